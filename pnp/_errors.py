@@ -1,0 +1,83 @@
+"""One error hierarchy for the whole project.
+
+Everything the user can get wrong is a :class:`PnpError`; the CLI prints it and exits 1
+without a traceback.  Errors about a file carry a :class:`Location` so the message reads
+``path:line:col: what is wrong``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+
+
+@dataclass(frozen=True, slots=True)
+class Location:
+    """A place in a file: 1-based line and column."""
+
+    path: Path
+    line: int = 1
+    col: int = 1
+
+    def __str__(self) -> str:
+        return f"{display_path(self.path)}:{self.line}:{self.col}"
+
+
+def display_path(path: Path) -> str:
+    """Show a path relative to the working directory when it lies under it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+class Severity(str, Enum):
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One result of validation: what is wrong, how badly, and where."""
+
+    severity: Severity
+    message: str
+    location: Location | None = None
+
+    def __str__(self) -> str:
+        where = f"{self.location}: " if self.location else ""
+        return f"{where}{self.severity.value}: {self.message}"
+
+
+class PnpError(Exception):
+    """Base of every error caused by the user's data, options or rules."""
+
+    def __init__(self, message: str, location: Location | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.location = location
+
+    def __str__(self) -> str:
+        return f"{self.location}: {self.message}" if self.location else self.message
+
+
+class DataError(PnpError):
+    """A card, game or template file is malformed or breaks the schema."""
+
+
+class ValidationFailed(PnpError):
+    """The data loaded but breaks the game's rules; carries every finding."""
+
+    def __init__(self, findings: list[Finding]) -> None:
+        errors = [f for f in findings if f.severity is Severity.ERROR]
+        super().__init__("\n".join(str(f) for f in errors))
+        self.findings = findings
+
+
+class LayoutError(PnpError):
+    """Something cannot be placed: text too long, glyph missing, card bigger than paper."""
+
+
+class UsageError(PnpError):
+    """A bad option or argument (exit code 2)."""

@@ -1,0 +1,217 @@
+"""The `pnp` command: thin wrappers over the library; errors become one line each, exit 1."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+                  help="Print-and-play games from YAML: validate, build PDFs, simulate.")
+new_app = typer.Typer(no_args_is_help=True, help="Scaffold new content.")
+app.add_typer(new_app, name="new")
+
+CardsOpt = Annotated[Path | None, typer.Option("--cards", help="Folder of games to use instead "
+                                               "of the bundled ones.", file_okay=False)]
+ExpOpt = Annotated[list[str] | None, typer.Option("--expansion", "-x", help="Merge an expansion "
+                                                  "(repeatable).")]
+
+
+def _run(fn: Callable[[], int | None]) -> None:
+    from pnp._errors import PnpError, UsageError, ValidationFailed
+
+    try:
+        code = fn() or 0
+    except ValidationFailed as exc:
+        for f in exc.findings:
+            typer.echo(str(f), err=True)
+        n = sum(1 for f in exc.findings if f.severity.value == "error")
+        typer.echo(f"{n} error(s)", err=True)
+        raise typer.Exit(1) from None
+    except UsageError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None
+    except PnpError as exc:
+        typer.echo(f"{exc.location}: error: {exc.message}" if exc.location else f"error: {exc}",
+                   err=True)
+        raise typer.Exit(1) from None
+    raise typer.Exit(code)
+
+
+@app.command("list")
+def list_cmd(cards: CardsOpt = None) -> None:
+    """List the games and their expansions."""
+
+    def run() -> None:
+        from pnp.load import game_dir, list_expansions, list_games, load_game
+
+        for gid in list_games(cards):
+            game = load_game(gid, cards)
+            exps = list_expansions(game_dir(gid, cards))
+            typer.echo(f"{gid:<12} {game.spec.name}  ({game.spec.players.min}–"
+                       f"{game.spec.players.max} players, {sum(c.qty for c in game.cards)} cards)")
+            for e in exps:
+                typer.echo(f"{'':<12}   + expansion {e}")
+
+    _run(run)
+
+
+@app.command()
+def validate(game: str, expansion: ExpOpt = None, cards: CardsOpt = None) -> None:
+    """Check a game's files against the schema, its rules and the print layout."""
+
+    def run() -> int:
+        from pnp.load import load_game
+        from pnp.validate import validate_game
+
+        g = load_game(game, cards, expansion or [])
+        findings = validate_game(g, faces=True)
+        for f in findings:
+            typer.echo(str(f), err=True)
+        errors = sum(1 for f in findings if f.severity.value == "error")
+        total = sum(c.qty for c in g.cards)
+        typer.echo(f"{g.spec.name}: {len(g.cards)} card designs, {total} cards, "
+                   f"{errors} error(s), {len(findings) - errors} warning(s)")
+        return 1 if errors else 0
+
+    _run(run)
+
+
+def _offset(text: str) -> tuple[float, float]:
+    from pnp._errors import UsageError
+
+    try:
+        x, y = (float(v) for v in text.split(","))
+    except ValueError:
+        raise UsageError(f"--back-offset wants X,Y in mm (e.g. 0.5,-0.3), not {text!r}") from None
+    return (x, y)
+
+
+@app.command()
+def build(
+    game: Annotated[str | None, typer.Argument(help="Game id (see `pnp list`).")] = None,
+    all_games: Annotated[bool, typer.Option("--all", help="Build every game.")] = False,
+    pdf: Annotated[bool, typer.Option("--pdf", help="Write PDFs (the default output).")] = True,
+    paper: Annotated[str, typer.Option(help="a4 or letter.")] = "a4",
+    bleed: Annotated[float | None, typer.Option(help="Bleed in mm (default: up to 3 mm, as "
+                                                "much as fits nine poker cards).")] = None,
+    duplex: Annotated[bool, typer.Option("--duplex/--no-duplex", help="Back page after each "
+                                         "front (long-edge flip) or all backs at the end.")] = True,
+    back_offset: Annotated[str, typer.Option(help="Shift back pages by X,Y mm for printers "
+                                             "that misregister.")] = "0,0",
+    expansion: ExpOpt = None,
+    out: Annotated[Path | None, typer.Option(help="Output folder (default output/GAME).")] = None,
+    cards: CardsOpt = None,
+) -> None:
+    """Lay out and write print-ready PDFs and manifest.json."""
+
+    def run() -> None:
+        from pnp._errors import UsageError
+        from pnp.build import build_game
+        from pnp.layout.cards import SheetOptions
+        from pnp.layout.sheet import PAPERS_MM
+        from pnp.load import list_games, load_game
+
+        if paper not in PAPERS_MM:
+            raise UsageError(f"--paper must be one of {', '.join(PAPERS_MM)}, not {paper!r}")
+        if all_games == (game is not None):
+            raise UsageError("name one GAME or use --all")
+        games = list_games(cards) if all_games else [game]
+        options = SheetOptions(paper, bleed, duplex, _offset(back_offset))
+        for gid in games:
+            assert gid is not None
+            g = load_game(gid, cards, expansion or [] if not all_games else [])
+            target = (out / gid if all_games else out) if out else Path("output") / gid
+            written = build_game(g, options, target)
+            typer.echo(f"{g.spec.name}: wrote {len(written)} files to {target}")
+
+    _run(run)
+
+
+@app.command()
+def simulate(
+    game: str,
+    games: Annotated[int, typer.Option(min=1, max=1_000_000)] = 1000,
+    players: Annotated[int | None, typer.Option(help="Seats (default: the game's maximum).")] = None,
+    seed: int = 1,
+    bots: Annotated[str, typer.Option(help="Comma-separated bots, given to seats in turn.")] = "heuristic,random",
+    as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    expansion: ExpOpt = None,
+    cards: CardsOpt = None,
+) -> None:
+    """Play many games with bots and report completion, balance and component use."""
+
+    def run() -> int:
+        from pnp._errors import UsageError
+        from pnp.load import load_game
+        from pnp.sim import simulate as run_sim
+        from pnp.validate import engine_for
+
+        g = load_game(game, cards, expansion or [])
+        engine = engine_for(g)
+        if engine is None:
+            raise UsageError(f"{g.spec.name} has no rules engine to simulate")
+        seats = players or g.spec.players.max
+        if not g.spec.players.min <= seats <= g.spec.players.max:
+            raise UsageError(f"{g.spec.name} takes {g.spec.players.min}–{g.spec.players.max} "
+                             f"players, not {seats}")
+        names = [b.strip() for b in bots.split(",") if b.strip()]
+        unknown = [b for b in names if b not in engine.BOTS]
+        if unknown or not names:
+            raise UsageError(f"unknown bot(s) {unknown}; bots: {', '.join(engine.BOTS)}")
+        report = run_sim(engine, g, games=games, players=seats, seed=seed, bots=names)
+        data = report.to_dict()
+        typer.echo(json.dumps(data, indent=1) if as_json else _format(data))
+        return 0
+
+    _run(run)
+
+
+def _format(data: dict[str, Any], indent: str = "") -> str:
+    lines = []
+    for k, v in data.items():
+        if isinstance(v, dict):
+            lines.append(f"{indent}{k}:")
+            lines.append(_format(v, indent + "  "))
+        else:
+            lines.append(f"{indent}{k}: {v}")
+    return "\n".join(lines)
+
+
+@app.command()
+def schema(game: Annotated[str | None, typer.Argument()] = None, cards: CardsOpt = None) -> None:
+    """Print the JSON Schema of game.yaml, or of GAME's card files, for editor completion."""
+
+    def run() -> None:
+        from pnp.schema import card_file_schema, game_schema
+        from pnp.load import load_game
+
+        body = card_file_schema(load_game(game, cards)) if game else game_schema()
+        typer.echo(json.dumps(body, indent=1, ensure_ascii=False))
+
+    _run(run)
+
+
+@new_app.command("expansion")
+def new_expansion(game: str, name: str, cards: CardsOpt = None) -> None:
+    """Create cards/GAME/expansions/NAME with a manifest and a sample card that builds."""
+
+    def run() -> None:
+        from pnp.scaffold import new_expansion as make
+
+        folder = make(game, name, cards)
+        typer.echo(f"created {folder}; edit its cards, then: pnp validate {game} -x {name}")
+
+    _run(run)
+
+
+def main() -> None:
+    app(prog_name="pnp")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

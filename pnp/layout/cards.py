@@ -1,0 +1,67 @@
+"""Card sheets: faces laid out once per card, imposed on fronts and mirrored backs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pnp.layout.face import Face, card_context, lay_out_face, load_layout
+from pnp.layout.pages import Page, Placed
+from pnp.layout.sheet import crop_marks, mirror, paginate, plan_grid
+from pnp.load import Card, Game
+from pnp.model import Deck
+
+
+@dataclass(frozen=True, slots=True)
+class SheetOptions:
+    paper: str = "a4"
+    bleed: float | None = None
+    duplex: bool = True
+    back_offset: tuple[float, float] = (0.0, 0.0)
+
+
+def back_key(deck: Deck) -> str:
+    return f"back:{deck.id}"
+
+
+def lay_out_faces(game: Game) -> dict[str, Face]:
+    """Every card face and every deck back, keyed by card id / back key."""
+    faces: dict[str, Face] = {}
+    font_dir = game.root / "fonts"
+    for deck in game.spec.decks:
+        size = deck.size_mm
+        for card in game.deck_cards(deck.id):
+            ctype = game.spec.card_types[card.type]
+            layout = load_layout(game, ctype.layout, size, card.loc)
+            faces[card.id] = lay_out_face(layout, card_context(game, card), f"card {card.id!r}",
+                                          card.loc, font_dir)
+        where = game.spec_location("decks", game.spec.decks.index(deck), "back")
+        back = load_layout(game, deck.back.layout, size, where)
+        ctx = {"back": deck.back.model_dump(), "deck": {"id": deck.id, "name": deck.name},
+               "game": {"id": game.spec.id, "name": game.spec.name}}
+        faces[back_key(deck)] = lay_out_face(back, ctx, f"back of deck {deck.id!r}", where, font_dir)
+    return faces
+
+
+def impose_cards(game: Game, options: SheetOptions) -> list[Page]:
+    """Front pages with crop marks, each followed by its back page (or all backs at the end)."""
+    fronts: list[Page] = []
+    backs: list[Page] = []
+    for deck in game.spec.decks:
+        cards: list[Card] = [c for c in game.deck_cards(deck.id) for _ in range(c.qty)]
+        if not cards:
+            continue
+        grid = plan_grid(options.paper, deck.size_mm, options.bleed)
+        for chunk in paginate(cards, grid.per_page):
+            front = Page(grid.page, "front", marks=crop_marks(grid, len(chunk)))
+            back = Page(grid.page, "back")
+            for i, card in enumerate(chunk):
+                trim, clip = grid.trim(i), grid.bleed_box(i)
+                front.items.append(Placed(card.id, deck.id, card.id, trim, clip))
+                back.items.append(Placed(card.id, deck.id, back_key(deck),
+                                         mirror(trim, grid.page[0], options.back_offset),
+                                         mirror(clip, grid.page[0], options.back_offset)))
+            fronts.append(front)
+            backs.append(back)
+    if options.duplex:
+        return [p for pair in zip(fronts, backs, strict=True) for p in pair]
+    return fronts + backs

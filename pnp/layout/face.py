@@ -1,0 +1,170 @@
+"""Lay out one card face or back from a layout template: a list of shapes and text blocks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pnp._errors import DataError, LayoutError, Location
+from pnp.fonts import load_font
+from pnp.layout.textfit import PT_TO_MM, fit_text
+from pnp.load import Card, Game
+from pnp.model import CardLayout, Element, parse_size
+from pnp.text import evaluate, render_text
+from pnp.yamlio import load_yaml
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """A rect, ellipse or line in mm, y measured down from the trim's top edge."""
+
+    kind: str
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: str | None
+    stroke: str | None
+    stroke_width: float
+    radius: float
+
+
+@dataclass(frozen=True, slots=True)
+class TextBlock:
+    """Fitted lines: each (x of its left end, y of its baseline) in mm from the top-left."""
+
+    font: str
+    size: float
+    color: str
+    lines: tuple[tuple[float, float, str], ...]
+    rotate: int
+    centre: tuple[float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class Face:
+    width: float
+    height: float
+    ops: tuple[Shape | TextBlock, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedLayout:
+    layout: CardLayout
+    path: Path
+    locations: list[Location]
+
+
+def find_template(game: Game, name: str) -> Path:
+    for folder in game.template_dirs():
+        path = folder / name
+        if path.is_file():
+            return path
+    raise DataError(f"template {name!r} not found in {', '.join(map(str, game.template_dirs()))}",
+                    game.spec_location())
+
+
+_layouts: dict[Path, LoadedLayout] = {}
+
+
+def load_layout(game: Game, name: str, size_mm: tuple[float, float], used_at: Location) -> LoadedLayout:
+    path = find_template(game, f"cards/{name}.yaml")
+    if path not in _layouts:
+        from pnp.load import _parse  # one schema-error path for every file
+
+        data, located = load_yaml(path)
+        layout = _parse(CardLayout, data, located)
+        _check_safe(layout, located)
+        locs = [located.at(("elements", i)) for i in range(len(layout.elements))]
+        _layouts[path] = LoadedLayout(layout, path, locs)
+    loaded = _layouts[path]
+    w, h = parse_size(loaded.layout.size)
+    if abs(w - size_mm[0]) > 0.01 or abs(h - size_mm[1]) > 0.01:
+        raise DataError(f"layout {name!r} is drawn for {w}×{h} mm cards but the deck's cards are "
+                        f"{size_mm[0]}×{size_mm[1]} mm", used_at)
+    return loaded
+
+
+def _check_safe(layout: CardLayout, located: Any) -> None:
+    w, h = parse_size(layout.size)
+    s = layout.safe_mm
+    for i, el in enumerate(layout.elements):
+        if el.kind != "text":
+            continue
+        x, y, ew, eh = el.rect
+        if x < s - 1e-6 or y < s - 1e-6 or x + ew > w - s + 1e-6 or y + eh > h - s + 1e-6:
+            raise DataError(f"text box {el.rect} leaves the {s} mm safe zone of a {w}×{h} mm card",
+                            located.at(("elements", i, "rect")))
+
+
+def _colour(value: str | None, ctx: dict[str, Any], where: Location) -> str | None:
+    if value is None:
+        return None
+    out = render_text(value, ctx, where, "colour").strip()
+    if len(out) != 7 or not out.startswith("#"):
+        raise DataError(f"colour {out!r} is not '#rrggbb'", where)
+    return out
+
+
+def lay_out_face(loaded: LoadedLayout, ctx: dict[str, Any], who: str, where: Location,
+                 font_dir: Path | None = None) -> Face:
+    """Resolve every element of a layout for one card (``who`` names it in errors)."""
+    layout = loaded.layout
+    w, h = parse_size(layout.size)
+    ops: list[Shape | TextBlock] = []
+    for el, el_loc in zip(layout.elements, loaded.locations, strict=True):
+        if el.when is not None and not evaluate(el.when, ctx, el_loc, "when"):
+            continue
+        if el.kind == "text":
+            block = _text(el, ctx, who, where, el_loc, font_dir)
+            if block is not None:
+                ops.append(block)
+            continue
+        x, y, ew, eh = el.rect
+        ops.append(Shape(el.kind, x, y, ew, eh, _colour(el.fill, ctx, el_loc),
+                         _colour(el.stroke, ctx, el_loc), el.stroke_width, el.radius))
+    return Face(w, h, tuple(ops))
+
+
+def _text(el: Element, ctx: dict[str, Any], who: str, where: Location, el_loc: Location,
+          font_dir: Path | None) -> TextBlock | None:
+    field = el.field or el.text.strip("{} ")
+    text = render_text(el.text, ctx, where, f"{who}: {field}").strip()
+    if el.upper:
+        text = text.upper()
+    if not text:
+        return None
+    font = load_font(el.font, font_dir)
+    missing = font.missing(text)
+    if missing:
+        chars = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in missing)
+        raise LayoutError(f"{who}: field {field!r} uses {chars}, not in font {el.font}", where)
+    x, y, bw, bh = el.rect
+    fitted = fit_text(text, font, el.size, el.min_size or el.size, el.leading, bw, bh)
+    if fitted is None:
+        raise LayoutError(f"{who}: field {field!r} does not fit its {bw}×{bh} mm box even at "
+                          f"{el.min_size or el.size} pt: {text!r}", where)
+    size, lines = fitted
+    step = size * el.leading * PT_TO_MM
+    block_h = ((font.ascent + font.descent) * size) * PT_TO_MM + step * (len(lines) - 1)
+    top = {"top": y, "middle": y + (bh - block_h) / 2, "bottom": y + bh - block_h}[el.valign]
+    first = top + font.ascent * size * PT_TO_MM
+    placed = []
+    for i, line in enumerate(lines):
+        lw = font.width(line, size) * PT_TO_MM
+        lx = {"left": x, "center": x + (bw - lw) / 2, "right": x + bw - lw}[el.align]
+        placed.append((lx, first + i * step, line))
+    color = _colour(el.color, ctx, el_loc) or "#000000"
+    return TextBlock(el.font, size, color, tuple(placed), el.rotate, (x + bw / 2, y + bh / 2))
+
+
+def card_context(game: Game, card: Card) -> dict[str, Any]:
+    """What a face layout sees; the card's own text is rendered first, against the card."""
+    ct = game.spec.card_types[card.type]
+    data = card.context()
+    ctx = {"card": data, "type": {"id": card.type, "label": ct.label, "color": ct.color},
+           "game": {"id": game.spec.id, "name": game.spec.name, "accent": game.spec.accent},
+           "tables": game.spec.tables}
+    data["text"] = render_text(card.text, ctx, card.loc, f"card {card.id!r}: text")
+    return ctx

@@ -1,0 +1,264 @@
+"""Load a game folder (and any expansions) into checked, typed objects."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from pnp._errors import DataError, Finding, Location, Severity, ValidationFailed
+from pnp.model import CardBase, CardFile, ExpansionSpec, GameSpec, card_model
+from pnp.paths import cards_root, templates_root
+from pnp.yamlio import Located, load_yaml
+
+GAME_FILE = "game.yaml"
+EXPANSION_FILE = "expansion.yaml"
+_COMMON_KEYS = ("id", "type", "qty", "name", "text")
+M = TypeVar("M", bound=BaseModel)
+
+
+@dataclass(slots=True)
+class Card:
+    """One card definition (``qty`` copies are printed)."""
+
+    id: str
+    type: str
+    deck: str
+    qty: int
+    name: str
+    text: str
+    fields: dict[str, Any]
+    loc: Location
+    mark: str = ""
+    """Set mark of the expansion the card comes from ('' for the base game)."""
+
+    def context(self) -> dict[str, Any]:
+        """What a template sees as ``card``."""
+        return {"id": self.id, "type": self.type, "name": self.name, "text": self.text,
+                "qty": self.qty, "deck": self.deck, "mark": self.mark, **self.fields}
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self.fields[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+
+@dataclass(slots=True)
+class Expansion:
+    id: str
+    root: Path
+    spec: ExpansionSpec
+    mark: str
+
+
+@dataclass
+class Game:
+    """A loaded game: its spec, every card, and where things came from."""
+
+    spec: GameSpec
+    root: Path
+    cards: list[Card]
+    located: Located
+    expansions: list[Expansion] = field(default_factory=list)
+
+    @property
+    def id(self) -> str:
+        return self.spec.id
+
+    def deck_cards(self, deck: str) -> list[Card]:
+        return [c for c in self.cards if c.deck == deck]
+
+    def card(self, card_id: str) -> Card:
+        for c in self.cards:
+            if c.id == card_id:
+                return c
+        raise KeyError(card_id)
+
+    def template_dirs(self) -> list[Path]:
+        """Templates are looked up in the game's own folder first, then the bundled ones."""
+        return [self.root / "templates", templates_root() / self.spec.id, templates_root()]
+
+    def spec_location(self, *keys: str | int) -> Location:
+        return self.located.at(keys)
+
+
+def _schema_findings(err: ValidationError, located: Located, prefix: tuple[Any, ...]) -> list[Finding]:
+    out = []
+    for e in err.errors():
+        loc = tuple(e["loc"])
+        if e["type"] == "extra_forbidden":
+            msg = f"unknown key {loc[-1]!r}"
+        elif e["type"] == "missing":
+            msg = f"missing key {loc[-1]!r}"
+            loc = loc[:-1]
+        else:
+            where = ".".join(str(p) for p in loc)
+            msg = f"{where}: {e['msg']}" if where else e["msg"]
+        out.append(Finding(Severity.ERROR, msg, located.at((*prefix, *loc))))
+    return out
+
+
+def _parse(model: type[M], data: Any, located: Located, prefix: tuple[Any, ...] = ()) -> M:
+    try:
+        return model.model_validate(data)
+    except ValidationError as err:
+        raise ValidationFailed(_schema_findings(err, located, prefix)) from None
+
+
+def game_dir(game_id: str, cards_dir: Path | None = None) -> Path:
+    root = cards_dir or cards_root()
+    path = root / game_id
+    if not (path / GAME_FILE).is_file():
+        known = ", ".join(list_games(cards_dir)) or "none"
+        raise DataError(f"no game {game_id!r} in {root} (games found: {known})")
+    return path
+
+
+def list_games(cards_dir: Path | None = None) -> list[str]:
+    root = cards_dir or cards_root()
+    if not root.is_dir():
+        return []
+    return sorted(p.name for p in root.iterdir() if (p / GAME_FILE).is_file())
+
+
+def list_expansions(game_root: Path) -> list[str]:
+    folder = game_root / "expansions"
+    if not folder.is_dir():
+        return []
+    return sorted(p.name for p in folder.iterdir() if (p / EXPANSION_FILE).is_file())
+
+
+def _card_files(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.glob("*.yaml") if p.name not in (GAME_FILE, EXPANSION_FILE))
+
+
+def _load_cards(path: Path, spec: GameSpec, mark: str, models: dict[str, type[CardBase]],
+                findings: list[Finding]) -> list[Card]:
+    data, located = load_yaml(path)
+    if data is None:
+        return []
+    try:
+        cf = _parse(CardFile, data, located)
+    except ValidationFailed as exc:
+        findings.extend(exc.findings)
+        return []
+    decks = {d.id for d in spec.decks}
+    if cf.deck not in decks:
+        findings.append(Finding(Severity.ERROR, f"deck {cf.deck!r} is not declared in game.yaml "
+                                f"(decks: {', '.join(sorted(decks))})", located.at(("deck",))))
+        return []
+    cards = []
+    for i, raw in enumerate(cf.cards):
+        at = ("cards", i)
+        if not isinstance(raw, dict):
+            findings.append(Finding(Severity.ERROR, "a card must be a mapping of keys", located.at(at)))
+            continue
+        ctype = raw.get("type")
+        model = models.get(ctype) if isinstance(ctype, str) else None
+        if model is None:
+            types = ", ".join(t for t, s in spec.card_types.items() if s.deck == cf.deck)
+            findings.append(Finding(Severity.ERROR, f"unknown card type {ctype!r} (types of deck "
+                                    f"{cf.deck!r}: {types})", located.at((*at, "type"))))
+            continue
+        if spec.card_types[ctype].deck != cf.deck:
+            findings.append(Finding(Severity.ERROR, f"card type {ctype!r} belongs to deck "
+                                    f"{spec.card_types[ctype].deck!r}, not {cf.deck!r}",
+                                    located.at((*at, "type"))))
+            continue
+        try:
+            card = _parse(model, raw, located, at)
+        except ValidationFailed as exc:
+            findings.extend(exc.findings)
+            continue
+        values = card.model_dump()
+        extra = {k: values[k] for k in spec.card_types[ctype].fields}
+        cards.append(Card(card.id, ctype, cf.deck, card.qty, card.name, card.text, extra,
+                          located.at(at), mark))
+    return cards
+
+
+def _merge_expansion(cards: list[Card], added: list[Card], exp: Expansion, located: Located,
+                     findings: list[Finding]) -> list[Card]:
+    by_id = {c.id: c for c in cards}
+    for key in ("remove", "replace"):
+        for i, cid in enumerate(getattr(exp.spec, key)):
+            if cid not in by_id:
+                findings.append(Finding(Severity.ERROR, f"{key}: no card {cid!r} in the game to "
+                                        f"{key}", located.at((key, i))))
+    removed = set(exp.spec.remove)
+    replaced = set(exp.spec.replace)
+    out = [c for c in cards if c.id not in removed]
+    index = {c.id: i for i, c in enumerate(out)}
+    for card in added:
+        if card.id in index:
+            if card.id in replaced:
+                out[index[card.id]] = card
+                continue
+            findings.append(Finding(Severity.ERROR, f"card id {card.id!r} is already used by "
+                                    f"{by_id[card.id].loc} (list it under 'replace:' in "
+                                    f"{EXPANSION_FILE} to replace that card)", card.loc))
+            continue
+        index[card.id] = len(out)
+        out.append(card)
+    return out
+
+
+def load_game(game_id: str, cards_dir: Path | None = None,
+              expansions: tuple[str, ...] | list[str] = ()) -> Game:
+    """Read game.yaml, every card file and the named expansions; raise on any schema error."""
+    root = game_dir(game_id, cards_dir)
+    data, located = load_yaml(root / GAME_FILE)
+    spec = _parse(GameSpec, data, located)
+    findings: list[Finding] = []
+    if spec.id != game_id:
+        findings.append(Finding(Severity.ERROR, f"id {spec.id!r} differs from the folder name "
+                                f"{game_id!r}", located.at(("id",))))
+    deck_ids = [d.id for d in spec.decks]
+    for name, ct in spec.card_types.items():
+        if ct.deck not in deck_ids:
+            findings.append(Finding(Severity.ERROR, f"card type {name!r} names unknown deck "
+                                    f"{ct.deck!r}", located.at(("card_types", name, "deck"))))
+        clash = set(ct.fields) & set(_COMMON_KEYS)
+        if clash:
+            findings.append(Finding(Severity.ERROR, f"fields {sorted(clash)} are common keys",
+                                    located.at(("card_types", name, "fields"))))
+    if findings:
+        raise ValidationFailed(findings)
+    models = {name: card_model(name, ct) for name, ct in spec.card_types.items()}
+    cards: list[Card] = []
+    for path in _card_files(root):
+        cards.extend(_load_cards(path, spec, "", models, findings))
+    cards = _dedupe(cards, findings)
+    loaded: list[Expansion] = []
+    available = list_expansions(root)
+    for name in expansions:
+        if name not in available:
+            raise DataError(f"game {game_id!r} has no expansion {name!r} "
+                            f"(available: {', '.join(available) or 'none'})")
+        folder = root / "expansions" / name
+        edata, elocated = load_yaml(folder / EXPANSION_FILE)
+        espec = _parse(ExpansionSpec, edata, elocated)
+        mark = espec.mark or "".join(w[0] for w in espec.name.split()).upper()[:3]
+        exp = Expansion(name, folder, espec, mark)
+        added: list[Card] = []
+        for path in _card_files(folder):
+            added.extend(_load_cards(path, spec, mark, models, findings))
+        cards = _merge_expansion(cards, _dedupe(added, findings), exp, elocated, findings)
+        loaded.append(exp)
+    if findings:
+        raise ValidationFailed(findings)
+    return Game(spec, root, cards, located, loaded)
+
+
+def _dedupe(cards: list[Card], findings: list[Finding]) -> list[Card]:
+    seen: dict[str, Card] = {}
+    for c in cards:
+        if c.id in seen:
+            findings.append(Finding(Severity.ERROR, f"duplicate card id {c.id!r} (first at "
+                                    f"{seen[c.id].loc})", c.loc))
+        else:
+            seen[c.id] = c
+    return list(seen.values())

@@ -1,0 +1,301 @@
+"""Typed schema of a game folder: the game file, card files, expansions and layouts.
+
+Every model forbids unknown keys; each field's docstring is what `pnp schema` shows an
+editor.  Card fields beyond the common ones are declared per card type in ``game.yaml``
+and turned into a model per type, so a card of type ``plan`` accepts exactly the keys
+its type declares.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, create_model, field_validator
+
+ID = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=64)]
+Color = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
+
+MM_PER_IN = 25.4
+NAMED_SIZES_MM: dict[str, tuple[float, float]] = {
+    "poker": (63.5, 88.9),
+    "bridge": (57.15, 88.9),
+    "mini": (44.45, 63.5),
+    "euro": (59.0, 92.0),
+    "tarot": (70.0, 120.0),
+    "square": (63.5, 63.5),
+}
+_SIZE_RE = re.compile(r"^\s*([0-9.]+)\s*[x×]\s*([0-9.]+)\s*(mm|in)\s*$")
+
+
+def parse_size(text: str) -> tuple[float, float]:
+    """``poker`` or ``63.5x88.9 mm`` or ``2.5x3.5 in`` → (width, height) in mm."""
+    if text in NAMED_SIZES_MM:
+        return NAMED_SIZES_MM[text]
+    m = _SIZE_RE.match(text)
+    if not m:
+        names = ", ".join(NAMED_SIZES_MM)
+        raise ValueError(f"size {text!r} is neither one of {names} nor like '63.5x88.9 mm'")
+    scale = MM_PER_IN if m.group(3) == "in" else 1.0
+    w, h = float(m.group(1)) * scale, float(m.group(2)) * scale
+    if not (10 <= w <= 400 and 10 <= h <= 400):
+        raise ValueError(f"size {text!r} is outside 10–400 mm")
+    return (w, h)
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Players(Strict):
+    min: int = Field(ge=1, le=12)
+    """Fewest players the game supports."""
+    max: int = Field(ge=1, le=12)
+    """Most players the game supports."""
+
+
+FieldKind = Literal["int", "number", "str", "bool", "effect"]
+_FIELD_TYPES: dict[str, Any] = {
+    "int": int,
+    "number": float,
+    "str": str,
+    "bool": bool,
+    "effect": dict[str, Any],
+}
+
+
+class CardType(Strict):
+    """A kind of card: its deck, its face layout, its colour and its own fields."""
+
+    deck: ID
+    """Deck the cards of this type belong to."""
+    label: str
+    """Type name printed on the card, e.g. 'Business Plan'."""
+    layout: str = "standard"
+    """Face layout: a file `templates/cards/<layout>.yaml`."""
+    color: Color
+    """Frame colour of this card type."""
+    fields: dict[str, FieldKind] = {}
+    """Extra keys a card of this type has, with their kind."""
+
+
+class Back(Strict):
+    """What the back of every card of a deck shows."""
+
+    layout: str = "back"
+    """Back layout: a file `templates/cards/<layout>.yaml`."""
+    title: str
+    subtitle: str = ""
+    color: Color
+    accent: Color = "#ffffff"
+
+
+class Deck(Strict):
+    """A deck: cards sharing a back and a size."""
+
+    id: ID
+    name: str
+    size: str = "poker"
+    """Card size: poker, bridge, mini, euro, tarot, square, or 'WxH mm' / 'WxH in'."""
+    back: Back
+
+    @field_validator("size")
+    @classmethod
+    def _size_ok(cls, v: str) -> str:
+        parse_size(v)
+        return v
+
+    @property
+    def size_mm(self) -> tuple[float, float]:
+        return parse_size(self.size)
+
+
+class Token(Strict):
+    """One kind of counter. Every value is Jinja text, so counts come from `tables`."""
+
+    label: str
+    """Big text on the counter."""
+    sub: str = ""
+    """Small text under the label."""
+    count: str
+    """How many to print, e.g. '12' or '{{ tables.stock_per_firm }}'."""
+    shape: Literal["circle", "square"] = "circle"
+    size_mm: str = "20"
+    """Diameter or side in mm."""
+    color: str
+    ink: str = "#ffffff"
+
+
+class TokenGroup(Strict):
+    """Counters printed together; with `each`, one token per row of that table (as `row`)."""
+
+    title: str
+    each: str | None = None
+    """Name of a table under `tables:`; the token is repeated for each of its rows."""
+    token: Token
+
+
+class TokensComponent(Strict):
+    """A sheet of punch-out counters (kind `tokens`)."""
+
+    kind: Literal["tokens"]
+    id: ID
+    title: str
+    groups: list[TokenGroup]
+
+
+class TrackSection(Strict):
+    """A row of boxes (`track`) or a two-column table (`table`) drawn from a data table."""
+
+    type: Literal["track", "table"]
+    title: str
+    table: str
+    """Name of a table under `tables:` in game.yaml."""
+    label: str
+    """Jinja expression for the big text of a box/row, e.g. 'row.limit'."""
+    value: str
+    """Jinja expression for the small text of a box/row."""
+    note: str = ""
+
+
+class TrackComponent(Strict):
+    """A sheet of tracks and tables (kind `track`)."""
+
+    kind: Literal["track"]
+    id: ID
+    title: str
+    sections: list[TrackSection]
+
+
+class AidComponent(Strict):
+    """Player aid cards (kind `aid`): a Markdown+Jinja template on a card-sized panel."""
+
+    kind: Literal["aid"]
+    id: ID
+    title: str
+    template: str
+    """Markdown+Jinja file in the game's templates."""
+    size: str = "tarot"
+    copies: int = Field(default=1, ge=1, le=12)
+
+    @field_validator("size")
+    @classmethod
+    def _size_ok(cls, v: str) -> str:
+        parse_size(v)
+        return v
+
+
+Component = Annotated[
+    TokensComponent | TrackComponent | AidComponent, Field(discriminator="kind")
+]
+
+
+class GameSpec(Strict):
+    """`game.yaml`: what the game is and how its parts are printed."""
+
+    id: ID
+    name: str
+    tagline: str = ""
+    engine: str | None = None
+    """Name of the rules engine under pnp/games/, if the game has one."""
+    players: Players
+    accent: Color = "#222222"
+    decks: list[Deck]
+    card_types: dict[str, CardType]
+    components: list[Component] = []
+    rulebook: str | None = None
+    """Markdown+Jinja rulebook template in the game's templates."""
+    tables: dict[str, Any] = {}
+    """Game data the rules, tracks and rulebook read (IPO table, industries, …)."""
+
+
+class CardFile(Strict):
+    """A file of cards, all in one deck."""
+
+    deck: ID
+    cards: list[dict[str, Any]]
+
+
+class ExpansionSpec(Strict):
+    """`expansion.yaml` of an expansion folder."""
+
+    name: str
+    version: str = "1.0"
+    author: str = ""
+    description: str = ""
+    mark: str = Field(default="", max_length=4)
+    """Set mark printed on the expansion's cards (defaults to the name's initials)."""
+    replace: list[str] = []
+    """Ids of base cards this expansion's cards of the same id replace."""
+    remove: list[str] = []
+    """Ids of base cards this expansion takes out."""
+
+
+class CardBase(Strict):
+    """Keys every card has."""
+
+    id: ID
+    """Unique id, lowercase-with-dashes."""
+    type: str
+    """Card type, declared under card_types in game.yaml."""
+    qty: int = Field(default=1, ge=1, le=500)
+    """Copies of this card."""
+    name: str = Field(min_length=1)
+    """Title printed on the card."""
+    text: str = ""
+    """Rules or flavour text; may use Jinja2, e.g. {{ card.burn }}."""
+
+
+def card_model(type_name: str, spec: CardType) -> type[CardBase]:
+    """A pydantic model for cards of one type: the common keys plus the declared ones."""
+    extra: dict[str, Any] = {k: (_FIELD_TYPES[v], ...) for k, v in spec.fields.items()}
+    return create_model(  # type: ignore[call-overload,no-any-return]
+        f"Card_{type_name.replace('-', '_')}",
+        __base__=CardBase,
+        type=(Literal[type_name], ...),
+        **extra,
+    )
+
+
+class Element(Strict):
+    """One drawn thing on a card face or back; geometry in mm from the trim's top-left."""
+
+    kind: Literal["rect", "ellipse", "line", "text"]
+    rect: tuple[float, float, float, float]
+    """x, y, width, height in mm (for `line`: from (x, y) to (x+width, y+height))."""
+    when: str | None = None
+    """Jinja expression; the element is drawn only when it is true."""
+    bleed: bool = False
+    """Extend a rect touching the trim edge out to the bleed edge (backgrounds)."""
+    fill: str | None = None
+    """Colour as '#rrggbb' or Jinja giving one, e.g. '{{ type.color }}'."""
+    stroke: str | None = None
+    stroke_width: float = 0.3
+    """Line width in mm."""
+    radius: float = 0.0
+    """Corner radius in mm."""
+    text: str = ""
+    """Jinja text for `text` elements."""
+    field: str = ""
+    """Name used in error messages (defaults to the text template)."""
+    font: str = "Lato-Regular"
+    size: float = Field(default=9.0, gt=0, le=200)
+    """Font size in points; text is shrunk toward min_size when it does not fit."""
+    min_size: float | None = None
+    leading: float = 1.2
+    align: Literal["left", "center", "right"] = "left"
+    valign: Literal["top", "middle", "bottom"] = "top"
+    color: str = "#000000"
+    upper: bool = False
+    rotate: Literal[0, 180] = 0
+    """Turn the element half a turn about its box centre (double-ended cards)."""
+
+
+class CardLayout(Strict):
+    """A face or back layout file in templates/cards/."""
+
+    size: str = "poker"
+    """Card size this layout is drawn for."""
+    safe_mm: float = 3.0
+    """Text must stay this far inside the trim."""
+    elements: list[Element]

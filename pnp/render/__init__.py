@@ -1,0 +1,1 @@
+"""Drawing with reportlab: the only package that imports it."""

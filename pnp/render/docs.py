@@ -1,0 +1,72 @@
+"""Write PDFs: card and token sheets, track pages, rulebooks and player aids."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Frame, SimpleDocTemplate
+
+from pnp._errors import LayoutError
+from pnp.layout.face import Face
+from pnp.layout.pages import Page
+from pnp.render.markdown import to_flowables
+from pnp.render.pdf import colour, draw_page, new_canvas
+
+
+def write_pages(path: Path, pages: list[Page], faces: dict[str, Face], title: str,
+                font_dir: Path | None = None) -> None:
+    """Pages of placed faces (cards, tokens) and page decor (tracks)."""
+    c = new_canvas(path, pages[0].size, title)
+    forms: dict[str, str] = {}
+    for page in pages:
+        c.setPageSize((page.size[0] * mm, page.size[1] * mm))
+        draw_page(c, page, faces, forms, font_dir)
+        c.showPage()
+    c.save()
+
+
+def write_rulebook(path: Path, markdown: str, paper: tuple[float, float], title: str,
+                   footer: str, accent: str) -> int:
+    """A typeset rulebook; returns its page count."""
+    pages = [0]
+
+    def on_page(canvas: Canvas, doc: SimpleDocTemplate) -> None:
+        pages[0] = doc.page
+        canvas.saveState()
+        canvas.setFont("Lato-Italic", 8)
+        canvas.setFillColor(colour("#666666"))
+        canvas.drawCentredString(paper[0] * mm / 2, 10 * mm, f"{footer} — {doc.page}")
+        canvas.setStrokeColor(colour(accent))
+        canvas.setLineWidth(1.2)
+        canvas.line(20 * mm, (paper[1] - 13) * mm, (paper[0] - 20) * mm, (paper[1] - 13) * mm)
+        canvas.restoreState()
+
+    doc = SimpleDocTemplate(str(path), pagesize=(paper[0] * mm, paper[1] * mm), title=title,
+                            author="pnp", creator="pnp", invariant=1, leftMargin=20 * mm,
+                            rightMargin=20 * mm, topMargin=18 * mm, bottomMargin=18 * mm)
+    doc.build(to_flowables(markdown, 1.0, accent), onFirstPage=on_page, onLaterPages=on_page)
+    return pages[0]
+
+
+def write_aid(path: Path, pages: list[Page], markdown: str, title: str, accent: str) -> None:
+    """Player-aid panels: a border and the Markdown flowed inside; overflow is an error."""
+    c = new_canvas(path, pages[0].size, title)
+    for page in pages:
+        for item in page.items:
+            x0, y0, x1, y1 = item.trim
+            c.setStrokeColor(colour(accent))
+            c.setLineWidth(2)
+            c.roundRect((x0 + 2) * mm, (y0 + 2) * mm, (x1 - x0 - 4) * mm, (y1 - y0 - 4) * mm, 3 * mm)
+            frame = Frame((x0 + 4.5) * mm, (y0 + 4.5) * mm, (x1 - x0 - 9) * mm,
+                          (y1 - y0 - 9) * mm, 0, 0, 0, 0, showBoundary=0)
+            story = to_flowables(markdown, 0.82, accent)
+            frame.addFromList(story, c)
+            if story:
+                raise LayoutError(f"{title}: the text does not fit the {x1 - x0:.0f}×{y1 - y0:.0f} mm "
+                                  "aid panel; shorten the aid template")
+        if page.marks:
+            draw_page(c, Page(page.size, marks=page.marks), {}, {})
+        c.showPage()
+    c.save()

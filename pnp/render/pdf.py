@@ -1,0 +1,123 @@
+"""Canvas set-up, embedded TrueType fonts, and drawing laid-out faces and pages."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.fonts import load_font
+from pnp.layout.face import Face, Shape, TextBlock
+from pnp.layout.pages import Page
+
+MARK_WIDTH_PT = 0.5
+FORM_PAD_MM = 10.0
+"""Faces are drawn this far past the trim; each placement clips to its own bleed."""
+
+
+@cache
+def colour(hex_code: str) -> Color:
+    return HexColor(hex_code)
+
+
+def ensure_font(name: str, font_dir: Path | None = None) -> str:
+    """Register a TTF with reportlab (embedded as a subset) under its file stem."""
+    if name not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont(name, str(load_font(name, font_dir).path)))
+    return name
+
+
+def new_canvas(path: Path, size_mm: tuple[float, float], title: str, author: str = "pnp") -> Canvas:
+    """A canvas whose output is byte-identical for identical drawing (no timestamps, fixed ids)."""
+    c = Canvas(str(path), pagesize=(size_mm[0] * mm, size_mm[1] * mm), invariant=1,
+               pageCompression=1)
+    c.setTitle(title)
+    c.setAuthor(author)
+    c.setCreator("pnp")
+    return c
+
+
+def draw_face(c: Canvas, face: Face, font_dir: Path | None = None) -> None:
+    """Draw a face with its trim's bottom-left at the origin (points)."""
+    h = face.height
+    for op in face.ops:
+        if isinstance(op, Shape):
+            _shape(c, op, face)
+        else:
+            _text(c, op, h, font_dir)
+
+
+def _shape(c: Canvas, s: Shape, face: Face) -> None:
+    x, y, w, hh = s.x, face.height - s.y - s.h, s.w, s.h
+    if s.kind == "rect" and s.fill and s.radius == 0 and _touches_edges(s, face):
+        x, y, w, hh = -FORM_PAD_MM, -FORM_PAD_MM, face.width + 2 * FORM_PAD_MM, face.height + 2 * FORM_PAD_MM
+    fill, stroke = s.fill is not None, s.stroke is not None
+    if fill:
+        c.setFillColor(colour(s.fill))  # type: ignore[arg-type]
+    if stroke:
+        c.setStrokeColor(colour(s.stroke))  # type: ignore[arg-type]
+        c.setLineWidth(s.stroke_width * mm)
+    if s.kind == "line":
+        c.line(x * mm, (face.height - s.y) * mm, (s.x + s.w) * mm, (face.height - s.y - s.h) * mm)
+    elif s.kind == "ellipse":
+        c.ellipse(x * mm, y * mm, (x + w) * mm, (y + hh) * mm, stroke=stroke, fill=fill)
+    elif s.radius:
+        c.roundRect(x * mm, y * mm, w * mm, hh * mm, s.radius * mm, stroke=stroke, fill=fill)
+    else:
+        c.rect(x * mm, y * mm, w * mm, hh * mm, stroke=stroke, fill=fill)
+
+
+def _touches_edges(s: Shape, face: Face) -> bool:
+    return s.x <= 0 and s.y <= 0 and s.x + s.w >= face.width and s.y + s.h >= face.height
+
+
+def _text(c: Canvas, t: TextBlock, h: float, font_dir: Path | None) -> None:
+    c.setFillColor(colour(t.color))
+    c.setFont(ensure_font(t.font, font_dir), t.size)
+    if t.rotate:
+        c.saveState()
+        cx, cy = t.centre[0] * mm, (h - t.centre[1]) * mm
+        c.translate(cx, cy)
+        c.rotate(t.rotate)
+        c.translate(-cx, -cy)
+    for x, y, line in t.lines:
+        c.drawString(x * mm, (h - y) * mm, line)
+    if t.rotate:
+        c.restoreState()
+
+
+def draw_page(c: Canvas, page: Page, faces: dict[str, Face], forms: dict[str, str],
+              font_dir: Path | None = None) -> None:
+    """Draw placed faces (each once as a form XObject, reused) and the crop marks.
+
+    ``forms`` maps face keys to the names of forms already defined in this canvas.
+    """
+    for item in page.items:
+        name = forms.get(item.face)
+        if name is None:
+            name = forms[item.face] = f"F{len(forms)}"
+            face = faces[item.face]
+            c.beginForm(name, -FORM_PAD_MM * mm, -FORM_PAD_MM * mm,
+                        (face.width + FORM_PAD_MM) * mm, (face.height + FORM_PAD_MM) * mm)
+            draw_face(c, face, font_dir)
+            c.endForm()
+        x0, y0, x1, y1 = item.clip
+        c.saveState()
+        path = c.beginPath()
+        path.rect(x0 * mm, y0 * mm, (x1 - x0) * mm, (y1 - y0) * mm)
+        c.clipPath(path, stroke=0, fill=0)
+        c.translate(item.trim[0] * mm, item.trim[1] * mm)
+        c.doForm(name)
+        c.restoreState()
+    if page.decor:
+        draw_face(c, Face(page.size[0], page.size[1], tuple(page.decor)), font_dir)
+    if page.marks:
+        c.setStrokeColor(colour("#000000"))
+        c.setLineWidth(MARK_WIDTH_PT)
+        for x0, y0, x1, y1 in page.marks:
+            c.line(x0 * mm, y0 * mm, x1 * mm, y1 * mm)
