@@ -11,8 +11,9 @@ from typing import Annotated, Any
 import typer
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+                  rich_markup_mode=None,
                   help="Print-and-play games from YAML: validate, build PDFs, simulate.")
-new_app = typer.Typer(no_args_is_help=True, help="Scaffold new content.")
+new_app = typer.Typer(no_args_is_help=True, rich_markup_mode=None, help="Scaffold new content.")
 app.add_typer(new_app, name="new")
 
 CardsOpt = Annotated[Path | None, typer.Option("--cards", help="Folder of games to use instead "

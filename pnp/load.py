@@ -96,7 +96,8 @@ def _schema_findings(err: ValidationError, located: Located, prefix: tuple[Any, 
             loc = loc[:-1]
         else:
             where = ".".join(str(p) for p in loc)
-            msg = f"{where}: {e['msg']}" if where else e["msg"]
+            text = e["msg"].removeprefix("Value error, ")
+            msg = f"{where}: {text}" if where else text
         out.append(Finding(Severity.ERROR, msg, located.at((*prefix, *loc))))
     return out
 

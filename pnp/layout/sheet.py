@@ -5,6 +5,7 @@ All lengths in mm, origin at the page's bottom-left (as in PDF).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -81,7 +82,7 @@ def plan_grid(paper: str, card_mm: tuple[float, float], bleed: float | None = No
     if bleed is None:
         cols, rows = _fit(room_w, cw, 0), _fit(room_h, ch, 0)
         slack = min(room_w - cols * cw, room_h - rows * ch) / 2
-        bleed = max(0.0, min(DEFAULT_BLEED_MM, round(slack - 0.005, 2)))
+        bleed = max(0.0, min(DEFAULT_BLEED_MM, _floor(slack, 2)))
     if bleed < 0 or bleed > 10:
         raise LayoutError(f"bleed {bleed} mm is outside 0–10 mm")
     cols, rows = _fit(room_w, cw, bleed), _fit(room_h, ch, bleed)
@@ -100,7 +101,13 @@ def _gap(slack: float, n: int, bleed: float) -> float:
     """Room between cards: enough for each card's full bleed when there is space."""
     if n < 2:
         return 0.0
-    return round(max(0.0, min(2 * bleed, slack / (n - 1))), 3)
+    return _floor(max(0.0, min(2 * bleed, slack / (n - 1))), 3)
+
+
+def _floor(value: float, places: int) -> float:
+    """Round down, so a rounded length never makes the grid outgrow its room."""
+    scale = 10**places
+    return math.floor(value * scale + 1e-9) / scale
 
 
 def paginate(items: list[T], per_page: int) -> list[list[T]]:

@@ -1,0 +1,44 @@
+"""pnp: print-and-play games from YAML — load, validate, lay out, render, simulate.
+
+Importing ``pnp`` is cheap; the names below load their modules on first use.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "DataError",
+    "Finding",
+    "Game",
+    "LayoutError",
+    "PnpError",
+    "SheetOptions",
+    "ValidationFailed",
+    "build_game",
+    "load_game",
+    "validate_game",
+]
+
+_WHERE = {
+    "DataError": "pnp._errors",
+    "Finding": "pnp._errors",
+    "LayoutError": "pnp._errors",
+    "PnpError": "pnp._errors",
+    "ValidationFailed": "pnp._errors",
+    "Game": "pnp.load",
+    "load_game": "pnp.load",
+    "SheetOptions": "pnp.layout.cards",
+    "build_game": "pnp.build",
+    "validate_game": "pnp.validate",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _WHERE:
+        import importlib
+
+        return getattr(importlib.import_module(_WHERE[name]), name)
+    raise AttributeError(f"module 'pnp' has no attribute {name!r}")

@@ -1,0 +1,36 @@
+"""Every folder in fixtures/bad/ is a defect patched onto the mini game: validate and build
+must exit 1 with `path:line:col: message`, print no traceback, and keep the last good output."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pnp.cli import app
+from tests.conftest import FIXTURES, overlay
+
+CASES = sorted(p for p in (FIXTURES / "bad").iterdir() if p.is_dir())
+runner = CliRunner()
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_bad_input_is_located_and_keeps_last_output(case: Path, mini_cards: Path, tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(mini_cards)
+    out = tmp_path / "out"
+    good = runner.invoke(app, ["build", "mini", "--cards", str(mini_cards), "--out", str(out)])
+    assert good.exit_code == 0, good.output
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+
+    overlay(mini_cards, case)
+    expected = (case / "expected.txt").read_text().strip()
+    for args in (["validate", "mini"], ["build", "mini", "--out", str(out)]):
+        result = runner.invoke(app, [*args, "--cards", str(mini_cards)])
+        assert result.exit_code == 1, result.output
+        assert "Traceback" not in result.output
+        assert expected in result.output, result.output
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+    assert not [n for n in os.listdir(out) if n.endswith(".tmp")]
