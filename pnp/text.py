@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from jinja2 import StrictUndefined, TemplateError
@@ -34,12 +34,12 @@ def environment() -> SandboxedEnvironment:
     return env
 
 
-@cache
+@lru_cache(maxsize=512)
 def _compiled(source: str) -> Any:
     return environment().from_string(source)
 
 
-@cache
+@lru_cache(maxsize=512)
 def _compiled_expr(source: str) -> Any:
     return environment().compile_expression(source, undefined_to_none=False)
 
