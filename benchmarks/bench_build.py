@@ -34,8 +34,10 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         pnp = [sys.executable, "-m", "pnp.cli"]
         whole = timed([*pnp, "build", args.game, "--pdf", "--out", f"{tmp}/a"], args.repeat)
-        plain = timed([sys.executable, str(HERE / "plain_reportlab.py"), args.game,
-                       f"{tmp}/plain.pdf"], args.repeat)
+        plain = timed(
+            [sys.executable, str(HERE / "plain_reportlab.py"), args.game, f"{tmp}/plain.pdf"],
+            args.repeat,
+        )
         helptime = timed([*pnp, "--help"], args.repeat)
     print(f"game: {args.game} (median of {args.repeat} runs, each a fresh process)")
     print(f"pnp build (cards, tokens, track, aid, rulebook): {whole:.3f} s")

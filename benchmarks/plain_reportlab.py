@@ -55,7 +55,9 @@ def front(c: Canvas, card: dict, colour: str, label: str, game: str) -> None:
     c.line(14 * mm, 60.4 * mm, 49.5 * mm, 60.4 * mm)
     if "industry" in card or "domain" in card:
         c.setFillColor(HexColor(colour))
-        centred(c, str(card.get("industry", card.get("domain"))).upper(), "Lato-Bold", 9.5, 6, 55, 51.5)
+        centred(
+            c, str(card.get("industry", card.get("domain"))).upper(), "Lato-Bold", 9.5, 6, 55, 51.5
+        )
     c.setFillColor(HexColor("#222222"))
     centred(c, card.get("text", ""), "Lato-Regular", 10.5, 7, 45, 49.5)
     if "burn" in card:
@@ -98,7 +100,12 @@ def marks(c: Canvas) -> None:
     for col in range(3):
         for x in (X0 + col * (W + GAP_X), X0 + col * (W + GAP_X) + W):
             c.line(x * mm, (Y_TOP + 4) * mm, x * mm, (Y_TOP + 8) * mm)
-            c.line(x * mm, (Y_TOP - 3 * H - 2 * GAP_Y - 4) * mm, x * mm, (Y_TOP - 3 * H - 2 * GAP_Y - 8) * mm)
+            c.line(
+                x * mm,
+                (Y_TOP - 3 * H - 2 * GAP_Y - 4) * mm,
+                x * mm,
+                (Y_TOP - 3 * H - 2 * GAP_Y - 8) * mm,
+            )
 
 
 def main(game_id: str, out: str, cards: Path = ROOT / "cards") -> None:
@@ -115,7 +122,7 @@ def main(game_id: str, out: str, cards: Path = ROOT / "cards") -> None:
     for deck in spec["decks"]:
         cards = decks[deck["id"]]
         for start in range(0, len(cards), 9):
-            chunk = cards[start:start + 9]
+            chunk = cards[start : start + 9]
             for side in ("front", "back"):
                 for i, card in enumerate(chunk):
                     c.saveState()

@@ -8,7 +8,7 @@ without a traceback.  Errors about a file carry a :class:`Location` so the messa
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 
 
@@ -32,7 +32,7 @@ def display_path(path: Path) -> str:
         return str(path)
 
 
-class Severity(str, Enum):
+class Severity(StrEnum):
     ERROR = "error"
     WARNING = "warning"
 

@@ -33,8 +33,11 @@ def template_context(game: Game) -> dict[str, Any]:
         counts["deck:" + c.deck] += c.qty
     engine = engine_for(game)
     return {
-        "game": game.spec.model_dump(), "tables": game.spec.tables, "cards": cards,
-        "by_type": by_type, "counts": dict(counts),
+        "game": game.spec.model_dump(),
+        "tables": game.spec.tables,
+        "cards": cards,
+        "by_type": by_type,
+        "counts": dict(counts),
         "decks": [d.model_dump() for d in game.spec.decks],
         "types": {k: v.model_dump() for k, v in game.spec.card_types.items()},
         "examples": engine.worked_examples(game) if engine else {},
@@ -49,8 +52,9 @@ def _markdown(game: Game, name: str, ctx: dict[str, Any]) -> str:
     text = render_text(path.read_text(encoding="utf-8"), ctx, Location(path), name)
     missing = load_font("Lato-Regular").missing(text)
     if missing:
-        raise DataError(f"{name} uses {', '.join(map(repr, missing))}, not in the rulebook font",
-                        Location(path))
+        raise DataError(
+            f"{name} uses {', '.join(map(repr, missing))}, not in the rulebook font", Location(path)
+        )
     return text
 
 
@@ -59,8 +63,10 @@ def _aid_pages(comp: AidComponent, paper: str) -> list[Page]:
     pages = []
     for chunk in paginate(list(range(comp.copies)), grid.per_page):
         page = Page(grid.page, marks=crop_marks(grid, len(chunk)))
-        page.items = [Placed(f"{comp.id}-{n + 1}", comp.id, comp.id, grid.trim(i), grid.trim(i))
-                      for i, n in enumerate(chunk)]
+        page.items = [
+            Placed(f"{comp.id}-{n + 1}", comp.id, comp.id, grid.trim(i), grid.trim(i))
+            for i, n in enumerate(chunk)
+        ]
         pages.append(page)
     return pages
 
@@ -73,24 +79,48 @@ def plan_outputs(game: Game, options: SheetOptions) -> list[OutputFile]:
     font_dir = game.root / "fonts"
     faces = lay_out_faces(game)
     pages = impose_cards(game, options)
-    files = [OutputFile(f"{gid}-cards.pdf", "cards", pages,
-                        lambda p: write_pages(p, pages, faces, f"{name} — cards", font_dir))]
+    files = [
+        OutputFile(
+            f"{gid}-cards.pdf",
+            "cards",
+            pages,
+            lambda p: write_pages(p, pages, faces, f"{name} — cards", font_dir),
+        )
+    ]
     ctx: dict[str, Any] | None = None
     for i, comp in enumerate(game.spec.components):
         if isinstance(comp, TokensComponent):
             tpages, tfaces = lay_out_tokens(game, comp, i, options.paper)
-            files.append(OutputFile(f"{gid}-{comp.id}.pdf", "tokens", tpages,
-                                    _bind(write_pages, tpages, tfaces, comp.title, font_dir)))
+            files.append(
+                OutputFile(
+                    f"{gid}-{comp.id}.pdf",
+                    "tokens",
+                    tpages,
+                    _bind(write_pages, tpages, tfaces, comp.title, font_dir),
+                )
+            )
         elif isinstance(comp, TrackComponent):
             kpages = lay_out_track(game, comp, i, options.paper)
-            files.append(OutputFile(f"{gid}-{comp.id}.pdf", "track", kpages,
-                                    _bind(write_pages, kpages, {}, comp.title, font_dir)))
+            files.append(
+                OutputFile(
+                    f"{gid}-{comp.id}.pdf",
+                    "track",
+                    kpages,
+                    _bind(write_pages, kpages, {}, comp.title, font_dir),
+                )
+            )
         elif isinstance(comp, AidComponent):
             ctx = ctx or template_context(game)
             text = _markdown(game, comp.template, ctx)
             apages = _aid_pages(comp, options.paper)
-            files.append(OutputFile(f"{gid}-{comp.id}.pdf", "aid", apages,
-                                    _bind(write_aid, apages, text, comp.title, game.spec.accent)))
+            files.append(
+                OutputFile(
+                    f"{gid}-{comp.id}.pdf",
+                    "aid",
+                    apages,
+                    _bind(write_aid, apages, text, comp.title, game.spec.accent),
+                )
+            )
     if game.spec.rulebook:
         ctx = ctx or template_context(game)
         text = _markdown(game, game.spec.rulebook, ctx)
@@ -98,8 +128,9 @@ def plan_outputs(game: Game, options: SheetOptions) -> list[OutputFile]:
         rb = OutputFile(f"{gid}-rulebook.pdf", "rulebook", [], lambda p: None)
 
         def write(path: Path) -> None:
-            n = write_rulebook(path, text, paper, f"{name} — rules", f"{name} rules",
-                               game.spec.accent)
+            n = write_rulebook(
+                path, text, paper, f"{name} — rules", f"{name} rules", game.spec.accent
+            )
             rb.pages = [Page(paper) for _ in range(n)]
 
         rb.write = write
@@ -117,10 +148,16 @@ def build_game(game: Game, options: SheetOptions, out: Path) -> list[Path]:
     if any(f.severity is Severity.ERROR for f in findings):
         raise ValidationFailed(findings)
     files = plan_outputs(game, options)
-    manifest = {"game": game.spec.id, "options": {
-        "paper": options.paper, "bleed_mm": _effective_bleed(game, options),
-        "duplex": options.duplex, "back_offset_mm": list(options.back_offset),
-        "expansions": [e.id for e in game.expansions]}}
+    manifest = {
+        "game": game.spec.id,
+        "options": {
+            "paper": options.paper,
+            "bleed_mm": _effective_bleed(game, options),
+            "duplex": options.duplex,
+            "back_offset_mm": list(options.back_offset),
+            "expansions": [e.id for e in game.expansions],
+        },
+    }
     return write_all(out, files, manifest)
 
 

@@ -10,16 +10,25 @@ from typing import Annotated, Any
 
 import typer
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
-                  rich_markup_mode=None,
-                  help="Print-and-play games from YAML: validate, build PDFs, simulate.")
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+    help="Print-and-play games from YAML: validate, build PDFs, simulate.",
+)
 new_app = typer.Typer(no_args_is_help=True, rich_markup_mode=None, help="Scaffold new content.")
 app.add_typer(new_app, name="new")
 
-CardsOpt = Annotated[Path | None, typer.Option("--cards", help="Folder of games to use instead "
-                                               "of the bundled ones.", file_okay=False)]
-ExpOpt = Annotated[list[str] | None, typer.Option("--expansion", "-x", help="Merge an expansion "
-                                                  "(repeatable).")]
+CardsOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--cards", help="Folder of games to use instead of the bundled ones.", file_okay=False
+    ),
+]
+ExpOpt = Annotated[
+    list[str] | None, typer.Option("--expansion", "-x", help="Merge an expansion (repeatable).")
+]
 
 
 def _run(fn: Callable[[], int | None]) -> None:
@@ -37,8 +46,9 @@ def _run(fn: Callable[[], int | None]) -> None:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None
     except PnpError as exc:
-        typer.echo(f"{exc.location}: error: {exc.message}" if exc.location else f"error: {exc}",
-                   err=True)
+        typer.echo(
+            f"{exc.location}: error: {exc.message}" if exc.location else f"error: {exc}", err=True
+        )
         raise typer.Exit(1) from None
     raise typer.Exit(code)
 
@@ -53,8 +63,10 @@ def list_cmd(cards: CardsOpt = None) -> None:
         for gid in list_games(cards):
             game = load_game(gid, cards)
             exps = list_expansions(game_dir(gid, cards))
-            typer.echo(f"{gid:<12} {game.spec.name}  ({game.spec.players.min}–"
-                       f"{game.spec.players.max} players, {sum(c.qty for c in game.cards)} cards)")
+            typer.echo(
+                f"{gid:<12} {game.spec.name}  ({game.spec.players.min}–"
+                f"{game.spec.players.max} players, {sum(c.qty for c in game.cards)} cards)"
+            )
             for e in exps:
                 typer.echo(f"{'':<12}   + expansion {e}")
 
@@ -75,8 +87,10 @@ def validate(game: str, expansion: ExpOpt = None, cards: CardsOpt = None) -> Non
             typer.echo(str(f), err=True)
         errors = sum(1 for f in findings if f.severity.value == "error")
         total = sum(c.qty for c in g.cards)
-        typer.echo(f"{g.spec.name}: {len(g.cards)} card designs, {total} cards, "
-                   f"{errors} error(s), {len(findings) - errors} warning(s)")
+        typer.echo(
+            f"{g.spec.name}: {len(g.cards)} card designs, {total} cards, "
+            f"{errors} error(s), {len(findings) - errors} warning(s)"
+        )
         return 1 if errors else 0
 
     _run(run)
@@ -98,12 +112,20 @@ def build(
     all_games: Annotated[bool, typer.Option("--all", help="Build every game.")] = False,
     pdf: Annotated[bool, typer.Option("--pdf", help="Write PDFs (the default output).")] = True,
     paper: Annotated[str, typer.Option(help="a4 or letter.")] = "a4",
-    bleed: Annotated[float | None, typer.Option(help="Bleed in mm (default: up to 3 mm, as "
-                                                "much as fits nine poker cards).")] = None,
-    duplex: Annotated[bool, typer.Option("--duplex/--no-duplex", help="Back page after each "
-                                         "front (long-edge flip) or all backs at the end.")] = True,
-    back_offset: Annotated[str, typer.Option(help="Shift back pages by X,Y mm for printers "
-                                             "that misregister.")] = "0,0",
+    bleed: Annotated[
+        float | None,
+        typer.Option(help="Bleed in mm (default: up to 3 mm, as much as fits nine poker cards)."),
+    ] = None,
+    duplex: Annotated[
+        bool,
+        typer.Option(
+            "--duplex/--no-duplex",
+            help="Back page after each front (long-edge flip) or all backs at the end.",
+        ),
+    ] = True,
+    back_offset: Annotated[
+        str, typer.Option(help="Shift back pages by X,Y mm for printers that misregister.")
+    ] = "0,0",
     expansion: ExpOpt = None,
     out: Annotated[Path | None, typer.Option(help="Output folder (default output/GAME).")] = None,
     cards: CardsOpt = None,
@@ -137,9 +159,13 @@ def build(
 def simulate(
     game: str,
     games: Annotated[int, typer.Option(min=1, max=1_000_000)] = 1000,
-    players: Annotated[int | None, typer.Option(help="Seats (default: the game's maximum).")] = None,
+    players: Annotated[
+        int | None, typer.Option(help="Seats (default: the game's maximum).")
+    ] = None,
     seed: int = 1,
-    bots: Annotated[str, typer.Option(help="Comma-separated bots, given to seats in turn.")] = "heuristic,random",
+    bots: Annotated[
+        str, typer.Option(help="Comma-separated bots, given to seats in turn.")
+    ] = "heuristic,random",
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
     expansion: ExpOpt = None,
     cards: CardsOpt = None,
@@ -158,8 +184,10 @@ def simulate(
             raise UsageError(f"{g.spec.name} has no rules engine to simulate")
         seats = players or g.spec.players.max
         if not g.spec.players.min <= seats <= g.spec.players.max:
-            raise UsageError(f"{g.spec.name} takes {g.spec.players.min}–{g.spec.players.max} "
-                             f"players, not {seats}")
+            raise UsageError(
+                f"{g.spec.name} takes {g.spec.players.min}–{g.spec.players.max} "
+                f"players, not {seats}"
+            )
         names = [b.strip() for b in bots.split(",") if b.strip()]
         unknown = [b for b in names if b not in engine.BOTS]
         if unknown or not names:
@@ -188,8 +216,8 @@ def schema(game: Annotated[str | None, typer.Argument()] = None, cards: CardsOpt
     """Print the JSON Schema of game.yaml, or of GAME's card files, for editor completion."""
 
     def run() -> None:
-        from pnp.schema import card_file_schema, game_schema
         from pnp.load import load_game
+        from pnp.schema import card_file_schema, game_schema
 
         body = card_file_schema(load_game(game, cards)) if game else game_schema()
         typer.echo(json.dumps(body, indent=1, ensure_ascii=False))

@@ -36,8 +36,16 @@ class Card:
 
     def context(self) -> dict[str, Any]:
         """What a template sees as ``card``."""
-        return {"id": self.id, "type": self.type, "name": self.name, "text": self.text,
-                "qty": self.qty, "deck": self.deck, "mark": self.mark, **self.fields}
+        return {
+            "id": self.id,
+            "type": self.type,
+            "name": self.name,
+            "text": self.text,
+            "qty": self.qty,
+            "deck": self.deck,
+            "mark": self.mark,
+            **self.fields,
+        }
 
     def __getattr__(self, name: str) -> Any:
         try:
@@ -85,7 +93,9 @@ class Game:
         return self.located.at(keys)
 
 
-def _schema_findings(err: ValidationError, located: Located, prefix: tuple[Any, ...]) -> list[Finding]:
+def _schema_findings(
+    err: ValidationError, located: Located, prefix: tuple[Any, ...]
+) -> list[Finding]:
     out = []
     for e in err.errors():
         loc = tuple(e["loc"])
@@ -136,8 +146,13 @@ def _card_files(folder: Path) -> list[Path]:
     return sorted(p for p in folder.glob("*.yaml") if p.name not in (GAME_FILE, EXPANSION_FILE))
 
 
-def _load_cards(path: Path, spec: GameSpec, mark: str, models: dict[str, type[CardBase]],
-                findings: list[Finding]) -> list[Card]:
+def _load_cards(
+    path: Path,
+    spec: GameSpec,
+    mark: str,
+    models: dict[str, type[CardBase]],
+    findings: list[Finding],
+) -> list[Card]:
     data, located = load_yaml(path)
     if data is None:
         return []
@@ -148,26 +163,44 @@ def _load_cards(path: Path, spec: GameSpec, mark: str, models: dict[str, type[Ca
         return []
     decks = {d.id for d in spec.decks}
     if cf.deck not in decks:
-        findings.append(Finding(Severity.ERROR, f"deck {cf.deck!r} is not declared in game.yaml "
-                                f"(decks: {', '.join(sorted(decks))})", located.at(("deck",))))
+        findings.append(
+            Finding(
+                Severity.ERROR,
+                f"deck {cf.deck!r} is not declared in game.yaml "
+                f"(decks: {', '.join(sorted(decks))})",
+                located.at(("deck",)),
+            )
+        )
         return []
     cards = []
     for i, raw in enumerate(cf.cards):
         at = ("cards", i)
         if not isinstance(raw, dict):
-            findings.append(Finding(Severity.ERROR, "a card must be a mapping of keys", located.at(at)))
+            findings.append(
+                Finding(Severity.ERROR, "a card must be a mapping of keys", located.at(at))
+            )
             continue
         ctype = raw.get("type")
         model = models.get(ctype) if isinstance(ctype, str) else None
         if model is None:
             types = ", ".join(t for t, s in spec.card_types.items() if s.deck == cf.deck)
-            findings.append(Finding(Severity.ERROR, f"unknown card type {ctype!r} (types of deck "
-                                    f"{cf.deck!r}: {types})", located.at((*at, "type"))))
+            findings.append(
+                Finding(
+                    Severity.ERROR,
+                    f"unknown card type {ctype!r} (types of deck {cf.deck!r}: {types})",
+                    located.at((*at, "type")),
+                )
+            )
             continue
         if spec.card_types[ctype].deck != cf.deck:
-            findings.append(Finding(Severity.ERROR, f"card type {ctype!r} belongs to deck "
-                                    f"{spec.card_types[ctype].deck!r}, not {cf.deck!r}",
-                                    located.at((*at, "type"))))
+            findings.append(
+                Finding(
+                    Severity.ERROR,
+                    f"card type {ctype!r} belongs to deck "
+                    f"{spec.card_types[ctype].deck!r}, not {cf.deck!r}",
+                    located.at((*at, "type")),
+                )
+            )
             continue
         try:
             card = _parse(model, raw, located, at)
@@ -176,19 +209,28 @@ def _load_cards(path: Path, spec: GameSpec, mark: str, models: dict[str, type[Ca
             continue
         values = card.model_dump()
         extra = {k: values[k] for k in spec.card_types[ctype].fields}
-        cards.append(Card(card.id, ctype, cf.deck, card.qty, card.name, card.text, extra,
-                          located.at(at), mark))
+        cards.append(
+            Card(
+                card.id, ctype, cf.deck, card.qty, card.name, card.text, extra, located.at(at), mark
+            )
+        )
     return cards
 
 
-def _merge_expansion(cards: list[Card], added: list[Card], exp: Expansion, located: Located,
-                     findings: list[Finding]) -> list[Card]:
+def _merge_expansion(
+    cards: list[Card], added: list[Card], exp: Expansion, located: Located, findings: list[Finding]
+) -> list[Card]:
     by_id = {c.id: c for c in cards}
     for key in ("remove", "replace"):
         for i, cid in enumerate(getattr(exp.spec, key)):
             if cid not in by_id:
-                findings.append(Finding(Severity.ERROR, f"{key}: no card {cid!r} in the game to "
-                                        f"{key}", located.at((key, i))))
+                findings.append(
+                    Finding(
+                        Severity.ERROR,
+                        f"{key}: no card {cid!r} in the game to {key}",
+                        located.at((key, i)),
+                    )
+                )
     removed = set(exp.spec.remove)
     replaced = set(exp.spec.replace)
     out = [c for c in cards if c.id not in removed]
@@ -198,34 +240,56 @@ def _merge_expansion(cards: list[Card], added: list[Card], exp: Expansion, locat
             if card.id in replaced:
                 out[index[card.id]] = card
                 continue
-            findings.append(Finding(Severity.ERROR, f"card id {card.id!r} is already used by "
-                                    f"{by_id[card.id].loc} (list it under 'replace:' in "
-                                    f"{EXPANSION_FILE} to replace that card)", card.loc))
+            findings.append(
+                Finding(
+                    Severity.ERROR,
+                    f"card id {card.id!r} is already used by "
+                    f"{by_id[card.id].loc} (list it under 'replace:' in "
+                    f"{EXPANSION_FILE} to replace that card)",
+                    card.loc,
+                )
+            )
             continue
         index[card.id] = len(out)
         out.append(card)
     return out
 
 
-def load_game(game_id: str, cards_dir: Path | None = None,
-              expansions: tuple[str, ...] | list[str] = ()) -> Game:
+def load_game(
+    game_id: str, cards_dir: Path | None = None, expansions: tuple[str, ...] | list[str] = ()
+) -> Game:
     """Read game.yaml, every card file and the named expansions; raise on any schema error."""
     root = game_dir(game_id, cards_dir)
     data, located = load_yaml(root / GAME_FILE)
     spec = _parse(GameSpec, data, located)
     findings: list[Finding] = []
     if spec.id != game_id:
-        findings.append(Finding(Severity.ERROR, f"id {spec.id!r} differs from the folder name "
-                                f"{game_id!r}", located.at(("id",))))
+        findings.append(
+            Finding(
+                Severity.ERROR,
+                f"id {spec.id!r} differs from the folder name {game_id!r}",
+                located.at(("id",)),
+            )
+        )
     deck_ids = [d.id for d in spec.decks]
     for name, ct in spec.card_types.items():
         if ct.deck not in deck_ids:
-            findings.append(Finding(Severity.ERROR, f"card type {name!r} names unknown deck "
-                                    f"{ct.deck!r}", located.at(("card_types", name, "deck"))))
+            findings.append(
+                Finding(
+                    Severity.ERROR,
+                    f"card type {name!r} names unknown deck {ct.deck!r}",
+                    located.at(("card_types", name, "deck")),
+                )
+            )
         clash = set(ct.fields) & set(_COMMON_KEYS)
         if clash:
-            findings.append(Finding(Severity.ERROR, f"fields {sorted(clash)} are common keys",
-                                    located.at(("card_types", name, "fields"))))
+            findings.append(
+                Finding(
+                    Severity.ERROR,
+                    f"fields {sorted(clash)} are common keys",
+                    located.at(("card_types", name, "fields")),
+                )
+            )
     if findings:
         raise ValidationFailed(findings)
     models = {name: card_model(name, ct) for name, ct in spec.card_types.items()}
@@ -237,8 +301,10 @@ def load_game(game_id: str, cards_dir: Path | None = None,
     available = list_expansions(root)
     for name in expansions:
         if name not in available:
-            raise DataError(f"game {game_id!r} has no expansion {name!r} "
-                            f"(available: {', '.join(available) or 'none'})")
+            raise DataError(
+                f"game {game_id!r} has no expansion {name!r} "
+                f"(available: {', '.join(available) or 'none'})"
+            )
         folder = root / "expansions" / name
         edata, elocated = load_yaml(folder / EXPANSION_FILE)
         espec = _parse(ExpansionSpec, edata, elocated)
@@ -258,8 +324,11 @@ def _dedupe(cards: list[Card], findings: list[Finding]) -> list[Card]:
     seen: dict[str, Card] = {}
     for c in cards:
         if c.id in seen:
-            findings.append(Finding(Severity.ERROR, f"duplicate card id {c.id!r} (first at "
-                                    f"{seen[c.id].loc})", c.loc))
+            findings.append(
+                Finding(
+                    Severity.ERROR, f"duplicate card id {c.id!r} (first at {seen[c.id].loc})", c.loc
+                )
+            )
         else:
             seen[c.id] = c
     return list(seen.values())

@@ -185,9 +185,7 @@ class AidComponent(Strict):
         return v
 
 
-Component = Annotated[
-    TokensComponent | TrackComponent | AidComponent, Field(discriminator="kind")
-]
+Component = Annotated[TokensComponent | TrackComponent | AidComponent, Field(discriminator="kind")]
 
 
 class GameSpec(Strict):

@@ -30,11 +30,22 @@ class OutputFile:
     write: Callable[[Path], None] = field(repr=False)
 
     def manifest(self) -> dict[str, Any]:
-        return {"path": self.path, "kind": self.kind, "pages": [
-            {"number": n, "side": p.side, "size_pt": [_pt(p.size[0]), _pt(p.size[1])],
-             "items": [{"id": it.id, "deck": it.group, "trim_pt": [_pt(v) for v in it.trim]}
-                       for it in p.items]}
-            for n, p in enumerate(self.pages, start=1)]}
+        return {
+            "path": self.path,
+            "kind": self.kind,
+            "pages": [
+                {
+                    "number": n,
+                    "side": p.side,
+                    "size_pt": [_pt(p.size[0]), _pt(p.size[1])],
+                    "items": [
+                        {"id": it.id, "deck": it.group, "trim_pt": [_pt(v) for v in it.trim]}
+                        for it in p.items
+                    ],
+                }
+                for n, p in enumerate(self.pages, start=1)
+            ],
+        }
 
 
 def write_all(out: Path, files: list[OutputFile], manifest: dict[str, Any]) -> list[Path]:

@@ -27,8 +27,13 @@ def dollars(value: Any) -> str:
 
 @cache
 def environment() -> SandboxedEnvironment:
-    env = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False,
-                               trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    env = SandboxedEnvironment(
+        undefined=StrictUndefined,
+        autoescape=False,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
     env.filters["money"] = money
     env.filters["dollars"] = dollars
     return env
@@ -44,8 +49,9 @@ def _compiled_expr(source: str) -> Any:
     return environment().compile_expression(source, undefined_to_none=False)
 
 
-def render_text(source: str, context: dict[str, Any], where: Location | None = None,
-                what: str = "text") -> str:
+def render_text(
+    source: str, context: dict[str, Any], where: Location | None = None, what: str = "text"
+) -> str:
     """Render a Jinja2 template string; plain strings skip Jinja entirely."""
     if "{" not in source:
         return source
@@ -57,8 +63,9 @@ def render_text(source: str, context: dict[str, Any], where: Location | None = N
         raise DataError(f"{what}: template error: {exc}", where) from None
 
 
-def evaluate(expr: str, context: dict[str, Any], where: Location | None = None,
-             what: str = "expression") -> Any:
+def evaluate(
+    expr: str, context: dict[str, Any], where: Location | None = None, what: str = "expression"
+) -> Any:
     """Evaluate one Jinja2 expression (a layout's `when:`, a track's `label:`)."""
     try:
         return _compiled_expr(expr)(**context)

@@ -17,8 +17,10 @@ def engine_for(game: Game) -> ModuleType | None:
     try:
         return games.get_engine(game.spec.engine)
     except KeyError:
-        raise DataError(f"no rules engine {game.spec.engine!r} (engines: "
-                        f"{', '.join(sorted(games.ENGINES))})", game.spec_location("engine")) from None
+        raise DataError(
+            f"no rules engine {game.spec.engine!r} (engines: {', '.join(sorted(games.ENGINES))})",
+            game.spec_location("engine"),
+        ) from None
 
 
 def validate_game(game: Game, faces: bool = False) -> list[Finding]:

@@ -17,8 +17,9 @@ runner = CliRunner()
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
-def test_bad_input_is_located_and_keeps_last_output(case: Path, mini_cards: Path, tmp_path: Path,
-                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+def test_bad_input_is_located_and_keeps_last_output(
+    case: Path, mini_cards: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(mini_cards)
     out = tmp_path / "out"
     good = runner.invoke(app, ["build", "mini", "--cards", str(mini_cards), "--out", str(out)])

@@ -23,7 +23,9 @@ def _build(cards: Path, out: Path, **opts: object) -> dict:
     return json.loads((out / "manifest.json").read_text())
 
 
-def test_manifest_lists_every_copy_inside_the_printable_margin(mini_cards: Path, tmp_path: Path) -> None:
+def test_manifest_lists_every_copy_inside_the_printable_margin(
+    mini_cards: Path, tmp_path: Path
+) -> None:
     m = _build(mini_cards, tmp_path / "o")
     cards = m["files"][0]
     assert cards["kind"] == "cards" and cards["path"] == "mini-cards.pdf"
@@ -58,7 +60,7 @@ def test_back_offset_moves_only_backs(mini_cards: Path, tmp_path: Path) -> None:
 
 
 def test_no_duplex_puts_backs_after_all_fronts(mini_cards: Path, tmp_path: Path) -> None:
-    card = (mini_cards / "mini" / "cards.yaml")
+    card = mini_cards / "mini" / "cards.yaml"
     card.write_text(card.read_text().replace("qty: 3", "qty: 9"))
     pages = _build(mini_cards, tmp_path / "o", duplex=False)["files"][0]["pages"]
     assert [p["side"] for p in pages] == ["front", "front", "back", "back"]

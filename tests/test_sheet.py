@@ -43,10 +43,15 @@ def test_card_larger_than_page_is_an_error() -> None:
         plan_grid("a4", (250.0, 100.0))
 
 
-@given(paper=st.sampled_from(["a4", "letter"]),
-       w=st.floats(20, 200), h=st.floats(20, 280), bleed=st.one_of(st.none(), st.floats(0, 6)))
+@given(
+    paper=st.sampled_from(["a4", "letter"]),
+    w=st.floats(20, 200),
+    h=st.floats(20, 280),
+    bleed=st.one_of(st.none(), st.floats(0, 6)),
+)
 def test_every_card_and_its_bleed_stay_inside_the_printable_margin(
-        paper: str, w: float, h: float, bleed: float | None) -> None:
+    paper: str, w: float, h: float, bleed: float | None
+) -> None:
     try:
         grid = plan_grid(paper, (w, h), bleed)
     except LayoutError:
@@ -58,8 +63,10 @@ def test_every_card_and_its_bleed_stay_inside_the_printable_margin(
         assert x1 <= pw - MARGIN_MM + EPS and y1 <= ph - MARGIN_MM + EPS
     trims = [grid.trim(i) for i in range(grid.per_page)]
     for i, a in enumerate(trims):  # no two trims overlap
-        for b in trims[i + 1:]:
-            assert a[2] <= b[0] + EPS or b[2] <= a[0] + EPS or a[3] <= b[1] + EPS or b[3] <= a[1] + EPS
+        for b in trims[i + 1 :]:
+            assert (
+                a[2] <= b[0] + EPS or b[2] <= a[0] + EPS or a[3] <= b[1] + EPS or b[3] <= a[1] + EPS
+            )
     # and no more cards would have fit in either direction
     assert (grid.cols + 1) * w + 2 * grid.bleed > pw - 2 * MARGIN_MM
     assert (grid.rows + 1) * h + 2 * grid.bleed > ph - 2 * MARGIN_MM
@@ -82,4 +89,5 @@ def test_back_is_mirrored_for_long_edge_flip() -> None:
     # DESIGN.md §3: x0' = page_width − x1
     assert mirror((10.0, 20.0, 73.5, 108.9), 210.0) == (136.5, 20.0, 200.0, 108.9)
     assert mirror((10.0, 20.0, 73.5, 108.9), 210.0, (0.5, -0.3)) == pytest.approx(
-        (137.0, 19.7, 200.5, 108.6))
+        (137.0, 19.7, 200.5, 108.6)
+    )

@@ -32,13 +32,19 @@ def lay_out_faces(game: Game) -> dict[str, Face]:
         for card in game.deck_cards(deck.id):
             ctype = game.spec.card_types[card.type]
             layout = load_layout(game, ctype.layout, size, card.loc)
-            faces[card.id] = lay_out_face(layout, card_context(game, card), f"card {card.id!r}",
-                                          card.loc, font_dir)
+            faces[card.id] = lay_out_face(
+                layout, card_context(game, card), f"card {card.id!r}", card.loc, font_dir
+            )
         where = game.spec_location("decks", game.spec.decks.index(deck), "back")
         back = load_layout(game, deck.back.layout, size, where)
-        ctx = {"back": deck.back.model_dump(), "deck": {"id": deck.id, "name": deck.name},
-               "game": {"id": game.spec.id, "name": game.spec.name}}
-        faces[back_key(deck)] = lay_out_face(back, ctx, f"back of deck {deck.id!r}", where, font_dir)
+        ctx = {
+            "back": deck.back.model_dump(),
+            "deck": {"id": deck.id, "name": deck.name},
+            "game": {"id": game.spec.id, "name": game.spec.name},
+        }
+        faces[back_key(deck)] = lay_out_face(
+            back, ctx, f"back of deck {deck.id!r}", where, font_dir
+        )
     return faces
 
 
@@ -57,9 +63,15 @@ def impose_cards(game: Game, options: SheetOptions) -> list[Page]:
             for i, card in enumerate(chunk):
                 trim, clip = grid.trim(i), grid.bleed_box(i)
                 front.items.append(Placed(card.id, deck.id, card.id, trim, clip))
-                back.items.append(Placed(card.id, deck.id, back_key(deck),
-                                         mirror(trim, grid.page[0], options.back_offset),
-                                         mirror(clip, grid.page[0], options.back_offset)))
+                back.items.append(
+                    Placed(
+                        card.id,
+                        deck.id,
+                        back_key(deck),
+                        mirror(trim, grid.page[0], options.back_offset),
+                        mirror(clip, grid.page[0], options.back_offset),
+                    )
+                )
             fronts.append(front)
             backs.append(back)
     if options.duplex:

@@ -61,14 +61,18 @@ def find_template(game: Game, name: str) -> Path:
         path = folder / name
         if path.is_file():
             return path
-    raise DataError(f"template {name!r} not found in {', '.join(map(str, game.template_dirs()))}",
-                    game.spec_location())
+    raise DataError(
+        f"template {name!r} not found in {', '.join(map(str, game.template_dirs()))}",
+        game.spec_location(),
+    )
 
 
 _layouts: dict[Path, LoadedLayout] = {}
 
 
-def load_layout(game: Game, name: str, size_mm: tuple[float, float], used_at: Location) -> LoadedLayout:
+def load_layout(
+    game: Game, name: str, size_mm: tuple[float, float], used_at: Location
+) -> LoadedLayout:
     path = find_template(game, f"cards/{name}.yaml")
     if path not in _layouts:
         from pnp.load import _parse  # one schema-error path for every file
@@ -81,8 +85,11 @@ def load_layout(game: Game, name: str, size_mm: tuple[float, float], used_at: Lo
     loaded = _layouts[path]
     w, h = parse_size(loaded.layout.size)
     if abs(w - size_mm[0]) > 0.01 or abs(h - size_mm[1]) > 0.01:
-        raise DataError(f"layout {name!r} is drawn for {w}×{h} mm cards but the deck's cards are "
-                        f"{size_mm[0]}×{size_mm[1]} mm", used_at)
+        raise DataError(
+            f"layout {name!r} is drawn for {w}×{h} mm cards but the deck's cards are "
+            f"{size_mm[0]}×{size_mm[1]} mm",
+            used_at,
+        )
     return loaded
 
 
@@ -94,8 +101,10 @@ def _check_safe(layout: CardLayout, located: Any) -> None:
             continue
         x, y, ew, eh = el.rect
         if x < s - 1e-6 or y < s - 1e-6 or x + ew > w - s + 1e-6 or y + eh > h - s + 1e-6:
-            raise DataError(f"text box {el.rect} leaves the {s} mm safe zone of a {w}×{h} mm card",
-                            located.at(("elements", i, "rect")))
+            raise DataError(
+                f"text box {el.rect} leaves the {s} mm safe zone of a {w}×{h} mm card",
+                located.at(("elements", i, "rect")),
+            )
 
 
 def _colour(value: str | None, ctx: dict[str, Any], where: Location) -> str | None:
@@ -107,8 +116,13 @@ def _colour(value: str | None, ctx: dict[str, Any], where: Location) -> str | No
     return out
 
 
-def lay_out_face(loaded: LoadedLayout, ctx: dict[str, Any], who: str, where: Location,
-                 font_dir: Path | None = None) -> Face:
+def lay_out_face(
+    loaded: LoadedLayout,
+    ctx: dict[str, Any],
+    who: str,
+    where: Location,
+    font_dir: Path | None = None,
+) -> Face:
     """Resolve every element of a layout for one card (``who`` names it in errors)."""
     layout = loaded.layout
     w, h = parse_size(layout.size)
@@ -122,13 +136,30 @@ def lay_out_face(loaded: LoadedLayout, ctx: dict[str, Any], who: str, where: Loc
                 ops.append(block)
             continue
         x, y, ew, eh = el.rect
-        ops.append(Shape(el.kind, x, y, ew, eh, _colour(el.fill, ctx, el_loc),
-                         _colour(el.stroke, ctx, el_loc), el.stroke_width, el.radius))
+        ops.append(
+            Shape(
+                el.kind,
+                x,
+                y,
+                ew,
+                eh,
+                _colour(el.fill, ctx, el_loc),
+                _colour(el.stroke, ctx, el_loc),
+                el.stroke_width,
+                el.radius,
+            )
+        )
     return Face(w, h, tuple(ops))
 
 
-def _text(el: Element, ctx: dict[str, Any], who: str, where: Location, el_loc: Location,
-          font_dir: Path | None) -> TextBlock | None:
+def _text(
+    el: Element,
+    ctx: dict[str, Any],
+    who: str,
+    where: Location,
+    el_loc: Location,
+    font_dir: Path | None,
+) -> TextBlock | None:
     field = el.field or el.text.strip("{} ")
     text = render_text(el.text, ctx, where, f"{who}: {field}").strip()
     if el.upper:
@@ -143,8 +174,11 @@ def _text(el: Element, ctx: dict[str, Any], who: str, where: Location, el_loc: L
     x, y, bw, bh = el.rect
     fitted = fit_text(text, font, el.size, el.min_size or el.size, el.leading, bw, bh)
     if fitted is None:
-        raise LayoutError(f"{who}: field {field!r} does not fit its {bw}×{bh} mm box even at "
-                          f"{el.min_size or el.size} pt: {text!r}", where)
+        raise LayoutError(
+            f"{who}: field {field!r} does not fit its {bw}×{bh} mm box even at "
+            f"{el.min_size or el.size} pt: {text!r}",
+            where,
+        )
     size, lines = fitted
     step = size * el.leading * PT_TO_MM
     block_h = ((font.ascent + font.descent) * size) * PT_TO_MM + step * (len(lines) - 1)
@@ -163,8 +197,11 @@ def card_context(game: Game, card: Card) -> dict[str, Any]:
     """What a face layout sees; the card's own text is rendered first, against the card."""
     ct = game.spec.card_types[card.type]
     data = card.context()
-    ctx = {"card": data, "type": {"id": card.type, "label": ct.label, "color": ct.color},
-           "game": {"id": game.spec.id, "name": game.spec.name, "accent": game.spec.accent},
-           "tables": game.spec.tables}
+    ctx = {
+        "card": data,
+        "type": {"id": card.type, "label": ct.label, "color": ct.color},
+        "game": {"id": game.spec.id, "name": game.spec.name, "accent": game.spec.accent},
+        "tables": game.spec.tables,
+    }
     data["text"] = render_text(card.text, ctx, card.loc, f"card {card.id!r}: text")
     return ctx

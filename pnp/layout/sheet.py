@@ -50,24 +50,31 @@ class Grid:
         r, c = divmod(index, self.cols)
         x0, y0, x1, y1 = self.trim(index)
         inner_x, inner_y = min(self.bleed, self.gap[0] / 2), min(self.bleed, self.gap[1] / 2)
-        return (x0 - (self.bleed if c == 0 else inner_x),
-                y0 - (self.bleed if r == self.rows - 1 else inner_y),
-                x1 + (self.bleed if c == self.cols - 1 else inner_x),
-                y1 + (self.bleed if r == 0 else inner_y))
+        return (
+            x0 - (self.bleed if c == 0 else inner_x),
+            y0 - (self.bleed if r == self.rows - 1 else inner_y),
+            x1 + (self.bleed if c == self.cols - 1 else inner_x),
+            y1 + (self.bleed if r == 0 else inner_y),
+        )
 
     def extent(self, count: int) -> Rect:
         """Box around the bleed of the first ``count`` cards on a page."""
         boxes = [self.bleed_box(i) for i in range(count)]
-        return (min(b[0] for b in boxes), min(b[1] for b in boxes),
-                max(b[2] for b in boxes), max(b[3] for b in boxes))
+        return (
+            min(b[0] for b in boxes),
+            min(b[1] for b in boxes),
+            max(b[2] for b in boxes),
+            max(b[3] for b in boxes),
+        )
 
 
 def _fit(room: float, card: float, bleed: float) -> int:
     return max(0, int((room - 2 * bleed + 1e-9) // card))
 
 
-def plan_grid(paper: str, card_mm: tuple[float, float], bleed: float | None = None,
-              margin: float = MARGIN_MM) -> Grid:
+def plan_grid(
+    paper: str, card_mm: tuple[float, float], bleed: float | None = None, margin: float = MARGIN_MM
+) -> Grid:
     """The grid with the most cards whose trims and bleed stay inside the printable margin.
 
     ``bleed=None`` means up to 3 mm, as much as fits without losing a card per page
@@ -87,8 +94,10 @@ def plan_grid(paper: str, card_mm: tuple[float, float], bleed: float | None = No
         raise LayoutError(f"bleed {bleed} mm is outside 0–10 mm")
     cols, rows = _fit(room_w, cw, bleed), _fit(room_h, ch, bleed)
     if cols == 0 or rows == 0:
-        raise LayoutError(f"a {cw}×{ch} mm card with {bleed} mm bleed does not fit on {paper} "
-                          f"inside the {margin} mm printable margin")
+        raise LayoutError(
+            f"a {cw}×{ch} mm card with {bleed} mm bleed does not fit on {paper} "
+            f"inside the {margin} mm printable margin"
+        )
     gap_x = _gap(room_w - 2 * bleed - cols * cw, cols, bleed)
     gap_y = _gap(room_h - 2 * bleed - rows * ch, rows, bleed)
     grid_w = cols * cw + (cols - 1) * gap_x
@@ -111,7 +120,7 @@ def _floor(value: float, places: int) -> float:
 
 
 def paginate(items: list[T], per_page: int) -> list[list[T]]:
-    return [items[i:i + per_page] for i in range(0, len(items), per_page)]
+    return [items[i : i + per_page] for i in range(0, len(items), per_page)]
 
 
 def mirror(rect: Rect, page_w: float, offset: tuple[float, float] = (0.0, 0.0)) -> Rect:

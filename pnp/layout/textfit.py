@@ -28,8 +28,15 @@ def wrap(text: str, font: FontMetrics, size: float, width_pt: float) -> list[str
     return lines
 
 
-def fit_text(text: str, font: FontMetrics, size: float, min_size: float, leading: float,
-             width_mm: float, height_mm: float) -> tuple[float, list[str]] | None:
+def fit_text(
+    text: str,
+    font: FontMetrics,
+    size: float,
+    min_size: float,
+    leading: float,
+    width_mm: float,
+    height_mm: float,
+) -> tuple[float, list[str]] | None:
     """Largest size from ``size`` down to ``min_size`` (half-point steps) at which it fits."""
     width_pt, height_pt = width_mm / PT_TO_MM, height_mm / PT_TO_MM
     s = size

@@ -20,8 +20,16 @@ TITLE_MM = 9.0
 CUT_COLOUR = "#444444"
 
 
-def title_block(text: str, x: float, y: float, size: float, font: str = "Lato-Black",
-                colour: str = "#141414", width: float | None = None, align: str = "left") -> TextBlock:
+def title_block(
+    text: str,
+    x: float,
+    y: float,
+    size: float,
+    font: str = "Lato-Black",
+    colour: str = "#141414",
+    width: float | None = None,
+    align: str = "left",
+) -> TextBlock:
     """One line of text whose top is at ``y`` (mm from the top)."""
     metrics = load_font(font)
     missing = metrics.missing(text)
@@ -33,8 +41,16 @@ def title_block(text: str, x: float, y: float, size: float, font: str = "Lato-Bl
     return TextBlock(font, size, colour, ((lx, base, text),), 0, (x, y))
 
 
-def _centred(text: str, font: str, size: float, min_size: float, box: tuple[float, float, float, float],
-             colour: str, who: str, where: Location) -> TextBlock:
+def _centred(
+    text: str,
+    font: str,
+    size: float,
+    min_size: float,
+    box: tuple[float, float, float, float],
+    colour: str,
+    who: str,
+    where: Location,
+) -> TextBlock:
     metrics = load_font(font)
     missing = metrics.missing(text)
     if missing:
@@ -47,23 +63,49 @@ def _centred(text: str, font: str, size: float, min_size: float, box: tuple[floa
     step = s * 1.1 * PT_TO_MM
     block = (metrics.ascent + metrics.descent) * s * PT_TO_MM + step * (len(lines) - 1)
     first = y + (h - block) / 2 + metrics.ascent * s * PT_TO_MM
-    placed = tuple((x + (w - metrics.width(ln, s) * PT_TO_MM) / 2, first + i * step, ln)
-                   for i, ln in enumerate(lines))
+    placed = tuple(
+        (x + (w - metrics.width(ln, s) * PT_TO_MM) / 2, first + i * step, ln)
+        for i, ln in enumerate(lines)
+    )
     return TextBlock(font, s, colour, placed, 0, (x + w / 2, y + h / 2))
 
 
-def token_face(label: str, sub: str, shape: str, d: float, fill: str, ink: str, who: str,
-               where: Location) -> Face:
+def token_face(
+    label: str, sub: str, shape: str, d: float, fill: str, ink: str, who: str, where: Location
+) -> Face:
     ops: list[Shape | TextBlock] = [
-        Shape("ellipse" if shape == "circle" else "rect", 0, 0, d, d, fill, CUT_COLOUR, 0.25,
-              0 if shape == "circle" else 1.5)]
+        Shape(
+            "ellipse" if shape == "circle" else "rect",
+            0,
+            0,
+            d,
+            d,
+            fill,
+            CUT_COLOUR,
+            0.25,
+            0 if shape == "circle" else 1.5,
+        )
+    ]
     label_h = d * (0.42 if sub else 0.55)
     top = d * (0.18 if sub else 0.22)
-    ops.append(_centred(label, "Lato-Black", d * 1.6, 5, (d * 0.15, top, d * 0.7, label_h), ink, who,
-                        where))
+    ops.append(
+        _centred(
+            label, "Lato-Black", d * 1.6, 5, (d * 0.15, top, d * 0.7, label_h), ink, who, where
+        )
+    )
     if sub:
-        ops.append(_centred(sub, "Lato-Bold", min(7.0, d * 0.32), 3.5,
-                            (d * 0.14, top + label_h, d * 0.72, d * 0.26), ink, who, where))
+        ops.append(
+            _centred(
+                sub,
+                "Lato-Bold",
+                min(7.0, d * 0.32),
+                3.5,
+                (d * 0.14, top + label_h, d * 0.72, d * 0.26),
+                ink,
+                who,
+                where,
+            )
+        )
     return Face(d, d, tuple(ops))
 
 
@@ -77,7 +119,9 @@ def _resolve(token: Token, ctx: dict[str, Any], where: Location) -> dict[str, An
     return out
 
 
-def lay_out_tokens(game: Game, comp: TokensComponent, index: int, paper: str) -> tuple[list[Page], dict[str, Face]]:
+def lay_out_tokens(
+    game: Game, comp: TokensComponent, index: int, paper: str
+) -> tuple[list[Page], dict[str, Face]]:
     """Pages of counters, each a cut-out shape with a thin outline."""
     pw, ph = PAPERS_MM[paper]
     faces: dict[str, Face] = {}
@@ -101,8 +145,16 @@ def lay_out_tokens(game: Game, comp: TokensComponent, index: int, paper: str) ->
         for ri, spec in enumerate(specs):
             d = spec["size_mm"]
             key = f"token:{comp.id}:{gi}:{ri}"
-            faces[key] = token_face(spec["label"], spec["sub"], spec["shape"], d, spec["color"],
-                                    spec["ink"], f"{comp.id}: {group.title}", where)
+            faces[key] = token_face(
+                spec["label"],
+                spec["sub"],
+                spec["shape"],
+                d,
+                spec["color"],
+                spec["ink"],
+                f"{comp.id}: {group.title}",
+                where,
+            )
             for n in range(spec["count"]):
                 if x + d > pw - PAGE_MARGIN_MM:
                     x, y = PAGE_MARGIN_MM, y + d_max + GAP_MM
@@ -111,8 +163,9 @@ def lay_out_tokens(game: Game, comp: TokensComponent, index: int, paper: str) ->
                     x, y = PAGE_MARGIN_MM, PAGE_MARGIN_MM
                 trim = (x, ph - y - d, x + d, ph - y)
                 clip = (trim[0] - 0.5, trim[1] - 0.5, trim[2] + 0.5, trim[3] + 0.5)
-                pages[-1].items.append(Placed(f"{key.split(':', 1)[1]}:{n + 1}", group.title, key,
-                                              trim, clip))
+                pages[-1].items.append(
+                    Placed(f"{key.split(':', 1)[1]}:{n + 1}", group.title, key, trim, clip)
+                )
                 x += d + GAP_MM
         y += d_max + GAP_MM + 2
     return pages, faces

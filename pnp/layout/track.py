@@ -28,8 +28,12 @@ def _rows(game: Game, section: TrackSection, where: Any) -> list[tuple[str, str]
     for i, row in enumerate(table):
         loop = {"index": i + 1, "index0": i, "first": i == 0, "last": i == len(table) - 1}
         ctx = {"row": row, "loop": loop, "tables": game.spec.tables}
-        out.append((str(evaluate(section.label, ctx, where, "label")),
-                    str(evaluate(section.value, ctx, where, "value"))))
+        out.append(
+            (
+                str(evaluate(section.label, ctx, where, "label")),
+                str(evaluate(section.value, ctx, where, "value")),
+            )
+        )
     return out
 
 
@@ -40,8 +44,14 @@ def _note(text: str, x: float, y: float, w: float) -> tuple[TextBlock, float]:
     size, lines = fitted
     step = size * 1.25 * PT_TO_MM
     first = y + font.ascent * size * PT_TO_MM
-    block = TextBlock("Lato-Italic", size, "#444444",
-                      tuple((x, first + i * step, ln) for i, ln in enumerate(lines)), 0, (x, y))
+    block = TextBlock(
+        "Lato-Italic",
+        size,
+        "#444444",
+        tuple((x, first + i * step, ln) for i, ln in enumerate(lines)),
+        0,
+        (x, y),
+    )
     return block, step * len(lines)
 
 
@@ -65,7 +75,9 @@ def lay_out_track(game: Game, comp: TrackComponent, index: int, paper: str) -> l
                 shade = "#f3efe4" if i % 2 == 0 else "#e6dfcc"
                 page.decor.append(Shape("rect", x, y, bw, BOX_H_MM, shade, INK, 0.5, 0))
                 page.decor.append(title_block(label, x, y + 4, 30, "Lato-Black", INK, bw, "center"))
-                page.decor.append(title_block(value, x, y + 20.5, 10, "Lato-Bold", INK, bw, "center"))
+                page.decor.append(
+                    title_block(value, x, y + 20.5, 10, "Lato-Bold", INK, bw, "center")
+                )
             y += BOX_H_MM
         else:
             col, top = width / 2, y
@@ -73,9 +85,12 @@ def lay_out_track(game: Game, comp: TrackComponent, index: int, paper: str) -> l
                 fill = "#f3efe4" if i % 2 == 0 else "#ffffff"
                 ry = top + i * ROW_H_MM
                 page.decor.append(Shape("rect", left, ry, width, ROW_H_MM, fill, "#9a9a9a", 0.2, 0))
-                page.decor.append(title_block(label, left, ry + 2.3, 13, "Lato-Black", INK, col, "center"))
-                page.decor.append(title_block(value, left + col, ry + 2.3, 13, "Lato-Bold", INK, col,
-                                              "center"))
+                page.decor.append(
+                    title_block(label, left, ry + 2.3, 13, "Lato-Black", INK, col, "center")
+                )
+                page.decor.append(
+                    title_block(value, left + col, ry + 2.3, 13, "Lato-Bold", INK, col, "center")
+                )
             y = top + ROW_H_MM * len(rows)
             page.decor.append(Shape("line", left + col, top, 0, y - top, None, "#9a9a9a", 0.2, 0))
         if section.note:

@@ -15,8 +15,9 @@ from pnp.render.markdown import to_flowables
 from pnp.render.pdf import colour, draw_page, new_canvas
 
 
-def write_pages(path: Path, pages: list[Page], faces: dict[str, Face], title: str,
-                font_dir: Path | None = None) -> None:
+def write_pages(
+    path: Path, pages: list[Page], faces: dict[str, Face], title: str, font_dir: Path | None = None
+) -> None:
     """Pages of placed faces (cards, tokens) and page decor (tracks)."""
     c = new_canvas(path, pages[0].size, title)
     forms: dict[str, str] = {}
@@ -27,8 +28,9 @@ def write_pages(path: Path, pages: list[Page], faces: dict[str, Face], title: st
     c.save()
 
 
-def write_rulebook(path: Path, markdown: str, paper: tuple[float, float], title: str,
-                   footer: str, accent: str) -> int:
+def write_rulebook(
+    path: Path, markdown: str, paper: tuple[float, float], title: str, footer: str, accent: str
+) -> int:
     """A typeset rulebook; returns its page count."""
     pages = [0]
 
@@ -43,9 +45,18 @@ def write_rulebook(path: Path, markdown: str, paper: tuple[float, float], title:
         canvas.line(20 * mm, (paper[1] - 13) * mm, (paper[0] - 20) * mm, (paper[1] - 13) * mm)
         canvas.restoreState()
 
-    doc = SimpleDocTemplate(str(path), pagesize=(paper[0] * mm, paper[1] * mm), title=title,
-                            author="pnp", creator="pnp", invariant=1, leftMargin=20 * mm,
-                            rightMargin=20 * mm, topMargin=18 * mm, bottomMargin=18 * mm)
+    doc = SimpleDocTemplate(
+        str(path),
+        pagesize=(paper[0] * mm, paper[1] * mm),
+        title=title,
+        author="pnp",
+        creator="pnp",
+        invariant=1,
+        leftMargin=20 * mm,
+        rightMargin=20 * mm,
+        topMargin=18 * mm,
+        bottomMargin=18 * mm,
+    )
     doc.build(to_flowables(markdown, 1.0, accent), onFirstPage=on_page, onLaterPages=on_page)
     return pages[0]
 
@@ -58,14 +69,27 @@ def write_aid(path: Path, pages: list[Page], markdown: str, title: str, accent: 
             x0, y0, x1, y1 = item.trim
             c.setStrokeColor(colour(accent))
             c.setLineWidth(2)
-            c.roundRect((x0 + 2) * mm, (y0 + 2) * mm, (x1 - x0 - 4) * mm, (y1 - y0 - 4) * mm, 3 * mm)
-            frame = Frame((x0 + 4.5) * mm, (y0 + 4.5) * mm, (x1 - x0 - 9) * mm,
-                          (y1 - y0 - 9) * mm, 0, 0, 0, 0, showBoundary=0)
+            c.roundRect(
+                (x0 + 2) * mm, (y0 + 2) * mm, (x1 - x0 - 4) * mm, (y1 - y0 - 4) * mm, 3 * mm
+            )
+            frame = Frame(
+                (x0 + 4.5) * mm,
+                (y0 + 4.5) * mm,
+                (x1 - x0 - 9) * mm,
+                (y1 - y0 - 9) * mm,
+                0,
+                0,
+                0,
+                0,
+                showBoundary=0,
+            )
             story = to_flowables(markdown, 0.82, accent)
             frame.addFromList(story, c)
             if story:
-                raise LayoutError(f"{title}: the text does not fit the {x1 - x0:.0f}×{y1 - y0:.0f} mm "
-                                  "aid panel; shorten the aid template")
+                raise LayoutError(
+                    f"{title}: the text does not fit the {x1 - x0:.0f}×{y1 - y0:.0f} mm "
+                    "aid panel; shorten the aid template"
+                )
         if page.marks:
             draw_page(c, Page(page.size, marks=page.marks), {}, {})
         c.showPage()

@@ -31,33 +31,77 @@ FAMILY = "Lato"
 def _family() -> str:
     for name in ("Lato-Regular", "Lato-Bold", "Lato-Italic", "Lato-Black"):
         ensure_font(name)
-    registerFontFamily(FAMILY, normal="Lato-Regular", bold="Lato-Bold", italic="Lato-Italic",
-                       boldItalic="Lato-Bold")
+    registerFontFamily(
+        FAMILY,
+        normal="Lato-Regular",
+        bold="Lato-Bold",
+        italic="Lato-Italic",
+        boldItalic="Lato-Bold",
+    )
     return FAMILY
 
 
 @cache
 def styles(scale: float = 1.0, accent: str = "#1d3557") -> dict[str, ParagraphStyle]:
     _family()
-    body = ParagraphStyle("body", fontName="Lato-Regular", fontSize=10 * scale,
-                          leading=13.6 * scale, spaceAfter=5 * scale)
+    body = ParagraphStyle(
+        "body",
+        fontName="Lato-Regular",
+        fontSize=10 * scale,
+        leading=13.6 * scale,
+        spaceAfter=5 * scale,
+    )
     return {
         "body": body,
-        "h1": ParagraphStyle("h1", body, fontName="Lato-Black", fontSize=24 * scale,
-                             leading=28 * scale, spaceBefore=4 * scale, spaceAfter=8 * scale,
-                             textColor=colour(accent)),
-        "h2": ParagraphStyle("h2", body, fontName="Lato-Black", fontSize=15 * scale,
-                             leading=19 * scale, spaceBefore=10 * scale, spaceAfter=4 * scale,
-                             textColor=colour(accent)),
-        "h3": ParagraphStyle("h3", body, fontName="Lato-Bold", fontSize=11.5 * scale,
-                             leading=15 * scale, spaceBefore=6 * scale, spaceAfter=2 * scale),
+        "h1": ParagraphStyle(
+            "h1",
+            body,
+            fontName="Lato-Black",
+            fontSize=24 * scale,
+            leading=28 * scale,
+            spaceBefore=4 * scale,
+            spaceAfter=8 * scale,
+            textColor=colour(accent),
+        ),
+        "h2": ParagraphStyle(
+            "h2",
+            body,
+            fontName="Lato-Black",
+            fontSize=15 * scale,
+            leading=19 * scale,
+            spaceBefore=10 * scale,
+            spaceAfter=4 * scale,
+            textColor=colour(accent),
+        ),
+        "h3": ParagraphStyle(
+            "h3",
+            body,
+            fontName="Lato-Bold",
+            fontSize=11.5 * scale,
+            leading=15 * scale,
+            spaceBefore=6 * scale,
+            spaceAfter=2 * scale,
+        ),
         "item": ParagraphStyle("item", body, spaceAfter=2 * scale),
-        "quote": ParagraphStyle("quote", body, fontName="Lato-Italic", leftIndent=8 * scale,
-                                borderColor=colour(accent), borderWidth=0, borderPadding=0,
-                                textColor=colour("#333333")),
+        "quote": ParagraphStyle(
+            "quote",
+            body,
+            fontName="Lato-Italic",
+            leftIndent=8 * scale,
+            borderColor=colour(accent),
+            borderWidth=0,
+            borderPadding=0,
+            textColor=colour("#333333"),
+        ),
         "cell": ParagraphStyle("cell", body, spaceAfter=0, leading=12 * scale),
-        "head": ParagraphStyle("head", body, fontName="Lato-Bold", spaceAfter=0,
-                               leading=12 * scale, textColor=colour("#ffffff")),
+        "head": ParagraphStyle(
+            "head",
+            body,
+            fontName="Lato-Bold",
+            spaceAfter=0,
+            leading=12 * scale,
+            textColor=colour("#ffffff"),
+        ),
         "center": ParagraphStyle("center", body, alignment=TA_CENTER),
     }
 
@@ -106,11 +150,14 @@ def to_flowables(text: str, scale: float = 1.0, accent: str = "#1d3557") -> list
             stack[-1][1].append([])
         elif t in ("bullet_list_close", "ordered_list_close"):
             kind, items = stack.pop()
-            lst = ListFlowable([ListItem(item, leftIndent=12 * scale) for item in items],
-                               bulletType="1" if kind == "ordered_list_open" else "bullet",
-                               start="1" if kind == "ordered_list_open" else "•",
-                               bulletFontName="Lato-Bold", bulletFontSize=9 * scale,
-                               leftIndent=12 * scale)
+            lst = ListFlowable(
+                [ListItem(item, leftIndent=12 * scale) for item in items],
+                bulletType="1" if kind == "ordered_list_open" else "bullet",
+                start="1" if kind == "ordered_list_open" else "•",
+                bulletFontName="Lato-Bold",
+                bulletFontSize=9 * scale,
+                leftIndent=12 * scale,
+            )
             flow_target(flow, stack).extend([lst, Spacer(1, 3 * scale)])
         elif t == "blockquote_open":
             quote += 1
@@ -130,7 +177,9 @@ def flow_target(flow: list[Flowable], stack: list[list[Any]]) -> list[Flowable]:
     return stack[-1][1][-1] if stack else flow
 
 
-def _table(tokens: list[Token], i: int, st: dict[str, ParagraphStyle], accent: str) -> tuple[int, Flowable]:
+def _table(
+    tokens: list[Token], i: int, st: dict[str, ParagraphStyle], accent: str
+) -> tuple[int, Flowable]:
     rows: list[list[Paragraph]] = []
     header = True
     while tokens[i].type != "table_close":
@@ -142,12 +191,16 @@ def _table(tokens: list[Token], i: int, st: dict[str, ParagraphStyle], accent: s
             rows[-1].append(Paragraph(_inline(tokens[i + 1]), st["head" if header else "cell"]))
         i += 1
     table = Table(rows, repeatRows=1, hAlign="LEFT")
-    table.setStyle(TableStyle([
-        ("BACKGROUND", (0, 0), (-1, 0), colour(accent)),
-        ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colour("#ffffff"), colour("#f3efe4")]),
-        ("GRID", (0, 0), (-1, -1), 0.25, colour("#9a9a9a")),
-        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("TOPPADDING", (0, 0), (-1, -1), 2.5),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 3.5),
-    ]))
+    table.setStyle(
+        TableStyle(
+            [
+                ("BACKGROUND", (0, 0), (-1, 0), colour(accent)),
+                ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colour("#ffffff"), colour("#f3efe4")]),
+                ("GRID", (0, 0), (-1, -1), 0.25, colour("#9a9a9a")),
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                ("TOPPADDING", (0, 0), (-1, -1), 2.5),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 3.5),
+            ]
+        )
+    )
     return i + 1, KeepTogether([table, Spacer(1, 6)])

@@ -34,8 +34,9 @@ def ensure_font(name: str, font_dir: Path | None = None) -> str:
 
 def new_canvas(path: Path, size_mm: tuple[float, float], title: str, author: str = "pnp") -> Canvas:
     """A canvas whose output is byte-identical for identical drawing (no timestamps, fixed ids)."""
-    c = Canvas(str(path), pagesize=(size_mm[0] * mm, size_mm[1] * mm), invariant=1,
-               pageCompression=1)
+    c = Canvas(
+        str(path), pagesize=(size_mm[0] * mm, size_mm[1] * mm), invariant=1, pageCompression=1
+    )
     c.setTitle(title)
     c.setAuthor(author)
     c.setCreator("pnp")
@@ -55,7 +56,12 @@ def draw_face(c: Canvas, face: Face, font_dir: Path | None = None) -> None:
 def _shape(c: Canvas, s: Shape, face: Face) -> None:
     x, y, w, hh = s.x, face.height - s.y - s.h, s.w, s.h
     if s.kind == "rect" and s.fill and s.radius == 0 and _touches_edges(s, face):
-        x, y, w, hh = -FORM_PAD_MM, -FORM_PAD_MM, face.width + 2 * FORM_PAD_MM, face.height + 2 * FORM_PAD_MM
+        x, y, w, hh = (
+            -FORM_PAD_MM,
+            -FORM_PAD_MM,
+            face.width + 2 * FORM_PAD_MM,
+            face.height + 2 * FORM_PAD_MM,
+        )
     fill, stroke = s.fill is not None, s.stroke is not None
     if fill:
         c.setFillColor(colour(s.fill))  # type: ignore[arg-type]
@@ -91,8 +97,13 @@ def _text(c: Canvas, t: TextBlock, h: float, font_dir: Path | None) -> None:
         c.restoreState()
 
 
-def draw_page(c: Canvas, page: Page, faces: dict[str, Face], forms: dict[str, str],
-              font_dir: Path | None = None) -> None:
+def draw_page(
+    c: Canvas,
+    page: Page,
+    faces: dict[str, Face],
+    forms: dict[str, str],
+    font_dir: Path | None = None,
+) -> None:
     """Draw placed faces (each once as a form XObject, reused) and the crop marks.
 
     ``forms`` maps face keys to the names of forms already defined in this canvas.
@@ -102,8 +113,13 @@ def draw_page(c: Canvas, page: Page, faces: dict[str, Face], forms: dict[str, st
         if name is None:
             name = forms[item.face] = f"F{len(forms)}"
             face = faces[item.face]
-            c.beginForm(name, -FORM_PAD_MM * mm, -FORM_PAD_MM * mm,
-                        (face.width + FORM_PAD_MM) * mm, (face.height + FORM_PAD_MM) * mm)
+            c.beginForm(
+                name,
+                -FORM_PAD_MM * mm,
+                -FORM_PAD_MM * mm,
+                (face.width + FORM_PAD_MM) * mm,
+                (face.height + FORM_PAD_MM) * mm,
+            )
             draw_face(c, face, font_dir)
             c.endForm()
         x0, y0, x1, y1 = item.clip

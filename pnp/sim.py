@@ -1,0 +1,203 @@
+"""The shared simulation runner: bots play N seeded games of any engine; one report.
+
+Game ``i`` is played with a seed drawn from ``random.Random(seed)`` (the i-th draw), so
+the same ``seed`` always gives the same games and the same report.  Bots take seats
+round-robin from the ``bots`` list.  A game that reaches ``max_steps`` decisions without
+ending counts as a timeout and stays out of the win, length and score figures.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from pnp._errors import UsageError
+from pnp.games import Engine, get_engine
+from pnp.load import Game
+
+DEFAULT_MAX_STEPS = 20_000
+COVERAGE = 0.999
+"""Share of games a printed component count should cover without running short."""
+_BOT_SEED_SALT = 0x9E3779B97F4A7C15
+
+
+@dataclass(frozen=True)
+class ComponentUse:
+    """How many of one printed component the games needed at once."""
+
+    printed: int
+    peak: int
+    """Most needed at once in any game."""
+    covering: int
+    """Count that would have been enough in ``COVERAGE`` of the games."""
+    short_games: int
+    """Games that needed more than were printed."""
+
+
+@dataclass
+class Report:
+    engine: str
+    games: int
+    players: int
+    seed: int
+    bots: list[str]
+    """Bot name per seat."""
+    completed: int
+    """Games ended by the rules."""
+    timeouts: int
+    """Games stopped at the step cap."""
+    length_mean: float
+    length_stdev: float
+    """Game length in rounds, over completed games."""
+    win_rates: list[float]
+    """Share of completed games each seat won (a tie splits the win)."""
+    balance: float
+    """1 − the largest gap between two seats' win rates."""
+    score_spread: float
+    """Mean of (winner's − last player's final score) over completed games."""
+    decision_share: list[float]
+    """Per seat: share of its decisions that had more than one legal option."""
+    decisions_per_game: list[float]
+    """Per seat: mean number of decisions with more than one legal option."""
+    components: dict[str, dict[str, ComponentUse]] = field(default_factory=dict)
+    measures: dict[str, dict[str, float]] = field(default_factory=dict)
+    """Other per-game numbers from the engine: min, mean and max."""
+    ran_out: list[str] = field(default_factory=list)
+    """Components needed beyond their printed number, and decks that ran dry."""
+
+    @property
+    def completion(self) -> float:
+        return self.completed / self.games if self.games else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["completion"] = self.completion
+        return data
+
+    def lines(self) -> list[str]:
+        """The report as short lines of text for a terminal."""
+        pct = "{:.1%}".format
+        out = [
+            f"{self.engine}: {self.games} games, {self.players} players, seed {self.seed}, "
+            f"bots {', '.join(self.bots)}",
+            f"completion {pct(self.completion)}, timeouts {self.timeouts}",
+            f"length {self.length_mean:.2f} ± {self.length_stdev:.2f} rounds",
+            f"win rates {' '.join(pct(w) for w in self.win_rates)}; balance {self.balance:.3f}",
+            f"score spread {self.score_spread:.1f}",
+            f"decision share {' '.join(pct(d) for d in self.decision_share)}",
+        ]
+        for group, items in self.components.items():
+            uses = ", ".join(f"{item} {u.peak}/{u.printed}" for item, u in items.items())
+            out.append(f"{group} (peak/printed): {uses}")
+        for name, stats in self.measures.items():
+            out.append(f"{name}: min {stats['min']:g}, mean {stats['mean']:.2f}, "
+                       f"max {stats['max']:g}")
+        out.extend(f"ran out: {line}" for line in self.ran_out)
+        return out
+
+
+def game_seeds(seed: int, games: int) -> list[int]:
+    """Seed of each game: the first ``games`` draws of ``random.Random(seed)``."""
+    rng = random.Random(seed)
+    return [rng.getrandbits(63) for _ in range(games)]
+
+
+def covering_count(values: list[int], share: float = COVERAGE) -> int:
+    """Smallest count that is at least the value of ``share`` of the games."""
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(share * len(ordered)) - 1)] if ordered else 0
+
+
+def simulate(engine: Engine | str, game: Game, games: int = 100, players: int | None = None,
+             seed: int = 0, bots: list[str] | tuple[str, ...] = ("random",),
+             max_steps: int = DEFAULT_MAX_STEPS) -> Report:
+    """Play ``games`` games with bots and summarise them."""
+    if isinstance(engine, str):
+        engine = get_engine(engine)
+    players = game.spec.players.max if players is None else players
+    if games < 1:
+        raise UsageError("simulate at least one game")
+    unknown = [b for b in bots if b not in engine.BOTS]
+    if unknown or not bots:
+        raise UsageError(f"unknown bot {', '.join(unknown) or '(none given)'}; "
+                         f"{engine.NAME} has {', '.join(engine.BOTS)}")
+    seat_bots = [bots[seat % len(bots)] for seat in range(players)]
+    play = [engine.BOTS[name] for name in seat_bots]
+
+    wins, real, asked = [0.0] * players, [0] * players, [0] * players
+    lengths: list[int] = []
+    spreads: list[float] = []
+    peaks: dict[tuple[str, str], list[int]] = {}
+    measures: dict[str, list[float]] = {}
+    dry: Counter[str] = Counter()
+    completed = 0
+    for game_seed in game_seeds(seed, games):
+        state = engine.new_state(game, players, game_seed, transcript=False)
+        rng = random.Random(game_seed ^ _BOT_SEED_SALT)
+        current, legal_actions, apply, view = (state.current_player, state.legal_actions,
+                                               state.apply, state.view)
+        steps = 0
+        while not state.is_terminal() and steps < max_steps:
+            seat = current()
+            legal = legal_actions()
+            asked[seat] += 1
+            if len(legal) > 1:
+                real[seat] += 1
+            apply(play[seat](view(seat), legal, rng))
+            steps += 1
+        for group, items in state.usage().items():
+            for item, n in items.items():
+                peaks.setdefault((group, item), []).append(n)
+        for name, value in state.measures().items():
+            measures.setdefault(name, []).append(value)
+        dry.update(set(state.ran_out()))
+        if not state.is_terminal():
+            continue
+        completed += 1
+        lengths.append(state.length())
+        scores = state.returns()
+        best = max(scores)
+        winners = [seat for seat, s in enumerate(scores) if s == best]
+        for seat in winners:
+            wins[seat] += 1 / len(winners)
+        spreads.append(best - min(scores))
+
+    win_rates = [w / completed if completed else 0.0 for w in wins]
+    components, short = _components(engine.printed_components(game), peaks)
+    short += [f"{what} (in {n} of {games} games)" for what, n in sorted(dry.items())]
+    return Report(
+        engine=engine.NAME, games=games, players=players, seed=seed, bots=seat_bots,
+        completed=completed, timeouts=games - completed,
+        length_mean=statistics.fmean(lengths) if lengths else 0.0,
+        length_stdev=statistics.pstdev(lengths) if lengths else 0.0,
+        win_rates=win_rates, balance=1 - (max(win_rates) - min(win_rates)),
+        score_spread=statistics.fmean(spreads) if spreads else 0.0,
+        decision_share=[r / a if a else 0.0 for r, a in zip(real, asked, strict=True)],
+        decisions_per_game=[r / games for r in real],
+        components=components,
+        measures={name: {"min": min(v), "mean": statistics.fmean(v), "max": max(v)}
+                  for name, v in measures.items()},
+        ran_out=short,
+    )
+
+
+def _components(printed: dict[str, dict[str, int]], peaks: dict[tuple[str, str], list[int]]
+                ) -> tuple[dict[str, dict[str, ComponentUse]], list[str]]:
+    out: dict[str, dict[str, ComponentUse]] = {}
+    short: list[str] = []
+    for group, items in printed.items():
+        out[group] = {}
+        for item, count in items.items():
+            seen = peaks.get((group, item), [0])
+            use = ComponentUse(count, max(seen), covering_count(seen),
+                               sum(1 for n in seen if n > count))
+            out[group][item] = use
+            if use.short_games:
+                short.append(f"{group} {item}: up to {use.peak} needed at once, {count} printed; "
+                             f"short in {use.short_games} of {len(seen)} games "
+                             f"({use.covering} would cover {COVERAGE:.1%} of games)")
+    return out, short
