@@ -9,7 +9,7 @@ from typing import Any
 from pnp._errors import DataError, Severity, ValidationFailed
 from pnp.fonts import load_font
 from pnp.layout.cards import SheetOptions, impose_cards, lay_out_faces
-from pnp.layout.face import find_template
+from pnp.layout.face import card_context, find_template
 from pnp.layout.pages import Page, Placed
 from pnp.layout.sheet import PAPERS_MM, crop_marks, paginate, plan_grid
 from pnp.layout.tokens import lay_out_tokens
@@ -23,7 +23,7 @@ from pnp.validate import engine_for, validate_game
 
 def template_context(game: Game) -> dict[str, Any]:
     """What a rulebook or aid template sees: the game, its cards, tables and engine figures."""
-    cards = [c.context() for c in game.cards]
+    cards = [card_context(game, c)["card"] for c in game.cards]
     by_type: dict[str, list[dict[str, Any]]] = {t: [] for t in game.spec.card_types}
     for c in cards:
         by_type[c["type"]].append(c)

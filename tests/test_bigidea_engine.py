@@ -61,15 +61,18 @@ def play_out(state: State, bot: str = "random", seed: int = 0) -> State:
     return state
 
 
-def at_mezzanine(game: Game, players: int, products: list[Product], seed: int = 1) -> State:
-    """A state in round 1's Mezzanine phase, with exactly ``products`` on the table."""
+def at_mezzanine(game: Game, players: int, products: list[Product], seed: int = 1,
+                 phase: int = MEZZANINE, cash: list[int] | None = None) -> State:
+    """A state in round 1's Mezzanine (or ``phase``), with exactly ``products`` on the table."""
     s = engine.new_state(game, players, seed)
+    if cash is not None:
+        s.cash = list(cash)
     s.table = products
     for p in products:
         for seat, k in enumerate(p.shares):
             s.free[seat] -= k
     s.pending = [None] * players
-    s.phase, s.turn, s._shown = MEZZANINE, 0, None
+    s.phase, s.turn, s._shown = phase, 0, None
     s._advance()
     return s
 
@@ -138,8 +141,8 @@ def test_no_white_chip_left_is_reported(game: Game) -> None:
     while s.phase == MEZZANINE:
         s.apply(PASS)
     assert s.table[0].white == 0
-    assert s.usage()["foreign chips"]["white"] == game.spec.tables["foreign_chips"] + 1
-    assert any("foreign chips" in line for line in s.ran_out())
+    printed = engine.printed_components(game)["foreign chips"]["white"]
+    assert s.usage()["foreign chips"]["white"] == printed + 1  # one more than the bank had
 
 
 # -- the four phases -----------------------------------------------------------------
@@ -165,12 +168,20 @@ def test_mezzanine_pays_each_owner_and_not_foreign_chips(game: Game, tables: dic
 def test_own_shares_cost_nothing_and_cash_limits_buying(game: Game, tables: dict) -> None:
     # bigidea.txt: a buyer pays the owner of each share; one's own shares make it cheaper
     assert buy_in_payments([2, 1, 0], 0, 1) == {1: 1}
-    s = at_mezzanine(game, 3, [product(1, [0, 4, 0])])
-    seat = next(x for x in s.order if x != 1)
-    s.cash[seat] = 4 * tables["mezzanine_price_per_share"] - 1
-    while s.current_player() != seat:
-        s.apply(PASS)
-    assert s._legal_for(seat) == ()  # cannot afford $4 for Blue's four shares
+    price = tables["mezzanine_price_per_share"]
+    # Red has $1 short of Blue's four shares, Green exactly enough
+    s = at_mezzanine(game, 3, [product(1, [0, 4, 0])], cash=[4 * price - 1, 0, 4 * price])
+    s.rng = Die([6])  # the IPO fails, so the buy-in is the only money that moves
+    asked = []
+    while s.phase == MEZZANINE:
+        seat = s.current_player()
+        asked.append(seat)
+        if seat == 2:
+            s.apply(0)
+            assert (s.cash[1], s.cash[2]) == (4 * price, 0)  # Green paid Blue's four shares
+        else:
+            s.apply(PASS)
+    assert sorted(asked) == [1, 2]  # Blue could add to its own stack for free; Red cannot pay
 
 
 def test_good_idea_bonus_needs_a_single_most_popular_product(game: Game, tables: dict) -> None:
@@ -198,6 +209,21 @@ def test_good_idea_bonus_needs_a_single_most_popular_product(game: Game, tables:
         if winner:
             expect[seat[winner]] = bonus
         assert gained == expect
+
+
+def test_venture_only_on_others_new_products(game: Game) -> None:
+    # bigidea.txt: Venture chips go only on products new this round, never one's own
+    old, mine, theirs = product(1, [0, 1, 0], born=-1), product(0, [1, 0, 0]), \
+        product(1, [0, 1, 0])
+    s = at_mezzanine(game, 3, [old, mine, theirs], phase=VENTURE)
+    while s.current_player() != 0:
+        s.apply(PASS)
+    assert s.legal_actions() == (PASS, 2)
+    while s.phase == VENTURE:
+        s.apply(PASS)
+    while s.current_player() != 0:
+        s.apply(PASS)
+    assert s.legal_actions() == (PASS, 0, 1, 2)  # Mezzanine: any product, new or old
 
 
 def test_seat_without_chips_cannot_invest(game: Game, tables: dict) -> None:
@@ -350,6 +376,19 @@ def test_validate_catches_a_deck_too_small(game: Game) -> None:
                for f in engine.validate(small))
 
 
+def test_validate_checks_the_tables(game: Game) -> None:
+    t = dict(game.spec.tables)
+    t["chips_per_player"] = 0
+    t["colors"] = t["colors"][:2]
+    t["money"] = [row for row in t["money"] if row["value"] != 1]
+    broken = dataclasses.replace(game, spec=game.spec.model_copy(update={"tables": t}))
+    messages = " | ".join(f.message for f in engine.validate(broken)
+                          if f.severity is Severity.ERROR)
+    assert "chips_per_player" in messages
+    assert "colours" in messages
+    assert "$1" in messages
+
+
 def test_worked_examples(game: Game, tables: dict) -> None:
     ex = engine.worked_examples(game)
     assert ex["ev_table"][0]["ev"] == 0.17 and ex["ev_table"][-1]["ev"] == 3.5
@@ -359,3 +398,26 @@ def test_worked_examples(game: Game, tables: dict) -> None:
     assert [row["dollars"] for row in ex["ipo"]["payout"]] == [6, 3]
     assert ex["good_idea"]["tie_example"]["winner"] is None
     assert ex["rounds"][3] == 6 and ex["rounds"][6] == 6
+
+
+def test_a_dry_deck_deals_what_it_has_and_is_reported(game: Game, tables: dict) -> None:
+    # rules decision (RULE_NOTES): no draw pile and no discards → play on with a short hand
+    s = engine.new_state(game, 4, 6)
+    rng = random.Random(3)
+    while s.phase != DISCARD:
+        s.apply(engine.BOTS["random"](s.view(s.current_player()), s.legal_actions(), rng))
+    s.draw[0].clear()
+    s.discards[0].clear()
+
+    def big_in_hands() -> int:
+        return sum(1 for h in s.hands for c in h if s.cfg.card_deck[c] == 0)
+
+    before = big_in_hands()
+    assert before < 4 * tables["hand_per_deck"]  # someone played a BIG card this round
+    while s.phase == DISCARD:
+        s.apply(0)
+    assert big_in_hands() == before
+    assert s.ran_out() == [f"{game.spec.decks[0].id} deck: draw pile and discards both empty "
+                           "when a card was due"]
+    play_out(s)
+    assert s.is_terminal()

@@ -13,7 +13,7 @@ from pnp.layout.textfit import PT_TO_MM, fit_text
 from pnp.layout.tokens import PAGE_MARGIN_MM, title_block
 from pnp.load import Game
 from pnp.model import TrackComponent, TrackSection
-from pnp.text import evaluate
+from pnp.text import evaluate, render_text
 
 BOX_H_MM = 30.0
 ROW_H_MM = 10.5
@@ -94,7 +94,8 @@ def lay_out_track(game: Game, comp: TrackComponent, index: int, paper: str) -> l
             y = top + ROW_H_MM * len(rows)
             page.decor.append(Shape("line", left + col, top, 0, y - top, None, "#9a9a9a", 0.2, 0))
         if section.note:
-            block, h = _note(section.note, left, y + 2.5, width)
+            note = render_text(section.note, {"tables": game.spec.tables}, where, "note")
+            block, h = _note(note, left, y + 2.5, width)
             page.decor.append(block)
             y += h + 2.5
         y += 9

@@ -83,7 +83,7 @@ def write_aid(path: Path, pages: list[Page], markdown: str, title: str, accent: 
                 0,
                 showBoundary=0,
             )
-            story = to_flowables(markdown, 0.82, accent)
+            story = to_flowables(markdown, 0.82, accent, keep_headings=False)
             frame.addFromList(story, c)
             if story:
                 raise LayoutError(

@@ -125,7 +125,11 @@ def _inline(tok: Token) -> str:
     return "".join(out)
 
 
-def to_flowables(text: str, scale: float = 1.0, accent: str = "#1d3557") -> list[Flowable]:
+def to_flowables(
+    text: str, scale: float = 1.0, accent: str = "#1d3557", keep_headings: bool = True
+) -> list[Flowable]:
+    """Flowables for a document; ``keep_headings`` binds each heading to what follows
+    (needs a page template that splits, so it is off for a single fixed frame)."""
     st = styles(scale, accent)
     tokens = MarkdownIt("commonmark").enable("table").parse(text)
     flow: list[Flowable] = []
@@ -136,7 +140,9 @@ def to_flowables(text: str, scale: float = 1.0, accent: str = "#1d3557") -> list
         tok = tokens[i]
         t = tok.type
         if t == "heading_open":
-            flow_target(flow, stack).append(Paragraph(_inline(tokens[i + 1]), st[tok.tag]))
+            heading = Paragraph(_inline(tokens[i + 1]), st[tok.tag])
+            heading.keep_with_next = True  # type: ignore[attr-defined]
+            flow_target(flow, stack).append(heading)
             i += 3
             continue
         if t == "paragraph_open":
@@ -154,6 +160,7 @@ def to_flowables(text: str, scale: float = 1.0, accent: str = "#1d3557") -> list
                 [ListItem(item, leftIndent=12 * scale) for item in items],
                 bulletType="1" if kind == "ordered_list_open" else "bullet",
                 start="1" if kind == "ordered_list_open" else "•",
+                bulletFormat="%s." if kind == "ordered_list_open" else None,
                 bulletFontName="Lato-Bold",
                 bulletFontSize=9 * scale,
                 leftIndent=12 * scale,
@@ -170,7 +177,19 @@ def to_flowables(text: str, scale: float = 1.0, accent: str = "#1d3557") -> list
         elif t == "hr":
             flow.append(Spacer(1, 6 * scale))
         i += 1
-    return flow
+    return _keep_headings_with_next(flow) if keep_headings else flow
+
+
+def _keep_headings_with_next(flow: list[Flowable]) -> list[Flowable]:
+    """Never strand a heading at the foot of a page: bind it to the block after it."""
+    out: list[Flowable] = []
+    pending: list[Flowable] = []
+    for f in flow:
+        pending.append(f)
+        if not getattr(f, "keep_with_next", False):
+            out.append(KeepTogether(pending) if len(pending) > 1 else f)
+            pending = []
+    return out + pending
 
 
 def flow_target(flow: list[Flowable], stack: list[list[Any]]) -> list[Flowable]:

@@ -1,0 +1,81 @@
+"""Rules engines, one module or package per game, looked up by name.
+
+An engine is a module with the attributes of :class:`Engine`; its states offer the
+methods of :class:`GameState`.  To add a game, copy ``pnp/games/boom/`` (constants and
+data in ``catalog.py``, the state in ``rules.py``, bots, checks, examples), then add its
+name here.  Engines are imported only when asked for, so importing this package is cheap.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable
+from typing import Any, Protocol, cast
+
+from pnp._errors import DataError, Finding
+from pnp.load import Game
+
+ENGINES: dict[str, str] = {
+    "bigidea": "pnp.games.bigidea",
+    "boom": "pnp.games.boom",
+}
+"""Engine name → module that implements it."""
+
+Action = Any
+Bot = Callable[[Any, list[Any], random.Random], Any]
+"""``bot(view, legal_actions, rng) -> action``; ``view`` shows only what that seat may see."""
+
+
+class GameState(Protocol):
+    """One game in progress (OpenSpiel-like); chance comes from its own seeded RNG."""
+
+    def current_player(self) -> int: ...
+    def legal_actions(self) -> list[Action]: ...
+    def apply(self, action: Action) -> None: ...
+    def is_terminal(self) -> bool: ...
+    def returns(self) -> list[int]: ...
+    def clone(self) -> GameState: ...
+    def view(self, seat: int) -> Any: ...
+    @property
+    def transcript(self) -> list[str]: ...
+    def length(self) -> int:
+        """Rounds played."""
+        ...
+    def usage(self) -> dict[str, dict[str, int]]:
+        """Peak number of each limited component needed at once, by group and item."""
+        ...
+    def ran_out(self) -> list[str]:
+        """Things that ran out in this game (e.g. a deck with no discard pile to reshuffle)."""
+        ...
+    def measures(self) -> dict[str, float]:
+        """Other per-game numbers worth summarising (min/mean/max)."""
+        ...
+
+
+class Engine(Protocol):
+    """What the runner, the CLI and the rulebook need from a game's engine module."""
+
+    NAME: str
+    BOTS: dict[str, Bot]
+
+    def validate(self, game: Game) -> list[Finding]: ...
+    def new_state(self, game: Game, players: int, seed: int,
+                  transcript: bool = True) -> GameState: ...
+    def worked_examples(self, game: Game) -> dict[str, Any]: ...
+    def printed_components(self, game: Game) -> dict[str, dict[str, int]]:
+        """Printed count of every limited component, keyed like ``GameState.usage()``."""
+        ...
+
+
+def get_engine(name: str) -> Engine:
+    """The engine module registered as ``name``."""
+    try:
+        module = ENGINES[name]
+    except KeyError:
+        known = ", ".join(sorted(ENGINES))
+        raise DataError(f"no rules engine {name!r} (engines: {known})") from None
+    return cast(Engine, importlib.import_module(module))
+
+
+__all__ = ["ENGINES", "Bot", "Engine", "GameState", "get_engine"]

@@ -1,0 +1,70 @@
+"""Bots for The Big Idea: ``bot(view, legal_actions, rng) -> action``.
+
+``random`` picks uniformly.  ``heuristic`` values a share by the expected payout of the
+next roll (:data:`SHARE_EV`) and invests when the gain beats the price plus what a chip
+in hand is worth to it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from pnp.games.bigidea.economy import SHARE_EV
+from pnp.games.bigidea.rules import INVEST, PASS, THROW
+from pnp.games.bigidea.view import ProductView, View
+
+Bot = Callable[[View, Sequence[int], random.Random], int]
+
+
+def random_bot(view: View, legal: Sequence[int], rng: random.Random) -> int:
+    return legal[int(rng.random() * len(legal))]
+
+
+def chip_reserve(free: int) -> float:
+    """Dollars a chip still in hand is worth keeping: little while several are free."""
+    return 0.0 if free >= 3 else 0.4 if free == 2 else 0.9
+
+
+def _ev(stack: int) -> float:
+    return SHARE_EV[stack if stack < len(SHARE_EV) else -1]
+
+
+def share_gain(p: ProductView, seat: int, price: int) -> float:
+    """Expected dollars from adding one chip of ``seat`` to ``p``, less the buy-in."""
+    mine, stack = p.shares[seat], p.stack
+    gain = (mine + 1) * _ev(stack + 1) - mine * _ev(stack)
+    return gain - price * (sum(p.shares) - mine)
+
+
+def _seed_mask(view: View) -> int:
+    """One card of each deck (a word of each kind); else the first card."""
+    mask, seen = 0, set()
+    for i, deck in enumerate(view.hand_decks):
+        if deck not in seen:
+            seen.add(deck)
+            mask |= 1 << i
+    return mask or 1
+
+
+def heuristic_bot(view: View, legal: Sequence[int], rng: random.Random) -> int:
+    phase = view.phase
+    if phase == "seed":
+        mask = _seed_mask(view)
+        return mask if mask in legal else legal[0]
+    if phase == "discard":
+        return 0 if 0 in legal else legal[0]
+    if phase == "pitch":
+        return INVEST if INVEST in legal else THROW
+    price = view.share_price if phase == "mezzanine" else 0
+    best, best_gain = PASS, chip_reserve(view.free_chips[view.seat])
+    for action in legal:
+        if action == PASS:
+            continue
+        gain = share_gain(view.products[action], view.seat, price) + rng.random() * 1e-6
+        if gain > best_gain:
+            best, best_gain = action, gain
+    return best
+
+
+BOTS: dict[str, Bot] = {"random": random_bot, "heuristic": heuristic_bot}

@@ -1,0 +1,202 @@
+"""What The Big Idea's data must satisfy, and the worked examples its rulebook prints."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pnp._errors import Finding, Location, Severity
+from pnp.games.bigidea.config import DIE_FACES, config_from_game, rounds_for
+from pnp.games.bigidea.economy import (
+    break_into,
+    buy_in_payments,
+    good_idea_winner,
+    ipo_payout,
+    share_ev,
+    success_chance,
+)
+from pnp.load import Game
+
+SPARE_FACTOR = 2
+"""A deck should hold this many times the cards the largest table keeps in hand."""
+MAX_HAND = 12
+"""Largest hand the engine plays: a Seed choice is any subset of the hand (2^hand)."""
+
+RULE_NOTES: tuple[str, ...] = (
+    "A product is one card or more from your hand, in any mix of BIG and IDEA cards.",
+    "When you buy in during the Mezzanine, your own chips on the product cost you nothing; "
+    "you need enough cash to pay everyone else's chips.",
+    "The leader rolls for the smallest stacks first; products of equal size go in the order "
+    "they were invented.",
+    "If the bank has no white chip left when an IPO fails, the product gets none.",
+    "With all your chips tied up you still play cards in the Seed step (the product is "
+    "thrown away) and sit out the investing.",
+    "A deck whose draw pile and discards are both empty deals what it has; play on with a "
+    "short hand.",
+    "After the last round nobody draws; chips still on the table are worth nothing, and "
+    "players with equal money share the win.",
+)
+"""Rules decisions where bigidea.txt is silent, in our words, for the rulebook notes."""
+
+_WHOLE_NUMBERS = {  # key → least allowed value
+    "hand_per_deck": 1, "start_cash": 0, "chips_per_player": 1, "foreign_chips": 0,
+    "good_idea_bonus": 0, "mezzanine_price_per_share": 0,
+}
+
+
+def validate(game: Game) -> list[Finding]:
+    """Every rule The Big Idea's data must satisfy; findings point at the YAML."""
+    out = _check_tables(game)
+    if not any(f.severity is Severity.ERROR for f in out):
+        out += _check_decks(game)
+    return out + _check_words(game)
+
+
+def _check_tables(game: Game) -> list[Finding]:
+    t, out = game.spec.tables, []
+
+    def err(message: str, *keys: str | int) -> None:
+        out.append(Finding(Severity.ERROR, message, game.spec_location("tables", *keys)))
+
+    for key, least in _WHOLE_NUMBERS.items():
+        value = t.get(key)
+        if not isinstance(value, int) or isinstance(value, bool) or value < least:
+            err(f"tables.{key} must be a whole number ≥ {least}, not {value!r}", key)
+    decks = max(1, len(game.spec.decks))
+    if not out and t["hand_per_deck"] * decks > MAX_HAND:
+        err(f"a hand of {t['hand_per_deck']} cards from each of {decks} decks is more than "
+            f"the {MAX_HAND} cards the rules engine can play", "hand_per_deck")
+    most = game.spec.players.max
+    colors = t.get("colors")
+    if not isinstance(colors, list) or len(colors) < most:
+        have = len(colors) if isinstance(colors, list) else 0
+        err(f"tables.colors lists {have} chip colours; {most} players need {most}", "colors")
+    money = t.get("money")
+    rows = money if isinstance(money, list) else []
+    values = []
+    for i, row in enumerate(rows):
+        value = row.get("value") if isinstance(row, dict) else None
+        count = row.get("count") if isinstance(row, dict) else None
+        if not (isinstance(value, int) and value > 0 and isinstance(count, int) and count > 0):
+            err("each money row needs a whole value > 0 and a printed count > 0", "money", i)
+            continue
+        if value in values:
+            err(f"money value ${value} is listed twice", "money", i)
+        values.append(value)
+    if 1 not in values:
+        err("tables.money needs $1 counters (every payment is in whole dollars)", "money")
+    if out:
+        return out
+    cfg = config_from_game(game)
+    held = [k * most for k in break_into(cfg.start_cash, cfg.denominations)]
+    for value, need, printed in zip(cfg.denominations, held, cfg.printed_money, strict=True):
+        if need > printed:
+            out.append(Finding(Severity.WARNING, f"starting cash for {most} players takes "
+                               f"{need} ${value} counters but only {printed} are printed",
+                               game.spec_location("tables", "money")))
+    return out
+
+
+def _check_decks(game: Game) -> list[Finding]:
+    out: list[Finding] = []
+    decks = game.spec.decks
+    if len(decks) != 2:
+        out.append(Finding(Severity.ERROR, f"The Big Idea needs two decks (BIG and IDEA), "
+                           f"game.yaml declares {len(decks)}", game.spec_location("decks")))
+    hand = game.spec.tables["hand_per_deck"]
+    dealt = game.spec.players.max * hand
+    for i, deck in enumerate(decks):
+        cards = game.deck_cards(deck.id)
+        size = sum(c.qty for c in cards)
+        where = game.spec_location("decks", i)
+        if size < dealt:
+            out.append(Finding(Severity.ERROR, f"deck {deck.id!r} has {size} cards; dealing "
+                               f"{hand} to each of {game.spec.players.max} players takes "
+                               f"{dealt}", where))
+        elif size < SPARE_FACTOR * dealt:
+            out.append(Finding(Severity.WARNING, f"deck {deck.id!r} has {size} cards, fewer "
+                               f"than {SPARE_FACTOR}× the {dealt} in hands at "
+                               f"{game.spec.players.max} players: little left for refills",
+                               where))
+    return out
+
+
+def _check_words(game: Game) -> list[Finding]:
+    """Each card is a word (its name) and a line (its text); a word appears once per deck."""
+    out: list[Finding] = []
+    seen: dict[tuple[str, str], Location] = {}
+    for card in game.cards:
+        if not card.name.strip():
+            out.append(Finding(Severity.ERROR, f"card {card.id!r} has no word (name)", card.loc))
+        if not card.text.strip():
+            out.append(Finding(Severity.ERROR, f"card {card.id!r} ({card.name}) has no line "
+                               "(text)", card.loc))
+        if card.qty > 1:
+            out.append(Finding(Severity.ERROR, f"card {card.id!r} is printed {card.qty} times; "
+                               "each word appears once in its deck", card.loc))
+        key = (card.deck, " ".join(card.name.split()).casefold())
+        if key[1] and key in seen:
+            out.append(Finding(Severity.ERROR, f"word {card.name!r} appears twice in deck "
+                               f"{card.deck!r} (first at {seen[key]})", card.loc))
+        else:
+            seen.setdefault(key, card.loc)
+    return out
+
+
+# -- worked examples -------------------------------------------------------------------
+
+
+def ev_table() -> list[dict[str, Any]]:
+    """Expected payout per share for stacks of 1 to 6+ chips."""
+    rows = []
+    for stack in range(1, DIE_FACES + 1):
+        ev = share_ev(stack)
+        rows.append({
+            "stack": stack,
+            "label": f"{stack}+" if stack == DIE_FACES else str(stack),
+            "chance": str(success_chance(stack)),
+            "ev": round(float(ev), 2),
+            "ev_exact": str(ev),
+        })
+    return rows
+
+
+def worked_examples(game: Game) -> dict[str, Any]:
+    """Numbers the rulebook prints, each computed by the engine's own functions."""
+    cfg = config_from_game(game)
+
+    def name(seat: int) -> str:
+        return cfg.colors[seat]
+
+    price, seats = cfg.share_price, max(3, cfg.min_players)
+    holder, buyer = 1, 0
+    shares = [0] * seats
+    shares[holder] = 2
+    paid = buy_in_payments(shares, buyer, price)
+    roll, owners = 3, {1: 2, 2: 1}
+    payout = ipo_payout([owners.get(s, 0) for s in range(seats)], roll)
+    tie = good_idea_winner([0, 1, 2], [2, 2, 1])
+    return {
+        "ev_table": ev_table(),
+        "rounds": {n: rounds_for(n) for n in range(cfg.min_players, cfg.max_players + 1)},
+        "mezzanine": {
+            "holder": name(holder), "holder_shares": 2, "foreign": 1, "buyer": name(buyer),
+            "payments": {name(s): v for s, v in paid.items()},
+            "cost": sum(paid.values()), "foreign_cost": 0,
+            "stack_before": 3, "stack_after": 4,
+            "share_ev_before": round(float(share_ev(3)), 2),
+            "share_ev_after": round(float(share_ev(4)), 2),
+        },
+        "ipo": {
+            "roll": roll, "stack": sum(owners.values()),
+            "payout": [{"seat": name(s), "shares": owners[s], "dollars": v}
+                       for s, v in payout.items()],
+        },
+        "good_idea": {
+            "bonus": cfg.good_idea_bonus,
+            "tie_example": {"investors": {name(0): 2, name(1): 2, name(2): 1},
+                            "winner": None if tie is None else name(tie)},
+        },
+        "notes": list(RULE_NOTES),
+        "setup": {"cash": cfg.start_cash, "chips": cfg.chips_per_player,
+                  "foreign": cfg.foreign_chips, "hand_per_deck": cfg.hand_per_deck},
+    }

@@ -1,0 +1,92 @@
+"""The Big Idea's numbers, read once from ``game.yaml`` ``tables:`` and the card lists.
+
+Nothing here is a game constant typed into Python: every count comes from the game data,
+so an edited ``game.yaml`` changes the engine without a code change.  The only rules that
+live in code are the ones the source states as rules, not as numbers (a die has six
+faces; one round per player as leader, two each at three players).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pnp.load import Game
+
+DIE_FACES = 6
+"""bigidea.txt: the leader rolls one six-sided die per product."""
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """Everything a game of The Big Idea needs, precomputed for fast play."""
+
+    min_players: int
+    max_players: int
+    hand_per_deck: int
+    start_cash: int
+    chips_per_player: int
+    foreign_chips: int
+    good_idea_bonus: int
+    share_price: int
+    """Dollars a Mezzanine investor pays per player chip already on the product."""
+    denominations: tuple[int, ...]
+    """Money counter values, largest first."""
+    printed_money: tuple[int, ...]
+    """Printed count of each denomination, same order."""
+    colors: tuple[str, ...]
+    deck_ids: tuple[str, ...]
+    card_ids: tuple[str, ...]
+    """One entry per physical card (a card with qty 2 appears twice)."""
+    card_names: tuple[str, ...]
+    card_deck: tuple[int, ...]
+    """Deck index of each physical card."""
+
+    def deck_cards(self, deck: int) -> list[int]:
+        return [i for i, d in enumerate(self.card_deck) if d == deck]
+
+
+def _int(tables: dict[str, Any], key: str, default: int | None = None) -> int:
+    value = tables.get(key, default)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"tables.{key} must be a whole number, not {value!r}")
+    return value
+
+
+def config_from_game(game: Game) -> Config:
+    """Read the engine's numbers from a loaded game (raises ValueError on bad tables)."""
+    t = game.spec.tables
+    money = sorted(((int(r["value"]), int(r["count"])) for r in t.get("money", [])),
+                   reverse=True)
+    deck_ids = tuple(d.id for d in game.spec.decks)
+    ids: list[str] = []
+    names: list[str] = []
+    decks: list[int] = []
+    for card in game.cards:
+        for _ in range(card.qty):
+            ids.append(card.id)
+            names.append(card.name)
+            decks.append(deck_ids.index(card.deck))
+    return Config(
+        min_players=game.spec.players.min,
+        max_players=game.spec.players.max,
+        hand_per_deck=_int(t, "hand_per_deck"),
+        start_cash=_int(t, "start_cash"),
+        chips_per_player=_int(t, "chips_per_player"),
+        foreign_chips=_int(t, "foreign_chips"),
+        good_idea_bonus=_int(t, "good_idea_bonus"),
+        share_price=_int(t, "mezzanine_price_per_share"),
+        denominations=tuple(v for v, _ in money),
+        printed_money=tuple(c for _, c in money),
+        colors=tuple(str(c.get("name", c.get("id", "?"))) for c in t.get("colors", [])),
+        deck_ids=deck_ids,
+        card_ids=tuple(ids),
+        card_names=tuple(names),
+        card_deck=tuple(decks),
+    )
+
+
+def rounds_for(players: int) -> int:
+    """bigidea.txt: each player leads once; with exactly three players, twice."""
+    return players * (2 if players == 3 else 1)

@@ -1,0 +1,60 @@
+"""What one finished game of The Big Idea tells the simulation runner about components.
+
+``usage`` gives the most of each printed component in use at once (group → item → count;
+the runner compares it with ``printed_components``), ``ran_out`` names decks that could
+not deal, and ``measures`` gives a few numbers worth averaging over many games.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pnp.games.bigidea.rules import State
+
+CHIPS = "chips"
+FOREIGN = "foreign chips"
+MONEY = "money counters"
+
+
+def _seat_name(state: State, seat: int) -> str:
+    colors = state.cfg.colors
+    return colors[seat] if seat < len(colors) else f"seat {seat + 1}"
+
+
+def usage(state: State) -> dict[str, dict[str, int]]:
+    """Peak use in this game, by component group and item."""
+    cfg, peaks = state.cfg, state.peaks
+    return {
+        CHIPS: {_seat_name(state, s): peaks.chips[s] for s in range(state.n)},
+        FOREIGN: {"white": peaks.white_needed},
+        MONEY: {f"${v}": k for v, k in zip(cfg.denominations, peaks.money, strict=True)},
+    }
+
+
+def ran_out(state: State) -> list[str]:
+    """Decks that could not deal (the runner checks counters against the printed counts).
+
+    The lines carry no numbers, so the runner can count the games each one happened in.
+    """
+    cfg = state.cfg
+    return [f"{cfg.deck_ids[d]} deck: draw pile and discards both empty when a card was due"
+            for d, dry in enumerate(state.peaks.dry_draws) if dry]
+
+
+def measures(state: State) -> dict[str, float]:
+    """Numbers worth averaging over many games."""
+    peaks = state.peaks
+    out: dict[str, float] = {}
+    for d, deck in enumerate(state.cfg.deck_ids):
+        out[f"fewest cards left in {deck} deck"] = min(peaks.deck_low[d], len(state.draw[d]))
+        out[f"{deck} deck reshuffles"] = peaks.reshuffles[d]
+    if state.is_terminal():
+        best = max(state.cash)
+        winners = state.cash.count(best)
+        out["first leader's share of the win"] = (
+            1 / winners if state.cash[state.first_leader] == best else 0.0)
+    out["products left on the table"] = len(state.table)
+    out["most white chips on the table"] = peaks.white
+    out["turns lost with every chip tied up"] = peaks.stuck
+    return out

@@ -1,0 +1,395 @@
+"""The Big Idea as a state machine: seats decide; the state's own die and card draws do the rest.
+
+A round runs Seed → (reveal and) Pitch → Venture → Mezzanine → Offering, then the lead
+passes left and hands are trimmed (Discard) and refilled.  Actions are small ints:
+
+* Seed: a bitmask over the seat's hand (bit i = hand card i), at least one card.
+* Pitch: ``INVEST`` (put one own chip on the revealed product) or ``THROW`` (discard it).
+* Venture: ``PASS`` or the table index of another seat's product that is new this round;
+  the choices are secret and are placed together once every seat has chosen.
+* Mezzanine: ``PASS`` or the table index of any product the seat can afford.
+* Discard: a bitmask over the hand of cards to throw away (0 keeps them all).
+
+A decision with a single legal action (no chips left, nothing to invest in, one card in
+hand) is applied by the engine without asking the seat.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+from pnp.games.bigidea import report
+from pnp.games.bigidea.config import DIE_FACES, Config, rounds_for
+from pnp.games.bigidea.economy import buy_in_payments, good_idea_winner, ipo_payout, ipo_succeeds
+from pnp.games.bigidea.parts import (
+    DISCARD,
+    INVEST,
+    MEZZANINE,
+    OVER,
+    PASS,
+    PHASE_NAMES,
+    PITCH,
+    SEED,
+    TERMINAL,
+    THROW,
+    VENTURE,
+    Product,
+    Usage,
+    masks,
+)
+from pnp.games.bigidea.view import ProductView, View, view_of
+
+__all__ = ["DISCARD", "INVEST", "MEZZANINE", "OVER", "PASS", "PHASE_NAMES", "PITCH", "SEED",
+           "TERMINAL", "THROW", "VENTURE", "State"]
+
+_SHARED = ("cfg", "n", "rounds", "round", "leader", "first_leader", "order", "phase", "turn",
+           "white_bank", "next_uid", "_player", "_legal", "_shown", "_nothing", "_zeros")
+"""Slots holding immutable values, which a clone may share."""
+_FLAT_LISTS = ("cash", "free", "pending", "venture")
+
+
+class State:
+    """One game in progress; the seat to act is ``current_player()``."""
+
+    __slots__ = ("cfg", "n", "rng", "rounds", "round", "leader", "order", "phase", "turn",
+                 "cash", "free", "white_bank", "hands", "draw", "discards", "table",
+                 "pending", "venture", "next_uid", "peaks", "log", "first_leader",
+                 "_player", "_legal", "_shown", "_nothing", "_zeros")
+
+    def __init__(self, cfg: Config, players: int, seed: int | None = None,
+                 transcript: bool = True) -> None:
+        if not cfg.min_players <= players <= cfg.max_players:
+            raise ValueError(f"The Big Idea takes {cfg.min_players}–{cfg.max_players} "
+                             f"players, not {players}")
+        n = self.n = players
+        self.cfg = cfg
+        self.rng = rng = random.Random(seed)
+        self.rounds = rounds_for(n)
+        self.round = 0
+        self.cash = [cfg.start_cash] * n
+        self.free = [cfg.chips_per_player] * n
+        self.white_bank = cfg.foreign_chips
+        decks = len(cfg.deck_ids)
+        self.draw = [cfg.deck_cards(d) for d in range(decks)]
+        """Undrawn cards of each deck; drawing picks one at random, so no shuffle is needed."""
+        self.discards: list[list[int]] = [[] for _ in range(decks)]
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.table: list[Product] = []
+        self.next_uid = 0
+        self.peaks = Usage(n, decks, len(cfg.denominations))
+        self.log: list[str] | None = [] if transcript else None
+        self.phase, self.turn, self.order = SEED, 0, tuple(range(n))
+        self._player = TERMINAL
+        self._legal: tuple[int, ...] = ()
+        self._shown: tuple[ProductView, ...] | None = None
+        self._nothing: tuple[None, ...] = (None,) * n
+        self._zeros = (0,) * n
+        for seat in range(n):
+            self._refill(seat)
+        self.leader = self.first_leader = rng.randrange(n)
+        self._track_money()
+        self._start_round()
+
+    # -- OpenSpiel-like interface ------------------------------------------------------
+
+    def current_player(self) -> int:
+        return self._player
+
+    def legal_actions(self) -> tuple[int, ...]:
+        return self._legal
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def returns(self) -> list[int]:
+        """Money per seat; chips still tied up in products are worth nothing."""
+        return self.cash[:]
+
+    @property
+    def transcript(self) -> list[str]:
+        return self.log if self.log is not None else []
+
+    # -- what the runner reports (see report.py) ------------------------------------------
+
+    def length(self) -> int:
+        """Rounds played (finished or under way)."""
+        return self.round + 1
+
+    def usage(self) -> dict[str, dict[str, int]]:
+        return report.usage(self)
+
+    def ran_out(self) -> list[str]:
+        return report.ran_out(self)
+
+    def measures(self) -> dict[str, float]:
+        return report.measures(self)
+
+    def apply(self, action: int) -> None:
+        if action not in self._legal:
+            raise ValueError(f"action {action!r} is not legal in {PHASE_NAMES[self.phase]} "
+                             f"for seat {self._player} (legal: {self._legal})")
+        self._do(self._player, action)
+        self.turn += 1
+        self._advance()
+
+    def clone(self) -> State:
+        s = State.__new__(State)
+        for name in _SHARED:
+            setattr(s, name, getattr(self, name))
+        for name in _FLAT_LISTS:
+            setattr(s, name, getattr(self, name)[:])
+        s.rng = random.Random()
+        s.rng.setstate(self.rng.getstate())
+        s.hands = [h[:] for h in self.hands]
+        s.draw = [d[:] for d in self.draw]
+        s.discards = [d[:] for d in self.discards]
+        s.table = [p.copy() for p in self.table]
+        s.peaks = self.peaks.copy()
+        s.log = None if self.log is None else self.log[:]
+        return s
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may see: its own hand and secrets, and the public table."""
+        return view_of(self, seat)
+
+    # -- flow ----------------------------------------------------------------------------
+
+    def _name(self, seat: int) -> str:
+        colors = self.cfg.colors
+        return colors[seat] if seat < len(colors) else f"Seat {seat + 1}"
+
+    def _start_round(self) -> None:
+        self.order = tuple((self.leader + i) % self.n for i in range(self.n))
+        self._start_round_fields()
+        self.turn = 0
+        self._advance()
+
+    def _advance(self) -> None:
+        """Move to the next decision with two or more choices, applying forced ones."""
+        n = self.n
+        while True:
+            if self.turn >= n:
+                self._end_phase()
+                if self.phase == OVER:
+                    self._player, self._legal = TERMINAL, ()
+                    return
+                continue
+            seat = self.order[self.turn]
+            legal = self._legal_for(seat)
+            if len(legal) > 1:
+                self._player, self._legal = seat, legal
+                return
+            if legal:
+                self._do(seat, legal[0])
+            self.turn += 1
+
+    def _legal_for(self, seat: int) -> tuple[int, ...]:
+        phase = self.phase
+        if phase == SEED:
+            return masks(len(self.hands[seat]), 1)
+        if phase == DISCARD:
+            return masks(len(self.hands[seat]), 0)
+        if phase == PITCH:
+            if self.pending[seat] is None:
+                return ()
+            if self.free[seat]:
+                return (THROW, INVEST)
+            self.peaks.stuck += 1
+            return (THROW,)
+        if not self.free[seat]:
+            self.peaks.stuck += 1
+            return ()
+        if phase == VENTURE:
+            rnd = self.round
+            picks = [i for i, p in enumerate(self.table) if p.born == rnd and p.owner != seat]
+        else:
+            budget = self.cash[seat] // self.cfg.share_price if self.cfg.share_price else 1 << 30
+            picks = [i for i, p in enumerate(self.table) if p.players - p.shares[seat] <= budget]
+        return (PASS, *picks) if picks else ()
+
+    def _do(self, seat: int, action: int) -> None:
+        phase = self.phase
+        if phase == SEED:
+            hand = self.hands[seat]
+            self.pending[seat] = tuple(c for i, c in enumerate(hand) if action >> i & 1)
+            self.hands[seat] = [c for i, c in enumerate(hand) if not action >> i & 1]
+        elif phase == PITCH:
+            self._pitch(seat, action)
+        elif phase == VENTURE:
+            self.venture[seat] = action
+        elif phase == MEZZANINE:
+            if action != PASS:
+                self._buy_in(seat, self.table[action])
+        else:
+            if action:
+                hand = self.hands[seat]
+                self._discard(c for i, c in enumerate(hand) if action >> i & 1)
+                self.hands[seat] = [c for i, c in enumerate(hand) if not action >> i & 1]
+                if self.log is not None:
+                    self.log.append(f"{self._name(seat)} discards {bin(action).count('1')}")
+            self._refill(seat)
+
+    def _end_phase(self) -> None:
+        self.turn = 0
+        phase = self.phase
+        if phase == SEED:
+            self.phase = PITCH
+        elif phase == PITCH:
+            self.phase = VENTURE
+        elif phase == VENTURE:
+            self._reveal_ventures()
+            self.phase = MEZZANINE
+        elif phase == MEZZANINE:
+            self._offering()
+            if self.round + 1 >= self.rounds:
+                self.phase = OVER
+                return
+            self.leader = (self.leader + 1) % self.n
+            self.order = tuple((self.leader + i) % self.n for i in range(self.n))
+            self.phase = DISCARD
+        else:
+            self.round += 1
+            self._shown = None
+            self._start_round_fields()
+
+    def _start_round_fields(self) -> None:
+        if self.log is not None:
+            self.log.append(f"Round {self.round + 1} of {self.rounds}: "
+                            f"{self._name(self.leader)} leads")
+        self.pending: list[tuple[int, ...] | None] = [None] * self.n
+        self.venture: list[int | None] = [None] * self.n
+        self.phase = SEED
+
+    # -- phases --------------------------------------------------------------------------
+
+    def _pitch(self, seat: int, action: int) -> None:
+        cards = self.pending[seat]
+        assert cards is not None
+        self.pending[seat] = None
+        if action == INVEST:
+            p = Product(self.next_uid, seat, cards, self.n, self.round)
+            self.next_uid += 1
+            self.table.append(p)
+            self._place(seat, p)
+        else:
+            self._discard(cards)
+        if self.log is not None:
+            words = " ".join(self.cfg.card_names[c] for c in cards)
+            what = "invests" if action == INVEST else "throws it away"
+            self.log.append(f"{self._name(seat)} pitches {words}; {what}")
+
+    def _place(self, seat: int, p: Product) -> None:
+        self._shown = None
+        p.shares[seat] += 1
+        p.players += 1
+        self.free[seat] -= 1
+        used = self.cfg.chips_per_player - self.free[seat]
+        if used > self.peaks.chips[seat]:
+            self.peaks.chips[seat] = used
+
+    def _reveal_ventures(self) -> None:
+        table, log = self.table, self.log
+        for seat in self.order:
+            pick = self.venture[seat]
+            if pick is not None and pick != PASS:
+                self._place(seat, table[pick])
+                if log is not None:
+                    log.append(f"{self._name(seat)} ventures on {self._name(table[pick].owner)}")
+        fresh = [p for p in table if p.born == self.round]
+        winner = good_idea_winner([p.owner for p in fresh], [p.players for p in fresh])
+        if winner is not None and self.cfg.good_idea_bonus:
+            self.cash[winner] += self.cfg.good_idea_bonus
+            self._track_money()
+            if log is not None:
+                log.append(f"{self._name(winner)} earns the Good Idea bonus")
+
+    def _buy_in(self, seat: int, p: Product) -> None:
+        cash, paid = self.cash, 0
+        for owner, amount in buy_in_payments(p.shares, seat, self.cfg.share_price).items():
+            cash[owner] += amount
+            paid += amount
+        cash[seat] -= paid
+        self._place(seat, p)
+        self._track_money()
+        if self.log is not None:
+            self.log.append(f"{self._name(seat)} buys into {self._name(p.owner)}'s product "
+                            f"for ${paid}")
+
+    def _offering(self) -> None:
+        """Roll for every product, smallest stack first (the source's suggested order)."""
+        rng, log, usage = self.rng, self.log, self.peaks
+        keep: list[Product] = []
+        for p in sorted(self.table, key=Product.stack):
+            roll = 1 + int(rng.random() * DIE_FACES)
+            if ipo_succeeds(roll, p.players + p.white):
+                for seat, amount in ipo_payout(p.shares, roll).items():
+                    self.cash[seat] += amount
+                    self.free[seat] += p.shares[seat]
+                self.white_bank += p.white
+                self._discard(p.cards)
+                if log is not None:
+                    log.append(f"{self._name(p.owner)}'s product rolls {roll}: IPO pays "
+                               f"${roll} a share")
+                continue
+            if self.white_bank:
+                self.white_bank -= 1
+                p.white += 1
+            else:
+                p.white_short += 1
+                usage.white_short += 1
+            keep.append(p)
+            if log is not None:
+                log.append(f"{self._name(p.owner)}'s product rolls {roll}: IPO fails")
+        keep.sort(key=lambda p: p.uid)
+        self.table = keep
+        self._shown = None
+        on_table = self.cfg.foreign_chips - self.white_bank
+        needed = on_table + sum(p.white_short for p in keep)
+        usage.white = max(usage.white, on_table)
+        usage.white_needed = max(usage.white_needed, needed)
+        self._track_money()
+
+    # -- cards and money -----------------------------------------------------------------
+
+    def _discard(self, cards: Iterable[int]) -> None:
+        deck_of, piles = self.cfg.card_deck, self.discards
+        for c in cards:
+            piles[deck_of[c]].append(c)
+
+    def _refill(self, seat: int) -> None:
+        """Draw until the hand holds ``hand_per_deck`` cards of every deck."""
+        want, deck_of, usage = self.cfg.hand_per_deck, self.cfg.card_deck, self.peaks
+        hand = self.hands[seat]
+        for d in range(len(self.draw)):
+            pile = self.draw[d]
+            short = want - sum(1 for c in hand if deck_of[c] == d)
+            if short <= 0:
+                continue
+            if len(pile) < usage.deck_low[d]:
+                usage.deck_low[d] = len(pile)
+            rnd = self.rng.random
+            while short:
+                if not pile:  # bigidea.txt: a deck that runs out is rebuilt from its discards
+                    if not self.discards[d]:
+                        break
+                    pile = self.draw[d] = self.discards[d]
+                    self.discards[d] = []
+                    usage.reshuffles[d] += 1
+                i = int(rnd() * len(pile))  # a uniform pick: the same as drawing from a shuffle
+                pile[i], pile[-1] = pile[-1], pile[i]
+                hand.append(pile.pop())
+                short -= 1
+            usage.dry_draws[d] += short
+
+    def _track_money(self) -> None:
+        """Record the most counters of each value the players hold (greedy change)."""
+        peak, denoms = self.peaks.money, self.cfg.denominations
+        total = [0] * len(denoms)
+        for rest in self.cash:
+            for i, value in enumerate(denoms):
+                k, rest = divmod(rest, value)
+                total[i] += k
+        for i, k in enumerate(total):
+            if k > peak[i]:
+                peak[i] = k

@@ -1,0 +1,65 @@
+"""•Boom: venture capitalists race to take dot-coms public before the crash.
+
+The module API every engine under :mod:`pnp.games` offers (see :class:`pnp.games.Engine`):
+``NAME``, ``validate``, ``new_state``, ``BOTS``, ``worked_examples`` and
+``printed_components``.  Rules live in :mod:`.rules` (round and turn flow, IPOs, burn),
+:mod:`.funding` and :mod:`.effects`; :mod:`.actions` lists what a seat can do.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pnp._errors import Finding, Severity, UsageError, ValidationFailed
+from pnp.games.boom.bots import BOTS
+from pnp.games.boom.catalog import Catalog, build_catalog
+from pnp.games.boom.check import validate
+from pnp.games.boom.examples import worked_examples as _worked_examples
+from pnp.games.boom.rules import State
+from pnp.load import Game
+
+NAME = "boom"
+
+_catalogs: dict[int, tuple[Game, Catalog]] = {}
+
+
+def catalog(game: Game) -> Catalog:
+    """The game's data flattened for the engine, checked once and kept for later states."""
+    cached = _catalogs.get(id(game))
+    if cached is not None and cached[0] is game:
+        return cached[1]
+    findings: list[Finding] = validate(game)
+    if any(f.severity is Severity.ERROR for f in findings):
+        raise ValidationFailed(findings)
+    built = build_catalog(game)
+    _catalogs[id(game)] = (game, built)
+    return built
+
+
+def new_state(game: Game, players: int, seed: int, transcript: bool = True) -> State:
+    """A game set up and waiting for the first decision of round 1."""
+    span = game.spec.players
+    if not span.min <= players <= span.max:
+        raise UsageError(f"{game.spec.name} plays with {span.min} to {span.max} players, "
+                         f"not {players}")
+    return State(catalog(game), players, seed, transcript)
+
+
+def worked_examples(game: Game) -> dict[str, Any]:
+    """Numbers for the rulebook's examples (IPO payout, burn), computed by the engine."""
+    return _worked_examples(catalog(game))
+
+
+def printed_components(game: Game) -> dict[str, dict[str, int]]:
+    """Printed count of every limited component, keyed like ``State.usage()``."""
+    cat = catalog(game)
+    return {
+        "stock counters": {firm: cat.stock_per_firm for firm in cat.firm_ids},
+        "money counters": {f"${value}m": count
+                           for value, count in zip(cat.denominations, cat.printed_money,
+                                                   strict=True)},
+    }
+
+
+__all__ = ["BOTS", "NAME", "State", "catalog", "new_state", "printed_components", "validate",
+           "worked_examples"]

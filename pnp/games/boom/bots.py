@@ -1,0 +1,156 @@
+"""Bots for •Boom: ``bot(view, legal_actions, rng) -> action``.
+
+``random`` picks uniformly among the legal actions.  ``heuristic`` plays like a greedy
+venture capitalist: it builds up companies it owns a stake in, hurts the others, takes
+a company public as soon as it may, leads rounds for the most promising companies and
+buys into rounds priced below what a share should pay out.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from pnp.games.boom.actions import (
+    ACT,
+    ATTACH,
+    BUY_ACTION,
+    CLOSE,
+    CONSENT,
+    DECLINE_ACTION,
+    DISCARD,
+    FUND,
+    INVITE,
+    INVITE_PHASE,
+    IPO,
+    KEEP,
+    OFFER,
+    PASS_ACTION,
+    PLAY,
+    PLAY_PLAN,
+    TARGET_PHASE,
+    TERMS_PHASE,
+    Action,
+)
+from pnp.games.boom.catalog import DIE_SIDES
+from pnp.games.boom.view import CompanyView, View
+
+Bot = Callable[[View, list[Action], random.Random], Action]
+
+
+def random_bot(view: View, legal: list[Action], rng: random.Random) -> Action:
+    return legal[int(rng.random() * len(legal))]
+
+
+def _stake(co: CompanyView, seat: int) -> float:
+    """How much of the company is ours: share fraction once funded, 1 for our own plan."""
+    if co.total:
+        return co.shares[seat] / co.total
+    return 1.0 if co.owner == seat else 0.0
+
+
+def _expected_raise(view: View, co: CompanyView, extra_cards: int = 0) -> float:
+    cat = view.catalog
+    base = co.size + extra_cards + co.matching + view.event_bonus[cat.card_industry[co.plan]]
+    return sum(cat.raised(base + die) for die in range(1, DIE_SIDES + 1)) / DIE_SIDES
+
+
+def _share_value(view: View, co: CompanyView) -> float:
+    """Rough payout of one more share if the company reaches the IPO limit."""
+    missing = max(0, view.ipo_limit - co.size)
+    return _expected_raise(view, co, missing) / (co.total + 3) / (1 + missing)
+
+
+def _card_play_score(view: View, action: Action, companies: dict[int, CompanyView]) -> float:
+    cat, me = view.catalog, view.seat
+    code = action[0]
+    if code == KEEP:
+        return 0.0
+    if code == PLAY_PLAN:
+        mine = sum(1 for co in companies.values() if co.owner == me and not co.total)
+        return 2.0 if mine == 0 else 0.5
+    if code == ATTACH:
+        card, co = action[1], companies[action[2]]
+        stake = _stake(co, me)
+        matching = 1.5 if cat.card_industry[card] == cat.card_industry[co.plan] else 0.0
+        burn = cat.card_burn[card]
+        if stake > 0:
+            return stake * (2.0 + matching) - 0.2 * burn
+        return 0.3 * burn - 0.5 * (1 + matching) if co.total else -0.5
+    if code == DISCARD:
+        keys = {key for key, _ in cat.card_effects[action[1]]}
+        if "ipo_limit" in keys:
+            near = any(co.owner == me and co.total and co.size >= view.ipo_limit - 1
+                       for co in companies.values())
+            return 2.5 if near else 0.2
+        return 1.0
+    return 0.0
+
+
+def _target_score(view: View, action: Action, companies: dict[int, CompanyView]) -> float:
+    me, burn = view.seat, view.catalog.card_burn
+    co = companies[action[1]]
+    stake = _stake(co, me)
+    if len(action) == 2:  # grant or fine: which is which shows only in the effect; favour ours
+        return stake if view.pending_effect == "grant" else -stake + co.cash / 1000
+    card = action[2]
+    if len(action) == 3:  # remove: take good cards from others, costly ones from ours
+        return (1 - stake) * (1 - 0.2 * burn[card]) + stake * 0.2 * burn[card]
+    return _stake(companies[action[3]], me) - stake
+
+
+def _fund_score(view: View, co: CompanyView) -> float:
+    me = view.seat
+    if co.total and co.cash >= 2 * co.burn + 10:
+        return -1.0
+    promise = co.size + co.matching + view.event_bonus[view.catalog.card_industry[co.plan]]
+    own = 2.0 if co.owner == me else 0.0
+    return promise + own + 3 * _stake(co, me) - view.ipo_limit
+
+
+def _terms(view: View, legal: list[Action]) -> Action:
+    budget = view.money[view.seat] * 0.4
+    fitting = [a for a in legal if a[1] * a[2] <= budget and a[2] == view.catalog.lead_max_shares]
+    if fitting:
+        return max(fitting, key=lambda a: a[1])
+    return min(legal, key=lambda a: (a[1], -a[2]))
+
+
+def heuristic_bot(view: View, legal: list[Action], rng: random.Random) -> Action:
+    if len(legal) == 1:
+        return legal[0]
+    phase, me = view.phase, view.seat
+    if phase in (PLAY, TARGET_PHASE):
+        companies = {co.plan: co for co in view.companies()}
+        scorer = _card_play_score if phase == PLAY else _target_score
+        return max(legal, key=lambda a: (scorer(view, a, companies), rng.random()))
+    if phase == ACT:
+        ipos = [a for a in legal if a[0] == IPO]
+        if ipos:
+            return max(ipos, key=lambda a: _expected_raise(view, view.company(a[1])))
+        funds = [(_fund_score(view, view.company(a[1])), rng.random(), a)
+                 for a in legal if a[0] == FUND]
+        if funds and view.money[me] >= 3 * view.catalog.min_price:
+            best, _, action = max(funds)
+            if best >= -1:
+                return action
+        return PASS_ACTION
+    if phase == CONSENT:
+        return legal[0]
+    if phase == INVITE_PHASE:
+        if any(a[0] == CLOSE for a in legal):
+            return next(a for a in legal if a[0] == CLOSE)
+        money = view.money
+        return max((a for a in legal if a[0] == INVITE), key=lambda a: (money[a[1]], rng.random()))
+    if phase == OFFER:
+        co = view.company(view.funding_plan)
+        price = view.funding_price
+        worth = _share_value(view, co)
+        return BUY_ACTION if price <= worth and price <= view.money[me] * 0.35 else DECLINE_ACTION
+    if phase == TERMS_PHASE:
+        return _terms(view, legal)
+    return legal[0]
+
+
+BOTS: dict[str, Bot] = {"random": random_bot, "heuristic": heuristic_bot}
+

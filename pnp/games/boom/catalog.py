@@ -1,0 +1,158 @@
+"""Everything the •Boom engine reads from the game data, flattened once into plain values.
+
+A :class:`Catalog` is built from a loaded (and validated) :class:`~pnp.load.Game` and then
+shared by every state of that game, so the hot path of a simulation touches tuples and
+ints, never pydantic objects or YAML.  Play cards are expanded per printed copy: card
+number ``i`` is one physical card, and every per-card tuple is indexed by it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pnp.load import Game
+
+PLAN_TYPE = "plan"
+DISCARD_TYPE = "discard"
+ENTREPRENEUR_TYPE = "entrepreneur"
+PLAY_DECK = "play"
+EVENT_DECK = "event"
+
+# Roles of a play card; every play-deck type other than plan and discard is a Company card.
+PLAN, COMPANY, DISCARD = 0, 1, 2
+
+DIE_SIDES = 6
+LOWEST_ROLL = 1 + 1
+"""A die shows at least 1 and a company holds at least its plan card."""
+IPO_TABLE_TOP = 16
+"""boom.txt: the IPO table's last row reads "16+"."""
+PLANS_IN_GAME = 13
+"""boom.txt: the game ends once all 13 companies have gone public (``tables.plans`` overrides)."""
+PRICE_STEPS = (1, 2, 3, 4, 6, 8)
+"""The price menu offered to a lead investor, in multiples of ``tables.min_price``."""
+
+DISCARD_EFFECTS = ("ipo_limit", "draw", "remove_attachment", "grant", "fine", "move_attachment")
+TARGETED_EFFECTS = ("remove_attachment", "grant", "fine", "move_attachment")
+EVENT_EFFECTS = ("ipo_bonus", "ipo_limit", "crash")
+
+
+@dataclass(frozen=True, slots=True)
+class EventCard:
+    id: str
+    name: str
+    bonus: tuple[int, ...]
+    """IPO roll bonus per industry (index into ``Catalog.industries``) while face up."""
+    ipo_limit: int
+    """Change to the IPO Card Limit when flipped."""
+    crash: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Catalog:
+    start_money: int
+    hand_size: int
+    min_price: int
+    lead_max_shares: int
+    close_min_shares: int
+    ipo_limit_start: int
+    ipo_limit_floor: int
+    ipo_limit_ceiling: int
+    stock_per_firm: int
+    plans_in_game: int
+    prices: tuple[int, ...]
+    industries: tuple[str, ...]
+    firm_ids: tuple[str, ...]
+    firm_marks: tuple[str, ...]
+    denominations: tuple[int, ...]
+    """Money counter values, largest first."""
+    printed_money: tuple[int, ...]
+    """Printed count of each denomination, same order."""
+    surcharge: dict[int, int]
+    """Burn surcharge per IPO Card Limit."""
+    raised_by_roll: tuple[int, ...]
+    """Money raised per modified roll 0..IPO_TABLE_TOP; rolls below the table pay its first row."""
+    card_id: tuple[str, ...]
+    card_name: tuple[str, ...]
+    card_role: tuple[int, ...]
+    card_burn: tuple[int, ...]
+    card_industry: tuple[int, ...]
+    """Industry of a plan, domain of an entrepreneur, -1 for every other card."""
+    card_effects: tuple[tuple[tuple[str, int], ...], ...]
+    """A Discard's effects in data order as (key, amount); empty for other cards."""
+    events: tuple[EventCard, ...]
+    """The non-crash events."""
+    crash: EventCard
+
+    @property
+    def play_cards(self) -> int:
+        return len(self.card_id)
+
+    def raised(self, roll: int) -> int:
+        """Money an IPO raises on a modified roll (the top row counts for every higher roll)."""
+        table = self.raised_by_roll
+        return table[min(max(roll, 0), len(table) - 1)]
+
+
+def _effect_amount(key: str, value: Any) -> int:
+    return 1 if key == "crash" else int(value)
+
+
+def build_catalog(game: Game) -> Catalog:
+    """Flatten ``game`` into a :class:`Catalog`; the data must already pass ``validate``."""
+    t = game.spec.tables
+    industries = tuple(row["id"] for row in t["industries"])
+    where = {name: i for i, name in enumerate(industries)}
+    money = sorted(t["money"], key=lambda row: -row["value"])
+    track = {row["limit"]: row["surcharge"] for row in t["ipo_track"]}
+    rows = sorted(t["ipo_table"], key=lambda row: row["roll"])
+    raised = [rows[0]["raised"]] * (IPO_TABLE_TOP + 1)
+    for row in rows:
+        for roll in range(row["roll"], IPO_TABLE_TOP + 1):
+            raised[roll] = row["raised"]
+
+    ids, names, roles, burns, inds, effects = [], [], [], [], [], []
+    for card in game.deck_cards(PLAY_DECK):
+        role = {PLAN_TYPE: PLAN, DISCARD_TYPE: DISCARD}.get(card.type, COMPANY)
+        ind = card.fields.get("industry") if role == PLAN else card.fields.get("domain")
+        eff = tuple((k, _effect_amount(k, v)) for k, v in (card.fields.get("effect") or {}).items())
+        for _ in range(card.qty):
+            ids.append(card.id)
+            names.append(card.name)
+            roles.append(role)
+            burns.append(int(card.fields.get("burn", 0)))
+            inds.append(where.get(ind, -1) if isinstance(ind, str) else -1)
+            effects.append(eff if role == DISCARD else ())
+
+    events, crash = [], None
+    for card in game.deck_cards(EVENT_DECK):
+        flip: dict[str, Any] = card.fields.get("effect") or {}
+        bonus = [0] * len(industries)
+        if "ipo_bonus" in flip:
+            bonus[where[flip["ipo_bonus"]["industry"]]] = int(flip["ipo_bonus"]["amount"])
+        event = EventCard(card.id, card.name, tuple(bonus), int(flip.get("ipo_limit", 0)),
+                          bool(flip.get("crash", False)))
+        for _ in range(card.qty):
+            if event.crash:
+                crash = event
+            else:
+                events.append(event)
+    assert crash is not None, "validate() requires exactly one crash event"
+
+    return Catalog(
+        start_money=t["start_money"], hand_size=t["hand_size"], min_price=t["min_price"],
+        lead_max_shares=t["lead_max_shares"], close_min_shares=t["close_min_shares"],
+        ipo_limit_start=t["ipo_limit_start"], ipo_limit_floor=min(track),
+        ipo_limit_ceiling=max(track), stock_per_firm=t["stock_per_firm"],
+        plans_in_game=t.get("plans", PLANS_IN_GAME),
+        prices=tuple(step * t["min_price"] for step in PRICE_STEPS),
+        industries=industries,
+        firm_ids=tuple(row["id"] for row in t["firms"]),
+        firm_marks=tuple(row.get("mark", row["id"]) for row in t["firms"]),
+        denominations=tuple(row["value"] for row in money),
+        printed_money=tuple(row["count"] for row in money),
+        surcharge=track, raised_by_roll=tuple(raised),
+        card_id=tuple(ids), card_name=tuple(names), card_role=tuple(roles),
+        card_burn=tuple(burns), card_industry=tuple(inds), card_effects=tuple(effects),
+        events=tuple(events), crash=crash,
+    )

@@ -1,0 +1,96 @@
+"""How many money counters of each value the piles on the table need, and the peak so far.
+
+Every pile (a player's money, a company's treasury) is assumed to be held in the fewest
+counters, i.e. made up greedily from the largest value down; with values like 1, 5, 10,
+50, 100 that is the true minimum.  The bank holds the rest, so a denomination runs out
+when the piles together need more counters of it than were printed.
+
+Money moves about a hundred times a game, so the counts per denomination are packed
+into one integer, 16 bits per denomination (see :func:`_pack`): adding or removing a
+pile is one integer addition, and one masked subtraction tells whether any count passed
+its peak.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+_BITS = 16
+_GUARD = 1 << (_BITS - 1)
+"""Top bit of every field; counts stay below it."""
+_MASK = (1 << _BITS) - 1
+
+
+def _pack(counts: list[int]) -> int:
+    return sum(n << (_BITS * i) for i, n in enumerate(counts))
+
+
+def _unpack(packed: int, fields: int) -> list[int]:
+    return [(packed >> (_BITS * i)) & _MASK for i in range(fields)]
+
+
+@cache
+def _below_top(values: tuple[int, ...]) -> tuple[int, ...]:
+    """Packed counters for every amount below the largest value (its field is left 0)."""
+    out = []
+    for amount in range(values[0]):
+        counts = [0] * len(values)
+        for i, value in enumerate(values[1:], start=1):
+            counts[i], amount = divmod(amount, value)
+        out.append(_pack(counts))
+    return tuple(out)
+
+
+class MoneyCounters:
+    """Counters needed per denomination (largest value first), updated pile by pile."""
+
+    __slots__ = ("_top", "_table", "_fields", "_guards", "_ones", "_held", "_needed", "_peak",
+                 "_over_peak")
+
+    def __init__(self, denominations: tuple[int, ...], piles: int) -> None:
+        values = tuple(sorted(denominations, reverse=True))
+        self._top = values[0]
+        self._table = _below_top(values)
+        self._fields = len(values)
+        self._guards = _pack([_GUARD] * len(values))
+        self._held = [0] * piles
+        self._needed = 0
+        self._peak = 0
+        self._ones = _pack([1] * len(values))
+        self._over_peak = self._ones
+        """peak + 1 in every field: a needed count reaching it is a new peak."""
+
+    def set(self, pile: int, amount: int) -> None:
+        """Pile ``pile`` now holds ``amount``."""
+        held, top, table = self._held, self._top, self._table
+        old = held[pile]
+        held[pile] = amount
+        needed = (self._needed + amount // top + table[amount % top]
+                  - old // top - table[old % top])
+        self._needed = needed
+        # With every guard bit set, a field keeps its guard after the subtraction exactly
+        # when its count is above the peak; no borrow crosses into the next field.
+        guards = self._guards
+        if ((needed | guards) - self._over_peak) & guards:
+            peak, raised = self._peak, 0
+            for shift in range(0, _BITS * self._fields, _BITS):
+                now, before = (needed >> shift) & _MASK, (peak >> shift) & _MASK
+                raised |= (now if now > before else before) << shift
+            self._peak = raised
+            self._over_peak = raised + self._ones
+
+    @property
+    def needed(self) -> list[int]:
+        return _unpack(self._needed, self._fields)
+
+    @property
+    def peak(self) -> list[int]:
+        return _unpack(self._peak, self._fields)
+
+    def copy(self) -> MoneyCounters:
+        other = MoneyCounters.__new__(MoneyCounters)
+        other._top, other._table, other._fields = self._top, self._table, self._fields
+        other._guards, other._ones = self._guards, self._ones
+        other._held = self._held[:]
+        other._needed, other._peak, other._over_peak = self._needed, self._peak, self._over_peak
+        return other

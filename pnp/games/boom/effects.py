@@ -1,0 +1,108 @@
+"""Discard effects: which are playable now, their targets, and what they do.
+
+A Discard's effects run in data order once it is played; the card then goes to the
+discard pile.  Effects that name a target (``TARGETED_EFFECTS``) ask the player for one
+per use.  Decisions taken where the cards are silent:
+
+* A Discard whose targeted effect has no target on the table cannot be played.
+* ``remove_attachment: N`` / ``move_attachment: N`` act on N cards, one choice each,
+  stopping early when no target is left; ``grant`` / ``fine`` hit one funded company.
+* ``ipo_limit`` moves the IPO Card Limit and stops at the ends of the IPO track.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pnp.games.boom.actions import ACT, TARGET, TARGET_PHASE, Action
+from pnp.games.boom.catalog import TARGETED_EFFECTS
+
+if TYPE_CHECKING:
+    from pnp.games.boom.rules import State
+
+_COUNTED = ("remove_attachment", "move_attachment")
+
+
+def has_target(state: State, key: str) -> bool:
+    companies = state.companies.values()
+    if key in ("grant", "fine"):
+        return any(co.total for co in companies)
+    if key == "remove_attachment":
+        return any(co.cards for co in companies)
+    if key == "move_attachment":
+        return len(state.companies) > 1 and any(co.cards for co in companies)
+    return True
+
+
+def playable(state: State, card: int) -> bool:
+    return all(key not in TARGETED_EFFECTS or has_target(state, key)
+               for key, _ in state.cat.card_effects[card])
+
+
+def targets(state: State, key: str) -> list[Action]:
+    companies = state.companies
+    if key in ("grant", "fine"):
+        return [(TARGET, plan) for plan, co in companies.items() if co.total]
+    if key == "remove_attachment":
+        return [(TARGET, plan, card) for plan, co in companies.items() for card in co.cards]
+    return [(TARGET, plan, card, to) for plan, co in companies.items() for card in co.cards
+            for to in companies if to != plan]
+
+
+def start(state: State, card: int) -> None:
+    state.eff_card = card
+    state.eff_queue = list(state.cat.card_effects[card])
+    if state.log is not None:
+        state.say(f"{state.firm(state.actor)} plays {state.card(card)}")
+    _resume(state)
+
+
+def _resume(state: State) -> None:
+    while state.eff_queue:
+        key, amount = state.eff_queue.pop(0)
+        if key == "ipo_limit":
+            state.shift_limit(amount)
+            if state.log is not None:
+                state.say(f"IPO limit now {state.ipo_limit}")
+        elif key == "draw":
+            for _ in range(amount):
+                state.draw(state.actor)
+        elif has_target(state, key):
+            state.eff_key, state.eff_amount = key, amount
+            state.eff_left = amount if key in _COUNTED else 1
+            state.phase = TARGET_PHASE
+            state.player = state.actor
+            return
+    state.discard.append(state.eff_card)
+    state.eff_card = -1
+    state.phase = ACT
+
+
+def apply_target(state: State, action: Action) -> None:
+    key, amount = state.eff_key, state.eff_amount
+    if action[0] != TARGET or action[1] not in state.companies:
+        raise ValueError(f"not a target: {action!r}")
+    co = state.companies[action[1]]
+    if key == "grant":
+        co.cash += amount
+        if state.log is not None:
+            state.say(f"bank grants ${amount}m to {state.card(co.plan)}")
+    elif key == "fine":
+        co.cash = max(0, co.cash - amount)
+        if state.log is not None:
+            state.say(f"{state.card(co.plan)} fined, ${co.cash}m left")
+    elif key == "remove_attachment":
+        co.cards.remove(action[2])
+        state.discard.append(action[2])
+        if state.log is not None:
+            state.say(f"{state.card(action[2])} removed from {state.card(co.plan)}")
+    else:
+        co.cards.remove(action[2])
+        state.companies[action[3]].cards.append(action[2])
+        if state.log is not None:
+            state.say(f"{state.card(action[2])} moved from {state.card(co.plan)} "
+                      f"to {state.card(action[3])}")
+    state.counters.set(state.players + co.plan, co.cash)
+    state.eff_left -= 1
+    if not (state.eff_left and has_target(state, key)):
+        _resume(state)

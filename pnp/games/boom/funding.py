@@ -1,0 +1,180 @@
+"""Funding rounds: consent for a new lead, the lead's terms, invitations, close or failure.
+
+Decisions taken where boom.txt is silent:
+
+* Every seat is invited at most once per round; current investors must have been
+  offered a share before the round may close.
+* A round that runs out of seats to invite with fewer than ``close_min_shares`` sold
+  fails: every share bought in it is undone, the money goes back to its buyers, the
+  company returns to whoever had it before, and the turn's action is spent.
+* A seat that cannot pay the price can only decline.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pnp.games.boom.actions import (
+    AGREE,
+    AGREE_ACTION,
+    BUY,
+    BUY_ACTION,
+    CLOSE,
+    CLOSE_ACTION,
+    CONSENT,
+    DECLINE,
+    DECLINE_ACTION,
+    INVITE,
+    INVITE_PHASE,
+    OFFER,
+    REFUSE,
+    REFUSE_ACTION,
+    TERMS,
+    TERMS_PHASE,
+    Action,
+)
+
+if TYPE_CHECKING:
+    from pnp.games.boom.rules import State
+
+_CONSENT_ACTIONS = [AGREE_ACTION, REFUSE_ACTION]
+_OFFER_ACTIONS = [DECLINE_ACTION, BUY_ACTION]
+_DECLINE_ONLY = [DECLINE_ACTION]
+
+
+def start(state: State, plan: int) -> None:
+    """The actor wants to lead a round; a new lead needs one current investor's consent."""
+    me, co = state.actor, state.companies[plan]
+    state.fr_plan = plan
+    if state.log is not None:
+        state.say(f"{state.firm(me)} leads a round for {state.card(plan)}")
+    if co.total and not co.shares[me]:
+        n = state.players
+        state.fr_queue = [s % n for s in range(me + 1, me + n) if co.shares[s % n]]
+        state.phase = CONSENT
+        state.player = state.fr_queue[0]
+    else:
+        _open(state)
+
+
+def _open(state: State) -> None:
+    me, co = state.actor, state.companies[state.fr_plan]
+    state.fr_prev_owner = co.owner
+    co.owner = me
+    state.fr_bought = [0] * state.players
+    state.fr_sold = 0
+    state.fr_must = sum(1 << s for s, held in enumerate(co.shares) if held and s != me)
+    state.fr_asked = 1 << me
+    state.phase = TERMS_PHASE
+    state.player = me
+
+
+def legal_actions(state: State) -> list[Action]:
+    phase = state.phase
+    if phase == INVITE_PHASE:
+        asked = state.fr_asked
+        actions: list[Action] = [(INVITE, s) for s in range(state.players) if not asked >> s & 1]
+        if state.fr_sold >= state.cat.close_min_shares and not state.fr_must & ~asked:
+            actions.append(CLOSE_ACTION)
+        return actions
+    if phase == OFFER:
+        return _OFFER_ACTIONS if state.money[state.player] >= state.fr_price else _DECLINE_ONLY
+    if phase == TERMS_PHASE:
+        cash, most = state.money[state.actor], state.cat.lead_max_shares
+        return [(TERMS, price, k) for price in state.cat.prices if price <= cash
+                for k in range(1, most + 1) if price * k <= cash]
+    if phase == CONSENT:
+        return _CONSENT_ACTIONS
+    return []
+
+
+def apply(state: State, action: Action) -> None:
+    code, phase = action[0], state.phase
+    if phase == INVITE_PHASE and code == INVITE:
+        seat = action[1]
+        state.fr_asked |= 1 << seat
+        state.phase = OFFER
+        state.player = seat
+    elif phase == INVITE_PHASE and code == CLOSE:
+        _close(state)
+    elif phase == OFFER and code in (BUY, DECLINE):
+        if code == BUY:
+            _buy(state, state.player, 1)
+        elif state.log is not None:
+            state.say(f"{state.firm(state.player)} declines")
+        _next_invitation(state)
+    elif phase == TERMS_PHASE and code == TERMS:
+        state.fr_price = action[1]
+        _buy(state, state.actor, action[2])
+        _next_invitation(state)
+    elif phase == CONSENT and code == AGREE:
+        if state.log is not None:
+            state.say(f"{state.firm(state.player)} lets {state.firm(state.actor)} lead")
+        _open(state)
+    elif phase == CONSENT and code == REFUSE:
+        if state.log is not None:
+            state.say(f"{state.firm(state.player)} refuses")
+        state.fr_queue.pop(0)
+        if state.fr_queue:
+            state.player = state.fr_queue[0]
+        else:
+            state.say("no current investor agrees: the action is lost")
+            state.end_turn()
+    else:
+        raise ValueError(f"action {action!r} does not fit a funding round now")
+
+
+def _buy(state: State, seat: int, shares: int) -> None:
+    plan, cost = state.fr_plan, state.fr_price * shares
+    co = state.companies[plan]
+    state.money[seat] -= cost
+    co.cash += cost
+    co.shares[seat] += shares
+    co.total += shares
+    state.fr_bought[seat] += shares
+    state.fr_sold += shares
+    out = state.stock_out[seat] + shares
+    state.stock_out[seat] = out
+    if out > state.stock_peak[seat]:
+        state.stock_peak[seat] = out
+    state.counters.set(seat, state.money[seat])
+    state.counters.set(state.players + plan, co.cash)
+    if state.log is not None:
+        state.say(f"{state.firm(seat)} buys {shares} at ${state.fr_price}m")
+
+
+def _next_invitation(state: State) -> None:
+    if state.fr_asked != (1 << state.players) - 1:
+        state.phase = INVITE_PHASE
+        state.player = state.actor
+    elif state.fr_sold >= state.cat.close_min_shares:
+        _close(state)
+    else:
+        _fail(state)
+
+
+def _close(state: State) -> None:
+    co = state.companies[state.fr_plan]
+    co.led_turn = state.turn
+    if state.log is not None:
+        state.say(f"{state.firm(state.actor)} closes {state.card(co.plan)}: {state.fr_sold} sold, "
+                  f"{co.total} shares, ${co.cash}m")
+    state.end_turn()
+
+
+def _fail(state: State) -> None:
+    plan, price = state.fr_plan, state.fr_price
+    co = state.companies[plan]
+    for seat, bought in enumerate(state.fr_bought):
+        if bought:
+            state.money[seat] += bought * price
+            co.cash -= bought * price
+            co.shares[seat] -= bought
+            co.total -= bought
+            state.stock_out[seat] -= bought
+            state.counters.set(seat, state.money[seat])
+    state.counters.set(state.players + plan, co.cash)
+    co.owner = state.fr_prev_owner
+    if state.log is not None:
+        state.say(f"round for {state.card(plan)} fails with {state.fr_sold} sold: money returned")
+    state.end_turn()

@@ -1,0 +1,391 @@
+"""The state of a game of •Boom: setup, rounds, turns, events, IPOs and burn.
+
+Funding rounds live in :mod:`.funding`, Discard effects in :mod:`.effects`; both are
+functions over this state.  Chance (turn order from the mug, Event flips and
+reshuffles, deck shuffles, the IPO die) comes only from ``State.rng``.
+"""
+
+from __future__ import annotations
+
+import random
+
+from pnp.games.boom import effects, funding
+from pnp.games.boom.actions import (
+    ACT,
+    ATTACH,
+    CONSENT,
+    DISCARD,
+    FUND,
+    INVITE_PHASE,
+    IPO,
+    KEEP,
+    KEEP_ACTION,
+    OFFER,
+    OVER,
+    PASS,
+    PASS_ACTION,
+    PLAY,
+    PLAY_PLAN,
+    TARGET_PHASE,
+    TERMS_PHASE,
+    Action,
+)
+from pnp.games.boom.catalog import COMPANY, DIE_SIDES, PLAN, Catalog
+from pnp.games.boom.company import (
+    Company,
+    burn_rate,
+    matching_entrepreneurs,
+    modified_roll,
+    per_share,
+)
+from pnp.games.boom.counters import MoneyCounters
+from pnp.games.boom.view import View
+
+CRASH = -2
+"""Stands for the •Crash card in the event deck (other events are indices into the catalog)."""
+_MUTABLE_LISTS = ("money", "deck", "discard", "events", "used_events", "order", "fr_bought",
+                  "fr_queue", "eff_queue", "stock_out", "stock_peak")
+
+
+class State:
+    """One game in progress; see :mod:`.actions` for what each phase asks."""
+
+    __slots__ = (
+        "cat", "players", "rng", "log", "money", "hands", "deck", "discard", "events",
+        "used_events", "event", "ipo_limit", "ipo_limit_low", "companies", "plans_out",
+        "round", "order", "turn_pos", "turn", "phase", "player", "actor",
+        "fr_plan", "fr_price", "fr_prev_owner", "fr_bought", "fr_sold", "fr_asked",
+        "fr_must", "fr_queue", "eff_card", "eff_queue", "eff_key", "eff_amount", "eff_left",
+        "stock_out", "stock_peak", "counters", "dry_draws", "end_reason",
+    )
+
+    def __init__(self, cat: Catalog, players: int, seed: int, transcript: bool = True) -> None:
+        self.cat = cat
+        self.players = players
+        self.rng = random.Random(seed)
+        self.log: list[str] | None = [] if transcript else None
+        self.money = [cat.start_money] * players
+        self.deck = list(range(cat.play_cards))
+        self.rng.shuffle(self.deck)
+        self.discard: list[int] = []
+        self.hands = [[self.deck.pop() for _ in range(cat.hand_size)] for _ in range(players)]
+        self.events = list(range(len(cat.events)))
+        self.rng.shuffle(self.events)
+        self.used_events: list[int] = []
+        self.event = -1
+        """Face-up event (index into ``cat.events``), -1 before the first flip."""
+        self.ipo_limit = self.ipo_limit_low = cat.ipo_limit_start
+        self.companies: dict[int, Company] = {}
+        """Plans on the table by card number, in the order they were played."""
+        self.plans_out = 0
+        """Plans gone public or bust: out of the game for good."""
+        self.round = 0
+        self.order: list[int] = []
+        self.turn_pos = self.turn = 0
+        self.phase = PLAY
+        self.player = self.actor = 0
+        """``player`` decides now; ``actor`` is the seat whose turn it is."""
+        self.fr_plan = self.fr_price = self.fr_prev_owner = self.fr_sold = 0
+        self.fr_asked = self.fr_must = 0
+        self.fr_bought = [0] * players
+        self.fr_queue: list[int] = []
+        self.eff_card = self.eff_amount = self.eff_left = 0
+        self.eff_key = ""
+        self.eff_queue: list[tuple[str, int]] = []
+        self.stock_out = [0] * players
+        self.stock_peak = [0] * players
+        self.counters = MoneyCounters(cat.denominations, players + cat.play_cards)
+        for seat in range(players):
+            self.counters.set(seat, cat.start_money)
+        self.dry_draws = 0
+        self.end_reason = ""
+        self._start_round()
+
+    # -- the OpenSpiel-like interface -------------------------------------------------
+
+    def current_player(self) -> int:
+        """Seat that decides next, -1 once the game is over."""
+        return self.player
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def returns(self) -> list[int]:
+        """Each seat's money (final once the game is over)."""
+        return self.money[:]
+
+    def legal_actions(self) -> list[Action]:
+        phase = self.phase
+        if phase == PLAY:
+            return self._play_actions()
+        if phase == ACT:
+            return self._act_actions()
+        if phase == OVER:
+            return []
+        if phase == TARGET_PHASE:
+            return effects.targets(self, self.eff_key)
+        return funding.legal_actions(self)
+
+    def apply(self, action: Action) -> None:
+        phase = self.phase
+        if phase == PLAY:
+            self._play(action)
+        elif phase == ACT:
+            self._act(action)
+        elif phase == TARGET_PHASE:
+            effects.apply_target(self, action)
+        elif phase in (CONSENT, TERMS_PHASE, INVITE_PHASE, OFFER):
+            funding.apply(self, action)
+        else:
+            raise ValueError("the game is over")
+
+    def view(self, seat: int) -> View:
+        return View(self, seat)
+
+    @property
+    def transcript(self) -> list[str]:
+        return self.log if self.log is not None else []
+
+    def clone(self) -> State:
+        other = State.__new__(State)
+        for name in State.__slots__:
+            setattr(other, name, getattr(self, name))
+        for name in _MUTABLE_LISTS:
+            setattr(other, name, getattr(self, name)[:])
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.log = None if self.log is None else self.log[:]
+        other.hands = [hand[:] for hand in self.hands]
+        other.companies = {plan: co.copy() for plan, co in self.companies.items()}
+        other.counters = self.counters.copy()
+        return other
+
+    # -- what the runner reports ------------------------------------------------------
+
+    def length(self) -> int:
+        """Rounds whose turns were played."""
+        return self.round
+
+    def usage(self) -> dict[str, dict[str, int]]:
+        """Peak counters needed at once in this game, by component group and item.
+
+        A firm needs its peak of shares held plus one counter drawn from the mug for the
+        turn order.
+        """
+        cat = self.cat
+        return {
+            "stock counters": {cat.firm_ids[s]: self.stock_peak[s] + 1
+                               for s in range(self.players)},
+            "money counters": {f"${v}m": n for v, n in zip(cat.denominations,
+                                                           self.counters.peak, strict=True)},
+        }
+
+    def ran_out(self) -> list[str]:
+        if self.dry_draws:
+            return ["play deck and discard pile both empty when a card was to be drawn"]
+        return []
+
+    def measures(self) -> dict[str, float]:
+        return {"cards left in play deck": len(self.deck), "lowest IPO limit": self.ipo_limit_low,
+                "companies gone public or bust": self.plans_out}
+
+    # -- rounds and turns --------------------------------------------------------------
+
+    def say(self, line: str) -> None:
+        if self.log is not None:
+            self.log.append(line)
+
+    def firm(self, seat: int) -> str:
+        return self.cat.firm_marks[seat]
+
+    def card(self, card: int) -> str:
+        return self.cat.card_name[card]
+
+    def _start_round(self) -> None:
+        order = list(range(self.players))
+        self.rng.shuffle(order)
+        self.order = order
+        self._flip_event()
+        if self.phase == OVER:
+            return
+        self.round += 1
+        if self.log is not None:
+            event = self.cat.events[self.event].name
+            self.say(f"round {self.round}: order {' '.join(map(self.firm, order))}; "
+                     f"event {event}; IPO limit {self.ipo_limit}")
+        self.turn_pos = 0
+        self._start_turn()
+
+    def _flip_event(self) -> None:
+        if self.event >= 0:
+            self.used_events.append(self.event)
+        if not self.events:
+            self.events = self.used_events + [CRASH]
+            self.used_events = []
+            self.rng.shuffle(self.events)
+            self.say("event deck empty: used events and the crash card reshuffled")
+        flipped = self.events.pop()
+        if flipped == CRASH:
+            self.say(f"event {self.cat.crash.name}: game over")
+            self.end_game("crash")
+            return
+        self.event = flipped
+        self.shift_limit(self.cat.events[flipped].ipo_limit)
+
+    def shift_limit(self, delta: int) -> None:
+        cat = self.cat
+        limit = min(max(self.ipo_limit + delta, cat.ipo_limit_floor), cat.ipo_limit_ceiling)
+        self.ipo_limit = limit
+        if self.ipo_limit < self.ipo_limit_low:
+            self.ipo_limit_low = self.ipo_limit
+
+    def _start_turn(self) -> None:
+        self.actor = self.player = self.order[self.turn_pos]
+        self.turn += 1
+        self.draw(self.actor)
+        self.phase = PLAY
+
+    def end_turn(self) -> None:
+        self.turn_pos += 1
+        if self.turn_pos < self.players:
+            self._start_turn()
+        else:
+            self._pay_burn()
+            if self.phase != OVER:
+                self._start_round()
+
+    def draw(self, seat: int) -> None:
+        if not self.deck:
+            if not self.discard:
+                self.dry_draws += 1
+                self.say(f"{self.firm(seat)} cannot draw: play deck and discard pile empty")
+                return
+            self.deck, self.discard = self.discard, []
+            self.rng.shuffle(self.deck)
+            self.say("play deck empty: discard pile reshuffled")
+        card = self.deck.pop()
+        self.hands[seat].append(card)
+        if self.log is not None:
+            self.say(f"{self.firm(seat)} draws {self.card(card)}")
+
+    def end_game(self, reason: str) -> None:
+        """Pre-IPO companies are worthless: only the players' money counts."""
+        self.phase = OVER
+        self.player = -1
+        self.end_reason = reason
+
+    def remove_plan(self, plan: int) -> None:
+        """Take a company out for good (IPO or bust): counters home, cards to the discard pile."""
+        co = self.companies.pop(plan)
+        for seat, held in enumerate(co.shares):
+            self.stock_out[seat] -= held
+        self.discard.extend(co.cards)
+        self.counters.set(self.players + plan, 0)
+        self.plans_out += 1
+
+    # -- card play and the turn's action ------------------------------------------------
+
+    def _play_actions(self) -> list[Action]:
+        actions = [KEEP_ACTION]
+        plans = list(self.companies)
+        role = self.cat.card_role
+        for card in self.hands[self.actor]:
+            kind = role[card]
+            if kind == COMPANY:
+                actions.extend([(ATTACH, card, plan) for plan in plans])
+            elif kind == PLAN:
+                actions.append((PLAY_PLAN, card))
+            elif effects.playable(self, card):
+                actions.append((DISCARD, card))
+        return actions
+
+    def _play(self, action: Action) -> None:
+        code = action[0]
+        if code == ATTACH:
+            card, plan = action[1], action[2]
+            self.hands[self.actor].remove(card)
+            self.companies[plan].cards.append(card)
+            if self.log is not None:
+                self.say(f"{self.firm(self.actor)} attaches {self.card(card)} to {self.card(plan)}")
+        elif code == PLAY_PLAN:
+            card = action[1]
+            self.hands[self.actor].remove(card)
+            self.companies[card] = Company(card, self.actor, self.players)
+            if self.log is not None:
+                self.say(f"{self.firm(self.actor)} plays plan {self.card(card)}")
+        elif code == DISCARD:
+            self.hands[self.actor].remove(action[1])
+            effects.start(self, action[1])
+            return
+        elif code != KEEP:
+            raise ValueError(f"not a card play: {action!r}")
+        elif self.log is not None:
+            self.say(f"{self.firm(self.actor)} plays no card")
+        self.phase = ACT
+
+    def _act_actions(self) -> list[Action]:
+        actions = [PASS_ACTION]
+        me, limit, turn = self.actor, self.ipo_limit, self.turn
+        can_fund = self.money[me] >= self.cat.min_price
+        for plan, co in self.companies.items():
+            if can_fund:
+                actions.append((FUND, plan))
+            if co.owner == me and co.total and len(co.cards) + 1 >= limit and co.led_turn != turn:
+                actions.append((IPO, plan))
+        return actions
+
+    def _act(self, action: Action) -> None:
+        code = action[0]
+        if code == FUND:
+            funding.start(self, action[1])
+        elif code == IPO:
+            self.go_public(action[1])
+            if self.phase != OVER:
+                self.end_turn()
+        elif code == PASS:
+            if self.log is not None:
+                self.say(f"{self.firm(self.actor)} passes")
+            self.end_turn()
+        else:
+            raise ValueError(f"not a fund, IPO or pass: {action!r}")
+
+    def go_public(self, plan: int, die: int | None = None) -> int:
+        """IPO of ``plan``; returns what each share paid. ``die`` fixes the roll (for examples)."""
+        cat, co = self.cat, self.companies[plan]
+        if die is None:
+            die = self.rng.randint(1, DIE_SIDES)
+        matching = matching_entrepreneurs(cat, plan, co.cards)
+        bonus = cat.events[self.event].bonus[cat.card_industry[plan]] if self.event >= 0 else 0
+        roll = modified_roll(die, co.size, matching, bonus)
+        raised = cat.raised(roll)
+        each = per_share(raised, co.total)
+        for seat, held in enumerate(co.shares):
+            if held:
+                self.money[seat] += held * each
+                self.counters.set(seat, self.money[seat])
+        if self.log is not None:
+            self.say(f"{self.firm(self.actor)} takes {self.card(plan)} public: die {die} + "
+                     f"{co.size} cards + {matching} matching + {bonus} event = {roll}: "
+                     f"${raised}m, ${each}m a share")
+        self.remove_plan(plan)
+        if self.plans_out >= cat.plans_in_game:
+            self.end_game("every plan gone")
+        return each
+
+    def _pay_burn(self) -> None:
+        cat, limit = self.cat, self.ipo_limit
+        for plan, co in list(self.companies.items()):
+            if not co.total:
+                continue
+            burn = burn_rate(cat, plan, co.cards, limit)
+            if co.cash < burn:
+                if self.log is not None:
+                    self.say(f"{self.card(plan)} cannot pay ${burn}m burn with ${co.cash}m: bust")
+                self.remove_plan(plan)
+            else:
+                co.cash -= burn
+                self.counters.set(self.players + plan, co.cash)
+                if self.log is not None:
+                    self.say(f"{self.card(plan)} burns ${burn}m, ${co.cash}m left")
+        if self.plans_out >= cat.plans_in_game:
+            self.end_game("every plan gone")

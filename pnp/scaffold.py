@@ -1,0 +1,74 @@
+"""`pnp new expansion`: a documented expansion folder that validates and builds as it stands."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections import Counter
+from pathlib import Path
+
+import yaml
+
+from pnp._errors import UsageError
+from pnp.load import EXPANSION_FILE, Card, game_dir, load_game
+
+MANIFEST = """\
+# Expansion manifest for {game_name}. Every key is optional except `name`.
+name: {title}
+version: "0.1"
+author: ""
+description: "Describe what this expansion adds."
+# Set mark printed on each card of this expansion (up to 4 characters).
+mark: {mark}
+# Ids of base cards that cards in this folder replace (same id, new content):
+replace: []
+# Ids of base cards this expansion takes out of the game:
+remove: []
+"""
+
+CARDS_HEAD = """\
+# Cards this expansion adds to the {deck!r} deck. Copy the sample, give each card a new
+# id, and see cards/{game}/game.yaml for the keys each card type takes.
+# Check the result with:  pnp validate {game} --expansion {name}
+# Print it with:         pnp build {game} --expansion {name}
+# Play-test it with:     pnp simulate {game} --expansion {name} --games 1000
+"""
+
+
+def new_expansion(game_id: str, name: str, cards_dir: Path | None = None) -> Path:
+    """Create cards/GAME/expansions/NAME with a manifest and one sample card."""
+    if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", name):
+        raise UsageError(f"expansion name {name!r} must be lowercase letters, digits and dashes")
+    root = game_dir(game_id, cards_dir)
+    folder = root / "expansions" / name
+    if folder.exists():
+        raise UsageError(f"{folder} already exists")
+    if not os.access(root, os.W_OK):
+        raise UsageError(f"{root} is not writable: copy the cards folder and use --cards DIR")
+    game = load_game(game_id, cards_dir)
+    sample = _sample(game.cards)
+    title = name.replace("-", " ").title()
+    mark = "".join(w[0] for w in title.split()).upper()[:3]
+    body = {
+        "id": f"{name}-{sample.id}"[:64],
+        "type": sample.type,
+        "name": f"New {sample.name}"[:40],
+        **sample.fields,
+        "text": sample.text or "Write this card's text.",
+    }
+    folder.mkdir(parents=True)
+    (folder / EXPANSION_FILE).write_text(
+        MANIFEST.format(game_name=game.spec.name, title=title, mark=mark), encoding="utf-8"
+    )
+    cards = yaml.safe_dump(
+        {"deck": sample.deck, "cards": [body]}, sort_keys=False, allow_unicode=True, width=88
+    )
+    head = CARDS_HEAD.format(deck=sample.deck, game=game_id, name=name)
+    (folder / f"{sample.deck}.yaml").write_text(head + cards, encoding="utf-8")
+    return folder
+
+
+def _sample(cards: list[Card]) -> Card:
+    """A card of the game's most common type: adding one more keeps every count rule."""
+    common = Counter(c.type for c in cards).most_common(1)[0][0]
+    return next(c for c in cards if c.type == common)

@@ -1,0 +1,153 @@
+"""Every registered engine passes the same checks (after OpenSpiel's random_sim_test)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from pnp.games import ENGINES, Engine, GameState, get_engine
+from pnp.load import Game, list_games, load_game
+from pnp.sim import simulate
+
+STEP_CAP = 20_000
+SEEDS = range(12)
+
+
+def _game_for(engine_name: str) -> Game:
+    for game_id in list_games():
+        game = load_game(game_id)
+        if game.spec.engine == engine_name:
+            return game
+    pytest.skip(f"no game in cards/ uses engine {engine_name!r}")
+
+
+@pytest.fixture(params=sorted(ENGINES), scope="module")
+def setup(request: pytest.FixtureRequest) -> tuple[Engine, Game]:
+    return get_engine(request.param), _game_for(request.param)
+
+
+def _player_counts(game: Game) -> list[int]:
+    return list(range(game.spec.players.min, game.spec.players.max + 1))
+
+
+def play_out(state: GameState, engine: Engine, rng: random.Random, bot: str = "random",
+             cap: int = STEP_CAP) -> int:
+    """Play to the end (or the cap) checking the basic contract at every step."""
+    steps = 0
+    while not state.is_terminal() and steps < cap:
+        legal = state.legal_actions()
+        assert legal, "a state that is not terminal must offer an action"
+        seat = state.current_player()
+        assert seat >= 0
+        state.apply(engine.BOTS[bot](state.view(seat), legal, rng))
+        steps += 1
+    return steps
+
+
+def fingerprint(state: GameState) -> tuple[Any, ...]:
+    return (tuple(state.transcript), tuple(state.returns()), state.current_player(),
+            state.is_terminal(), tuple(map(repr, state.legal_actions())))
+
+
+def test_engine_module_shape(setup: tuple[Engine, Game]) -> None:
+    engine, game = setup
+    assert isinstance(engine.NAME, str) and engine.NAME in ENGINES
+    assert {"random", "heuristic"} <= set(engine.BOTS)
+    assert engine.validate(game) == []
+    assert isinstance(engine.worked_examples(game), dict)
+    assert engine.printed_components(game)
+
+
+def test_random_play_always_ends(setup: tuple[Engine, Game]) -> None:
+    engine, game = setup
+    for players in _player_counts(game):
+        for seed in SEEDS:
+            state = engine.new_state(game, players, seed)
+            steps = play_out(state, engine, random.Random(seed))
+            assert state.is_terminal(), f"{players} players, seed {seed}: {steps} steps"
+            assert len(state.returns()) == players
+            assert state.length() >= 0
+
+
+def test_every_bot_finishes(setup: tuple[Engine, Game]) -> None:
+    engine, game = setup
+    for bot in engine.BOTS:
+        state = engine.new_state(game, game.spec.players.max, 1)
+        play_out(state, engine, random.Random(1), bot)
+        assert state.is_terminal()
+
+
+def test_same_seed_same_game(setup: tuple[Engine, Game]) -> None:
+    engine, game = setup
+    runs = []
+    for global_seed in (1, 2):
+        random.seed(global_seed)  # the engine must not read the global RNG
+        state = engine.new_state(game, game.spec.players.max, 42)
+        play_out(state, engine, random.Random(42))
+        runs.append(fingerprint(state))
+    assert runs[0] == runs[1]
+    other = engine.new_state(game, game.spec.players.max, 43)
+    play_out(other, engine, random.Random(42))
+    assert fingerprint(other) != runs[0]
+
+
+def test_global_random_is_never_used(setup: tuple[Engine, Game],
+                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    engine, game = setup
+
+    def forbidden(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("the global random module was used")
+
+    for name in ("random", "randint", "randrange", "choice", "shuffle", "sample", "getrandbits"):
+        monkeypatch.setattr(random, name, forbidden)
+    state = engine.new_state(game, game.spec.players.min, 3)
+    play_out(state, engine, random.Random(3))
+    assert state.is_terminal()
+
+
+def test_clone_is_independent_and_faithful(setup: tuple[Engine, Game]) -> None:
+    engine, game = setup
+    players = game.spec.players.max
+    for seed in range(4):
+        reference = engine.new_state(game, players, seed)
+        play_out(reference, engine, random.Random(seed))
+
+        original = engine.new_state(game, players, seed)
+        rng = random.Random(seed)
+        for _ in range(60 + 17 * seed):
+            if original.is_terminal():
+                break
+            legal = original.legal_actions()
+            seat = original.current_player()
+            original.apply(engine.BOTS["random"](original.view(seat), legal, rng))
+        before = fingerprint(original)
+        copy = original.clone()
+        assert fingerprint(copy) == before
+        play_out(copy, engine, random.Random(seed + 100))
+        assert fingerprint(original) == before  # playing the clone left the original alone
+        play_out(original, engine, rng)
+        assert fingerprint(original) == fingerprint(reference)  # and it plays on unchanged
+
+
+def test_views_exist_for_every_seat(setup: tuple[Engine, Game]) -> None:
+    engine, game = setup
+    state = engine.new_state(game, game.spec.players.max, 5)
+    for seat in range(game.spec.players.max):
+        assert state.view(seat) is not None
+
+
+def test_simulation_is_deterministic(setup: tuple[Engine, Game]) -> None:
+    engine, game = setup
+    bots = sorted(engine.BOTS)
+    first = simulate(engine, game, games=30, players=game.spec.players.min, seed=9, bots=bots)
+    again = simulate(engine.NAME, game, games=30, players=game.spec.players.min, seed=9,
+                     bots=bots)
+    assert first.to_dict() == again.to_dict()
+    assert first.completed + first.timeouts == first.games == 30
+    assert first.timeouts == 0
+    assert 0.0 <= first.balance <= 1.0
+    assert abs(sum(first.win_rates) - 1.0) < 1e-9
+    other = simulate(engine, game, games=30, players=game.spec.players.min, seed=10, bots=bots)
+    assert other.to_dict() != first.to_dict()
