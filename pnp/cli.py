@@ -6,7 +6,7 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -193,22 +193,11 @@ def simulate(
         if unknown or not names:
             raise UsageError(f"unknown bot(s) {unknown}; bots: {', '.join(engine.BOTS)}")
         report = run_sim(engine, g, games=games, players=seats, seed=seed, bots=names)
-        data = report.to_dict()
-        typer.echo(json.dumps(data, indent=1) if as_json else _format(data))
+        text = json.dumps(report.to_dict(), indent=1) if as_json else "\n".join(report.lines())
+        typer.echo(text)
         return 0
 
     _run(run)
-
-
-def _format(data: dict[str, Any], indent: str = "") -> str:
-    lines = []
-    for k, v in data.items():
-        if isinstance(v, dict):
-            lines.append(f"{indent}{k}:")
-            lines.append(_format(v, indent + "  "))
-        else:
-            lines.append(f"{indent}{k}: {v}")
-    return "\n".join(lines)
 
 
 @app.command()

@@ -12,7 +12,7 @@ from pnp._errors import LayoutError
 from pnp.layout.face import Face
 from pnp.layout.pages import Page
 from pnp.render.markdown import to_flowables
-from pnp.render.pdf import colour, draw_page, new_canvas
+from pnp.render.pdf import colour, draw_page, make_canvas, new_canvas
 
 
 def write_pages(
@@ -57,7 +57,12 @@ def write_rulebook(
         topMargin=18 * mm,
         bottomMargin=18 * mm,
     )
-    doc.build(to_flowables(markdown, 1.0, accent), onFirstPage=on_page, onLaterPages=on_page)
+    doc.build(
+        to_flowables(markdown, 1.0, accent),
+        onFirstPage=on_page,
+        onLaterPages=on_page,
+        canvasmaker=make_canvas,
+    )
     return pages[0]
 
 

@@ -157,7 +157,10 @@ def to_flowables(
         elif t in ("bullet_list_close", "ordered_list_close"):
             kind, items = stack.pop()
             lst = ListFlowable(
-                [ListItem(item, leftIndent=12 * scale) for item in items],
+                [
+                    ListItem(item, leftIndent=12 * scale, bulletFontName="Lato-Bold")
+                    for item in items
+                ],
                 bulletType="1" if kind == "ordered_list_open" else "bullet",
                 start="1" if kind == "ordered_list_open" else "•",
                 bulletFormat="%s." if kind == "ordered_list_open" else None,
@@ -213,6 +216,7 @@ def _table(
     table.setStyle(
         TableStyle(
             [
+                ("FONT", (0, 0), (-1, -1), "Lato-Regular"),
                 ("BACKGROUND", (0, 0), (-1, 0), colour(accent)),
                 ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colour("#ffffff"), colour("#f3efe4")]),
                 ("GRID", (0, 0), (-1, -1), 0.25, colour("#9a9a9a")),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.units import mm
@@ -16,6 +17,8 @@ from pnp.layout.face import Face, Shape, TextBlock
 from pnp.layout.pages import Page
 
 MARK_WIDTH_PT = 0.5
+BASE_FONT = "Lato-Regular"
+"""Every canvas starts in an embedded font (reportlab's default is unembedded Helvetica)."""
 FORM_PAD_MM = 10.0
 """Faces are drawn this far past the trim; each placement clips to its own bleed."""
 
@@ -32,9 +35,15 @@ def ensure_font(name: str, font_dir: Path | None = None) -> str:
     return name
 
 
+def make_canvas(path: str, **kw: Any) -> Canvas:
+    """A reportlab canvas that starts in the embedded base font; also a doc canvasmaker."""
+    kw["initialFontName"] = ensure_font(BASE_FONT)
+    return Canvas(path, **kw)
+
+
 def new_canvas(path: Path, size_mm: tuple[float, float], title: str, author: str = "pnp") -> Canvas:
     """A canvas whose output is byte-identical for identical drawing (no timestamps, fixed ids)."""
-    c = Canvas(
+    c = make_canvas(
         str(path), pagesize=(size_mm[0] * mm, size_mm[1] * mm), invariant=1, pageCompression=1
     )
     c.setTitle(title)
