@@ -71,42 +71,40 @@ def _aid_pages(comp: AidComponent, paper: str) -> list[Page]:
     return pages
 
 
-def plan_outputs(game: Game, options: SheetOptions) -> list[OutputFile]:
-    """Every file of the build, laid out (so errors surface before anything is written)."""
-    from pnp.render.docs import write_aid, write_pages, write_rulebook
+KINDS = ("cards", "tokens", "track", "aid", "rulebook")
+"""Kinds of output file a build can make (manifest `kind`)."""
 
-    gid, name = game.spec.id, game.spec.name
+
+def plan_outputs(
+    game: Game, options: SheetOptions, only: frozenset[str] | None = None
+) -> list[OutputFile]:
+    """The build's files (all, or the kinds in ``only``), laid out so that every error
+    surfaces before anything is written."""
+    from pnp.render.docs import write_aid, write_pages
+
+    want = only or frozenset(KINDS)
+    gid, name, accent = game.spec.id, game.spec.name, game.spec.accent
     font_dir = game.root / "fonts"
-    faces = lay_out_faces(game)
-    pages = impose_cards(game, options)
-    files = [
-        OutputFile(
-            f"{gid}-cards.pdf",
-            "cards",
-            pages,
-            lambda p: write_pages(p, pages, faces, f"{name} — cards", font_dir),
-        )
-    ]
+    files: list[OutputFile] = []
+    if "cards" in want:
+        faces = lay_out_faces(game)
+        pages = impose_cards(game, options)
+        write = _bind(write_pages, pages, faces, f"{name} — cards", font_dir)
+        files.append(OutputFile(f"{gid}-cards.pdf", "cards", pages, write))
     ctx: dict[str, Any] | None = None
     for i, comp in enumerate(game.spec.components):
+        if comp.kind not in want:
+            continue
+        path = f"{gid}-{comp.id}.pdf"
         if isinstance(comp, TokensComponent):
             tpages, tfaces = lay_out_tokens(game, comp, i, options.paper)
-            files.append(
-                OutputFile(
-                    f"{gid}-{comp.id}.pdf",
-                    "tokens",
-                    tpages,
-                    _bind(write_pages, tpages, tfaces, comp.title, font_dir),
-                )
-            )
+            write = _bind(write_pages, tpages, tfaces, comp.title, font_dir)
+            files.append(OutputFile(path, "tokens", tpages, write))
         elif isinstance(comp, TrackComponent):
             kpages = lay_out_track(game, comp, i, options.paper)
             files.append(
                 OutputFile(
-                    f"{gid}-{comp.id}.pdf",
-                    "track",
-                    kpages,
-                    _bind(write_pages, kpages, {}, comp.title, font_dir),
+                    path, "track", kpages, _bind(write_pages, kpages, {}, comp.title, font_dir)
                 )
             )
         elif isinstance(comp, AidComponent):
@@ -114,40 +112,41 @@ def plan_outputs(game: Game, options: SheetOptions) -> list[OutputFile]:
             text = _markdown(game, comp.template, ctx)
             apages = _aid_pages(comp, options.paper)
             files.append(
-                OutputFile(
-                    f"{gid}-{comp.id}.pdf",
-                    "aid",
-                    apages,
-                    _bind(write_aid, apages, text, comp.title, game.spec.accent),
-                )
+                OutputFile(path, "aid", apages, _bind(write_aid, apages, text, comp.title, accent))
             )
-    if game.spec.rulebook:
-        ctx = ctx or template_context(game)
-        text = _markdown(game, game.spec.rulebook, ctx)
-        paper = PAPERS_MM[options.paper]
-        rb = OutputFile(f"{gid}-rulebook.pdf", "rulebook", [], lambda p: None)
-
-        def write(path: Path) -> None:
-            n = write_rulebook(
-                path, text, paper, f"{name} — rules", f"{name} rules", game.spec.accent
-            )
-            rb.pages = [Page(paper) for _ in range(n)]
-
-        rb.write = write
-        files.append(rb)
+    if game.spec.rulebook and "rulebook" in want:
+        text = _markdown(game, game.spec.rulebook, ctx or template_context(game))
+        files.append(_rulebook_file(game, text, PAPERS_MM[options.paper]))
     return files
+
+
+def _rulebook_file(game: Game, text: str, paper: tuple[float, float]) -> OutputFile:
+    """The rulebook's page count is known only once platypus has flowed it."""
+    from pnp.render.docs import write_rulebook
+
+    name = game.spec.name
+    rb = OutputFile(f"{game.spec.id}-rulebook.pdf", "rulebook", [], lambda p: None)
+
+    def write(path: Path) -> None:
+        n = write_rulebook(path, text, paper, f"{name} — rules", f"{name} rules", game.spec.accent)
+        rb.pages = [Page(paper) for _ in range(n)]
+
+    rb.write = write
+    return rb
 
 
 def _bind(fn: Any, *args: Any) -> Any:
     return lambda path: fn(path, *args)
 
 
-def build_game(game: Game, options: SheetOptions, out: Path) -> list[Path]:
+def build_game(
+    game: Game, options: SheetOptions, out: Path, only: frozenset[str] | None = None
+) -> list[Path]:
     """Validate, lay out and write the game's PDFs and manifest.json into ``out``."""
     findings = validate_game(game)
     if any(f.severity is Severity.ERROR for f in findings):
         raise ValidationFailed(findings)
-    files = plan_outputs(game, options)
+    files = plan_outputs(game, options, only)
     manifest = {
         "game": game.spec.id,
         "options": {

@@ -126,6 +126,10 @@ def build(
     back_offset: Annotated[
         str, typer.Option(help="Shift back pages by X,Y mm for printers that misregister.")
     ] = "0,0",
+    only: Annotated[
+        list[str] | None,
+        typer.Option(help="Build only these kinds: cards, tokens, track, aid, rulebook."),
+    ] = None,
     expansion: ExpOpt = None,
     out: Annotated[Path | None, typer.Option(help="Output folder (default output/GAME).")] = None,
     cards: CardsOpt = None,
@@ -134,7 +138,7 @@ def build(
 
     def run() -> None:
         from pnp._errors import UsageError
-        from pnp.build import build_game
+        from pnp.build import KINDS, build_game
         from pnp.layout.cards import SheetOptions
         from pnp.layout.sheet import PAPERS_MM
         from pnp.load import list_games, load_game
@@ -145,11 +149,14 @@ def build(
             raise UsageError("name one GAME or use --all")
         games = list_games(cards) if all_games else [game]
         options = SheetOptions(paper, bleed, duplex, _offset(back_offset))
+        bad = sorted(set(only or ()) - set(KINDS))
+        if bad:
+            raise UsageError(f"--only takes {', '.join(KINDS)}, not {', '.join(bad)}")
         for gid in games:
             assert gid is not None
             g = load_game(gid, cards, expansion or [] if not all_games else [])
             target = (out / gid if all_games else out) if out else Path("output") / gid
-            written = build_game(g, options, target)
+            written = build_game(g, options, target, frozenset(only) if only else None)
             typer.echo(f"{g.spec.name}: wrote {len(written)} files to {target}")
 
     _run(run)

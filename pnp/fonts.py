@@ -6,17 +6,18 @@ measured is what prints.  A font is named by its file stem (``Lato-Bold``).
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
+import os
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from fontTools.ttLib import TTFont
-
 from pnp._errors import LayoutError
 from pnp.paths import fonts_root
 
-logging.getLogger("fontTools").setLevel(logging.ERROR)
+CACHE_VERSION = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,12 +48,47 @@ def load_font(name: str, extra_dir: Path | None = None) -> FontMetrics:
     for folder in font_dirs(extra_dir):
         path = folder / f"{name}.ttf"
         if path.is_file():
-            return _read(name, path)
+            return _metrics(name, path.resolve())
     found = sorted(p.stem for d in font_dirs(extra_dir) if d.is_dir() for p in d.glob("*.ttf"))
     raise LayoutError(f"font {name!r} not found (fonts: {', '.join(found)})")
 
 
+@cache
+def _metrics(name: str, path: Path) -> FontMetrics:
+    """Metrics of one file; parsed once, then kept in the user's cache (keyed by the file's
+    path, size and modification time)."""
+    st = path.stat()
+    key = hashlib.sha256(f"{path}|{st.st_size}|{st.st_mtime_ns}".encode()).hexdigest()[:24]
+    cache_file = _cache_dir() / f"{key}-v{CACHE_VERSION}.json"
+    try:
+        raw = json.loads(cache_file.read_text(encoding="utf-8"))
+        advances = {int(k): v for k, v in raw["advances"].items()}
+        return FontMetrics(name, path, advances, raw["ascent"], raw["descent"])
+    except (OSError, ValueError, KeyError):
+        pass
+    metrics = _read(name, path)
+    try:
+        cache_file.parent.mkdir(parents=True, exist_ok=True)
+        tmp = cache_file.with_suffix(f".{os.getpid()}.tmp")
+        body = {"advances": metrics.advances, "ascent": metrics.ascent, "descent": metrics.descent}
+        tmp.write_text(json.dumps(body), encoding="utf-8")
+        os.replace(tmp, cache_file)
+    except OSError:
+        pass  # a read-only home only costs the parse next time
+    return metrics
+
+
+def _cache_dir() -> Path:
+    if os.environ.get("PNP_CACHE_DIR"):
+        return Path(os.environ["PNP_CACHE_DIR"])
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "pnp" / "fonts"
+
+
 def _read(name: str, path: Path) -> FontMetrics:
+    from fontTools.ttLib import TTFont  # slow to import; only needed on a cache miss
+
+    logging.getLogger("fontTools").setLevel(logging.ERROR)
     tt = TTFont(str(path), lazy=True)
     upm = tt["head"].unitsPerEm
     hmtx = tt["hmtx"].metrics

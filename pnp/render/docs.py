@@ -6,12 +6,10 @@ from pathlib import Path
 
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Frame, SimpleDocTemplate
 
 from pnp._errors import LayoutError
 from pnp.layout.face import Face
 from pnp.layout.pages import Page
-from pnp.render.markdown import to_flowables
 from pnp.render.pdf import colour, draw_page, make_canvas, new_canvas
 
 
@@ -32,6 +30,10 @@ def write_rulebook(
     path: Path, markdown: str, paper: tuple[float, float], title: str, footer: str, accent: str
 ) -> int:
     """A typeset rulebook; returns its page count."""
+    from reportlab.platypus import SimpleDocTemplate
+
+    from pnp.render.markdown import to_flowables
+
     pages = [0]
 
     def on_page(canvas: Canvas, doc: SimpleDocTemplate) -> None:
@@ -68,6 +70,10 @@ def write_rulebook(
 
 def write_aid(path: Path, pages: list[Page], markdown: str, title: str, accent: str) -> None:
     """Player-aid panels: a border and the Markdown flowed inside; overflow is an error."""
+    from reportlab.platypus import Frame
+
+    from pnp.render.markdown import to_flowables
+
     c = new_canvas(path, pages[0].size, title)
     for page in pages:
         for item in page.items:

@@ -28,10 +28,15 @@ def colour(hex_code: str) -> Color:
     return HexColor(hex_code)
 
 
+_registered: set[str] = set()
+
+
 def ensure_font(name: str, font_dir: Path | None = None) -> str:
     """Register a TTF with reportlab (embedded as a subset) under its file stem."""
-    if name not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(name, str(load_font(name, font_dir).path)))
+    if name not in _registered:
+        if name not in pdfmetrics.getRegisteredFontNames():
+            pdfmetrics.registerFont(TTFont(name, str(load_font(name, font_dir).path)))
+        _registered.add(name)
     return name
 
 
