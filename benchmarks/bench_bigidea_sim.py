@@ -19,8 +19,9 @@ import pnp.games.bigidea as engine
 from pnp.load import load_game
 
 
-def play(games: int, players: int, bots: list[str], transcript: bool, seed: int = 1
-         ) -> tuple[float, float, int]:
+def play(
+    games: int, players: int, bots: list[str], transcript: bool, seed: int = 1
+) -> tuple[float, float, int]:
     """Wall seconds, CPU seconds and decisions of ``games`` complete games."""
     game = load_game("bigidea")
     seats = [engine.BOTS[bots[i % len(bots)]] for i in range(players)]
@@ -45,11 +46,15 @@ def main() -> None:
     args = ap.parse_args()
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     wall, cpu, decisions = play(args.games, args.players, bots, args.transcript)
-    print(f"bigidea: {args.games} games, {args.players} players, bots {','.join(bots)}, "
-          f"transcript {'on' if args.transcript else 'off'}")
-    print(f"{args.games / cpu:,.0f} games/s per core (CPU time; wall clock "
-          f"{args.games / wall:,.0f}/s)  {decisions / cpu:,.0f} decisions/s  "
-          f"({decisions / args.games:.1f} decisions a game)")
+    print(
+        f"bigidea: {args.games} games, {args.players} players, bots {','.join(bots)}, "
+        f"transcript {'on' if args.transcript else 'off'}"
+    )
+    print(
+        f"{args.games / cpu:,.0f} games/s per core (CPU time; wall clock "
+        f"{args.games / wall:,.0f}/s)  {decisions / cpu:,.0f} decisions/s  "
+        f"({decisions / args.games:.1f} decisions a game)"
+    )
 
 
 if __name__ == "__main__":

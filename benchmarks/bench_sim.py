@@ -23,8 +23,9 @@ from pnp.load import Game, load_game  # noqa: E402
 from pnp.sim import game_seeds, simulate  # noqa: E402
 
 
-def engine_loop(engine: Engine, game: Game, bot: str, games: int, players: int,
-                seed: int) -> tuple[float, float]:
+def engine_loop(
+    engine: Engine, game: Game, bot: str, games: int, players: int, seed: int
+) -> tuple[float, float]:
     """Seconds for ``games`` bare games, and mean decisions per game."""
     play = engine.BOTS[bot]
     decisions = 0
@@ -55,13 +56,14 @@ def main(argv: list[str] | None = None) -> None:
     for bot in ("random", "heuristic"):
         seconds, decisions = engine_loop(engine, game, bot, args.games, args.players, args.seed)
         start = time.perf_counter()
-        simulate(engine, game, games=args.games, players=args.players, seed=args.seed,
-                 bots=[bot])
+        simulate(engine, game, games=args.games, players=args.players, seed=args.seed, bots=[bot])
         runner = time.perf_counter() - start
-        print(f"  {bot:9} engine loop {args.games / seconds:7.0f} games/s "
-              f"({seconds / args.games * 1e3:.2f} ms/game, {decisions:.0f} decisions/game, "
-              f"{seconds / args.games / decisions * 1e6:.1f} µs/decision); "
-              f"runner {args.games / runner:7.0f} games/s")
+        print(
+            f"  {bot:9} engine loop {args.games / seconds:7.0f} games/s "
+            f"({seconds / args.games * 1e3:.2f} ms/game, {decisions:.0f} decisions/game, "
+            f"{seconds / args.games / decisions * 1e6:.1f} µs/decision); "
+            f"runner {args.games / runner:7.0f} games/s"
+        )
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ from functools import cache
 from pathlib import Path
 
 from pnp._errors import LayoutError
-from pnp.paths import fonts_root
+from pnp.paths import fonts_root, user_cache
 
 CACHE_VERSION = 1
 
@@ -59,7 +59,7 @@ def _metrics(name: str, path: Path) -> FontMetrics:
     path, size and modification time)."""
     st = path.stat()
     key = hashlib.sha256(f"{path}|{st.st_size}|{st.st_mtime_ns}".encode()).hexdigest()[:24]
-    cache_file = _cache_dir() / f"{key}-v{CACHE_VERSION}.json"
+    cache_file = user_cache("fonts") / f"{key}-v{CACHE_VERSION}.json"
     try:
         raw = json.loads(cache_file.read_text(encoding="utf-8"))
         advances = {int(k): v for k, v in raw["advances"].items()}
@@ -76,13 +76,6 @@ def _metrics(name: str, path: Path) -> FontMetrics:
     except OSError:
         pass  # a read-only home only costs the parse next time
     return metrics
-
-
-def _cache_dir() -> Path:
-    if os.environ.get("PNP_CACHE_DIR"):
-        return Path(os.environ["PNP_CACHE_DIR"])
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "pnp" / "fonts"
 
 
 def _read(name: str, path: Path) -> FontMetrics:

@@ -213,6 +213,11 @@ class CardFile(Strict):
     deck: ID
     cards: list[dict[str, Any]]
 
+    @field_validator("cards", mode="before")
+    @classmethod
+    def _empty_is_none(cls, v: Any) -> Any:
+        return [] if v is None else v
+
 
 class ExpansionSpec(Strict):
     """`expansion.yaml` of an expansion folder."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from functools import cache
 from pathlib import Path
 
@@ -23,3 +24,15 @@ def templates_root() -> Path:
 
 def fonts_root() -> Path:
     return data_root() / "fonts"
+
+
+def user_cache(kind: str) -> Path:
+    """Per-user cache folder for derived data (font metrics, compiled templates).
+
+    ``PNP_CACHE_DIR`` overrides it; nothing breaks when it cannot be written.
+    """
+    base = os.environ.get("PNP_CACHE_DIR")
+    if base:
+        return Path(base) / kind
+    xdg = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(xdg) / "pnp" / kind

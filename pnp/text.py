@@ -2,14 +2,25 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 from functools import cache, lru_cache
 from typing import Any
 
-from jinja2 import StrictUndefined, TemplateError
+from jinja2 import (
+    BytecodeCache,
+    FileSystemBytecodeCache,
+    FunctionLoader,
+    StrictUndefined,
+    TemplateError,
+)
 from jinja2.sandbox import SandboxedEnvironment
 
 from pnp._errors import DataError, Location
+from pnp.paths import user_cache
+
+_SOURCES: dict[str, str] = {}
+"""Template strings by the digest that names them (see _compiled)."""
 
 
 def money(value: Any) -> str:
@@ -26,9 +37,21 @@ def dollars(value: Any) -> str:
     return f"${v:.0f}" if v == int(v) else f"${v:.2f}"
 
 
+def _bytecode_cache() -> BytecodeCache | None:
+    folder = user_cache("jinja")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return FileSystemBytecodeCache(str(folder))
+
+
 @cache
 def environment() -> SandboxedEnvironment:
+    """The one sandboxed environment; compiled templates are kept in the user's cache."""
     env = SandboxedEnvironment(
+        loader=FunctionLoader(lambda name: (_SOURCES[name], None, lambda: True)),
+        bytecode_cache=_bytecode_cache(),
         undefined=StrictUndefined,
         autoescape=False,
         trim_blocks=True,
@@ -42,20 +65,39 @@ def environment() -> SandboxedEnvironment:
 
 @lru_cache(maxsize=512)
 def _compiled(source: str) -> Any:
-    return environment().from_string(source)
+    name = hashlib.sha256(source.encode()).hexdigest()[:32]
+    _SOURCES[name] = source
+    return environment().get_template(name)
 
 
-@lru_cache(maxsize=512)
-def _compiled_expr(source: str) -> Any:
-    return environment().compile_expression(source, undefined_to_none=False)
+_PATH = r"([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)"
+_FIELD = re.compile(r"^\{\{\s*" + _PATH + r"\s*\}\}$")
+_DEFINED = re.compile(r"^\s*" + _PATH + r"\s+is\s+defined\s*$")
+_MISSING = object()
+
+
+def _lookup(path: str, context: dict[str, Any]) -> Any:
+    """``a.b.c`` through plain dicts; _MISSING where Jinja must decide (and report)."""
+    value: Any = context
+    for part in path.split("."):
+        if not isinstance(value, dict) or part not in value:
+            return _MISSING
+        value = value[part]
+    return value
 
 
 def render_text(
     source: str, context: dict[str, Any], where: Location | None = None, what: str = "text"
 ) -> str:
-    """Render a Jinja2 template string; plain strings skip Jinja entirely."""
+    """Render a Jinja2 template string; plain strings skip Jinja entirely, and so does a
+    bare ``{{ a.b }}`` naming a string (most layout fields)."""
     if "{" not in source:
         return source
+    m = _FIELD.match(source)
+    if m is not None:
+        value = _lookup(m.group(1), context)
+        if isinstance(value, str):
+            return value
     try:
         return str(_compiled(source).render(context))
     except TemplateError as exc:
@@ -66,10 +108,29 @@ def render_text(
 
 def evaluate(
     expr: str, context: dict[str, Any], where: Location | None = None, what: str = "expression"
-) -> Any:
-    """Evaluate one Jinja2 expression (a layout's `when:`, a track's `label:`)."""
+) -> str:
+    """One Jinja2 expression printed as text (a track's `label:` and `value:`)."""
+    return _run(f"{{{{ ({expr}) }}}}", expr, context, where, what)
+
+
+def is_true(
+    expr: str, context: dict[str, Any], where: Location | None = None, what: str = "when"
+) -> bool:
+    """Truth of one Jinja2 expression (a layout element's `when:`).
+
+    ``a.b is defined`` over plain dicts, the common case, is answered without Jinja."""
+    m = _DEFINED.match(expr)
+    if m is not None:
+        head, _, last = m.group(1).rpartition(".")
+        parent = _lookup(head, context) if head else context
+        if isinstance(parent, dict):
+            return last in parent
+    return _run(f"{{{{ 1 if ({expr}) else '' }}}}", expr, context, where, what) == "1"
+
+
+def _run(source: str, expr: str, context: dict[str, Any], where: Location | None, what: str) -> str:
     try:
-        return _compiled_expr(expr)(**context)
+        return str(_compiled(source).render(context))
     except TemplateError as exc:
         raise DataError(f"{what}: {exc.message or exc} in {expr!r}", where) from None
     except (TypeError, ValueError, ArithmeticError) as exc:

@@ -11,7 +11,7 @@ from pnp.fonts import load_font
 from pnp.layout.textfit import PT_TO_MM, fit_text
 from pnp.load import Card, Game
 from pnp.model import CardLayout, Element, parse_size
-from pnp.text import evaluate, render_text
+from pnp.text import is_true, render_text
 from pnp.yamlio import load_yaml
 
 
@@ -128,7 +128,7 @@ def lay_out_face(
     w, h = parse_size(layout.size)
     ops: list[Shape | TextBlock] = []
     for el, el_loc in zip(layout.elements, loaded.locations, strict=True):
-        if el.when is not None and not evaluate(el.when, ctx, el_loc, "when"):
+        if el.when is not None and not is_true(el.when, ctx, el_loc):
             continue
         if el.kind == "text":
             block = _text(el, ctx, who, where, el_loc, font_dir)

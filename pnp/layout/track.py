@@ -30,8 +30,8 @@ def _rows(game: Game, section: TrackSection, where: Any) -> list[tuple[str, str]
         ctx = {"row": row, "loop": loop, "tables": game.spec.tables}
         out.append(
             (
-                str(evaluate(section.label, ctx, where, "label")),
-                str(evaluate(section.value, ctx, where, "value")),
+                evaluate(section.label, ctx, where, "label"),
+                evaluate(section.value, ctx, where, "value"),
             )
         )
     return out
