@@ -27,7 +27,7 @@ def template_context(game: Game) -> dict[str, Any]:
     by_type: dict[str, list[dict[str, Any]]] = {t: [] for t in game.spec.card_types}
     for c in cards:
         by_type[c["type"]].append(c)
-    counts = Counter()
+    counts: Counter[str] = Counter()
     for c in game.cards:
         counts[c.type] += c.qty
         counts["deck:" + c.deck] += c.qty

@@ -182,7 +182,7 @@ def _load_cards(
             continue
         ctype = raw.get("type")
         model = models.get(ctype) if isinstance(ctype, str) else None
-        if model is None:
+        if model is None or not isinstance(ctype, str):
             types = ", ".join(t for t, s in spec.card_types.items() if s.deck == cf.deck)
             findings.append(
                 Finding(

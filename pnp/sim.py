@@ -94,8 +94,9 @@ class Report:
             uses = ", ".join(f"{item} {u.peak}/{u.printed}" for item, u in items.items())
             out.append(f"{group} (peak/printed): {uses}")
         for name, stats in self.measures.items():
-            out.append(f"{name}: min {stats['min']:g}, mean {stats['mean']:.2f}, "
-                       f"max {stats['max']:g}")
+            out.append(
+                f"{name}: min {stats['min']:g}, mean {stats['mean']:.2f}, max {stats['max']:g}"
+            )
         out.extend(f"ran out: {line}" for line in self.ran_out)
         return out
 
@@ -112,9 +113,15 @@ def covering_count(values: list[int], share: float = COVERAGE) -> int:
     return ordered[max(0, math.ceil(share * len(ordered)) - 1)] if ordered else 0
 
 
-def simulate(engine: Engine | str, game: Game, games: int = 100, players: int | None = None,
-             seed: int = 0, bots: list[str] | tuple[str, ...] = ("random",),
-             max_steps: int = DEFAULT_MAX_STEPS) -> Report:
+def simulate(
+    engine: Engine | str,
+    game: Game,
+    games: int = 100,
+    players: int | None = None,
+    seed: int = 0,
+    bots: list[str] | tuple[str, ...] = ("random",),
+    max_steps: int = DEFAULT_MAX_STEPS,
+) -> Report:
     """Play ``games`` games with bots and summarise them."""
     if isinstance(engine, str):
         engine = get_engine(engine)
@@ -123,8 +130,10 @@ def simulate(engine: Engine | str, game: Game, games: int = 100, players: int | 
         raise UsageError("simulate at least one game")
     unknown = [b for b in bots if b not in engine.BOTS]
     if unknown or not bots:
-        raise UsageError(f"unknown bot {', '.join(unknown) or '(none given)'}; "
-                         f"{engine.NAME} has {', '.join(engine.BOTS)}")
+        raise UsageError(
+            f"unknown bot {', '.join(unknown) or '(none given)'}; "
+            f"{engine.NAME} has {', '.join(engine.BOTS)}"
+        )
     seat_bots = [bots[seat % len(bots)] for seat in range(players)]
     play = [engine.BOTS[name] for name in seat_bots]
 
@@ -138,8 +147,12 @@ def simulate(engine: Engine | str, game: Game, games: int = 100, players: int | 
     for game_seed in game_seeds(seed, games):
         state = engine.new_state(game, players, game_seed, transcript=False)
         rng = random.Random(game_seed ^ _BOT_SEED_SALT)
-        current, legal_actions, apply, view = (state.current_player, state.legal_actions,
-                                               state.apply, state.view)
+        current, legal_actions, apply, view = (
+            state.current_player,
+            state.legal_actions,
+            state.apply,
+            state.view,
+        )
         steps = 0
         while not state.is_terminal() and steps < max_steps:
             seat = current()
@@ -170,34 +183,46 @@ def simulate(engine: Engine | str, game: Game, games: int = 100, players: int | 
     components, short = _components(engine.printed_components(game), peaks)
     short += [f"{what} (in {n} of {games} games)" for what, n in sorted(dry.items())]
     return Report(
-        engine=engine.NAME, games=games, players=players, seed=seed, bots=seat_bots,
-        completed=completed, timeouts=games - completed,
+        engine=engine.NAME,
+        games=games,
+        players=players,
+        seed=seed,
+        bots=seat_bots,
+        completed=completed,
+        timeouts=games - completed,
         length_mean=statistics.fmean(lengths) if lengths else 0.0,
         length_stdev=statistics.pstdev(lengths) if lengths else 0.0,
-        win_rates=win_rates, balance=1 - (max(win_rates) - min(win_rates)),
+        win_rates=win_rates,
+        balance=1 - (max(win_rates) - min(win_rates)),
         score_spread=statistics.fmean(spreads) if spreads else 0.0,
         decision_share=[r / a if a else 0.0 for r, a in zip(real, asked, strict=True)],
         decisions_per_game=[r / games for r in real],
         components=components,
-        measures={name: {"min": min(v), "mean": statistics.fmean(v), "max": max(v)}
-                  for name, v in measures.items()},
+        measures={
+            name: {"min": min(v), "mean": statistics.fmean(v), "max": max(v)}
+            for name, v in measures.items()
+        },
         ran_out=short,
     )
 
 
-def _components(printed: dict[str, dict[str, int]], peaks: dict[tuple[str, str], list[int]]
-                ) -> tuple[dict[str, dict[str, ComponentUse]], list[str]]:
+def _components(
+    printed: dict[str, dict[str, int]], peaks: dict[tuple[str, str], list[int]]
+) -> tuple[dict[str, dict[str, ComponentUse]], list[str]]:
     out: dict[str, dict[str, ComponentUse]] = {}
     short: list[str] = []
     for group, items in printed.items():
         out[group] = {}
         for item, count in items.items():
             seen = peaks.get((group, item), [0])
-            use = ComponentUse(count, max(seen), covering_count(seen),
-                               sum(1 for n in seen if n > count))
+            use = ComponentUse(
+                count, max(seen), covering_count(seen), sum(1 for n in seen if n > count)
+            )
             out[group][item] = use
             if use.short_games:
-                short.append(f"{group} {item}: up to {use.peak} needed at once, {count} printed; "
-                             f"short in {use.short_games} of {len(seen)} games "
-                             f"({use.covering} would cover {COVERAGE:.1%} of games)")
+                short.append(
+                    f"{group} {item}: up to {use.peak} needed at once, {count} printed; "
+                    f"short in {use.short_games} of {len(seen)} games "
+                    f"({use.covering} would cover {COVERAGE:.1%} of games)"
+                )
     return out, short

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from types import ModuleType
+from typing import TYPE_CHECKING
 
 from pnp._errors import DataError, Finding, PnpError, Severity
 from pnp.load import Game
 
+if TYPE_CHECKING:
+    from pnp.games import Engine
 
-def engine_for(game: Game) -> ModuleType | None:
+
+def engine_for(game: Game) -> Engine | None:
     """The rules engine the game names in game.yaml (None when it names none)."""
     if game.spec.engine is None:
         return None

@@ -58,6 +58,7 @@ def test_chips_and_money_match_the_tables(built: tuple[Path, dict]) -> None:
 
 
 def test_rulebook_prints_the_engine_expected_values(built: tuple[Path, dict]) -> None:
-    text = "".join(p.extract_text() for p in pypdf.PdfReader(built[0] / "bigidea-rulebook.pdf").pages)
+    reader = pypdf.PdfReader(built[0] / "bigidea-rulebook.pdf")
+    text = "".join(p.extract_text() for p in reader.pages)
     assert "$0.17" in text  # bigidea.txt: a 1-share product is worth $1/6
     assert "$3.50" in text  # bigidea.txt: a 6-share product pays $3.50 per share on average

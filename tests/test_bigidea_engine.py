@@ -61,8 +61,14 @@ def play_out(state: State, bot: str = "random", seed: int = 0) -> State:
     return state
 
 
-def at_mezzanine(game: Game, players: int, products: list[Product], seed: int = 1,
-                 phase: int = MEZZANINE, cash: list[int] | None = None) -> State:
+def at_mezzanine(
+    game: Game,
+    players: int,
+    products: list[Product],
+    seed: int = 1,
+    phase: int = MEZZANINE,
+    cash: list[int] | None = None,
+) -> State:
     """A state in round 1's Mezzanine (or ``phase``), with exactly ``products`` on the table."""
     s = engine.new_state(game, players, seed)
     if cash is not None:
@@ -213,8 +219,7 @@ def test_good_idea_bonus_needs_a_single_most_popular_product(game: Game, tables:
 
 def test_venture_only_on_others_new_products(game: Game) -> None:
     # bigidea.txt: Venture chips go only on products new this round, never one's own
-    old, mine, theirs = product(1, [0, 1, 0], born=-1), product(0, [1, 0, 0]), \
-        product(1, [0, 1, 0])
+    old, mine, theirs = product(1, [0, 1, 0], born=-1), product(0, [1, 0, 0]), product(1, [0, 1, 0])
     s = at_mezzanine(game, 3, [old, mine, theirs], phase=VENTURE)
     while s.current_player() != 0:
         s.apply(PASS)
@@ -372,8 +377,9 @@ def test_validate_catches_a_deck_too_small(game: Game) -> None:
     keep = game.spec.players.max * game.spec.tables["hand_per_deck"] - 1
     big = [c for c in game.cards if c.deck == game.spec.decks[0].id][:keep]
     small = dataclasses.replace(game, cards=big + game.deck_cards(game.spec.decks[1].id))
-    assert any(f.severity is Severity.ERROR and "dealing" in f.message
-               for f in engine.validate(small))
+    assert any(
+        f.severity is Severity.ERROR and "dealing" in f.message for f in engine.validate(small)
+    )
 
 
 def test_validate_checks_the_tables(game: Game) -> None:
@@ -382,8 +388,9 @@ def test_validate_checks_the_tables(game: Game) -> None:
     t["colors"] = t["colors"][:2]
     t["money"] = [row for row in t["money"] if row["value"] != 1]
     broken = dataclasses.replace(game, spec=game.spec.model_copy(update={"tables": t}))
-    messages = " | ".join(f.message for f in engine.validate(broken)
-                          if f.severity is Severity.ERROR)
+    messages = " | ".join(
+        f.message for f in engine.validate(broken) if f.severity is Severity.ERROR
+    )
     assert "chips_per_player" in messages
     assert "colours" in messages
     assert "$1" in messages
@@ -417,7 +424,8 @@ def test_a_dry_deck_deals_what_it_has_and_is_reported(game: Game, tables: dict) 
     while s.phase == DISCARD:
         s.apply(0)
     assert big_in_hands() == before
-    assert s.ran_out() == [f"{game.spec.decks[0].id} deck: draw pile and discards both empty "
-                           "when a card was due"]
+    assert s.ran_out() == [
+        f"{game.spec.decks[0].id} deck: draw pile and discards both empty when a card was due"
+    ]
     play_out(s)
     assert s.is_terminal()

@@ -57,8 +57,14 @@ def take(state: State, card_id: str) -> int:
     raise LookupError(card_id)
 
 
-def place(state: State, plan_id: str, owner: int, attached: tuple[str, ...] = (),
-          shares: dict[int, int] | None = None, cash: int = 0) -> Company:
+def place(
+    state: State,
+    plan_id: str,
+    owner: int,
+    attached: tuple[str, ...] = (),
+    shares: dict[int, int] | None = None,
+    cash: int = 0,
+) -> Company:
     """Put a company on the table as if it had been played and funded earlier."""
     plan = take(state, plan_id)
     co = Company(plan, owner, state.players)
@@ -108,9 +114,14 @@ def test_worked_ipo_example_matches_the_rules(game: Game) -> None:
 def test_ipo_pays_each_share_rounded_down_and_clears_the_company(game: Game) -> None:
     s = fresh(game)
     s.event = event_index(s, "killer-app-summer")  # events.yaml: software IPOs +2
-    co = place(s, "synergizr-plan", owner=s.actor,  # play.yaml: a software plan
-               attached=("chad-overclock", "magazine-cover", "big-game-ad"),  # 1 software expert
-               shares={0: 2, 1: 1, 2: 3}, cash=17)
+    co = place(
+        s,
+        "synergizr-plan",
+        owner=s.actor,  # play.yaml: a software plan
+        attached=("chad-overclock", "magazine-cover", "big-game-ad"),  # 1 software expert
+        shares={0: 2, 1: 1, 2: 3},
+        cash=17,
+    )
     attached = list(co.cards)
     before = s.returns()
     assert s.go_public(co.plan, die=3) == 33  # boom.txt: 3+4+1+2 = 10 → $200m, /6 → $33m
@@ -130,11 +141,22 @@ def test_ipo_roll_is_clamped_to_the_table(game: Game) -> None:
 def test_only_the_lead_may_ipo_and_only_at_the_card_limit(game: Game) -> None:
     s = fresh(game)
     me, other = s.actor, others(s)[0]
-    four = place(s, "egravel-plan", owner=me, attached=("b2b", "eyeballs", "push-technology"),
-                 shares={me: 2, other: 1}, cash=30)
-    theirs = place(s, "izine-plan", owner=other,
-                   attached=("paradigm-shift", "convergence", "synergy"),
-                   shares={me: 1, other: 2}, cash=30)
+    four = place(
+        s,
+        "egravel-plan",
+        owner=me,
+        attached=("b2b", "eyeballs", "push-technology"),
+        shares={me: 2, other: 1},
+        cash=30,
+    )
+    theirs = place(
+        s,
+        "izine-plan",
+        owner=other,
+        attached=("paradigm-shift", "convergence", "synergy"),
+        shares={me: 1, other: 2},
+        cash=30,
+    )
     s.apply((KEEP,))
     s.ipo_limit = 5  # four cards < limit 5: no IPO
     assert (IPO, four.plan) not in s.legal_actions()
@@ -147,8 +169,12 @@ def test_only_the_lead_may_ipo_and_only_at_the_card_limit(game: Game) -> None:
 def test_lead_of_a_round_cannot_ipo_it_in_the_same_turn(game: Game) -> None:
     s = fresh(game)
     me = s.actor
-    co = place(s, "netfridge-plan", owner=me,
-               attached=("synergy", "b2b", "eyeballs", "convergence", "merch-store"))
+    co = place(
+        s,
+        "netfridge-plan",
+        owner=me,
+        attached=("synergy", "b2b", "eyeballs", "convergence", "merch-store"),
+    )
     s.apply((KEEP,))
     assert s.phase == ACT
     assert (IPO, co.plan) not in s.legal_actions()  # unfunded companies cannot go public
@@ -342,8 +368,10 @@ def test_discard_effects(game: Game) -> None:
     lawsuit = s.cat.card_id.index("class-action-lawsuit")
     fine = s.cat.card_effects[lawsuit][0][1]  # play.yaml: fine 10
     card = play_discard(s, "class-action-lawsuit")
-    assert s.phase == TARGET_PHASE and set(s.legal_actions()) == {(TARGET, mine.plan),
-                                                                   (TARGET, theirs.plan)}
+    assert s.phase == TARGET_PHASE and set(s.legal_actions()) == {
+        (TARGET, mine.plan),
+        (TARGET, theirs.plan),
+    }
     s.apply((TARGET, mine.plan))
     assert mine.cash == 0 and fine > 4  # play.yaml: cannot drop below zero
     assert s.phase == ACT and s.discard[-1] == card  # the card goes to the discard pile after

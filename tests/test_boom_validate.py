@@ -30,8 +30,10 @@ def with_tables(game: Game, **changes: object) -> Game:
 
 
 def with_card(game: Game, card_id: str, **fields: object) -> Game:
-    cards = [dataclasses.replace(c, fields={**c.fields, **fields}) if c.id == card_id else c
-             for c in game.cards]
+    cards = [
+        dataclasses.replace(c, fields={**c.fields, **fields}) if c.id == card_id else c
+        for c in game.cards
+    ]
     return dataclasses.replace(game, cards=cards)
 
 
@@ -67,25 +69,46 @@ def test_validate_catches_a_falling_ipo_table(game: Game) -> None:
     rows = [dict(r) for r in game.spec.tables["ipo_table"]]
     rows[3]["raised"] = 1
     assert errors(with_tables(game, ipo_table=rows)) == [
-        "tables.ipo_table: a higher roll must not raise less"]
+        "tables.ipo_table: a higher roll must not raise less"
+    ]
 
 
-@pytest.mark.parametrize(("changes", "expected"), [
-    ({"money": [{"value": 5, "count": 30}, {"value": 10, "count": 40}]}, "no $1m counter"),
-    ({"firms": [{"id": "a"}, {"id": "b"}]}, "up to 5 players"),
-    ({"ipo_track": [{"limit": 6, "surcharge": 0}, {"limit": 4, "surcharge": 5},
-                    {"limit": 3, "surcharge": 7}, {"limit": 2, "surcharge": 10},
-                    {"limit": 1, "surcharge": 15}]}, "count down by one"),
-    ({"ipo_track": [{"limit": 6, "surcharge": 3}, {"limit": 5, "surcharge": 2},
-                    {"limit": 4, "surcharge": 5}, {"limit": 3, "surcharge": 7},
-                    {"limit": 2, "surcharge": 10}, {"limit": 1, "surcharge": 15}]},
-     "must not fall"),
-    ({"ipo_limit_start": 8}, "not on the IPO track"),
-    ({"close_min_shares": 4}, "fewer than close_min_shares"),
-    ({"industries": [{"id": "software"}]}, "is not one of tables.industries"),
-])
-def test_validate_catches_bad_tables(game: Game, changes: dict[str, object],
-                                     expected: str) -> None:
+@pytest.mark.parametrize(
+    ("changes", "expected"),
+    [
+        ({"money": [{"value": 5, "count": 30}, {"value": 10, "count": 40}]}, "no $1m counter"),
+        ({"firms": [{"id": "a"}, {"id": "b"}]}, "up to 5 players"),
+        (
+            {
+                "ipo_track": [
+                    {"limit": 6, "surcharge": 0},
+                    {"limit": 4, "surcharge": 5},
+                    {"limit": 3, "surcharge": 7},
+                    {"limit": 2, "surcharge": 10},
+                    {"limit": 1, "surcharge": 15},
+                ]
+            },
+            "count down by one",
+        ),
+        (
+            {
+                "ipo_track": [
+                    {"limit": 6, "surcharge": 3},
+                    {"limit": 5, "surcharge": 2},
+                    {"limit": 4, "surcharge": 5},
+                    {"limit": 3, "surcharge": 7},
+                    {"limit": 2, "surcharge": 10},
+                    {"limit": 1, "surcharge": 15},
+                ]
+            },
+            "must not fall",
+        ),
+        ({"ipo_limit_start": 8}, "not on the IPO track"),
+        ({"close_min_shares": 4}, "fewer than close_min_shares"),
+        ({"industries": [{"id": "software"}]}, "is not one of tables.industries"),
+    ],
+)
+def test_validate_catches_bad_tables(game: Game, changes: dict[str, object], expected: str) -> None:
     assert any(expected in message for message in errors(with_tables(game, **changes)))
 
 
@@ -97,15 +120,17 @@ def test_validate_catches_bad_cards(game: Game) -> None:
     assert errors(with_card(game, "tom-roaming", domain="biotech"))
     twice = errors(with_card(game, "day-trader-delirium", effect={"crash": True}))
     assert twice == ["the event deck needs exactly one crash card, found 2"]
-    bad_bonus = with_card(game, "killer-app-summer",
-                          effect={"ipo_bonus": {"industry": "biotech", "amount": 2}})
+    bad_bonus = with_card(
+        game, "killer-app-summer", effect={"ipo_bonus": {"industry": "biotech", "amount": 2}}
+    )
     assert errors(bad_bonus)
 
 
 def test_validate_counts_plans_and_play_cards(game: Game) -> None:
     fewer = dataclasses.replace(game, cards=[c for c in game.cards if c.id != "airwavz-plan"])
     assert errors(fewer) == ["the play deck holds 12 Business Plans; the game needs 13"]
-    small = dataclasses.replace(game, cards=[c for c in game.cards
-                                             if c.type not in ("news", "buzzword")])
+    small = dataclasses.replace(
+        game, cards=[c for c in game.cards if c.type not in ("news", "buzzword")]
+    )
     warnings = [f for f in boom.validate(small) if f.severity is Severity.WARNING]
     assert len(warnings) == 1 and "fewer than 60" in warnings[0].message

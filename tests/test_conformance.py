@@ -32,8 +32,9 @@ def _player_counts(game: Game) -> list[int]:
     return list(range(game.spec.players.min, game.spec.players.max + 1))
 
 
-def play_out(state: GameState, engine: Engine, rng: random.Random, bot: str = "random",
-             cap: int = STEP_CAP) -> int:
+def play_out(
+    state: GameState, engine: Engine, rng: random.Random, bot: str = "random", cap: int = STEP_CAP
+) -> int:
     """Play to the end (or the cap) checking the basic contract at every step."""
     steps = 0
     while not state.is_terminal() and steps < cap:
@@ -47,8 +48,13 @@ def play_out(state: GameState, engine: Engine, rng: random.Random, bot: str = "r
 
 
 def fingerprint(state: GameState) -> tuple[Any, ...]:
-    return (tuple(state.transcript), tuple(state.returns()), state.current_player(),
-            state.is_terminal(), tuple(map(repr, state.legal_actions())))
+    return (
+        tuple(state.transcript),
+        tuple(state.returns()),
+        state.current_player(),
+        state.is_terminal(),
+        tuple(map(repr, state.legal_actions())),
+    )
 
 
 def test_engine_module_shape(setup: tuple[Engine, Game]) -> None:
@@ -93,8 +99,9 @@ def test_same_seed_same_game(setup: tuple[Engine, Game]) -> None:
     assert fingerprint(other) != runs[0]
 
 
-def test_global_random_is_never_used(setup: tuple[Engine, Game],
-                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def test_global_random_is_never_used(
+    setup: tuple[Engine, Game], monkeypatch: pytest.MonkeyPatch
+) -> None:
     engine, game = setup
 
     def forbidden(*args: Any, **kwargs: Any) -> Any:
@@ -142,8 +149,7 @@ def test_simulation_is_deterministic(setup: tuple[Engine, Game]) -> None:
     engine, game = setup
     bots = sorted(engine.BOTS)
     first = simulate(engine, game, games=30, players=game.spec.players.min, seed=9, bots=bots)
-    again = simulate(engine.NAME, game, games=30, players=game.spec.players.min, seed=9,
-                     bots=bots)
+    again = simulate(engine.NAME, game, games=30, players=game.spec.players.min, seed=9, bots=bots)
     assert first.to_dict() == again.to_dict()
     assert first.completed + first.timeouts == first.games == 30
     assert first.timeouts == 0

@@ -42,12 +42,15 @@ class GameState(Protocol):
     def length(self) -> int:
         """Rounds played."""
         ...
+
     def usage(self) -> dict[str, dict[str, int]]:
         """Peak number of each limited component needed at once, by group and item."""
         ...
+
     def ran_out(self) -> list[str]:
         """Things that ran out in this game (e.g. a deck with no discard pile to reshuffle)."""
         ...
+
     def measures(self) -> dict[str, float]:
         """Other per-game numbers worth summarising (min/mean/max)."""
         ...
@@ -60,8 +63,9 @@ class Engine(Protocol):
     BOTS: dict[str, Bot]
 
     def validate(self, game: Game) -> list[Finding]: ...
-    def new_state(self, game: Game, players: int, seed: int,
-                  transcript: bool = True) -> GameState: ...
+    def new_state(
+        self, game: Game, players: int, seed: int, transcript: bool = True
+    ) -> GameState: ...
     def worked_examples(self, game: Game) -> dict[str, Any]: ...
     def printed_components(self, game: Game) -> dict[str, dict[str, int]]:
         """Printed count of every limited component, keyed like ``GameState.usage()``."""

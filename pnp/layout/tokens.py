@@ -110,7 +110,9 @@ def token_face(
 
 
 def _resolve(token: Token, ctx: dict[str, Any], where: Location) -> dict[str, Any]:
-    out = {k: render_text(str(v), ctx, where, f"token {k}") for k, v in token.model_dump().items()}
+    out: dict[str, Any] = {
+        k: render_text(str(v), ctx, where, f"token {k}") for k, v in token.model_dump().items()
+    }
     for key in ("count", "size_mm"):
         try:
             out[key] = float(out[key]) if key == "size_mm" else int(out[key])

@@ -15,8 +15,18 @@ from pnp.games.bigidea.report import CHIPS, FOREIGN, MONEY
 from pnp.games.bigidea.rules import State
 from pnp.load import Game
 
-__all__ = ["BOTS", "NAME", "State", "config_for", "ev_table", "new_state",
-           "printed_components", "rounds_for", "validate", "worked_examples"]
+__all__ = [
+    "BOTS",
+    "NAME",
+    "State",
+    "config_for",
+    "ev_table",
+    "new_state",
+    "printed_components",
+    "rounds_for",
+    "validate",
+    "worked_examples",
+]
 
 NAME = "bigidea"
 
@@ -36,13 +46,13 @@ def config_for(game: Game) -> Config:
     return cfg
 
 
-def new_state(game: Game, players: int, seed: int | None = None,
-              transcript: bool = True) -> State:
+def new_state(game: Game, players: int, seed: int | None = None, transcript: bool = True) -> State:
     """A game dealt and waiting for round 1's first decision; same seed, same game."""
     span = game.spec.players
     if not span.min <= players <= span.max:
-        raise UsageError(f"{game.spec.name} plays with {span.min} to {span.max} players, "
-                         f"not {players}")
+        raise UsageError(
+            f"{game.spec.name} plays with {span.min} to {span.max} players, not {players}"
+        )
     return State(config_for(game), players, seed, transcript)
 
 

@@ -38,8 +38,12 @@ RULE_NOTES: tuple[str, ...] = (
 """Rules decisions where bigidea.txt is silent, in our words, for the rulebook notes."""
 
 _WHOLE_NUMBERS = {  # key → least allowed value
-    "hand_per_deck": 1, "start_cash": 0, "chips_per_player": 1, "foreign_chips": 0,
-    "good_idea_bonus": 0, "mezzanine_price_per_share": 0,
+    "hand_per_deck": 1,
+    "start_cash": 0,
+    "chips_per_player": 1,
+    "foreign_chips": 0,
+    "good_idea_bonus": 0,
+    "mezzanine_price_per_share": 0,
 }
 
 
@@ -63,8 +67,11 @@ def _check_tables(game: Game) -> list[Finding]:
             err(f"tables.{key} must be a whole number ≥ {least}, not {value!r}", key)
     decks = max(1, len(game.spec.decks))
     if not out and t["hand_per_deck"] * decks > MAX_HAND:
-        err(f"a hand of {t['hand_per_deck']} cards from each of {decks} decks is more than "
-            f"the {MAX_HAND} cards the rules engine can play", "hand_per_deck")
+        err(
+            f"a hand of {t['hand_per_deck']} cards from each of {decks} decks is more than "
+            f"the {MAX_HAND} cards the rules engine can play",
+            "hand_per_deck",
+        )
     most = game.spec.players.max
     colors = t.get("colors")
     if not isinstance(colors, list) or len(colors) < most:
@@ -90,9 +97,14 @@ def _check_tables(game: Game) -> list[Finding]:
     held = [k * most for k in break_into(cfg.start_cash, cfg.denominations)]
     for value, need, printed in zip(cfg.denominations, held, cfg.printed_money, strict=True):
         if need > printed:
-            out.append(Finding(Severity.WARNING, f"starting cash for {most} players takes "
-                               f"{need} ${value} counters but only {printed} are printed",
-                               game.spec_location("tables", "money")))
+            out.append(
+                Finding(
+                    Severity.WARNING,
+                    f"starting cash for {most} players takes "
+                    f"{need} ${value} counters but only {printed} are printed",
+                    game.spec_location("tables", "money"),
+                )
+            )
     return out
 
 
@@ -100,8 +112,13 @@ def _check_decks(game: Game) -> list[Finding]:
     out: list[Finding] = []
     decks = game.spec.decks
     if len(decks) != 2:
-        out.append(Finding(Severity.ERROR, f"The Big Idea needs two decks (BIG and IDEA), "
-                           f"game.yaml declares {len(decks)}", game.spec_location("decks")))
+        out.append(
+            Finding(
+                Severity.ERROR,
+                f"The Big Idea needs two decks (BIG and IDEA), game.yaml declares {len(decks)}",
+                game.spec_location("decks"),
+            )
+        )
     hand = game.spec.tables["hand_per_deck"]
     dealt = game.spec.players.max * hand
     for i, deck in enumerate(decks):
@@ -109,14 +126,25 @@ def _check_decks(game: Game) -> list[Finding]:
         size = sum(c.qty for c in cards)
         where = game.spec_location("decks", i)
         if size < dealt:
-            out.append(Finding(Severity.ERROR, f"deck {deck.id!r} has {size} cards; dealing "
-                               f"{hand} to each of {game.spec.players.max} players takes "
-                               f"{dealt}", where))
+            out.append(
+                Finding(
+                    Severity.ERROR,
+                    f"deck {deck.id!r} has {size} cards; dealing "
+                    f"{hand} to each of {game.spec.players.max} players takes "
+                    f"{dealt}",
+                    where,
+                )
+            )
         elif size < SPARE_FACTOR * dealt:
-            out.append(Finding(Severity.WARNING, f"deck {deck.id!r} has {size} cards, fewer "
-                               f"than {SPARE_FACTOR}× the {dealt} in hands at "
-                               f"{game.spec.players.max} players: little left for refills",
-                               where))
+            out.append(
+                Finding(
+                    Severity.WARNING,
+                    f"deck {deck.id!r} has {size} cards, fewer "
+                    f"than {SPARE_FACTOR}× the {dealt} in hands at "
+                    f"{game.spec.players.max} players: little left for refills",
+                    where,
+                )
+            )
     return out
 
 
@@ -128,15 +156,30 @@ def _check_words(game: Game) -> list[Finding]:
         if not card.name.strip():
             out.append(Finding(Severity.ERROR, f"card {card.id!r} has no word (name)", card.loc))
         if not card.text.strip():
-            out.append(Finding(Severity.ERROR, f"card {card.id!r} ({card.name}) has no line "
-                               "(text)", card.loc))
+            out.append(
+                Finding(
+                    Severity.ERROR, f"card {card.id!r} ({card.name}) has no line (text)", card.loc
+                )
+            )
         if card.qty > 1:
-            out.append(Finding(Severity.ERROR, f"card {card.id!r} is printed {card.qty} times; "
-                               "each word appears once in its deck", card.loc))
+            out.append(
+                Finding(
+                    Severity.ERROR,
+                    f"card {card.id!r} is printed {card.qty} times; "
+                    "each word appears once in its deck",
+                    card.loc,
+                )
+            )
         key = (card.deck, " ".join(card.name.split()).casefold())
         if key[1] and key in seen:
-            out.append(Finding(Severity.ERROR, f"word {card.name!r} appears twice in deck "
-                               f"{card.deck!r} (first at {seen[key]})", card.loc))
+            out.append(
+                Finding(
+                    Severity.ERROR,
+                    f"word {card.name!r} appears twice in deck "
+                    f"{card.deck!r} (first at {seen[key]})",
+                    card.loc,
+                )
+            )
         else:
             seen.setdefault(key, card.loc)
     return out
@@ -150,13 +193,15 @@ def ev_table() -> list[dict[str, Any]]:
     rows = []
     for stack in range(1, DIE_FACES + 1):
         ev = share_ev(stack)
-        rows.append({
-            "stack": stack,
-            "label": f"{stack}+" if stack == DIE_FACES else str(stack),
-            "chance": str(success_chance(stack)),
-            "ev": round(float(ev), 2),
-            "ev_exact": str(ev),
-        })
+        rows.append(
+            {
+                "stack": stack,
+                "label": f"{stack}+" if stack == DIE_FACES else str(stack),
+                "chance": str(success_chance(stack)),
+                "ev": round(float(ev), 2),
+                "ev_exact": str(ev),
+            }
+        )
     return rows
 
 
@@ -179,24 +224,37 @@ def worked_examples(game: Game) -> dict[str, Any]:
         "ev_table": ev_table(),
         "rounds": {n: rounds_for(n) for n in range(cfg.min_players, cfg.max_players + 1)},
         "mezzanine": {
-            "holder": name(holder), "holder_shares": 2, "foreign": 1, "buyer": name(buyer),
+            "holder": name(holder),
+            "holder_shares": 2,
+            "foreign": 1,
+            "buyer": name(buyer),
             "payments": {name(s): v for s, v in paid.items()},
-            "cost": sum(paid.values()), "foreign_cost": 0,
-            "stack_before": 3, "stack_after": 4,
+            "cost": sum(paid.values()),
+            "foreign_cost": 0,
+            "stack_before": 3,
+            "stack_after": 4,
             "share_ev_before": round(float(share_ev(3)), 2),
             "share_ev_after": round(float(share_ev(4)), 2),
         },
         "ipo": {
-            "roll": roll, "stack": sum(owners.values()),
-            "payout": [{"seat": name(s), "shares": owners[s], "dollars": v}
-                       for s, v in payout.items()],
+            "roll": roll,
+            "stack": sum(owners.values()),
+            "payout": [
+                {"seat": name(s), "shares": owners[s], "dollars": v} for s, v in payout.items()
+            ],
         },
         "good_idea": {
             "bonus": cfg.good_idea_bonus,
-            "tie_example": {"investors": {name(0): 2, name(1): 2, name(2): 1},
-                            "winner": None if tie is None else name(tie)},
+            "tie_example": {
+                "investors": {name(0): 2, name(1): 2, name(2): 1},
+                "winner": None if tie is None else name(tie),
+            },
         },
         "notes": list(RULE_NOTES),
-        "setup": {"cash": cfg.start_cash, "chips": cfg.chips_per_player,
-                  "foreign": cfg.foreign_chips, "hand_per_deck": cfg.hand_per_deck},
+        "setup": {
+            "cash": cfg.start_cash,
+            "chips": cfg.chips_per_player,
+            "foreign": cfg.foreign_chips,
+            "hand_per_deck": cfg.hand_per_deck,
+        },
     }

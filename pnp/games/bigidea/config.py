@@ -57,8 +57,7 @@ def _int(tables: dict[str, Any], key: str, default: int | None = None) -> int:
 def config_from_game(game: Game) -> Config:
     """Read the engine's numbers from a loaded game (raises ValueError on bad tables)."""
     t = game.spec.tables
-    money = sorted(((int(r["value"]), int(r["count"])) for r in t.get("money", [])),
-                   reverse=True)
+    money = sorted(((int(r["value"]), int(r["count"])) for r in t.get("money", [])), reverse=True)
     deck_ids = tuple(d.id for d in game.spec.decks)
     ids: list[str] = []
     names: list[str] = []

@@ -52,8 +52,17 @@ class Product:
 class Usage:
     """Peak use of every printed component during one game."""
 
-    __slots__ = ("chips", "white", "white_needed", "white_short", "money", "reshuffles",
-                 "dry_draws", "stuck", "deck_low")
+    __slots__ = (
+        "chips",
+        "white",
+        "white_needed",
+        "white_short",
+        "money",
+        "reshuffles",
+        "dry_draws",
+        "stuck",
+        "deck_low",
+    )
 
     def __init__(self, seats: int, decks: int, denominations: int) -> None:
         self.chips = [0] * seats

@@ -38,8 +38,11 @@ def ran_out(state: State) -> list[str]:
     The lines carry no numbers, so the runner can count the games each one happened in.
     """
     cfg = state.cfg
-    return [f"{cfg.deck_ids[d]} deck: draw pile and discards both empty when a card was due"
-            for d, dry in enumerate(state.peaks.dry_draws) if dry]
+    return [
+        f"{cfg.deck_ids[d]} deck: draw pile and discards both empty when a card was due"
+        for d, dry in enumerate(state.peaks.dry_draws)
+        if dry
+    ]
 
 
 def measures(state: State) -> dict[str, float]:
@@ -53,7 +56,8 @@ def measures(state: State) -> dict[str, float]:
         best = max(state.cash)
         winners = state.cash.count(best)
         out["first leader's share of the win"] = (
-            1 / winners if state.cash[state.first_leader] == best else 0.0)
+            1 / winners if state.cash[state.first_leader] == best else 0.0
+        )
     out["products left on the table"] = len(state.table)
     out["most white chips on the table"] = peaks.white
     out["turns lost with every chip tied up"] = peaks.stuck

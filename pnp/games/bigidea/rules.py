@@ -40,11 +40,39 @@ from pnp.games.bigidea.parts import (
 )
 from pnp.games.bigidea.view import ProductView, View, view_of
 
-__all__ = ["DISCARD", "INVEST", "MEZZANINE", "OVER", "PASS", "PHASE_NAMES", "PITCH", "SEED",
-           "TERMINAL", "THROW", "VENTURE", "State"]
+__all__ = [
+    "DISCARD",
+    "INVEST",
+    "MEZZANINE",
+    "OVER",
+    "PASS",
+    "PHASE_NAMES",
+    "PITCH",
+    "SEED",
+    "TERMINAL",
+    "THROW",
+    "VENTURE",
+    "State",
+]
 
-_SHARED = ("cfg", "n", "rounds", "round", "leader", "first_leader", "order", "phase", "turn",
-           "white_bank", "next_uid", "_player", "_legal", "_shown", "_nothing", "_zeros")
+_SHARED = (
+    "cfg",
+    "n",
+    "rounds",
+    "round",
+    "leader",
+    "first_leader",
+    "order",
+    "phase",
+    "turn",
+    "white_bank",
+    "next_uid",
+    "_player",
+    "_legal",
+    "_shown",
+    "_nothing",
+    "_zeros",
+)
 """Slots holding immutable values, which a clone may share."""
 _FLAT_LISTS = ("cash", "free", "pending", "venture")
 
@@ -52,16 +80,43 @@ _FLAT_LISTS = ("cash", "free", "pending", "venture")
 class State:
     """One game in progress; the seat to act is ``current_player()``."""
 
-    __slots__ = ("cfg", "n", "rng", "rounds", "round", "leader", "order", "phase", "turn",
-                 "cash", "free", "white_bank", "hands", "draw", "discards", "table",
-                 "pending", "venture", "next_uid", "peaks", "log", "first_leader",
-                 "_player", "_legal", "_shown", "_nothing", "_zeros")
+    __slots__ = (
+        "cfg",
+        "n",
+        "rng",
+        "rounds",
+        "round",
+        "leader",
+        "order",
+        "phase",
+        "turn",
+        "cash",
+        "free",
+        "white_bank",
+        "hands",
+        "draw",
+        "discards",
+        "table",
+        "pending",
+        "venture",
+        "next_uid",
+        "peaks",
+        "log",
+        "first_leader",
+        "_player",
+        "_legal",
+        "_shown",
+        "_nothing",
+        "_zeros",
+    )
 
-    def __init__(self, cfg: Config, players: int, seed: int | None = None,
-                 transcript: bool = True) -> None:
+    def __init__(
+        self, cfg: Config, players: int, seed: int | None = None, transcript: bool = True
+    ) -> None:
         if not cfg.min_players <= players <= cfg.max_players:
-            raise ValueError(f"The Big Idea takes {cfg.min_players}–{cfg.max_players} "
-                             f"players, not {players}")
+            raise ValueError(
+                f"The Big Idea takes {cfg.min_players}–{cfg.max_players} players, not {players}"
+            )
         n = self.n = players
         self.cfg = cfg
         self.rng = rng = random.Random(seed)
@@ -127,8 +182,10 @@ class State:
 
     def apply(self, action: int) -> None:
         if action not in self._legal:
-            raise ValueError(f"action {action!r} is not legal in {PHASE_NAMES[self.phase]} "
-                             f"for seat {self._player} (legal: {self._legal})")
+            raise ValueError(
+                f"action {action!r} is not legal in {PHASE_NAMES[self.phase]} "
+                f"for seat {self._player} (legal: {self._legal})"
+            )
         self._do(self._player, action)
         self.turn += 1
         self._advance()
@@ -255,8 +312,9 @@ class State:
 
     def _start_round_fields(self) -> None:
         if self.log is not None:
-            self.log.append(f"Round {self.round + 1} of {self.rounds}: "
-                            f"{self._name(self.leader)} leads")
+            self.log.append(
+                f"Round {self.round + 1} of {self.rounds}: {self._name(self.leader)} leads"
+            )
         self.pending: list[tuple[int, ...] | None] = [None] * self.n
         self.venture: list[int | None] = [None] * self.n
         self.phase = SEED
@@ -313,8 +371,9 @@ class State:
         self._place(seat, p)
         self._track_money()
         if self.log is not None:
-            self.log.append(f"{self._name(seat)} buys into {self._name(p.owner)}'s product "
-                            f"for ${paid}")
+            self.log.append(
+                f"{self._name(seat)} buys into {self._name(p.owner)}'s product for ${paid}"
+            )
 
     def _offering(self) -> None:
         """Roll for every product, smallest stack first (the source's suggested order)."""
@@ -329,8 +388,9 @@ class State:
                 self.white_bank += p.white
                 self._discard(p.cards)
                 if log is not None:
-                    log.append(f"{self._name(p.owner)}'s product rolls {roll}: IPO pays "
-                               f"${roll} a share")
+                    log.append(
+                        f"{self._name(p.owner)}'s product rolls {roll}: IPO pays ${roll} a share"
+                    )
                 continue
             if self.white_bank:
                 self.white_bank -= 1

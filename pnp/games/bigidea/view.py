@@ -69,20 +69,35 @@ def view_of(state: State, seat: int) -> View:
         rnd = state.round
         products = state._shown = tuple(
             ProductView(i, p.owner, p.cards, tuple(p.shares), p.white, p.born == rnd)
-            for i, p in enumerate(state.table))
+            for i, p in enumerate(state.table)
+        )
     played: tuple[tuple[int, ...] | None, ...] = state._nothing
     sizes: tuple[int, ...] = state._zeros
     if phase <= PITCH:
         shown: list[tuple[int, ...] | None] = list(state._nothing)
         shown[seat] = pending[seat]
         if phase == PITCH:  # products are revealed in turn order
-            for s in state.order[:state.turn + 1]:
+            for s in state.order[: state.turn + 1]:
                 shown[s] = pending[s]
         played = tuple(shown)
         sizes = tuple([len(p) if p else 0 for p in pending])
     cfg = state.cfg
-    return View(seat, PHASE_NAMES[phase], state.round, state.rounds, state.leader,
-                state._player, tuple(state.cash), tuple(state.free), state.white_bank,
-                tuple(hand), tuple(map(cfg.card_deck.__getitem__, hand)),
-                tuple(map(len, state.hands)), played, sizes, products,
-                state.venture[seat] if phase == VENTURE else None, cfg.share_price)
+    return View(
+        seat,
+        PHASE_NAMES[phase],
+        state.round,
+        state.rounds,
+        state.leader,
+        state._player,
+        tuple(state.cash),
+        tuple(state.free),
+        state.white_bank,
+        tuple(hand),
+        tuple(map(cfg.card_deck.__getitem__, hand)),
+        tuple(map(len, state.hands)),
+        played,
+        sizes,
+        products,
+        state.venture[seat] if phase == VENTURE else None,
+        cfg.share_price,
+    )

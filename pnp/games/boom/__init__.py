@@ -40,8 +40,9 @@ def new_state(game: Game, players: int, seed: int, transcript: bool = True) -> S
     """A game set up and waiting for the first decision of round 1."""
     span = game.spec.players
     if not span.min <= players <= span.max:
-        raise UsageError(f"{game.spec.name} plays with {span.min} to {span.max} players, "
-                         f"not {players}")
+        raise UsageError(
+            f"{game.spec.name} plays with {span.min} to {span.max} players, not {players}"
+        )
     return State(catalog(game), players, seed, transcript)
 
 
@@ -55,11 +56,20 @@ def printed_components(game: Game) -> dict[str, dict[str, int]]:
     cat = catalog(game)
     return {
         "stock counters": {firm: cat.stock_per_firm for firm in cat.firm_ids},
-        "money counters": {f"${value}m": count
-                           for value, count in zip(cat.denominations, cat.printed_money,
-                                                   strict=True)},
+        "money counters": {
+            f"${value}m": count
+            for value, count in zip(cat.denominations, cat.printed_money, strict=True)
+        },
     }
 
 
-__all__ = ["BOTS", "NAME", "State", "catalog", "new_state", "printed_components", "validate",
-           "worked_examples"]
+__all__ = [
+    "BOTS",
+    "NAME",
+    "State",
+    "catalog",
+    "new_state",
+    "printed_components",
+    "validate",
+    "worked_examples",
+]

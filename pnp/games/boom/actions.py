@@ -31,8 +31,23 @@ from __future__ import annotations
 PLAY, TARGET_PHASE, ACT, CONSENT, TERMS_PHASE, INVITE_PHASE, OFFER, OVER = range(8)
 PHASE_NAMES = ("play", "target", "act", "consent", "terms", "invite", "offer", "over")
 
-(KEEP, PLAY_PLAN, ATTACH, DISCARD, TARGET, PASS, FUND, IPO, AGREE, REFUSE, TERMS, INVITE,
- CLOSE, BUY, DECLINE) = range(15)
+(
+    KEEP,
+    PLAY_PLAN,
+    ATTACH,
+    DISCARD,
+    TARGET,
+    PASS,
+    FUND,
+    IPO,
+    AGREE,
+    REFUSE,
+    TERMS,
+    INVITE,
+    CLOSE,
+    BUY,
+    DECLINE,
+) = range(15)
 
 Action = tuple[int, ...]
 

@@ -80,8 +80,10 @@ def _card_play_score(view: View, action: Action, companies: dict[int, CompanyVie
     if code == DISCARD:
         keys = {key for key, _ in cat.card_effects[action[1]]}
         if "ipo_limit" in keys:
-            near = any(co.owner == me and co.total and co.size >= view.ipo_limit - 1
-                       for co in companies.values())
+            near = any(
+                co.owner == me and co.total and co.size >= view.ipo_limit - 1
+                for co in companies.values()
+            )
             return 2.5 if near else 0.2
         return 1.0
     return 0.0
@@ -128,8 +130,9 @@ def heuristic_bot(view: View, legal: list[Action], rng: random.Random) -> Action
         ipos = [a for a in legal if a[0] == IPO]
         if ipos:
             return max(ipos, key=lambda a: _expected_raise(view, view.company(a[1])))
-        funds = [(_fund_score(view, view.company(a[1])), rng.random(), a)
-                 for a in legal if a[0] == FUND]
+        funds = [
+            (_fund_score(view, view.company(a[1])), rng.random(), a) for a in legal if a[0] == FUND
+        ]
         if funds and view.money[me] >= 3 * view.catalog.min_price:
             best, _, action = max(funds)
             if best >= -1:
@@ -153,4 +156,3 @@ def heuristic_bot(view: View, legal: list[Action], rng: random.Random) -> Action
 
 
 BOTS: dict[str, Bot] = {"random": random_bot, "heuristic": heuristic_bot}
-

@@ -130,8 +130,13 @@ def build_catalog(game: Game) -> Catalog:
         bonus = [0] * len(industries)
         if "ipo_bonus" in flip:
             bonus[where[flip["ipo_bonus"]["industry"]]] = int(flip["ipo_bonus"]["amount"])
-        event = EventCard(card.id, card.name, tuple(bonus), int(flip.get("ipo_limit", 0)),
-                          bool(flip.get("crash", False)))
+        event = EventCard(
+            card.id,
+            card.name,
+            tuple(bonus),
+            int(flip.get("ipo_limit", 0)),
+            bool(flip.get("crash", False)),
+        )
         for _ in range(card.qty):
             if event.crash:
                 crash = event
@@ -140,10 +145,15 @@ def build_catalog(game: Game) -> Catalog:
     assert crash is not None, "validate() requires exactly one crash event"
 
     return Catalog(
-        start_money=t["start_money"], hand_size=t["hand_size"], min_price=t["min_price"],
-        lead_max_shares=t["lead_max_shares"], close_min_shares=t["close_min_shares"],
-        ipo_limit_start=t["ipo_limit_start"], ipo_limit_floor=min(track),
-        ipo_limit_ceiling=max(track), stock_per_firm=t["stock_per_firm"],
+        start_money=t["start_money"],
+        hand_size=t["hand_size"],
+        min_price=t["min_price"],
+        lead_max_shares=t["lead_max_shares"],
+        close_min_shares=t["close_min_shares"],
+        ipo_limit_start=t["ipo_limit_start"],
+        ipo_limit_floor=min(track),
+        ipo_limit_ceiling=max(track),
+        stock_per_firm=t["stock_per_firm"],
         plans_in_game=t.get("plans", PLANS_IN_GAME),
         prices=tuple(step * t["min_price"] for step in PRICE_STEPS),
         industries=industries,
@@ -151,8 +161,14 @@ def build_catalog(game: Game) -> Catalog:
         firm_marks=tuple(row.get("mark", row["id"]) for row in t["firms"]),
         denominations=tuple(row["value"] for row in money),
         printed_money=tuple(row["count"] for row in money),
-        surcharge=track, raised_by_roll=tuple(raised),
-        card_id=tuple(ids), card_name=tuple(names), card_role=tuple(roles),
-        card_burn=tuple(burns), card_industry=tuple(inds), card_effects=tuple(effects),
-        events=tuple(events), crash=crash,
+        surcharge=track,
+        raised_by_roll=tuple(raised),
+        card_id=tuple(ids),
+        card_name=tuple(names),
+        card_role=tuple(roles),
+        card_burn=tuple(burns),
+        card_industry=tuple(inds),
+        card_effects=tuple(effects),
+        events=tuple(events),
+        crash=crash,
     )

@@ -26,8 +26,15 @@ from pnp.yamlio import Located, load_yaml
 
 MIN_PLAY_CARDS = 60
 """Below this the play deck reshuffles every couple of rounds with five players."""
-POSITIVE_NUMBERS = ("start_money", "hand_size", "min_price", "lead_max_shares",
-                    "close_min_shares", "ipo_limit_start", "stock_per_firm")
+POSITIVE_NUMBERS = (
+    "start_money",
+    "hand_size",
+    "min_price",
+    "lead_max_shares",
+    "close_min_shares",
+    "ipo_limit_start",
+    "stock_per_firm",
+)
 _COUNT_EFFECTS = ("draw", "remove_attachment", "move_attachment", "grant", "fine")
 
 
@@ -49,8 +56,11 @@ class _CardKeys:
             except (PnpError, OSError):
                 located = None
             marks = located.marks if located else {}
-            index = {mark: key[1] for key, mark in marks.items()
-                     if len(key) == 2 and key[0] == "cards" and isinstance(key[1], int)}
+            index = {
+                mark: key[1]
+                for key, mark in marks.items()
+                if len(key) == 2 and key[0] == "cards" and isinstance(key[1], int)
+            }
             self._files[path] = (located, index)
         located, index = self._files[path]
         i = index.get((card.loc.line, card.loc.col))
@@ -82,8 +92,10 @@ class _Checker:
         for i, row in enumerate(rows):
             bad = [k for k in keys if not isinstance(row, dict) or not _is_int(row.get(k))]
             if bad:
-                self.error(f"tables.{name}[{i}] needs whole numbers for {', '.join(bad)}",
-                           self.table_at(name, i, bad[0]))
+                self.error(
+                    f"tables.{name}[{i}] needs whole numbers for {', '.join(bad)}",
+                    self.table_at(name, i, bad[0]),
+                )
             else:
                 good.append(row)
         return good if len(good) == len(rows) else []
@@ -114,42 +126,60 @@ class _Checker:
         lead, need = self.tables.get("lead_max_shares"), self.tables.get("close_min_shares")
         if _is_int(lead) and _is_int(need) and lead + players.min - 1 < need:
             most = lead + players.min - 1
-            self.error(f"with {players.min} players a round sells at most {most} shares, fewer "
-                       f"than close_min_shares {need}", self.table_at("close_min_shares"))
+            self.error(
+                f"with {players.min} players a round sells at most {most} shares, fewer "
+                f"than close_min_shares {need}",
+                self.table_at("close_min_shares"),
+            )
 
     def firms_and_money(self) -> None:
         firms = self.ids("firms")
         most = self.game.spec.players.max
         if firms and len(firms) < most:
-            self.error(f"tables.firms lists {len(firms)} firms but up to {most} players play",
-                       self.table_at("firms"))
+            self.error(
+                f"tables.firms lists {len(firms)} firms but up to {most} players play",
+                self.table_at("firms"),
+            )
         money = self.rows("money", ("value", "count"))
         values = [row["value"] for row in money]
         for i, row in enumerate(money):
             if row["value"] < 1 or row["count"] < 0 or values.index(row["value"]) != i:
-                self.error(f"tables.money[{i}]: values must be distinct and positive, counts not "
-                           "negative", self.table_at("money", i))
+                self.error(
+                    f"tables.money[{i}]: values must be distinct and positive, counts not negative",
+                    self.table_at("money", i),
+                )
         if money and 1 not in values:
-            self.error("tables.money has no $1m counter, so odd payouts cannot be paid",
-                       self.table_at("money"))
+            self.error(
+                "tables.money has no $1m counter, so odd payouts cannot be paid",
+                self.table_at("money"),
+            )
 
     def ipo_track(self) -> list[int]:
         rows = self.rows("ipo_track", ("limit", "surcharge"))
         limits = [row["limit"] for row in rows]
         for i in range(1, len(rows)):
             if limits[i] != limits[i - 1] - 1:
-                self.error(f"tables.ipo_track: limit {limits[i]} follows {limits[i - 1]}; the "
-                           "track must count down by one", self.table_at("ipo_track", i, "limit"))
+                self.error(
+                    f"tables.ipo_track: limit {limits[i]} follows {limits[i - 1]}; the "
+                    "track must count down by one",
+                    self.table_at("ipo_track", i, "limit"),
+                )
             elif rows[i]["surcharge"] < rows[i - 1]["surcharge"]:
-                self.error("tables.ipo_track: surcharges must not fall as the limit falls",
-                           self.table_at("ipo_track", i, "surcharge"))
+                self.error(
+                    "tables.ipo_track: surcharges must not fall as the limit falls",
+                    self.table_at("ipo_track", i, "surcharge"),
+                )
         if limits and limits[-1] != 1:
-            self.error(f"tables.ipo_track ends at {limits[-1]}; it must end at limit 1",
-                       self.table_at("ipo_track", len(rows) - 1, "limit"))
+            self.error(
+                f"tables.ipo_track ends at {limits[-1]}; it must end at limit 1",
+                self.table_at("ipo_track", len(rows) - 1, "limit"),
+            )
         start = self.tables.get("ipo_limit_start")
         if limits and _is_int(start) and start not in limits:
-            self.error(f"tables.ipo_limit_start {start} is not on the IPO track",
-                       self.table_at("ipo_limit_start"))
+            self.error(
+                f"tables.ipo_limit_start {start} is not on the IPO track",
+                self.table_at("ipo_limit_start"),
+            )
         return limits
 
     def ipo_table(self) -> None:
@@ -157,19 +187,28 @@ class _Checker:
         if not rows:
             return
         if rows[0]["roll"] != LOWEST_ROLL:
-            self.error(f"tables.ipo_table starts at {rows[0]['roll']}; the lowest IPO roll is "
-                       f"{LOWEST_ROLL}", self.table_at("ipo_table", 0, "roll"))
+            self.error(
+                f"tables.ipo_table starts at {rows[0]['roll']}; the lowest IPO roll is "
+                f"{LOWEST_ROLL}",
+                self.table_at("ipo_table", 0, "roll"),
+            )
         for i in range(1, len(rows)):
             if rows[i]["roll"] != rows[i - 1]["roll"] + 1:
-                self.error(f"tables.ipo_table jumps from roll {rows[i - 1]['roll']} to "
-                           f"{rows[i]['roll']}", self.table_at("ipo_table", i, "roll"))
+                self.error(
+                    f"tables.ipo_table jumps from roll {rows[i - 1]['roll']} to {rows[i]['roll']}",
+                    self.table_at("ipo_table", i, "roll"),
+                )
             elif rows[i]["raised"] < rows[i - 1]["raised"]:
-                self.error("tables.ipo_table: a higher roll must not raise less",
-                           self.table_at("ipo_table", i, "raised"))
+                self.error(
+                    "tables.ipo_table: a higher roll must not raise less",
+                    self.table_at("ipo_table", i, "raised"),
+                )
         if rows[-1]["roll"] != IPO_TABLE_TOP:
-            self.error(f"tables.ipo_table ends at {rows[-1]['roll']}; its last row must be "
-                       f"{IPO_TABLE_TOP} (that row counts for every higher roll)",
-                       self.table_at("ipo_table", len(rows) - 1, "roll"))
+            self.error(
+                f"tables.ipo_table ends at {rows[-1]['roll']}; its last row must be "
+                f"{IPO_TABLE_TOP} (that row counts for every higher roll)",
+                self.table_at("ipo_table", len(rows) - 1, "roll"),
+            )
 
     def play_cards(self, industries: list[str]) -> None:
         cards = self.game.deck_cards(PLAY_DECK)
@@ -178,13 +217,17 @@ class _Checker:
         count = sum(c.qty for c in plans)
         if count != wanted:
             where = plans[0].loc if plans else self.game.spec_location("card_types")
-            self.error(f"the play deck holds {count} Business Plans; the game needs {wanted}",
-                       where)
+            self.error(
+                f"the play deck holds {count} Business Plans; the game needs {wanted}", where
+            )
         total = sum(c.qty for c in cards)
         if total < MIN_PLAY_CARDS:
             where = cards[0].loc if cards else self.game.spec_location("decks")
-            self.error(f"the play deck holds {total} cards, fewer than {MIN_PLAY_CARDS}", where,
-                       Severity.WARNING)
+            self.error(
+                f"the play deck holds {total} cards, fewer than {MIN_PLAY_CARDS}",
+                where,
+                Severity.WARNING,
+            )
         for card in cards:
             if card.type == DISCARD_TYPE:
                 self.discard_effect(card)
@@ -193,8 +236,11 @@ class _Checker:
             if key in card.fields or card.type in (PLAN_TYPE, ENTREPRENEUR_TYPE):
                 value = card.fields.get(key)
                 if value not in industries:
-                    self.error(f"{card.id}: {key} {value!r} is not one of tables.industries "
-                               f"({', '.join(industries)})", self.cards.at(card, key))
+                    self.error(
+                        f"{card.id}: {key} {value!r} is not one of tables.industries "
+                        f"({', '.join(industries)})",
+                        self.cards.at(card, key),
+                    )
             if not _is_int(card.fields.get("burn")):
                 self.error(f"{card.id}: burn must be a whole number", self.cards.at(card, "burn"))
 
@@ -206,8 +252,11 @@ class _Checker:
         for key, value in effect.items():
             where = self.cards.at(card, "effect", key)
             if key not in DISCARD_EFFECTS:
-                self.error(f"{card.id}: the engine knows no Discard effect {key!r} (known: "
-                           f"{', '.join(DISCARD_EFFECTS)})", where)
+                self.error(
+                    f"{card.id}: the engine knows no Discard effect {key!r} (known: "
+                    f"{', '.join(DISCARD_EFFECTS)})",
+                    where,
+                )
             elif key == "ipo_limit" and (not _is_int(value) or value == 0):
                 self.error(f"{card.id}: ipo_limit must be a non-zero whole number", where)
             elif key in _COUNT_EFFECTS and (not _is_int(value) or value < 1):
@@ -215,16 +264,23 @@ class _Checker:
 
     def events(self, industries: list[str]) -> None:
         cards = self.game.deck_cards(EVENT_DECK)
-        crashes = [c for c in cards if isinstance(c.fields.get("effect"), dict)
-                   and c.fields["effect"].get("crash") is True]
+        crashes = [
+            c
+            for c in cards
+            if isinstance(c.fields.get("effect"), dict) and c.fields["effect"].get("crash") is True
+        ]
         count = sum(c.qty for c in crashes)
         if count != 1:
-            where = (crashes[1] if count > 1 else crashes[0]).loc if crashes else (
-                cards[0].loc if cards else self.game.spec_location("decks"))
+            where = (
+                (crashes[1] if count > 1 else crashes[0]).loc
+                if crashes
+                else (cards[0].loc if cards else self.game.spec_location("decks"))
+            )
             self.error(f"the event deck needs exactly one crash card, found {count}", where)
         if cards and sum(c.qty for c in cards) == count:
-            self.error("the event deck has no event besides the crash", cards[0].loc,
-                       Severity.WARNING)
+            self.error(
+                "the event deck has no event besides the crash", cards[0].loc, Severity.WARNING
+            )
         for card in cards:
             self.event_effect(card, industries)
 
@@ -236,17 +292,26 @@ class _Checker:
         for key, value in effect.items():
             where = self.cards.at(card, "effect", key)
             if key not in EVENT_EFFECTS:
-                self.error(f"{card.id}: the engine knows no event effect {key!r} (known: "
-                           f"{', '.join(EVENT_EFFECTS)})", where)
+                self.error(
+                    f"{card.id}: the engine knows no event effect {key!r} (known: "
+                    f"{', '.join(EVENT_EFFECTS)})",
+                    where,
+                )
             elif key == "crash" and value is not True:
                 self.error(f"{card.id}: crash must be true", where)
             elif key == "ipo_limit" and (not _is_int(value) or value == 0):
                 self.error(f"{card.id}: ipo_limit must be a non-zero whole number", where)
             elif key == "ipo_bonus" and not (
-                    isinstance(value, dict) and set(value) == {"industry", "amount"}
-                    and value["industry"] in industries and _is_int(value["amount"])):
-                self.error(f"{card.id}: ipo_bonus needs an industry from tables.industries and a "
-                           "whole-number amount", where)
+                isinstance(value, dict)
+                and set(value) == {"industry", "amount"}
+                and value["industry"] in industries
+                and _is_int(value["amount"])
+            ):
+                self.error(
+                    f"{card.id}: ipo_bonus needs an industry from tables.industries and a "
+                    "whole-number amount",
+                    where,
+                )
 
 
 def validate(game: Game) -> list[Finding]:

@@ -44,8 +44,17 @@ def _below_top(values: tuple[int, ...]) -> tuple[int, ...]:
 class MoneyCounters:
     """Counters needed per denomination (largest value first), updated pile by pile."""
 
-    __slots__ = ("_top", "_table", "_fields", "_guards", "_ones", "_held", "_needed", "_peak",
-                 "_over_peak")
+    __slots__ = (
+        "_top",
+        "_table",
+        "_fields",
+        "_guards",
+        "_ones",
+        "_held",
+        "_needed",
+        "_peak",
+        "_over_peak",
+    )
 
     def __init__(self, denominations: tuple[int, ...], piles: int) -> None:
         values = tuple(sorted(denominations, reverse=True))
@@ -65,8 +74,7 @@ class MoneyCounters:
         held, top, table = self._held, self._top, self._table
         old = held[pile]
         held[pile] = amount
-        needed = (self._needed + amount // top + table[amount % top]
-                  - old // top - table[old % top])
+        needed = self._needed + amount // top + table[amount % top] - old // top - table[old % top]
         self._needed = needed
         # With every guard bit set, a field keeps its guard after the subtraction exactly
         # when its count is above the peak; no borrow crosses into the next field.

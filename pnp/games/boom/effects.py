@@ -35,8 +35,10 @@ def has_target(state: State, key: str) -> bool:
 
 
 def playable(state: State, card: int) -> bool:
-    return all(key not in TARGETED_EFFECTS or has_target(state, key)
-               for key, _ in state.cat.card_effects[card])
+    return all(
+        key not in TARGETED_EFFECTS or has_target(state, key)
+        for key, _ in state.cat.card_effects[card]
+    )
 
 
 def targets(state: State, key: str) -> list[Action]:
@@ -45,8 +47,13 @@ def targets(state: State, key: str) -> list[Action]:
         return [(TARGET, plan) for plan, co in companies.items() if co.total]
     if key == "remove_attachment":
         return [(TARGET, plan, card) for plan, co in companies.items() for card in co.cards]
-    return [(TARGET, plan, card, to) for plan, co in companies.items() for card in co.cards
-            for to in companies if to != plan]
+    return [
+        (TARGET, plan, card, to)
+        for plan, co in companies.items()
+        for card in co.cards
+        for to in companies
+        if to != plan
+    ]
 
 
 def start(state: State, card: int) -> None:
@@ -100,8 +107,10 @@ def apply_target(state: State, action: Action) -> None:
         co.cards.remove(action[2])
         state.companies[action[3]].cards.append(action[2])
         if state.log is not None:
-            state.say(f"{state.card(action[2])} moved from {state.card(co.plan)} "
-                      f"to {state.card(action[3])}")
+            state.say(
+                f"{state.card(action[2])} moved from {state.card(co.plan)} "
+                f"to {state.card(action[3])}"
+            )
     state.counters.set(state.players + co.plan, co.cash)
     state.eff_left -= 1
     if not (state.eff_left and has_target(state, key)):

@@ -29,8 +29,11 @@ def ipo_example(cat: Catalog) -> dict[str, Any]:
     industry = max(range(len(cat.industries)), key=lambda i: event.bonus[i])
     plan = _first(cat, lambda i: cat.card_role[i] == PLAN and cat.card_industry[i] == industry)
     expert = _first(cat, lambda i: cat.card_role[i] == COMPANY and cat.card_industry[i] == industry)
-    others = [i for i in range(cat.play_cards)
-              if cat.card_role[i] == COMPANY and cat.card_industry[i] == -1]
+    others = [
+        i
+        for i in range(cat.play_cards)
+        if cat.card_role[i] == COMPANY and cat.card_industry[i] == -1
+    ]
     cards = [expert, *others[: EXAMPLE_CARDS - 2]]
     matching = matching_entrepreneurs(cat, plan, cards)
     roll = modified_roll(EXAMPLE_DIE, 1 + len(cards), matching, event.bonus[industry])
@@ -38,22 +41,36 @@ def ipo_example(cat: Catalog) -> dict[str, Any]:
     shares = sum(EXAMPLE_HOLDINGS)
     each = per_share(raised, shares)
     return {
-        "plan": cat.card_name[plan], "industry": cat.industries[industry],
-        "attached": [cat.card_name[c] for c in cards], "entrepreneur": cat.card_name[expert],
-        "event": event.name, "event_bonus": event.bonus[industry], "die": EXAMPLE_DIE,
-        "cards": 1 + len(cards), "matching": matching, "roll": roll, "raised": raised,
-        "shares": shares, "per_share": each, "remainder": raised - each * shares,
-        "holdings": [{"firm": cat.firm_ids[seat], "shares": held, "paid": held * each}
-                     for seat, held in enumerate(EXAMPLE_HOLDINGS)],
+        "plan": cat.card_name[plan],
+        "industry": cat.industries[industry],
+        "attached": [cat.card_name[c] for c in cards],
+        "entrepreneur": cat.card_name[expert],
+        "event": event.name,
+        "event_bonus": event.bonus[industry],
+        "die": EXAMPLE_DIE,
+        "cards": 1 + len(cards),
+        "matching": matching,
+        "roll": roll,
+        "raised": raised,
+        "shares": shares,
+        "per_share": each,
+        "remainder": raised - each * shares,
+        "holdings": [
+            {"firm": cat.firm_ids[seat], "shares": held, "paid": held * each}
+            for seat, held in enumerate(EXAMPLE_HOLDINGS)
+        ],
     }
 
 
 def _burn_dict(cat: Catalog, plan: int, cards: list[int], limit: int) -> dict[str, Any]:
     on_cards = cat.card_burn[plan] + sum(cat.card_burn[c] for c in cards)
     return {
-        "plan": cat.card_name[plan], "plan_burn": cat.card_burn[plan],
+        "plan": cat.card_name[plan],
+        "plan_burn": cat.card_burn[plan],
         "attached": [{"name": cat.card_name[c], "burn": cat.card_burn[c]} for c in cards],
-        "ipo_limit": limit, "surcharge": cat.surcharge[limit], "cards_total": on_cards,
+        "ipo_limit": limit,
+        "surcharge": cat.surcharge[limit],
+        "cards_total": on_cards,
         "total": burn_rate(cat, plan, cards, limit),
     }
 
@@ -68,11 +85,14 @@ def burn_examples(cat: Catalog) -> dict[str, Any]:
     plain = _burn_dict(cat, plan, [expert, income], limit)
 
     start = cat.ipo_limit_start
-    thrifty = min((i for i in range(cat.play_cards) if cat.card_role[i] == PLAN),
-                  key=lambda i: cat.card_burn[i])
-    earners = sorted((i for i in range(cat.play_cards)
-                      if cat.card_role[i] == COMPANY and cat.card_burn[i] < 0),
-                     key=lambda i: cat.card_burn[i])
+    thrifty = min(
+        (i for i in range(cat.play_cards) if cat.card_role[i] == PLAN),
+        key=lambda i: cat.card_burn[i],
+    )
+    earners = sorted(
+        (i for i in range(cat.play_cards) if cat.card_role[i] == COMPANY and cat.card_burn[i] < 0),
+        key=lambda i: cat.card_burn[i],
+    )
     cards: list[int] = []
     for card in earners:
         cards.append(card)

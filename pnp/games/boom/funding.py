@@ -81,8 +81,13 @@ def legal_actions(state: State) -> list[Action]:
         return _OFFER_ACTIONS if state.money[state.player] >= state.fr_price else _DECLINE_ONLY
     if phase == TERMS_PHASE:
         cash, most = state.money[state.actor], state.cat.lead_max_shares
-        return [(TERMS, price, k) for price in state.cat.prices if price <= cash
-                for k in range(1, most + 1) if price * k <= cash]
+        return [
+            (TERMS, price, k)
+            for price in state.cat.prices
+            if price <= cash
+            for k in range(1, most + 1)
+            if price * k <= cash
+        ]
     if phase == CONSENT:
         return _CONSENT_ACTIONS
     return []
@@ -157,8 +162,10 @@ def _close(state: State) -> None:
     co = state.companies[state.fr_plan]
     co.led_turn = state.turn
     if state.log is not None:
-        state.say(f"{state.firm(state.actor)} closes {state.card(co.plan)}: {state.fr_sold} sold, "
-                  f"{co.total} shares, ${co.cash}m")
+        state.say(
+            f"{state.firm(state.actor)} closes {state.card(co.plan)}: {state.fr_sold} sold, "
+            f"{co.total} shares, ${co.cash}m"
+        )
     state.end_turn()
 
 

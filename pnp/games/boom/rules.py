@@ -43,20 +43,65 @@ from pnp.games.boom.view import View
 
 CRASH = -2
 """Stands for the •Crash card in the event deck (other events are indices into the catalog)."""
-_MUTABLE_LISTS = ("money", "deck", "discard", "events", "used_events", "order", "fr_bought",
-                  "fr_queue", "eff_queue", "stock_out", "stock_peak")
+_MUTABLE_LISTS = (
+    "money",
+    "deck",
+    "discard",
+    "events",
+    "used_events",
+    "order",
+    "fr_bought",
+    "fr_queue",
+    "eff_queue",
+    "stock_out",
+    "stock_peak",
+)
 
 
 class State:
     """One game in progress; see :mod:`.actions` for what each phase asks."""
 
     __slots__ = (
-        "cat", "players", "rng", "log", "money", "hands", "deck", "discard", "events",
-        "used_events", "event", "ipo_limit", "ipo_limit_low", "companies", "plans_out",
-        "round", "order", "turn_pos", "turn", "phase", "player", "actor",
-        "fr_plan", "fr_price", "fr_prev_owner", "fr_bought", "fr_sold", "fr_asked",
-        "fr_must", "fr_queue", "eff_card", "eff_queue", "eff_key", "eff_amount", "eff_left",
-        "stock_out", "stock_peak", "counters", "dry_draws", "end_reason",
+        "cat",
+        "players",
+        "rng",
+        "log",
+        "money",
+        "hands",
+        "deck",
+        "discard",
+        "events",
+        "used_events",
+        "event",
+        "ipo_limit",
+        "ipo_limit_low",
+        "companies",
+        "plans_out",
+        "round",
+        "order",
+        "turn_pos",
+        "turn",
+        "phase",
+        "player",
+        "actor",
+        "fr_plan",
+        "fr_price",
+        "fr_prev_owner",
+        "fr_bought",
+        "fr_sold",
+        "fr_asked",
+        "fr_must",
+        "fr_queue",
+        "eff_card",
+        "eff_queue",
+        "eff_key",
+        "eff_amount",
+        "eff_left",
+        "stock_out",
+        "stock_peak",
+        "counters",
+        "dry_draws",
+        "end_reason",
     )
 
     def __init__(self, cat: Catalog, players: int, seed: int, transcript: bool = True) -> None:
@@ -174,10 +219,12 @@ class State:
         """
         cat = self.cat
         return {
-            "stock counters": {cat.firm_ids[s]: self.stock_peak[s] + 1
-                               for s in range(self.players)},
-            "money counters": {f"${v}m": n for v, n in zip(cat.denominations,
-                                                           self.counters.peak, strict=True)},
+            "stock counters": {
+                cat.firm_ids[s]: self.stock_peak[s] + 1 for s in range(self.players)
+            },
+            "money counters": {
+                f"${v}m": n for v, n in zip(cat.denominations, self.counters.peak, strict=True)
+            },
         }
 
     def ran_out(self) -> list[str]:
@@ -186,8 +233,11 @@ class State:
         return []
 
     def measures(self) -> dict[str, float]:
-        return {"cards left in play deck": len(self.deck), "lowest IPO limit": self.ipo_limit_low,
-                "companies gone public or bust": self.plans_out}
+        return {
+            "cards left in play deck": len(self.deck),
+            "lowest IPO limit": self.ipo_limit_low,
+            "companies gone public or bust": self.plans_out,
+        }
 
     # -- rounds and turns --------------------------------------------------------------
 
@@ -211,8 +261,10 @@ class State:
         self.round += 1
         if self.log is not None:
             event = self.cat.events[self.event].name
-            self.say(f"round {self.round}: order {' '.join(map(self.firm, order))}; "
-                     f"event {event}; IPO limit {self.ipo_limit}")
+            self.say(
+                f"round {self.round}: order {' '.join(map(self.firm, order))}; "
+                f"event {event}; IPO limit {self.ipo_limit}"
+            )
         self.turn_pos = 0
         self._start_turn()
 
@@ -364,9 +416,11 @@ class State:
                 self.money[seat] += held * each
                 self.counters.set(seat, self.money[seat])
         if self.log is not None:
-            self.say(f"{self.firm(self.actor)} takes {self.card(plan)} public: die {die} + "
-                     f"{co.size} cards + {matching} matching + {bonus} event = {roll}: "
-                     f"${raised}m, ${each}m a share")
+            self.say(
+                f"{self.firm(self.actor)} takes {self.card(plan)} public: die {die} + "
+                f"{co.size} cards + {matching} matching + {bonus} event = {roll}: "
+                f"${raised}m, ${each}m a share"
+            )
         self.remove_plan(plan)
         if self.plans_out >= cat.plans_in_game:
             self.end_game("every plan gone")

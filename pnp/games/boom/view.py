@@ -118,9 +118,16 @@ class View:
     def company(self, plan: int) -> CompanyView:
         s = self._state
         co = s.companies[plan]
-        return CompanyView(co.plan, co.owner, tuple(co.cards), co.cash, tuple(co.shares), co.total,
-                           matching_entrepreneurs(s.cat, plan, co.cards),
-                           burn_rate(s.cat, plan, co.cards, s.ipo_limit) if co.total else 0)
+        return CompanyView(
+            co.plan,
+            co.owner,
+            tuple(co.cards),
+            co.cash,
+            tuple(co.shares),
+            co.total,
+            matching_entrepreneurs(s.cat, plan, co.cards),
+            burn_rate(s.cat, plan, co.cards, s.ipo_limit) if co.total else 0,
+        )
 
     def companies(self) -> list[CompanyView]:
         return [self.company(plan) for plan in self._state.companies]
