@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from pnp._errors import UsageError
-from pnp.games import Engine, get_engine
+from pnp.games import Bot, Engine, GameState, get_engine
 from pnp.load import Game
 
 DEFAULT_MAX_STEPS = 20_000
@@ -146,22 +146,7 @@ def simulate(
     completed = 0
     for game_seed in game_seeds(seed, games):
         state = engine.new_state(game, players, game_seed, transcript=False)
-        rng = random.Random(game_seed ^ _BOT_SEED_SALT)
-        current, legal_actions, apply, view = (
-            state.current_player,
-            state.legal_actions,
-            state.apply,
-            state.view,
-        )
-        steps = 0
-        while not state.is_terminal() and steps < max_steps:
-            seat = current()
-            legal = legal_actions()
-            asked[seat] += 1
-            if len(legal) > 1:
-                real[seat] += 1
-            apply(play[seat](view(seat), legal, rng))
-            steps += 1
+        play_out(state, play, game_seed, max_steps, asked, real)
         for group, items in state.usage().items():
             for item, n in items.items():
                 peaks.setdefault((group, item), []).append(n)
@@ -204,6 +189,50 @@ def simulate(
         },
         ran_out=short,
     )
+
+
+def play_out(
+    state: GameState,
+    play: list[Bot],
+    seed: int,
+    max_steps: int = DEFAULT_MAX_STEPS,
+    asked: list[int] | None = None,
+    real: list[int] | None = None,
+) -> int:
+    """Let the bots finish ``state`` (or hit the step cap); returns the steps taken.
+
+    Bots draw from their own RNG, seeded from the game's seed, so a game replays
+    exactly. ``asked``/``real`` count each seat's decisions (all / with a real choice).
+    """
+    rng = random.Random(seed ^ _BOT_SEED_SALT)
+    current, legal_actions, apply, view = (
+        state.current_player,
+        state.legal_actions,
+        state.apply,
+        state.view,
+    )
+    steps = 0
+    while not state.is_terminal() and steps < max_steps:
+        seat = current()
+        legal = legal_actions()
+        if asked is not None and real is not None:
+            asked[seat] += 1
+            if len(legal) > 1:
+                real[seat] += 1
+        apply(play[seat](view(seat), legal, rng))
+        steps += 1
+    return steps
+
+
+def play_game(
+    engine: Engine | str, game: Game, players: int, seed: int, bots: list[str]
+) -> GameState:
+    """One seeded game with a transcript, bots given to seats in turn (golden files)."""
+    if isinstance(engine, str):
+        engine = get_engine(engine)
+    state = engine.new_state(game, players, seed, transcript=True)
+    play_out(state, [engine.BOTS[bots[i % len(bots)]] for i in range(players)], seed)
+    return state
 
 
 def _components(
