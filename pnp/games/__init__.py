@@ -11,9 +11,9 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Callable
-from typing import Any, Protocol, cast
+from typing import Any, Protocol, TypeVar, cast
 
-from pnp._errors import DataError, Finding
+from pnp._errors import DataError, Finding, Severity, ValidationFailed
 from pnp.load import Game
 
 ENGINES: dict[str, str] = {
@@ -72,6 +72,33 @@ class Engine(Protocol):
         ...
 
 
+T = TypeVar("T")
+
+
+def checked_once(
+    validate: Callable[[Game], list[Finding]], build: Callable[[Game], T]
+) -> Callable[[Game], T]:
+    """``build(game)`` once per loaded game, after ``validate`` finds no error.
+
+    Engines flatten the game data into plain values for speed; this keeps the result
+    for every later state of the same game and refuses data that breaks the rules.
+    """
+    built: dict[int, tuple[Game, T]] = {}
+
+    def get(game: Game) -> T:
+        hit = built.get(id(game))
+        if hit is not None and hit[0] is game:
+            return hit[1]
+        findings = validate(game)
+        if any(f.severity is Severity.ERROR for f in findings):
+            raise ValidationFailed(findings)
+        value = build(game)
+        built[id(game)] = (game, value)
+        return value
+
+    return get
+
+
 def get_engine(name: str) -> Engine:
     """The engine module registered as ``name``."""
     try:
@@ -82,4 +109,4 @@ def get_engine(name: str) -> Engine:
     return cast(Engine, importlib.import_module(module))
 
 
-__all__ = ["ENGINES", "Bot", "Engine", "GameState", "get_engine"]
+__all__ = ["ENGINES", "Bot", "Engine", "GameState", "checked_once", "get_engine"]

@@ -7,10 +7,11 @@ Where the source text is silent the engine decides; the decisions are listed in
 
 from __future__ import annotations
 
-from pnp._errors import Finding, Severity, UsageError, ValidationFailed
+from pnp._errors import UsageError
+from pnp.games import checked_once
 from pnp.games.bigidea.bots import BOTS
 from pnp.games.bigidea.check import ev_table, validate, worked_examples
-from pnp.games.bigidea.config import Config, config_from_game, rounds_for
+from pnp.games.bigidea.config import config_from_game, rounds_for
 from pnp.games.bigidea.report import CHIPS, FOREIGN, MONEY
 from pnp.games.bigidea.rules import State
 from pnp.load import Game
@@ -30,20 +31,8 @@ __all__ = [
 
 NAME = "bigidea"
 
-_CONFIGS: dict[int, tuple[Game, Config]] = {}
-
-
-def config_for(game: Game) -> Config:
-    """The engine's numbers for ``game``, checked and read once per loaded game."""
-    hit = _CONFIGS.get(id(game))
-    if hit is not None and hit[0] is game:
-        return hit[1]
-    findings: list[Finding] = validate(game)
-    if any(f.severity is Severity.ERROR for f in findings):
-        raise ValidationFailed(findings)
-    cfg = config_from_game(game)
-    _CONFIGS[id(game)] = (game, cfg)
-    return cfg
+config_for = checked_once(validate, config_from_game)
+"""The engine's numbers for a game, checked and read once per loaded game."""
 
 
 def new_state(game: Game, players: int, seed: int | None = None, transcript: bool = True) -> State:

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnp._errors import Finding, Severity, UsageError, ValidationFailed
+from pnp._errors import UsageError
+from pnp.games import checked_once
 from pnp.games.boom.bots import BOTS
-from pnp.games.boom.catalog import Catalog, build_catalog
+from pnp.games.boom.catalog import build_catalog
 from pnp.games.boom.check import validate
 from pnp.games.boom.examples import worked_examples as _worked_examples
 from pnp.games.boom.rules import State
@@ -20,20 +21,8 @@ from pnp.load import Game
 
 NAME = "boom"
 
-_catalogs: dict[int, tuple[Game, Catalog]] = {}
-
-
-def catalog(game: Game) -> Catalog:
-    """The game's data flattened for the engine, checked once and kept for later states."""
-    cached = _catalogs.get(id(game))
-    if cached is not None and cached[0] is game:
-        return cached[1]
-    findings: list[Finding] = validate(game)
-    if any(f.severity is Severity.ERROR for f in findings):
-        raise ValidationFailed(findings)
-    built = build_catalog(game)
-    _catalogs[id(game)] = (game, built)
-    return built
+catalog = checked_once(validate, build_catalog)
+"""The game's data flattened for the engine, checked once and kept for later states."""
 
 
 def new_state(game: Game, players: int, seed: int, transcript: bool = True) -> State:
