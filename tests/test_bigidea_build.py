@@ -10,7 +10,7 @@ import pytest
 
 from pnp.build import build_game
 from pnp.layout.cards import SheetOptions, lay_out_faces
-from pnp.layout.face import TextBlock
+from pnp.layout.ops import TextBlock
 from pnp.load import load_game
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from pnp._errors import DataError, ValidationFailed
 from pnp.layout.cards import lay_out_faces
-from pnp.layout.face import TextBlock
+from pnp.layout.ops import TextBlock
 from pnp.load import load_game
 from pnp.validate import validate_game
 

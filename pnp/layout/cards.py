@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.layout.face import Face, card_context, lay_out_face, load_layout
+from pnp.layout.face import card_context, lay_out_face, load_layout
+from pnp.layout.ops import Face
 from pnp.layout.pages import Page, Placed
 from pnp.layout.sheet import crop_marks, mirror, paginate, plan_grid
 from pnp.load import Card, Game

@@ -6,47 +6,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pnp._errors import DataError, LayoutError, Location
-from pnp.fonts import load_font
-from pnp.layout.textfit import PT_TO_MM, fit_text
+from pnp._errors import DataError, Location
+from pnp.layout.ops import Face, Shape, TextBlock
+from pnp.layout.textfit import set_text
 from pnp.load import Card, Game
 from pnp.model import CardLayout, Element, parse_size
 from pnp.text import is_true, render_text
 from pnp.yamlio import load_yaml
-
-
-@dataclass(frozen=True, slots=True)
-class Shape:
-    """A rect, ellipse or line in mm, y measured down from the trim's top edge."""
-
-    kind: str
-    x: float
-    y: float
-    w: float
-    h: float
-    fill: str | None
-    stroke: str | None
-    stroke_width: float
-    radius: float
-
-
-@dataclass(frozen=True, slots=True)
-class TextBlock:
-    """Fitted lines: each (x of its left end, y of its baseline) in mm from the top-left."""
-
-    font: str
-    size: float
-    color: str
-    lines: tuple[tuple[float, float, str], ...]
-    rotate: int
-    centre: tuple[float, float]
-
-
-@dataclass(frozen=True, slots=True)
-class Face:
-    width: float
-    height: float
-    ops: tuple[Shape | TextBlock, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,31 +132,22 @@ def _text(
         text = text.upper()
     if not text:
         return None
-    font = load_font(el.font, font_dir)
-    missing = font.missing(text)
-    if missing:
-        chars = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in missing)
-        raise LayoutError(f"{who}: field {field!r} uses {chars}, not in font {el.font}", where)
-    x, y, bw, bh = el.rect
-    fitted = fit_text(text, font, el.size, el.min_size or el.size, el.leading, bw, bh)
-    if fitted is None:
-        raise LayoutError(
-            f"{who}: field {field!r} does not fit its {bw}×{bh} mm box even at "
-            f"{el.min_size or el.size} pt: {text!r}",
-            where,
-        )
-    size, lines = fitted
-    step = size * el.leading * PT_TO_MM
-    block_h = ((font.ascent + font.descent) * size) * PT_TO_MM + step * (len(lines) - 1)
-    top = {"top": y, "middle": y + (bh - block_h) / 2, "bottom": y + bh - block_h}[el.valign]
-    first = top + font.ascent * size * PT_TO_MM
-    placed = []
-    for i, line in enumerate(lines):
-        lw = font.width(line, size) * PT_TO_MM
-        lx = {"left": x, "center": x + (bw - lw) / 2, "right": x + bw - lw}[el.align]
-        placed.append((lx, first + i * step, line))
-    color = _colour(el.color, ctx, el_loc) or "#000000"
-    return TextBlock(el.font, size, color, tuple(placed), el.rotate, (x + bw / 2, y + bh / 2))
+    colour = _colour(el.color, ctx, el_loc) or "#000000"
+    return set_text(
+        text,
+        el.font,
+        el.size,
+        el.min_size or el.size,
+        el.leading,
+        el.rect,
+        el.align,
+        el.valign,
+        colour,
+        el.rotate,
+        f"{who}: field {field!r}",
+        where,
+        font_dir,
+    )
 
 
 def card_context(game: Game, card: Card) -> dict[str, Any]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pnp.layout.face import Shape, TextBlock
+from pnp.layout.ops import Shape, TextBlock
 from pnp.layout.sheet import Rect
 
 

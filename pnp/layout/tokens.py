@@ -5,11 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from pnp._errors import DataError, Location
-from pnp.fonts import load_font
-from pnp.layout.face import Face, Shape, TextBlock
+from pnp.layout.ops import Face, Shape, TextBlock
 from pnp.layout.pages import Page, Placed
 from pnp.layout.sheet import PAPERS_MM
-from pnp.layout.textfit import PT_TO_MM, fit_text
+from pnp.layout.textfit import set_text
 from pnp.load import Game
 from pnp.model import Token, TokensComponent
 from pnp.text import render_text
@@ -30,44 +29,9 @@ def title_block(
     width: float | None = None,
     align: str = "left",
 ) -> TextBlock:
-    """One line of text whose top is at ``y`` (mm from the top)."""
-    metrics = load_font(font)
-    missing = metrics.missing(text)
-    if missing:
-        raise DataError(f"{text!r} uses {', '.join(missing)}, not in font {font}")
-    lw = metrics.width(text, size) * PT_TO_MM
-    lx = x + {"left": 0.0, "center": ((width or lw) - lw) / 2, "right": (width or lw) - lw}[align]
-    base = y + metrics.ascent * size * PT_TO_MM
-    return TextBlock(font, size, colour, ((lx, base, text),), 0, (x, y))
-
-
-def _centred(
-    text: str,
-    font: str,
-    size: float,
-    min_size: float,
-    box: tuple[float, float, float, float],
-    colour: str,
-    who: str,
-    where: Location,
-) -> TextBlock:
-    metrics = load_font(font)
-    missing = metrics.missing(text)
-    if missing:
-        raise DataError(f"{who}: uses {', '.join(missing)}, not in font {font}", where)
-    x, y, w, h = box
-    fitted = fit_text(text, metrics, size, min_size, 1.1, w, h)
-    if fitted is None:
-        raise DataError(f"{who}: {text!r} does not fit a {w:.0f} mm token", where)
-    s, lines = fitted
-    step = s * 1.1 * PT_TO_MM
-    block = (metrics.ascent + metrics.descent) * s * PT_TO_MM + step * (len(lines) - 1)
-    first = y + (h - block) / 2 + metrics.ascent * s * PT_TO_MM
-    placed = tuple(
-        (x + (w - metrics.width(ln, s) * PT_TO_MM) / 2, first + i * step, ln)
-        for i, ln in enumerate(lines)
-    )
-    return TextBlock(font, s, colour, placed, 0, (x + w / 2, y + h / 2))
+    """One line of text whose top is at ``y`` (mm from the top), ``width`` wide."""
+    box = (x, y, width or PAPERS_MM["letter"][0], size * 0.5)
+    return set_text(text, font, size, size, 1.0, box, align, "top", colour, who=repr(text))
 
 
 def token_face(
@@ -89,20 +53,35 @@ def token_face(
     label_h = d * (0.42 if sub else 0.55)
     top = d * (0.18 if sub else 0.22)
     ops.append(
-        _centred(
-            label, "Lato-Black", d * 1.6, 5, (d * 0.15, top, d * 0.7, label_h), ink, who, where
+        set_text(
+            label,
+            "Lato-Black",
+            d * 1.6,
+            5,
+            1.1,
+            (d * 0.15, top, d * 0.7, label_h),
+            "center",
+            "middle",
+            ink,
+            0,
+            f"{who}: label",
+            where,
         )
     )
     if sub:
         ops.append(
-            _centred(
+            set_text(
                 sub,
                 "Lato-Bold",
                 min(7.0, d * 0.32),
                 3.5,
+                1.1,
                 (d * 0.14, top + label_h, d * 0.72, d * 0.26),
+                "center",
+                "middle",
                 ink,
-                who,
+                0,
+                f"{who}: sub",
                 where,
             )
         )

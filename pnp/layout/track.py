@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnp._errors import DataError
-from pnp.fonts import load_font
-from pnp.layout.face import Shape, TextBlock
+from pnp._errors import DataError, Location
+from pnp.layout.ops import Shape, TextBlock
 from pnp.layout.pages import Page
 from pnp.layout.sheet import PAPERS_MM
-from pnp.layout.textfit import PT_TO_MM, fit_text
+from pnp.layout.textfit import PT_TO_MM, set_text
 from pnp.layout.tokens import PAGE_MARGIN_MM, title_block
 from pnp.load import Game
 from pnp.model import TrackComponent, TrackSection
@@ -37,22 +36,11 @@ def _rows(game: Game, section: TrackSection, where: Any) -> list[tuple[str, str]
     return out
 
 
-def _note(text: str, x: float, y: float, w: float) -> tuple[TextBlock, float]:
-    font = load_font("Lato-Italic")
-    fitted = fit_text(text, font, 9, 9, 1.25, w, 40)
-    assert fitted is not None
-    size, lines = fitted
-    step = size * 1.25 * PT_TO_MM
-    first = y + font.ascent * size * PT_TO_MM
-    block = TextBlock(
-        "Lato-Italic",
-        size,
-        "#444444",
-        tuple((x, first + i * step, ln) for i, ln in enumerate(lines)),
-        0,
-        (x, y),
+def _note(text: str, x: float, y: float, w: float, where: Location) -> tuple[TextBlock, float]:
+    block = set_text(
+        text, "Lato-Italic", 9, 9, 1.25, (x, y, w, 40), colour="#444444", who="note", where=where
     )
-    return block, step * len(lines)
+    return block, 9 * 1.25 * PT_TO_MM * len(block.lines)
 
 
 def lay_out_track(game: Game, comp: TrackComponent, index: int, paper: str) -> list[Page]:
@@ -95,7 +83,7 @@ def lay_out_track(game: Game, comp: TrackComponent, index: int, paper: str) -> l
             page.decor.append(Shape("line", left + col, top, 0, y - top, None, "#9a9a9a", 0.2, 0))
         if section.note:
             note = render_text(section.note, {"tables": game.spec.tables}, where, "note")
-            block, h = _note(note, left, y + 2.5, width)
+            block, h = _note(note, left, y + 2.5, width, where)
             page.decor.append(block)
             y += h + 2.5
         y += 9

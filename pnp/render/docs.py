@@ -8,7 +8,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp._errors import LayoutError
-from pnp.layout.face import Face
+from pnp.layout.ops import Face
 from pnp.layout.pages import Page
 from pnp.render.pdf import colour, draw_page, make_canvas, new_canvas
 

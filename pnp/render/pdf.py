@@ -13,7 +13,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.fonts import load_font
-from pnp.layout.face import Face, Shape, TextBlock
+from pnp.layout.ops import Face, Shape, TextBlock
 from pnp.layout.pages import Page
 
 MARK_WIDTH_PT = 0.5
