@@ -48,17 +48,21 @@ def timed(cmd: list[str], repeat: int) -> float:
     return statistics.median(runs)
 
 
-def work(code: str, args: list[str], repeat: int) -> float:
-    """Fastest of ``repeat`` runs: the least disturbed by whatever else the machine does."""
-    runs = [
-        float(
-            subprocess.run(
-                [sys.executable, "-c", code, *args], check=True, capture_output=True, text=True
-            ).stdout
+def work_pair(game: str, tmp: str, repeat: int) -> tuple[float, float]:
+    """Fastest of ``repeat`` runs of each job, the two interleaved so that load on the
+    machine falls on both alike."""
+
+    def once(code: str, args: list[str]) -> float:
+        done = subprocess.run(
+            [sys.executable, "-c", code, *args], check=True, capture_output=True, text=True
         )
-        for _ in range(repeat)
-    ]
-    return min(runs)
+        return float(done.stdout)
+
+    pnp_runs, plain_runs = [], []
+    for _ in range(repeat):
+        pnp_runs.append(once(PNP_WORK, [game, f"{tmp}/c"]))
+        plain_runs.append(once(PLAIN_WORK, [game, f"{tmp}/p.pdf", str(HERE)]))
+    return min(pnp_runs), min(plain_runs)
 
 
 def main() -> None:
@@ -77,8 +81,7 @@ def main() -> None:
             args.repeat,
         )
         helptime = timed([*pnp, "--help"], args.repeat)
-        pnp_work = work(PNP_WORK, [args.game, f"{tmp}/c"], 2 * args.repeat)
-        plain_work = work(PLAIN_WORK, [args.game, f"{tmp}/p.pdf", str(HERE)], 2 * args.repeat)
+        pnp_work, plain_work = work_pair(args.game, tmp, 3 * args.repeat)
     print(f"game: {args.game} (median of {args.repeat} runs, each a fresh process)")
     print(f"pnp build (cards, tokens, track, aid, rulebook): {whole:.3f} s")
     print(f"plain reportlab script (card sheets only):        {plain:.3f} s")

@@ -71,6 +71,31 @@ def front(c: Canvas, card: dict, colour: str, label: str, game: str) -> None:
     c.drawString(7 * mm, 7 * mm, game)
 
 
+def double_ended(c: Canvas, card: dict, colour: str, label: str) -> None:
+    c.setFillColor(HexColor(colour))
+    c.rect(-3 * mm, -3 * mm, (W + 6) * mm, (H + 6) * mm, stroke=0, fill=1)
+    c.setFillColor(HexColor("#fbf8f1"))
+    c.roundRect(3.5 * mm, 3.5 * mm, 56.5 * mm, 81.9 * mm, 2.5 * mm, stroke=0, fill=1)
+    c.setFillColor(HexColor(colour))
+    centred(c, label, "Lato-Black", 8, 6, 80, 51.5)
+    c.setFillColor(HexColor("#141414"))
+    centred(c, card["name"], "Lato-Black", 24, 6, 66, 51.5)
+    c.setStrokeColor(HexColor(colour))
+    c.setLineWidth(0.4 * mm)
+    c.line(10 * mm, 55.9 * mm, 53.5 * mm, 55.9 * mm)
+    c.line(10 * mm, 33 * mm, 53.5 * mm, 33 * mm)
+    c.setFillColor(HexColor(colour))
+    c.circle(W / 2 * mm, 44.45 * mm, 5 * mm, stroke=0, fill=1)
+    c.saveState()
+    c.translate(W / 2 * mm, 22.9 * mm)
+    c.rotate(180)
+    c.setFillColor(HexColor("#333333"))
+    centred(c, card.get("text", ""), "Lato-Italic", 9.5, -24.75, 2, 49.5)
+    c.setFillColor(HexColor(colour))
+    centred(c, card["name"].upper(), "Lato-Bold", 7, -25.75, -13, 51.5)
+    c.restoreState()
+
+
 def back(c: Canvas, deck: dict) -> None:
     b = deck["back"]
     c.setFillColor(HexColor(b["color"]))
@@ -129,7 +154,10 @@ def main(game_id: str, out: str, cards: Path = ROOT / "cards") -> None:
                     place(c, i, side == "back")
                     if side == "front":
                         ctype = spec["card_types"][card["type"]]
-                        front(c, card, ctype["color"], ctype["label"], spec["name"])
+                        if ctype.get("layout") == "double-ended":
+                            double_ended(c, card, ctype["color"], ctype["label"])
+                        else:
+                            front(c, card, ctype["color"], ctype["label"], spec["name"])
                     else:
                         back(c, deck)
                     c.restoreState()

@@ -10,7 +10,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp._errors import LayoutError
 from pnp.layout.ops import Face
 from pnp.layout.pages import Page
-from pnp.render.pdf import colour, draw_page, make_canvas, new_canvas
+from pnp.render.pdf import FaceDrawer, colour, draw_page, make_canvas, new_canvas
 
 
 def write_pages(
@@ -18,10 +18,10 @@ def write_pages(
 ) -> None:
     """Pages of placed faces (cards, tokens) and page decor (tracks)."""
     c = new_canvas(path, pages[0].size, title)
-    forms: dict[str, str] = {}
+    drawer = FaceDrawer(c, faces, pages, font_dir)
     for page in pages:
         c.setPageSize((page.size[0] * mm, page.size[1] * mm))
-        draw_page(c, page, faces, forms, font_dir)
+        draw_page(c, page, drawer, font_dir)
         c.showPage()
     c.save()
 
@@ -102,6 +102,6 @@ def write_aid(path: Path, pages: list[Page], markdown: str, title: str, accent: 
                     "aid panel; shorten the aid template"
                 )
         if page.marks:
-            draw_page(c, Page(page.size, marks=page.marks), {}, {})
+            draw_page(c, Page(page.size, marks=page.marks))
         c.showPage()
     c.save()

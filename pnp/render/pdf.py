@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -14,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.fonts import load_font
 from pnp.layout.ops import Face, Shape, TextBlock
-from pnp.layout.pages import Page
+from pnp.layout.pages import Page, Placed
 
 MARK_WIDTH_PT = 0.5
 BASE_FONT = "Lato-Regular"
@@ -111,39 +112,53 @@ def _text(c: Canvas, t: TextBlock, h: float, font_dir: Path | None) -> None:
         c.restoreState()
 
 
-def draw_page(
-    c: Canvas,
-    page: Page,
-    faces: dict[str, Face],
-    forms: dict[str, str],
-    font_dir: Path | None = None,
-) -> None:
-    """Draw placed faces (each once as a form XObject, reused) and the crop marks.
+class FaceDrawer:
+    """Draws placed faces on a canvas. A face placed more than once in the document (a
+    deck's back, a counter) becomes one form XObject drawn by reference; a face placed
+    once is drawn in place, which is cheaper than an XObject of its own."""
 
-    ``forms`` maps face keys to the names of forms already defined in this canvas.
-    """
-    for item in page.items:
-        name = forms.get(item.face)
+    def __init__(
+        self, c: Canvas, faces: dict[str, Face], pages: list[Page], font_dir: Path | None = None
+    ) -> None:
+        self.c, self.faces, self.font_dir = c, faces, font_dir
+        uses = Counter(item.face for page in pages for item in page.items)
+        self.reused = {key for key, n in uses.items() if n > 1}
+        self.forms: dict[str, str] = {}
+
+    def _form(self, key: str) -> str:
+        name = self.forms.get(key)
         if name is None:
-            name = forms[item.face] = f"F{len(forms)}"
-            face = faces[item.face]
-            c.beginForm(
-                name,
-                -FORM_PAD_MM * mm,
-                -FORM_PAD_MM * mm,
-                (face.width + FORM_PAD_MM) * mm,
-                (face.height + FORM_PAD_MM) * mm,
-            )
-            draw_face(c, face, font_dir)
-            c.endForm()
+            name = self.forms[key] = f"F{len(self.forms)}"
+            face = self.faces[key]
+            pad = FORM_PAD_MM * mm
+            self.c.beginForm(name, -pad, -pad, face.width * mm + pad, face.height * mm + pad)
+            draw_face(self.c, face, self.font_dir)
+            self.c.endForm()
+        return name
+
+    def place(self, item: Placed) -> None:
+        c = self.c
+        form = self._form(item.face) if item.face in self.reused else None
         x0, y0, x1, y1 = item.clip
         c.saveState()
         path = c.beginPath()
         path.rect(x0 * mm, y0 * mm, (x1 - x0) * mm, (y1 - y0) * mm)
         c.clipPath(path, stroke=0, fill=0)
         c.translate(item.trim[0] * mm, item.trim[1] * mm)
-        c.doForm(name)
+        if form is None:
+            draw_face(c, self.faces[item.face], self.font_dir)
+        else:
+            c.doForm(form)
         c.restoreState()
+
+
+def draw_page(
+    c: Canvas, page: Page, drawer: FaceDrawer | None = None, font_dir: Path | None = None
+) -> None:
+    """Draw a page: its placed faces, its own decor, then the crop marks."""
+    for item in page.items:
+        assert drawer is not None, "a page with placed faces needs a FaceDrawer"
+        drawer.place(item)
     if page.decor:
         draw_face(c, Face(page.size[0], page.size[1], tuple(page.decor)), font_dir)
     if page.marks:

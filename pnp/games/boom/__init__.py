@@ -8,16 +8,16 @@ The module API every engine under :mod:`pnp.games` offers (see :class:`pnp.games
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pnp._errors import UsageError
 from pnp.games import checked_once
-from pnp.games.boom.bots import BOTS
 from pnp.games.boom.catalog import build_catalog
 from pnp.games.boom.check import validate
-from pnp.games.boom.examples import worked_examples as _worked_examples
-from pnp.games.boom.rules import State
 from pnp.load import Game
+
+if TYPE_CHECKING:
+    from pnp.games.boom.rules import State
 
 NAME = "boom"
 
@@ -32,12 +32,16 @@ def new_state(game: Game, players: int, seed: int, transcript: bool = True) -> S
         raise UsageError(
             f"{game.spec.name} plays with {span.min} to {span.max} players, not {players}"
         )
+    from pnp.games.boom.rules import State
+
     return State(catalog(game), players, seed, transcript)
 
 
 def worked_examples(game: Game) -> dict[str, Any]:
     """Numbers for the rulebook's examples (IPO payout, burn), computed by the engine."""
-    return _worked_examples(catalog(game))
+    from pnp.games.boom.examples import worked_examples as compute
+
+    return compute(catalog(game))
 
 
 def printed_components(game: Game) -> dict[str, dict[str, int]]:
@@ -50,6 +54,19 @@ def printed_components(game: Game) -> dict[str, dict[str, int]]:
             for value, count in zip(cat.denominations, cat.printed_money, strict=True)
         },
     }
+
+
+def __getattr__(name: str) -> Any:
+    """BOTS and State load on first use: validating and building need neither."""
+    if name == "BOTS":
+        from pnp.games.boom.bots import BOTS
+
+        return BOTS
+    if name == "State":
+        from pnp.games.boom.rules import State
+
+        return State
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = [
