@@ -14,6 +14,11 @@ def data_root() -> Path:
     return installed if installed.is_dir() else Path(__file__).resolve().parent.parent
 
 
+def is_installed() -> bool:
+    """True when running from an installed wheel (data inside site-packages)."""
+    return data_root() == Path(__file__).parent / "_data"
+
+
 def cards_root() -> Path:
     return data_root() / "cards"
 

@@ -11,6 +11,7 @@ import yaml
 
 from pnp._errors import UsageError
 from pnp.load import EXPANSION_FILE, Card, game_dir, load_game
+from pnp.paths import cards_root, is_installed
 
 MANIFEST = """\
 # Expansion manifest for {game_name}. Every key is optional except `name`.
@@ -39,6 +40,12 @@ def new_expansion(game_id: str, name: str, cards_dir: Path | None = None) -> Pat
     """Create cards/GAME/expansions/NAME with a manifest and one sample card."""
     if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", name):
         raise UsageError(f"expansion name {name!r} must be lowercase letters, digits and dashes")
+    if cards_dir is None and is_installed():
+        raise UsageError(
+            f"the bundled games live inside the installed package ({cards_root()}); copy them "
+            f"and work on the copy: cp -r {cards_root()} mycards && pnp new expansion "
+            f"{game_id} {name} --cards mycards"
+        )
     root = game_dir(game_id, cards_dir)
     folder = root / "expansions" / name
     if folder.exists():
