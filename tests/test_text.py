@@ -1,0 +1,61 @@
+"""Fonts, text fitting and the template sandbox."""
+
+from __future__ import annotations
+
+import pytest
+
+from pnp._errors import DataError, LayoutError
+from pnp.fonts import load_font
+from pnp.layout.textfit import PT_TO_MM, set_text
+from pnp.paths import fonts_root
+from pnp.text import is_true, render_text
+
+FONTS = sorted(p.stem for p in fonts_root().glob("*.ttf"))
+
+
+@pytest.mark.parametrize("name", FONTS)
+def test_bundled_fonts_cover_the_required_characters(name: str) -> None:
+    # issue 2: fonts cover at least •, £, €, ™, —, “ ”
+    assert load_font(name).missing("•£€™—“”") == []
+
+
+def test_fonts_have_licences_beside_them() -> None:
+    assert FONTS and (fonts_root() / "OFL-Lato.txt").is_file()
+
+
+def test_text_shrinks_to_fit_then_stops_at_the_minimum() -> None:
+    box = (0.0, 0.0, 40.0, 10.0)
+    short = set_text("Short", "Lato-Regular", 12, 6, 1.2, box)
+    assert short.size == 12
+    longer = set_text(
+        "A sentence that needs two or three lines here", "Lato-Regular", 12, 6, 1.2, box
+    )
+    assert 6 <= longer.size < 12
+    lowest = max(y for _, y, _ in longer.lines)
+    assert lowest <= 10.0  # the last baseline stays inside the box
+    for x, _, line in longer.lines:
+        width = load_font("Lato-Regular").width(line, longer.size) * PT_TO_MM
+        assert x >= 0 and x + width <= 40.0 + 1e-6
+    with pytest.raises(LayoutError, match="does not fit its 40×10 mm box even at 6 pt"):
+        set_text("word " * 60, "Lato-Regular", 12, 6, 1.2, box, who="card 'x': field 'text'")
+
+
+def test_missing_glyph_names_the_character() -> None:
+    with pytest.raises(LayoutError, match=r"uses '★' \(U\+2605\), not in font Lato-Bold"):
+        set_text("★", "Lato-Bold", 10, 10, 1.2, (0, 0, 20, 10))
+
+
+def test_templates_are_sandboxed() -> None:
+    with pytest.raises(DataError, match="unsafe"):
+        render_text("{{ card.__class__.__mro__ }}", {"card": {}})
+
+
+def test_fast_paths_agree_with_jinja() -> None:
+    ctx = {"card": {"name": "Alpha", "burn": 0, "effect": {"draw": 2}}}
+    assert render_text("{{ card.name }}", ctx) == "Alpha"
+    assert render_text("{{ card.burn }}", ctx) == "0"  # not a string: Jinja prints it
+    assert is_true("card.effect.draw is defined", ctx)
+    assert not is_true("card.effect.fine is defined", ctx)
+    assert not is_true("card.burn", ctx)  # 0 is false, as in Jinja
+    with pytest.raises(DataError, match="has no attribute 'nope'"):
+        render_text("{{ card.nope }}", ctx)
