@@ -16,7 +16,10 @@ from pnp.render.pdf import FaceDrawer, colour, draw_page, make_canvas, new_canva
 def write_pages(
     path: Path, pages: list[Page], faces: dict[str, Face], title: str, font_dir: Path | None = None
 ) -> None:
-    """Pages of placed faces (cards, tokens) and page decor (tracks)."""
+    """Pages of placed faces (cards, tokens) and page decor (tracks).
+
+    Faces placed only once are dropped from ``faces`` as they are drawn, so memory
+    stays close to the PDF's own size as decks grow: the dict is consumed."""
     c = new_canvas(path, pages[0].size, title)
     drawer = FaceDrawer(c, faces, pages, font_dir)
     for page in pages:

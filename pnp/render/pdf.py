@@ -145,8 +145,8 @@ class FaceDrawer:
         path.rect(x0 * mm, y0 * mm, (x1 - x0) * mm, (y1 - y0) * mm)
         c.clipPath(path, stroke=0, fill=0)
         c.translate(item.trim[0] * mm, item.trim[1] * mm)
-        if form is None:
-            draw_face(c, self.faces[item.face], self.font_dir)
+        if form is None:  # its only use: let it go once drawn, the canvas has it now
+            draw_face(c, self.faces.pop(item.face), self.font_dir)
         else:
             c.doForm(form)
         c.restoreState()
