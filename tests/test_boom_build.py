@@ -53,7 +53,7 @@ def test_counters_match_the_tables(built: tuple[Path, dict]) -> None:
     for it in items:
         per_group[it["deck"]] = per_group.get(it["deck"], 0) + 1
     stock, money, limit = per_group.values()
-    assert stock == tables["stock_per_firm"] * len(tables["firms"])  # 17 × 5 firms
+    assert stock == tables["stock_per_firm"] * len(tables["firms"])  # 19 × 5 firms
     assert money == sum(row["count"] for row in tables["money"])
     assert limit == 1  # boom.txt: one IPO Limit counter
 

@@ -477,6 +477,6 @@ def test_simulation_reports_printed_counts(game: Game) -> None:
     assert report.completion == 1.0
     assert report.bots == ["heuristic", "random", "heuristic", "random"]
     stock = report.components["stock counters"]
-    assert all(use.printed == 17 for use in stock.values())  # game.yaml: stock_per_firm 17
+    assert all(use.printed == 19 for use in stock.values())  # game.yaml: stock_per_firm 19
     assert report.components["money counters"]["$1m"].printed == 40  # game.yaml money
     assert report.measures["lowest IPO limit"]["min"] >= 1
