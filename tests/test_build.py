@@ -11,8 +11,9 @@ import pypdf
 import pypdfium2 as pdfium
 import pytest
 
+from pnp._errors import LayoutError
 from pnp.build import build_game
-from pnp.layout.cards import SheetOptions
+from pnp.layout.cards import SheetOptions, impose_cards
 from pnp.load import load_game
 
 PT = 72 / 25.4
@@ -103,3 +104,24 @@ def test_nothing_but_crop_marks_prints_in_the_margin(mini_cards: Path, tmp_path:
         for y in list(range(margin)) + list(range(h - margin, h)):
             r, g, b = px[x, y]
             assert max(r, g, b) - min(r, g, b) < 30, (x, y, px[x, y])  # white or grey marks only
+
+
+def test_failure_while_writing_keeps_the_previous_build(mini_cards: Path, tmp_path: Path) -> None:
+    out = tmp_path / "o"
+    _build(mini_cards, out)
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    game_yaml = mini_cards / "mini" / "game.yaml"
+    game_yaml.write_text(
+        game_yaml.read_text()
+        + "components:\n  - {kind: aid, id: aid, title: Aid, template: aid.md, size: mini}\n"
+    )
+    (mini_cards / "mini" / "templates").mkdir()
+    (mini_cards / "mini" / "templates" / "aid.md").write_text("Far too long. " * 400)
+    with pytest.raises(LayoutError, match="does not fit the 44×64 mm aid panel"):
+        _build(mini_cards, out)  # the aid overflows only once it is being drawn
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+
+
+def test_back_pages_carry_no_crop_marks(mini_cards: Path) -> None:
+    pages = impose_cards(load_game("mini", mini_cards), SheetOptions())
+    assert [bool(p.marks) for p in pages] == [True, False]
