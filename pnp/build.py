@@ -6,12 +6,12 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from pnp._errors import DataError, Severity, ValidationFailed
+from pnp._errors import DataError, Location, Severity, ValidationFailed
 from pnp.fonts import load_font
-from pnp.layout.cards import SheetOptions, impose_cards, lay_out_faces
+from pnp.layout.cards import SheetOptions, impose_cards, impose_copies, lay_out_faces
 from pnp.layout.face import card_context, find_template
-from pnp.layout.pages import Page, Placed
-from pnp.layout.sheet import PAPERS_MM, crop_marks, paginate, plan_grid
+from pnp.layout.pages import Page
+from pnp.layout.sheet import PAPERS_MM, plan_grid
 from pnp.layout.tokens import lay_out_tokens
 from pnp.layout.track import lay_out_track
 from pnp.load import Game
@@ -47,8 +47,6 @@ def template_context(game: Game) -> dict[str, Any]:
 
 def _markdown(game: Game, name: str, ctx: dict[str, Any]) -> str:
     path = find_template(game, name)
-    from pnp._errors import Location
-
     text = render_text(path.read_text(encoding="utf-8"), ctx, Location(path), name)
     missing = load_font("Lato-Regular").missing(text)
     if missing:
@@ -56,19 +54,6 @@ def _markdown(game: Game, name: str, ctx: dict[str, Any]) -> str:
             f"{name} uses {', '.join(map(repr, missing))}, not in the rulebook font", Location(path)
         )
     return text
-
-
-def _aid_pages(comp: AidComponent, paper: str) -> list[Page]:
-    grid = plan_grid(paper, parse_size(comp.size), 0.0)
-    pages = []
-    for chunk in paginate(list(range(comp.copies)), grid.per_page):
-        page = Page(grid.page, marks=crop_marks(grid, len(chunk)))
-        page.items = [
-            Placed(f"{comp.id}-{n + 1}", comp.id, comp.id, grid.trim(i), grid.trim(i))
-            for i, n in enumerate(chunk)
-        ]
-        pages.append(page)
-    return pages
 
 
 KINDS = ("cards", "tokens", "track", "aid", "rulebook")
@@ -110,7 +95,7 @@ def plan_outputs(
         elif isinstance(comp, AidComponent):
             ctx = ctx or template_context(game)
             text = _markdown(game, comp.template, ctx)
-            apages = _aid_pages(comp, options.paper)
+            apages = impose_copies(comp.id, parse_size(comp.size), comp.copies, options.paper)
             files.append(
                 OutputFile(path, "aid", apages, _bind(write_aid, apages, text, comp.title, accent))
             )

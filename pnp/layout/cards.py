@@ -78,3 +78,17 @@ def impose_cards(game: Game, options: SheetOptions) -> list[Page]:
     if options.duplex:
         return [p for pair in zip(fronts, backs, strict=True) for p in pair]
     return fronts + backs
+
+
+def impose_copies(key: str, size_mm: tuple[float, float], copies: int, paper: str) -> list[Page]:
+    """``copies`` identical panels (player aids) on sheets with crop marks, no bleed."""
+    grid = plan_grid(paper, size_mm, 0.0)
+    pages = []
+    for chunk in paginate(list(range(copies)), grid.per_page):
+        page = Page(grid.page, marks=crop_marks(grid, len(chunk)))
+        page.items = [
+            Placed(f"{key}-{n + 1}", key, key, grid.trim(i), grid.trim(i))
+            for i, n in enumerate(chunk)
+        ]
+        pages.append(page)
+    return pages
