@@ -17,13 +17,12 @@ def engine_for(game: Game) -> Engine | None:
         return None
     from pnp import games
 
-    try:
-        return games.get_engine(game.spec.engine)
-    except KeyError:
+    if game.spec.engine not in games.ENGINES:
         raise DataError(
             f"no rules engine {game.spec.engine!r} (engines: {', '.join(sorted(games.ENGINES))})",
             game.spec_location("engine"),
-        ) from None
+        )
+    return games.get_engine(game.spec.engine)
 
 
 def validate_game(game: Game, faces: bool = False) -> list[Finding]:
@@ -41,11 +40,9 @@ def validate_game(game: Game, faces: bool = False) -> list[Finding]:
 def _face_findings(game: Game) -> list[Finding]:
     from pnp.layout.cards import lay_out_faces
 
-    out: list[Finding] = []
-    for card in game.cards:
-        single = Game(game.spec, game.root, [card], game.located, game.expansions)
-        try:
-            lay_out_faces(single)
-        except PnpError as exc:
-            out.append(Finding(Severity.ERROR, exc.message, exc.location))
-    return out
+    problems: list[PnpError] = []
+    try:
+        lay_out_faces(game, problems)
+    except PnpError as exc:  # a deck back: no card to blame
+        problems.append(exc)
+    return [Finding(Severity.ERROR, p.message, p.location) for p in problems]

@@ -35,3 +35,24 @@ def test_bad_input_is_located_and_keeps_last_output(
         assert expected in result.output, result.output
     assert {p.name: p.read_bytes() for p in out.iterdir()} == before
     assert not [n for n in os.listdir(out) if n.endswith(".tmp")]
+
+
+def test_validate_reports_every_bad_card_not_just_the_first(mini_cards: Path) -> None:
+    (mini_cards / "mini" / "cards.yaml").write_text(
+        "deck: main\ncards:\n"
+        '  - {id: alpha, type: basic, name: Alpha, power: 1, text: "a ★ star"}\n'
+        "  - {id: beta, type: basic, name: Beta, power: 2, text: " + '"' + "word " * 300 + '"}\n'
+    )
+    result = runner.invoke(app, ["validate", "mini", "--cards", str(mini_cards)])
+    assert result.exit_code == 1
+    assert "mini/cards.yaml:3:5: error: card 'alpha'" in result.output
+    assert "mini/cards.yaml:4:5: error: card 'beta': field 'text' does not fit" in result.output
+    assert "2 error(s)" in result.output
+
+
+def test_unknown_engine_is_located(mini_cards: Path) -> None:
+    game = mini_cards / "mini" / "game.yaml"
+    game.write_text(game.read_text().replace("name: Mini\n", "name: Mini\nengine: chess\n"))
+    result = runner.invoke(app, ["validate", "mini", "--cards", str(mini_cards)])
+    assert result.exit_code == 1
+    assert "mini/game.yaml:4:1: error: no rules engine 'chess'" in result.output

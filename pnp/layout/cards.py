@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pnp._errors import PnpError
 from pnp.layout.face import card_context, lay_out_face, load_layout
 from pnp.layout.ops import Face
 from pnp.layout.pages import Page, Placed
@@ -24,18 +25,27 @@ def back_key(deck: Deck) -> str:
     return f"back:{deck.id}"
 
 
-def lay_out_faces(game: Game) -> dict[str, Face]:
-    """Every card face and every deck back, keyed by card id / back key."""
+def lay_out_faces(game: Game, problems: list[PnpError] | None = None) -> dict[str, Face]:
+    """Every card face and every deck back, keyed by card id / back key.
+
+    The first problem raises; with ``problems``, each card's problem is collected there
+    instead and the other cards are still laid out (``pnp validate`` reports them all).
+    """
     faces: dict[str, Face] = {}
     font_dir = game.root / "fonts"
     for deck in game.spec.decks:
         size = deck.size_mm
         for card in game.deck_cards(deck.id):
             ctype = game.spec.card_types[card.type]
-            layout = load_layout(game, ctype.layout, size, card.loc)
-            faces[card.id] = lay_out_face(
-                layout, card_context(game, card), f"card {card.id!r}", card.loc, font_dir
-            )
+            try:
+                layout = load_layout(game, ctype.layout, size, card.loc)
+                faces[card.id] = lay_out_face(
+                    layout, card_context(game, card), f"card {card.id!r}", card.loc, font_dir
+                )
+            except PnpError as exc:
+                if problems is None:
+                    raise
+                problems.append(exc)
         where = game.spec_location("decks", game.spec.decks.index(deck), "back")
         back = load_layout(game, deck.back.layout, size, where)
         ctx = {
