@@ -251,13 +251,13 @@ class CardBase(Strict):
 
 def card_model(type_name: str, spec: CardType) -> type[CardBase]:
     """A pydantic model for cards of one type: the common keys plus the declared ones."""
-    extra: dict[str, Any] = {k: (_FIELD_TYPES[v], ...) for k, v in spec.fields.items()}
-    return create_model(  # type: ignore[call-overload,no-any-return]
-        f"Card_{type_name.replace('-', '_')}",
-        __base__=CardBase,
-        type=(Literal[type_name], ...),
-        **extra,
+    fields: dict[str, Any] = {k: (_FIELD_TYPES[v], ...) for k, v in spec.fields.items()}
+    only_this_type: Any = Literal[type_name]
+    fields["type"] = (only_this_type, ...)
+    model: type[CardBase] = create_model(
+        f"Card_{type_name.replace('-', '_')}", __base__=CardBase, **fields
     )
+    return model
 
 
 class Element(Strict):
