@@ -27,14 +27,30 @@ def engine_for(game: Game) -> Engine | None:
 
 def validate_game(game: Game, faces: bool = False) -> list[Finding]:
     """Rule findings from the game's engine; with ``faces``, also lay out every card face
-    (text fits, every glyph exists) and report the first problem of each card."""
+    (text fits, every glyph exists; the first problem of each card) and every other
+    component (counters, tracks, aid and rulebook templates)."""
     findings: list[Finding] = []
     engine = engine_for(game)
     if engine is not None:
         findings.extend(engine.validate(game))
     if faces:
+        rules_ok = not any(f.severity is Severity.ERROR for f in findings)
         findings.extend(_face_findings(game))
+        if rules_ok:  # the rulebook asks the engine for examples, which needs sound data
+            findings.extend(_component_findings(game))
     return findings
+
+
+def _component_findings(game: Game) -> list[Finding]:
+    from pnp.build import plan_outputs
+    from pnp.layout.cards import SheetOptions
+
+    kinds = frozenset({"tokens", "track", "aid", "rulebook"})
+    try:
+        plan_outputs(game, SheetOptions(), kinds)
+    except PnpError as exc:
+        return [Finding(Severity.ERROR, exc.message, exc.location)]
+    return []
 
 
 def _face_findings(game: Game) -> list[Finding]:

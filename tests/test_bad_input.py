@@ -56,3 +56,15 @@ def test_unknown_engine_is_located(mini_cards: Path) -> None:
     result = runner.invoke(app, ["validate", "mini", "--cards", str(mini_cards)])
     assert result.exit_code == 1
     assert "mini/game.yaml:4:1: error: no rules engine 'chess'" in result.output
+
+
+def test_validate_checks_components_too(mini_cards: Path) -> None:
+    game = mini_cards / "mini" / "game.yaml"
+    game.write_text(
+        game.read_text()
+        + "components:\n  - kind: tokens\n    id: bits\n    title: Bits\n    groups:\n"
+        + '      - {title: Odd, token: {label: "★", count: "3", color: "#000000"}}\n'
+    )
+    result = runner.invoke(app, ["validate", "mini", "--cards", str(mini_cards)])
+    assert result.exit_code == 1
+    assert "mini/game.yaml:21:9: error: bits: Odd: label uses '★' (U+2605)" in result.output
