@@ -28,7 +28,7 @@ def test_cards_are_double_ended() -> None:
     for card in game.cards:
         face = faces[card.id]
         blocks = [op for op in face.ops if isinstance(op, TextBlock)]
-        word = max(blocks, key=lambda b: b.size)
+        word = next(b for b in blocks if b.lines[0][2] == card.name)
         line = next(b for b in blocks if " ".join(ln[2] for ln in b.lines) == card.text)
         assert word.rotate == 0 and word.centre[1] < face.height / 2
         assert line.rotate == 180 and line.centre[1] > face.height / 2
