@@ -113,7 +113,11 @@ def build(
     paper: Annotated[str, typer.Option(help="a4 or letter.")] = "a4",
     bleed: Annotated[
         float | None,
-        typer.Option(help="Bleed in mm (default: up to 3 mm, as much as fits nine poker cards)."),
+        typer.Option(
+            min=0.0,
+            max=10.0,
+            help="Bleed in mm, 0–10 (default: up to 3 mm, as much as fits nine poker cards).",
+        ),
     ] = None,
     duplex: Annotated[
         bool,

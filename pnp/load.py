@@ -101,6 +101,15 @@ def _schema_findings(
         loc = tuple(e["loc"])
         if e["type"] == "extra_forbidden":
             msg = f"unknown key {loc[-1]!r}"
+        elif e["type"] in ("model_type", "dict_type", "model_attributes_type"):
+            where = ".".join(str(p) for p in loc)
+            msg = (
+                f"{where}: expected a mapping (key: value lines) here"
+                if where
+                else ("expected a mapping (key: value lines) at the top of the file")
+            )
+        elif e["type"] == "list_type":
+            msg = f"{'.'.join(str(p) for p in loc)}: expected a list (lines starting with '- ')"
         elif e["type"] == "missing":
             msg = f"missing key {loc[-1]!r}"
             loc = loc[:-1]
@@ -261,6 +270,11 @@ def load_game(
     """Read game.yaml, every card file and the named expansions; raise on any schema error."""
     root = game_dir(game_id, cards_dir)
     data, located = load_yaml(root / GAME_FILE)
+    if data is None:
+        raise DataError(
+            "the file is empty; a game needs id, name, players, decks and card_types",
+            Location(root / GAME_FILE),
+        )
     spec = _parse(GameSpec, data, located)
     findings: list[Finding] = []
     if spec.id != game_id:
