@@ -99,6 +99,18 @@ def checked_once(
     return get
 
 
+def lazy_attributes(package: str, where: dict[str, str]) -> Callable[[str], Any]:
+    """A module ``__getattr__`` that imports each name in ``where`` from its submodule on
+    first use, so validating or building a game never loads an engine's bots or state."""
+
+    def __getattr__(name: str) -> Any:
+        if name in where:
+            return getattr(importlib.import_module(where[name], package), name)
+        raise AttributeError(f"module {package!r} has no attribute {name!r}")
+
+    return __getattr__
+
+
 def get_engine(name: str) -> Engine:
     """The engine module registered as ``name``."""
     try:
@@ -109,4 +121,12 @@ def get_engine(name: str) -> Engine:
     return cast(Engine, importlib.import_module(module))
 
 
-__all__ = ["ENGINES", "Bot", "Engine", "GameState", "checked_once", "get_engine"]
+__all__ = [
+    "ENGINES",
+    "Bot",
+    "Engine",
+    "GameState",
+    "checked_once",
+    "get_engine",
+    "lazy_attributes",
+]

@@ -7,10 +7,10 @@ Where the source text is silent the engine decides; the decisions are listed in
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from pnp._errors import UsageError
-from pnp.games import checked_once
+from pnp.games import checked_once, lazy_attributes
 from pnp.games.bigidea.check import ev_table, validate, worked_examples
 from pnp.games.bigidea.config import config_from_game, rounds_for
 from pnp.games.bigidea.report import CHIPS, FOREIGN, MONEY
@@ -20,17 +20,7 @@ if TYPE_CHECKING:
     from pnp.games.bigidea.rules import State
 
 
-def __getattr__(name: str) -> Any:
-    """BOTS and State load on first use: validating and building need neither."""
-    if name == "BOTS":
-        from pnp.games.bigidea.bots import BOTS
-
-        return BOTS
-    if name == "State":
-        from pnp.games.bigidea.rules import State
-
-        return State
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_attributes(__name__, {"BOTS": ".bots", "State": ".rules"})
 
 
 __all__ = [

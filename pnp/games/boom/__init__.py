@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pnp._errors import UsageError
-from pnp.games import checked_once
+from pnp.games import checked_once, lazy_attributes
 from pnp.games.boom.catalog import build_catalog
 from pnp.games.boom.check import validate
 from pnp.load import Game
@@ -56,17 +56,7 @@ def printed_components(game: Game) -> dict[str, dict[str, int]]:
     }
 
 
-def __getattr__(name: str) -> Any:
-    """BOTS and State load on first use: validating and building need neither."""
-    if name == "BOTS":
-        from pnp.games.boom.bots import BOTS
-
-        return BOTS
-    if name == "State":
-        from pnp.games.boom.rules import State
-
-        return State
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_attributes(__name__, {"BOTS": ".bots", "State": ".rules"})
 
 
 __all__ = [
