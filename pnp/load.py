@@ -33,6 +33,14 @@ class Card:
     loc: Location
     mark: str = ""
     """Set mark of the expansion the card comes from ('' for the base game)."""
+    located: Located | None = None
+    """Locations in the card's file, for pointing at one of its keys."""
+    at: tuple[str | int, ...] = ()
+    """Where the card sits in its file, e.g. ('cards', 3)."""
+
+    def where(self, *keys: str) -> Location:
+        """Location of one of the card's keys (``where('effect', 'draw')``)."""
+        return self.located.at((*self.at, *keys)) if self.located else self.loc
 
     def context(self) -> dict[str, Any]:
         """What a template sees as ``card``."""
@@ -220,7 +228,17 @@ def _load_cards(
         extra = {k: values[k] for k in spec.card_types[ctype].fields}
         cards.append(
             Card(
-                card.id, ctype, cf.deck, card.qty, card.name, card.text, extra, located.at(at), mark
+                card.id,
+                ctype,
+                cf.deck,
+                card.qty,
+                card.name,
+                card.text,
+                extra,
+                located.at(at),
+                mark,
+                located,
+                at,
             )
         )
     return cards

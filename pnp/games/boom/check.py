@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, TypeGuard
 
-from pnp._errors import Finding, Location, PnpError, Severity
+from pnp._errors import Finding, Location, Severity
 from pnp.games.boom.catalog import (
     DISCARD_EFFECTS,
     DISCARD_TYPE,
@@ -22,7 +22,6 @@ from pnp.games.boom.catalog import (
     PLAY_DECK,
 )
 from pnp.load import Card, Game
-from pnp.yamlio import Located, load_yaml
 
 MIN_PLAY_CARDS = 60
 """Below this the play deck reshuffles every couple of rounds with five players."""
@@ -42,39 +41,11 @@ def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-class _CardKeys:
-    """Locations of keys inside card files (a card's own ``loc`` is its first line)."""
-
-    def __init__(self) -> None:
-        self._files: dict[Any, tuple[Located | None, dict[tuple[int, int], int]]] = {}
-
-    def at(self, card: Card, *keys: str) -> Location:
-        path = card.loc.path
-        if path not in self._files:
-            try:
-                located: Located | None = load_yaml(path)[1]
-            except (PnpError, OSError):
-                located = None
-            marks = located.marks if located else {}
-            index = {
-                mark: key[1]
-                for key, mark in marks.items()
-                if len(key) == 2 and key[0] == "cards" and isinstance(key[1], int)
-            }
-            self._files[path] = (located, index)
-        located, index = self._files[path]
-        i = index.get((card.loc.line, card.loc.col))
-        if located is None or i is None:
-            return card.loc
-        return located.at(("cards", i, *keys))
-
-
 class _Checker:
     def __init__(self, game: Game) -> None:
         self.game = game
         self.tables = game.spec.tables
         self.findings: list[Finding] = []
-        self.cards = _CardKeys()
 
     def error(self, message: str, where: Location, severity: Severity = Severity.ERROR) -> None:
         self.findings.append(Finding(severity, message, where))
@@ -239,18 +210,18 @@ class _Checker:
                     self.error(
                         f"{card.id}: {key} {value!r} is not one of tables.industries "
                         f"({', '.join(industries)})",
-                        self.cards.at(card, key),
+                        card.where(key),
                     )
             if not _is_int(card.fields.get("burn")):
-                self.error(f"{card.id}: burn must be a whole number", self.cards.at(card, "burn"))
+                self.error(f"{card.id}: burn must be a whole number", card.where("burn"))
 
     def discard_effect(self, card: Card) -> None:
         effect = card.fields.get("effect")
         if not isinstance(effect, dict) or not effect:
-            self.error(f"{card.id}: a Discard needs an effect", self.cards.at(card, "effect"))
+            self.error(f"{card.id}: a Discard needs an effect", card.where("effect"))
             return
         for key, value in effect.items():
-            where = self.cards.at(card, "effect", key)
+            where = card.where("effect", key)
             if key not in DISCARD_EFFECTS:
                 self.error(
                     f"{card.id}: the engine knows no Discard effect {key!r} (known: "
@@ -290,7 +261,7 @@ class _Checker:
             self.error(f"{card.id}: an event needs an effect mapping", card.loc)
             return
         for key, value in effect.items():
-            where = self.cards.at(card, "effect", key)
+            where = card.where("effect", key)
             if key not in EVENT_EFFECTS:
                 self.error(
                     f"{card.id}: the engine knows no event effect {key!r} (known: "
