@@ -367,7 +367,7 @@ def test_validate_catches_a_repeated_word_and_an_empty_line(game: Game) -> None:
     cards[blank] = dataclasses.replace(cards[blank], text="  ")
     broken = dataclasses.replace(game, cards=cards)
     errors = [f for f in engine.validate(broken) if f.severity is Severity.ERROR]
-    assert {f.location for f in errors} == {cards[twin].loc, cards[blank].loc}
+    assert {f.location for f in errors} == {cards[twin].where("name"), cards[blank].where("text")}
     assert any("twice" in f.message for f in errors)
     assert any("no line" in f.message for f in errors)
 

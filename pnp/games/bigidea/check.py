@@ -154,11 +154,15 @@ def _check_words(game: Game) -> list[Finding]:
     seen: dict[tuple[str, str], Location] = {}
     for card in game.cards:
         if not card.name.strip():
-            out.append(Finding(Severity.ERROR, f"card {card.id!r} has no word (name)", card.loc))
+            out.append(
+                Finding(Severity.ERROR, f"card {card.id!r} has no word (name)", card.where("name"))
+            )
         if not card.text.strip():
             out.append(
                 Finding(
-                    Severity.ERROR, f"card {card.id!r} ({card.name}) has no line (text)", card.loc
+                    Severity.ERROR,
+                    f"card {card.id!r} ({card.name}) has no line (text)",
+                    card.where("text") if card.text else card.loc,
                 )
             )
         if card.qty > 1:
@@ -167,7 +171,7 @@ def _check_words(game: Game) -> list[Finding]:
                     Severity.ERROR,
                     f"card {card.id!r} is printed {card.qty} times; "
                     "each word appears once in its deck",
-                    card.loc,
+                    card.where("qty"),
                 )
             )
         key = (card.deck, " ".join(card.name.split()).casefold())
@@ -177,11 +181,11 @@ def _check_words(game: Game) -> list[Finding]:
                     Severity.ERROR,
                     f"word {card.name!r} appears twice in deck "
                     f"{card.deck!r} (first at {seen[key]})",
-                    card.loc,
+                    card.where("name"),
                 )
             )
         else:
-            seen.setdefault(key, card.loc)
+            seen.setdefault(key, card.where("name"))
     return out
 
 
