@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from pnp._errors import DataError, LayoutError
 from pnp.fonts import load_font
@@ -59,3 +61,30 @@ def test_fast_paths_agree_with_jinja() -> None:
     assert not is_true("card.burn", ctx)  # 0 is false, as in Jinja
     with pytest.raises(DataError, match="has no attribute 'nope'"):
         render_text("{{ card.nope }}", ctx)
+
+
+@given(
+    words=st.lists(
+        st.text(alphabet="abcdefghijklmnopqrstuvwxyz£€•", min_size=1, max_size=12),
+        min_size=1,
+        max_size=40,
+    ),
+    w=st.floats(15, 80),
+    h=st.floats(5, 60),
+    size=st.floats(6, 20),
+)
+def test_set_text_stays_inside_its_box_or_says_why(
+    words: list[str], w: float, h: float, size: float
+) -> None:
+    text = " ".join(words)
+    font = load_font("Lato-Regular")
+    try:
+        block = set_text(text, "Lato-Regular", size, 5, 1.2, (2.0, 3.0, w, h))
+    except LayoutError as err:
+        assert "does not fit" in str(err)
+        return
+    assert 5 <= block.size <= size
+    assert " ".join(line for _, _, line in block.lines) == " ".join(text.split())
+    for x, y, line in block.lines:
+        assert x >= 2.0 - 1e-6 and x + font.width(line, block.size) * PT_TO_MM <= 2.0 + w + 1e-6
+        assert 3.0 < y <= 3.0 + h - font.descent * block.size * PT_TO_MM + 1e-6
