@@ -65,13 +65,13 @@ def plan_outputs(
 ) -> list[OutputFile]:
     """The build's files (all, or the kinds in ``only``), laid out so that every error
     surfaces before anything is written."""
-    from pnp.render.docs import write_aid, write_pages
+    from pnp.render.docs import check_aid, write_aid, write_pages
 
     want = only or frozenset(KINDS)
     gid, name, accent = game.spec.id, game.spec.name, game.spec.accent
     font_dir = game.root / "fonts"
     files: list[OutputFile] = []
-    if "cards" in want:
+    if "cards" in want and game.cards:
         faces = lay_out_faces(game)
         pages = impose_cards(game, options)
         write = _bind(write_pages, pages, faces, f"{name} — cards", font_dir)
@@ -95,6 +95,7 @@ def plan_outputs(
         elif isinstance(comp, AidComponent):
             ctx = ctx or template_context(game)
             text = _markdown(game, comp.template, ctx)
+            check_aid(text, parse_size(comp.size), comp.title, accent)
             apages = impose_copies(comp.id, parse_size(comp.size), comp.copies, options.paper)
             files.append(
                 OutputFile(path, "aid", apages, _bind(write_aid, apages, text, comp.title, accent))
@@ -145,6 +146,8 @@ def build_game(
     return write_all(out, files, manifest)
 
 
-def _effective_bleed(game: Game, options: SheetOptions) -> float:
-    deck = game.spec.decks[0]
-    return plan_grid(options.paper, deck.size_mm, options.bleed).bleed
+def _effective_bleed(game: Game, options: SheetOptions) -> float | None:
+    """The bleed the card sheets got (the first deck's; None for a game without decks)."""
+    if not game.spec.decks:
+        return options.bleed
+    return plan_grid(options.paper, game.spec.decks[0].size_mm, options.bleed).bleed

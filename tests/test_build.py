@@ -106,10 +106,23 @@ def test_nothing_but_crop_marks_prints_in_the_margin(mini_cards: Path, tmp_path:
             assert max(r, g, b) - min(r, g, b) < 30, (x, y, px[x, y])  # white or grey marks only
 
 
-def test_failure_while_writing_keeps_the_previous_build(mini_cards: Path, tmp_path: Path) -> None:
+def test_failure_while_writing_keeps_the_previous_build(
+    mini_cards: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     out = tmp_path / "o"
     _build(mini_cards, out)
     before = {p.name: p.read_bytes() for p in out.iterdir()}
+
+    def broken(*args: object) -> None:
+        raise LayoutError("disk on fire")
+
+    monkeypatch.setattr("pnp.render.docs.write_pages", broken)
+    with pytest.raises(LayoutError, match="disk on fire"):
+        _build(mini_cards, out)  # fails while drawing, after layout succeeded
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+
+
+def test_aid_that_overflows_is_found_before_writing(mini_cards: Path, tmp_path: Path) -> None:
     game_yaml = mini_cards / "mini" / "game.yaml"
     game_yaml.write_text(
         game_yaml.read_text()
@@ -118,10 +131,16 @@ def test_failure_while_writing_keeps_the_previous_build(mini_cards: Path, tmp_pa
     (mini_cards / "mini" / "templates").mkdir()
     (mini_cards / "mini" / "templates" / "aid.md").write_text("Far too long. " * 400)
     with pytest.raises(LayoutError, match="does not fit the 44×64 mm aid panel"):
-        _build(mini_cards, out)  # the aid overflows only once it is being drawn
-    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+        _build(mini_cards, tmp_path / "o")
+    assert not (tmp_path / "o").exists() or not list((tmp_path / "o").iterdir())
 
 
 def test_back_pages_carry_no_crop_marks(mini_cards: Path) -> None:
     pages = impose_cards(load_game("mini", mini_cards), SheetOptions())
     assert [bool(p.marks) for p in pages] == [True, False]
+
+
+def test_a_game_with_no_cards_builds_no_card_sheets(mini_cards: Path, tmp_path: Path) -> None:
+    (mini_cards / "mini" / "cards.yaml").write_text("deck: main\ncards: []\n")
+    manifest = _build(mini_cards, tmp_path / "o")
+    assert manifest["files"] == []

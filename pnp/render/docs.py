@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
+from typing import Any
 
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
@@ -71,12 +73,49 @@ def write_rulebook(
     return pages[0]
 
 
-def write_aid(path: Path, pages: list[Page], markdown: str, title: str, accent: str) -> None:
-    """Player-aid panels: a border and the Markdown flowed inside; overflow is an error."""
+AID_INSET_MM = 4.5
+AID_SCALE = 0.82
+
+
+def _aid_frame(x0: float, y0: float, x1: float, y1: float) -> Any:
     from reportlab.platypus import Frame
 
+    inset = AID_INSET_MM
+    return Frame(
+        (x0 + inset) * mm,
+        (y0 + inset) * mm,
+        (x1 - x0 - 2 * inset) * mm,
+        (y1 - y0 - 2 * inset) * mm,
+        0,
+        0,
+        0,
+        0,
+        showBoundary=0,
+    )
+
+
+def _fill_aid(
+    c: Canvas, rect: tuple[float, float, float, float], markdown: str, title: str, accent: str
+) -> None:
     from pnp.render.markdown import to_flowables
 
+    story = to_flowables(markdown, AID_SCALE, accent, keep_headings=False)
+    _aid_frame(*rect).addFromList(story, c)
+    if story:
+        w, h = rect[2] - rect[0], rect[3] - rect[1]
+        raise LayoutError(
+            f"{title}: the text does not fit the {w:.0f}×{h:.0f} mm aid panel; "
+            "shorten the aid template"
+        )
+
+
+def check_aid(markdown: str, size_mm: tuple[float, float], title: str, accent: str) -> None:
+    """Flow the aid into one panel on a scratch canvas: overflow is found before writing."""
+    _fill_aid(make_canvas(io.BytesIO()), (0, 0, *size_mm), markdown, title, accent)
+
+
+def write_aid(path: Path, pages: list[Page], markdown: str, title: str, accent: str) -> None:
+    """Player-aid panels: a border and the Markdown flowed inside; overflow is an error."""
     c = new_canvas(path, pages[0].size, title)
     for page in pages:
         for item in page.items:
@@ -86,24 +125,7 @@ def write_aid(path: Path, pages: list[Page], markdown: str, title: str, accent: 
             c.roundRect(
                 (x0 + 2) * mm, (y0 + 2) * mm, (x1 - x0 - 4) * mm, (y1 - y0 - 4) * mm, 3 * mm
             )
-            frame = Frame(
-                (x0 + 4.5) * mm,
-                (y0 + 4.5) * mm,
-                (x1 - x0 - 9) * mm,
-                (y1 - y0 - 9) * mm,
-                0,
-                0,
-                0,
-                0,
-                showBoundary=0,
-            )
-            story = to_flowables(markdown, 0.82, accent, keep_headings=False)
-            frame.addFromList(story, c)
-            if story:
-                raise LayoutError(
-                    f"{title}: the text does not fit the {x1 - x0:.0f}×{y1 - y0:.0f} mm "
-                    "aid panel; shorten the aid template"
-                )
+            _fill_aid(c, item.trim, markdown, title, accent)
         if page.marks:
             draw_page(c, Page(page.size, marks=page.marks))
         c.showPage()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.units import mm
@@ -41,7 +41,7 @@ def ensure_font(name: str, font_dir: Path | None = None) -> str:
     return name
 
 
-def make_canvas(path: str, **kw: Any) -> Canvas:
+def make_canvas(path: str | IO[bytes], **kw: Any) -> Canvas:
     """A reportlab canvas that starts in the embedded base font; also a doc canvasmaker."""
     kw["initialFontName"] = ensure_font(BASE_FONT)
     return Canvas(path, **kw)
