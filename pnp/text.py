@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import os
 import re
 from functools import cache, lru_cache
+from pathlib import Path
 from typing import Any
 
 from jinja2 import (
@@ -37,13 +40,29 @@ def dollars(value: Any) -> str:
     return f"${v:.0f}" if v == int(v) else f"${v:.2f}"
 
 
+BYTECODE_CACHE_FILES = 4000
+"""Compiled templates kept on disk; past this the older half is dropped."""
+
+
 def _bytecode_cache() -> BytecodeCache | None:
     folder = user_cache("jinja")
     try:
         folder.mkdir(parents=True, exist_ok=True)
+        _prune(folder, BYTECODE_CACHE_FILES)
     except OSError:
         return None
     return FileSystemBytecodeCache(str(folder))
+
+
+def _prune(folder: Path, most: int) -> None:
+    """Card texts change as designers edit them: keep the cache from growing forever."""
+    entries = list(os.scandir(folder))
+    if len(entries) <= most:
+        return
+    entries.sort(key=lambda e: e.stat().st_mtime)
+    for entry in entries[: len(entries) - most // 2]:
+        with contextlib.suppress(OSError):
+            os.unlink(entry.path)
 
 
 @cache
