@@ -184,11 +184,15 @@ def to_flowables(
 
 
 def _keep_headings_with_next(flow: list[Flowable]) -> list[Flowable]:
-    """Never strand a heading at the foot of a page: bind it to the block after it."""
+    """Never strand a heading at the foot of a page: bind it to the block after it.
+
+    A KeepTogether reports an endless height to whatever wraps it, so one that follows
+    a heading is opened up rather than nested.
+    """
     out: list[Flowable] = []
     pending: list[Flowable] = []
     for f in flow:
-        pending.append(f)
+        pending.extend(f._content if isinstance(f, KeepTogether) else [f])
         if not getattr(f, "keep_with_next", False):
             out.append(KeepTogether(pending) if len(pending) > 1 else f)
             pending = []
