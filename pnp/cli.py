@@ -133,6 +133,13 @@ def build(
         list[str] | None,
         typer.Option(help="Build only these kinds: cards, tokens, track, aid, rulebook."),
     ] = None,
+    images: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Also write print-shop images: tgc (The Game Crafter, 300 DPI PNG per "
+            "card) and/or tts (Tabletop Simulator deck sheets)."
+        ),
+    ] = None,
     expansion: ExpOpt = None,
     out: Annotated[Path | None, typer.Option(help="Output folder (default output/GAME).")] = None,
     cards: CardsOpt = None,
@@ -142,6 +149,7 @@ def build(
     def run() -> None:
         from pnp._errors import UsageError
         from pnp.build import KINDS, build_game
+        from pnp.export import check_kinds, export_images
         from pnp.layout.cards import SheetOptions
         from pnp.layout.sheet import PAPERS_MM
         from pnp.load import list_games, load_game
@@ -152,6 +160,7 @@ def build(
             raise UsageError("name one GAME or use --all")
         games = list_games(cards) if all_games else [game]
         options = SheetOptions(paper, bleed, duplex, _offset(back_offset))
+        image_kinds = check_kinds(images or [])
         bad = sorted(set(only or ()) - set(KINDS))
         if bad:
             raise UsageError(f"--only takes {', '.join(KINDS)}, not {', '.join(bad)}")
@@ -161,6 +170,11 @@ def build(
             target = (out / gid if all_games else out) if out else Path("output") / gid
             written = build_game(g, options, target, frozenset(only) if only else None)
             typer.echo(f"{g.spec.name}: wrote {len(written)} files to {target}")
+            if image_kinds:
+                folder = export_images(g, image_kinds, target)
+                typer.echo(
+                    f"{g.spec.name}: wrote {', '.join(sorted(image_kinds))} images to {folder}"
+                )
 
     _run(run)
 

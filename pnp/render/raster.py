@@ -1,0 +1,51 @@
+"""Card faces as pixels: drawn to a scratch PDF with reportlab, rasterised by pdfium."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from pathlib import Path
+
+from PIL import Image
+from reportlab.lib.units import mm
+
+from pnp.layout.ops import Face
+from pnp.render.pdf import draw_face, make_canvas
+
+
+def rasterise(
+    faces: dict[str, Face],
+    bleed_mm: float,
+    size_px: dict[str, tuple[int, int]],
+    font_dir: Path | None = None,
+) -> Iterator[tuple[str, Image.Image]]:
+    """Each face with ``bleed_mm`` around its trim, at exactly ``size_px[key]`` pixels."""
+    import pypdfium2 as pdfium
+
+    keys = list(faces)
+    buf = io.BytesIO()
+    c = make_canvas(buf, invariant=1)
+    for key in keys:
+        face = faces[key]
+        c.setPageSize(((face.width + 2 * bleed_mm) * mm, (face.height + 2 * bleed_mm) * mm))
+        c.translate(bleed_mm * mm, bleed_mm * mm)
+        draw_face(c, face, font_dir)
+        c.showPage()
+    c.save()
+    pdf = pdfium.PdfDocument(buf.getvalue())
+    try:
+        for i, key in enumerate(keys):
+            page = pdf[i]
+            w_px, h_px = size_px[key]
+            scale = w_px / page.get_width()
+            image = page.render(scale=scale, draw_annots=False).to_pil().convert("RGB")
+            if image.size != (w_px, h_px):  # a pixel of rounding at most
+                image = image.resize((w_px, h_px), Image.Resampling.LANCZOS)
+            yield key, image
+    finally:
+        pdf.close()
+
+
+def save_png(image: Image.Image, path: Path) -> None:
+    """PNG with no timestamp or other varying chunk: same image, same bytes."""
+    image.save(path, format="PNG", optimize=False, dpi=(300, 300))
