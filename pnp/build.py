@@ -151,3 +151,15 @@ def _effective_bleed(game: Game, options: SheetOptions) -> float | None:
     if not game.spec.decks:
         return options.bleed
     return plan_grid(options.paper, game.spec.decks[0].size_mm, options.bleed).bleed
+
+
+def write_calibration(paper: str, out: Path) -> Path:
+    """The back-offset test sheet, ``out/calibration-<paper>.pdf``."""
+    from pnp.layout.calibration import calibration_pages
+    from pnp.render.docs import write_pages
+
+    pages = calibration_pages(paper)
+    name = f"calibration-{paper}.pdf"
+    file = OutputFile(name, "aid", pages, _bind(write_pages, pages, {}, "Back-side test"))
+    write_all(out, [file], None)
+    return out / name

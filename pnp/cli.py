@@ -180,6 +180,25 @@ def build(
 
 
 @app.command()
+def calibrate(
+    paper: Annotated[str, typer.Option(help="a4 or letter.")] = "a4",
+    out: Annotated[Path, typer.Option(help="Output folder.")] = Path("output"),
+) -> None:
+    """Write a duplex test sheet that measures the --back-offset your printer needs."""
+
+    def run() -> None:
+        from pnp._errors import UsageError
+        from pnp.build import write_calibration
+        from pnp.layout.sheet import PAPERS_MM
+
+        if paper not in PAPERS_MM:
+            raise UsageError(f"--paper must be one of {', '.join(PAPERS_MM)}, not {paper!r}")
+        typer.echo(f"wrote {write_calibration(paper, out)}: print it double-sided (long edge)")
+
+    _run(run)
+
+
+@app.command()
 def simulate(
     game: str,
     games: Annotated[int, typer.Option(min=1, max=1_000_000)] = 1000,

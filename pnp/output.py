@@ -48,7 +48,7 @@ class OutputFile:
         }
 
 
-def write_all(out: Path, files: list[OutputFile], manifest: dict[str, Any]) -> list[Path]:
+def write_all(out: Path, files: list[OutputFile], manifest: dict[str, Any] | None) -> list[Path]:
     """Draw every file to a temporary name, then rename them all into place.
 
     Any failure removes the temporaries and leaves the previous build untouched.
@@ -63,10 +63,11 @@ def write_all(out: Path, files: list[OutputFile], manifest: dict[str, Any]) -> l
             tmp = _temp(out, f.path)
             staged.append((tmp, out / f.path))
             f.write(tmp)
-        body = {**manifest, "files": [f.manifest() for f in files]}
-        tmp = _temp(out, "manifest.json")
-        staged.append((tmp, out / "manifest.json"))
-        tmp.write_text(json.dumps(body, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        if manifest is not None:
+            body = {**manifest, "files": [f.manifest() for f in files]}
+            tmp = _temp(out, "manifest.json")
+            staged.append((tmp, out / "manifest.json"))
+            tmp.write_text(json.dumps(body, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     except BaseException:
         for tmp, _ in staged:
             tmp.unlink(missing_ok=True)
