@@ -93,3 +93,18 @@ def test_new_expansion_validates_and_builds(tmp_path: Path) -> None:
     assert any(i.startswith("dot-bomb-") for i in ids)
     again = runner.invoke(app, ["new", "expansion", "boom", "dot-bomb", "--cards", str(cards)])
     assert again.exit_code == 2 and "already exists" in again.output
+
+
+def test_a_full_disk_is_an_error_not_a_traceback(
+    mini_cards: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def full(*args: object) -> None:
+        raise OSError(28, "No space left on device", str(tmp_path / "o"))
+
+    monkeypatch.setattr("pnp.build.write_all", full)
+    result = runner.invoke(
+        app, ["build", "mini", "--cards", str(mini_cards), "--out", str(tmp_path / "o")]
+    )
+    assert result.exit_code == 1
+    assert f"error: {tmp_path / 'o'}: No space left on device" in result.output
+    assert "Traceback" not in result.output
