@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 from collections import Counter
 from pathlib import Path
 
@@ -75,13 +76,13 @@ def new_game(name: str, cards_dir: Path | None = None) -> Path:
 def new_expansion(game_id: str, name: str, cards_dir: Path | None = None) -> Path:
     """Create cards/GAME/expansions/NAME with a manifest and one sample card."""
     _check_name("expansion", name)
-    if cards_dir is None and is_installed():
-        raise UsageError(
-            f"the bundled games live inside the installed package ({cards_root()}); copy them "
-            f"and work on the copy: cp -r {cards_root()} mycards && pnp new expansion "
-            f"{game_id} {name} --cards mycards"
-        )
     root = game_dir(game_id, cards_dir)
+    if cards_dir is None and is_installed() and root.parent == cards_root():
+        # The bundled copy lives inside the installed package: work on a copy in ./cards,
+        # which pnp reads before the bundled one from then on.
+        local = Path("cards") / game_id
+        shutil.copytree(root, local)
+        root = local
     folder = root / "expansions" / name
     if folder.exists():
         raise UsageError(f"{folder} already exists")

@@ -70,3 +70,25 @@ def test_new_game_never_overwrites(here: Path) -> None:
     again = runner.invoke(app, ["new", "game", "space-race"])
     assert again.exit_code == 2 and "already" in again.output
     assert card_file.read_text() == "deck: main\ncards: []\n"
+
+
+def test_new_expansion_of_an_installed_game_works_on_a_copy_in_cards(
+    here: Path, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import shutil
+
+    from pnp import scaffold
+    from pnp.paths import cards_root
+
+    bundled = tmp_path_factory.mktemp("site") / "cards"
+    shutil.copytree(cards_root(), bundled)
+    bundled.chmod(0o555)
+    monkeypatch.setattr(scaffold, "is_installed", lambda: True)
+    monkeypatch.setattr(scaffold, "cards_root", lambda: bundled)
+    monkeypatch.setattr("pnp.paths.cards_root", lambda: bundled)
+    made = runner.invoke(app, ["new", "expansion", "bigidea", "office-life"])
+    assert made.exit_code == 0, made.output
+    assert (here / "cards/bigidea/expansions/office-life/expansion.yaml").is_file()
+    assert not (bundled / "bigidea/expansions/office-life").exists()
+    built = runner.invoke(app, ["build", "bigidea", "-x", "office-life", "--only", "cards"])
+    assert built.exit_code == 0, built.output
