@@ -185,6 +185,40 @@ class AidComponent(Strict):
         return v
 
 
+class ScreenPanel(Strict):
+    """One panel of a screen's inside: a heading and Jinja text (blank lines between
+    paragraphs)."""
+
+    title: str
+    text: str
+
+
+class ScreenComponent(Strict):
+    """Standing player screens (kind `screen`), one sheet each: a strip of panels printed
+    on one side, folded in half along its length (outside upside down above the fold, so
+    it reads upright once folded) and then at the panel lines so it stands."""
+
+    kind: Literal["screen"]
+    id: ID
+    title: str
+    each: str | None = None
+    """Name of a table under `tables:`; one screen per row (as `row`), e.g. the player
+    colours. Without it, `copies` identical screens."""
+    copies: int = Field(default=1, ge=1, le=12)
+    color: str = "{{ row.color }}"
+    """Jinja giving the outside colour."""
+    label: str = "{{ game.name }}"
+    """Big words on the outside."""
+    sub: str = ""
+    """Smaller words under the label (e.g. the colour's name and mark)."""
+    ink: str = "#ffffff"
+    """Colour of the outside words."""
+    height_mm: float = Field(default=88.0, ge=60.0, le=140.0)
+    """Standing height; a screen shorter than 60 mm hides nothing."""
+    panels: list[ScreenPanel] = Field(min_length=2, max_length=4)
+    """The inside, one panel each, left to right."""
+
+
 BOARD_MAX_MM = 1200.0
 
 
@@ -251,7 +285,7 @@ def board_size(text: str) -> tuple[float, float]:
 
 
 Component = Annotated[
-    TokensComponent | TrackComponent | AidComponent | BoardComponent,
+    TokensComponent | TrackComponent | AidComponent | BoardComponent | ScreenComponent,
     Field(discriminator="kind"),
 ]
 

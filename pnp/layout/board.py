@@ -310,7 +310,7 @@ def _band(
     return ops
 
 
-def _marks(trim: Rect, margin: float, page: tuple[float, float]) -> list[Rect]:
+def crop_marks_around(trim: Rect, margin: float, page: tuple[float, float]) -> list[Rect]:
     """Crop marks on the four cut lines, from just outside the cut to the margin."""
     x0, y0, x1, y1 = trim
     pw, ph = page
@@ -346,6 +346,6 @@ def lay_out_board(
         trim = (left, ph - top - h, left + w, ph - top)
         page = Page((pw, ph), items=[Placed(tile.name, comp.id, key, trim, trim, tile.board)])
         page.decor = _band(comp, plan, tile, inset, inset, pw - 2 * inset)
-        page.marks = _marks(trim, margin, (pw, ph))
+        page.marks = crop_marks_around(trim, margin, (pw, ph))
         pages.append(page)
     return pages, faces
