@@ -283,8 +283,8 @@ def _band(
     """Title, tile name and the assembly diagram with this tile filled in."""
     ops: list[Shape | TextBlock] = []
     cell = min(6.0, (BAND_MM - 3) / plan.rows, 24.0 / plan.cols)
-    dx = left + width - cell * plan.cols
-    for t in plan.tiles:
+    dx = left + width - cell * plan.cols if len(plan.tiles) > 1 else left + width
+    for t in plan.tiles if len(plan.tiles) > 1 else ():
         fill = INK if t is tile else "#ffffff"
         ops.append(
             Shape("rect", dx + t.col * cell, top + t.row * cell, cell, cell, fill, INK, 0.25, 0)
@@ -342,7 +342,9 @@ def lay_out_board(
         ops = tuple(_shift(op, -x0, -y0) for op in face.ops)
         key = f"{comp.id}:{tile.name}"
         faces[key] = Face(w, h, ops + tuple(_guides(tile, plan, board)))
-        left, top = inset, inset + BAND_MM  # tile's top-left, mm from the page's top-left
+        room_w, room_h = _room((pw, ph), margin)
+        left = inset + (room_w - w) / 2  # the tile's top-left, mm from the page's top-left
+        top = inset + BAND_MM + (room_h - h) / 2
         trim = (left, ph - top - h, left + w, ph - top)
         page = Page((pw, ph), items=[Placed(tile.name, comp.id, key, trim, trim, tile.board)])
         page.decor = _band(comp, plan, tile, inset, inset, pw - 2 * inset)
