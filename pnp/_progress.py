@@ -39,10 +39,11 @@ def progress_bar(
     label: str,
     *,
     enabled: bool | None = None,
-    delay: float = SHOW_AFTER_S,
+    delay: float | None = None,
     console: Console | None = None,
 ) -> Iterator[Advance]:
-    """Yield ``advance(n)``; a bar appears on standard error once ``delay`` seconds pass."""
+    """Yield ``advance(n)``; a bar appears on standard error once ``delay`` seconds
+    (default :data:`SHOW_AFTER_S`) have passed."""
     if not (on_terminal() if enabled is None else enabled):
         yield _ignore
         return
@@ -56,6 +57,7 @@ def progress_bar(
         console=console or Console(stderr=True, force_terminal=True),
         transient=True,
     )
+    wait = SHOW_AFTER_S if delay is None else delay
     start = time.monotonic()
     done = 0
     task: list[TaskID] = []
@@ -65,7 +67,7 @@ def progress_bar(
         done += n
         if task:
             bar.update(task[0], completed=done)
-        elif time.monotonic() - start >= delay:
+        elif time.monotonic() - start >= wait:
             bar.start()
             task.append(bar.add_task(label, total=total, completed=done))
 

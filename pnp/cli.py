@@ -118,6 +118,9 @@ def _run(fn: Callable[[], int | None]) -> None:
             f"{exc.location}: error: {exc.message}" if exc.location else f"error: {exc}", err=True
         )
         raise typer.Exit(1) from None
+    except KeyboardInterrupt:
+        typer.echo("interrupted", err=True)
+        raise typer.Exit(130) from None
     except OSError as exc:  # a full disk, a read-only folder: the user's to fix, not a bug
         where = f"{exc.filename}: " if exc.filename else ""
         typer.echo(f"error: {where}{exc.strerror or exc}", err=True)

@@ -186,32 +186,35 @@ def simulate(
     dry: Counter[str] = Counter()
     completed = played = 0
     interrupted = False
-    for game_seed in game_seeds(seed, games):
-        state = engine.new_state(game, players, game_seed, transcript=False)
-        try:
-            play_out(state, play, game_seed, max_steps, asked, real)
-        except KeyboardInterrupt:
-            interrupted = True
-            break
-        played += 1
-        if progress is not None:
-            progress(1)
-        for group, items in state.usage().items():
-            for item, n in items.items():
-                peaks.setdefault((group, item), []).append(n)
-        for name, value in state.measures().items():
-            measures.setdefault(name, []).append(value)
-        dry.update(set(state.ran_out()))
-        if not state.is_terminal():
-            continue
-        completed += 1
-        lengths.append(state.length())
-        scores = state.returns()
-        best = max(scores)
-        winners = [seat for seat, s in enumerate(scores) if s == best]
-        for seat in winners:
-            wins[seat] += 1 / len(winners)
-        spreads.append(best - min(scores))
+    try:
+        for game_seed in game_seeds(seed, games):
+            state = engine.new_state(game, players, game_seed, transcript=False)
+            game_asked, game_real = [0] * players, [0] * players
+            play_out(state, play, game_seed, max_steps, game_asked, game_real)
+            played += 1
+            if progress is not None:
+                progress(1)
+            for seat in range(players):
+                asked[seat] += game_asked[seat]
+                real[seat] += game_real[seat]
+            for group, items in state.usage().items():
+                for item, n in items.items():
+                    peaks.setdefault((group, item), []).append(n)
+            for name, value in state.measures().items():
+                measures.setdefault(name, []).append(value)
+            dry.update(set(state.ran_out()))
+            if not state.is_terminal():
+                continue
+            completed += 1
+            lengths.append(state.length())
+            scores = state.returns()
+            best = max(scores)
+            winners = [seat for seat, s in enumerate(scores) if s == best]
+            for seat in winners:
+                wins[seat] += 1 / len(winners)
+            spreads.append(best - min(scores))
+    except KeyboardInterrupt:  # the game in progress is dropped; the finished ones count
+        interrupted = True
 
     win_rates = [w / completed if completed else 0.0 for w in wins]
     components, short = _components(engine.printed_components(game), peaks)
