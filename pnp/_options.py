@@ -12,13 +12,14 @@ import difflib
 import math
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 from typer import _click
 from typer.core import TyperArgument, TyperCommand
 
 from pnp._errors import UsageError
+from pnp.layout.sheet import PAPERS_MM
 
 BACK_OFFSET_LIMIT_MM = 10.0
 """A printer that misregisters by more than this needs repair, not an offset."""
@@ -131,6 +132,8 @@ def known_game(game: str, cards: Path | None) -> str:
     from pnp.load import list_games
 
     games = list_games(cards)
+    if not games and cards is not None:
+        raise UsageError(f"no game {game!r}: --cards {cards} holds no game folder")
     if game not in games:
         raise UsageError(unknown("game", game, games))
     return game
@@ -179,3 +182,43 @@ class PlainCommand(TyperCommand):
         for param in self.params:
             if type(param) is TyperArgument:
                 param.__class__ = PlainArgument
+
+
+# Options that several commands share, as Typer annotations.
+PAPERS = tuple(PAPERS_MM)
+
+GameArg = Annotated[
+    str,
+    typer.Argument(metavar="GAME", help="Game id (see `pnp list`).", autocompletion=complete_game),
+]
+MaybeGameArg = Annotated[
+    str | None,
+    typer.Argument(metavar="GAME", help="Game id (see `pnp list`).", autocompletion=complete_game),
+]
+CardsOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--cards",
+        metavar="DIR",
+        help="Folder of games to use instead of the bundled ones.",
+        file_okay=False,
+    ),
+]
+ExpOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--expansion",
+        "-x",
+        metavar="NAME",
+        callback=check_list,
+        help="Merge an expansion; repeat the option or separate names with commas.",
+    ),
+]
+PaperOpt = Annotated[
+    str,
+    typer.Option(
+        metavar="PAPER",
+        callback=choice("paper", PAPERS),
+        help=f"Paper size: {'|'.join(PAPERS)}.",
+    ),
+]

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from pnp import _options as opt
+from pnp._options import CardsOpt, ExpOpt, GameArg, MaybeGameArg, PaperOpt
 from pnp.build import KINDS
-from pnp.layout.sheet import PAPERS_MM
 
 if TYPE_CHECKING:
     from pnp.load import Game
@@ -31,42 +31,6 @@ app = typer.Typer(
 new_app = typer.Typer(no_args_is_help=True, rich_markup_mode=None, help="Scaffold new content.")
 app.add_typer(new_app, name="new")
 command = opt.PlainCommand
-
-PAPERS = tuple(PAPERS_MM)
-
-GameArg = Annotated[
-    str,
-    typer.Argument(
-        metavar="GAME", help="Game id (see `pnp list`).", autocompletion=opt.complete_game
-    ),
-]
-CardsOpt = Annotated[
-    Path | None,
-    typer.Option(
-        "--cards",
-        metavar="DIR",
-        help="Folder of games to use instead of the bundled ones.",
-        file_okay=False,
-    ),
-]
-ExpOpt = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--expansion",
-        "-x",
-        metavar="NAME",
-        callback=opt.check_list,
-        help="Merge an expansion; repeat the option or separate names with commas.",
-    ),
-]
-PaperOpt = Annotated[
-    str,
-    typer.Option(
-        metavar="PAPER",
-        callback=opt.choice("paper", PAPERS),
-        help=f"Paper size: {'|'.join(PAPERS)}.",
-    ),
-]
 
 
 def package_version() -> str:
@@ -180,12 +144,7 @@ def _load(game: str, expansion: list[str] | None, cards: Path | None) -> Game:
 
 @app.command(cls=command)
 def build(
-    game: Annotated[
-        str | None,
-        typer.Argument(
-            metavar="GAME", help="Game id (see `pnp list`).", autocompletion=opt.complete_game
-        ),
-    ] = None,
+    game: MaybeGameArg = None,
     all_games: Annotated[bool, typer.Option("--all", help="Build every game.")] = False,
     pdf: Annotated[
         bool,
@@ -346,14 +305,7 @@ def simulate(
 
 @app.command(cls=command)
 def schema(
-    game: Annotated[
-        str | None,
-        typer.Argument(
-            metavar="GAME",
-            help="A game's card files (default: game.yaml).",
-            autocompletion=opt.complete_game,
-        ),
-    ] = None,
+    game: MaybeGameArg = None,
     cards: CardsOpt = None,
 ) -> None:
     """Print the JSON Schema of game.yaml, or of GAME's card files, for editor completion."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 import typer
@@ -16,23 +17,20 @@ from pnp.cli import app
 
 runner = CliRunner()
 
-COMMANDS = [
-    [],
-    ["list"],
-    ["validate"],
-    ["build"],
-    ["calibrate"],
-    ["simulate"],
-    ["schema"],
-    ["new"],
-    ["new", "expansion"],
-]
+
+def _command_paths(group: Any, path: list[str]) -> list[list[str]]:
+    """Every command and group of the app, as the words that reach it."""
+    found = [path]
+    for name, sub in getattr(group, "commands", {}).items():
+        found += _command_paths(sub, [*path, name])
+    return found
 
 
-def test_every_command_is_in_the_help_check() -> None:
-    group = typer.main.get_command(app)
-    names = {c for c in group.commands}  # type: ignore[attr-defined]
-    assert names == {path[0] for path in COMMANDS if path}
+COMMANDS = _command_paths(typer.main.get_command(app), [])
+
+
+def test_the_help_check_reaches_every_command() -> None:
+    assert ["new", "expansion"] in COMMANDS and ["build"] in COMMANDS and len(COMMANDS) >= 9
 
 
 @pytest.mark.parametrize("path", COMMANDS, ids=lambda p: " ".join(p) or "pnp")
@@ -171,6 +169,21 @@ def test_list_options_take_commas_and_repeats_alike(tmp_path: Path) -> None:
     names = {p.name for p in comma.glob("*.pdf")}
     assert names == {"boom-counters.pdf", "boom-ipo-track.pdf"}
     assert names == {p.name for p in repeat.glob("*.pdf")}
+
+
+def test_cards_folder_without_games_is_named(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["validate", "boom", "--cards", str(tmp_path)])
+    assert result.exit_code == 2
+    assert f"no game 'boom': --cards {tmp_path} holds no game folder" in result.output
+
+
+def test_new_expansion_without_cards_ends_with_the_plain_build_command(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr("pnp.scaffold.new_expansion", lambda game, name, cards: tmp_path / name)
+    result = runner.invoke(app, ["new", "expansion", "boom", "dot-bomb"])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-1] == "  pnp build boom --expansion dot-bomb"
 
 
 def test_expansions_take_commas(tmp_path: Path) -> None:
