@@ -213,6 +213,8 @@ def build(
 
         if all_games == (game is not None):
             raise UsageError("name one GAME or use --all")
+        if all_games and expansion:
+            raise UsageError("--expansion belongs to one game: name the GAME instead of --all")
         if not pdf and not images:
             raise UsageError(
                 "--no-pdf without --images leaves nothing to write: add --images "

@@ -116,6 +116,7 @@ def test_version_falls_back_to_the_module_when_not_installed(
         (["build", "boom", "--no-pdf"], "--no-pdf without --images leaves nothing to write"),
         (["build", "boom", "--frobnicate"], "No such option: --frobnicate"),
         (["validate"], "Missing argument 'GAME'"),
+        (["build", "--all", "-x", "more-cards"], "--expansion belongs to one game"),
         (["buidl", "boom"], "No such command"),
     ],
 )
@@ -189,3 +190,9 @@ def test_new_expansion_without_cards_ends_with_the_plain_build_command(
 def test_expansions_take_commas(tmp_path: Path) -> None:
     result = runner.invoke(app, ["validate", "bigidea", "--expansion", "more-cards,more-cards"])
     assert result.exit_code == 0, result.output
+
+
+def test_the_shell_asks_for_game_ids_and_gets_them() -> None:
+    env = {"_PNP_COMPLETE": "complete_bash", "COMP_WORDS": "pnp build bi", "COMP_CWORD": "2"}
+    result = runner.invoke(app, [], env=env, prog_name="pnp")
+    assert result.stdout.split() == ["bigidea"]
