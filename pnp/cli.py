@@ -129,6 +129,10 @@ def validate(game: GameArg, expansion: ExpOpt = None, cards: CardsOpt = None) ->
             f"{g.spec.name}: {len(g.cards)} card designs, {total} cards, "
             f"{errors} error(s), {len(findings) - errors} warning(s)"
         )
+        if g.spec.engine is None:
+            typer.echo(
+                f"{g.spec.name} has no rules engine: checked files, counts and layout, no rules"
+            )
         return 1 if errors else 0
 
     _run(run)
@@ -338,6 +342,22 @@ def new_expansion(
         where = f" --cards {shlex.quote(str(cards))}" if cards else ""
         typer.echo(f"created {folder}; edit its cards, then build it with:")
         typer.echo(f"  pnp build {game} --expansion {name}{where}")
+
+    _run(run)
+
+
+@new_app.command("game")
+def new_game(name: str, cards: CardsOpt = None) -> None:
+    """Create cards/NAME here (or in --cards DIR): a game of your own, no Python needed."""
+
+    def run() -> None:
+        from pnp.scaffold import new_game as make
+
+        folder = make(name, cards)
+        flag = f" --cards {cards}" if cards else ""
+        typer.echo(f"created {folder}: game.yaml, cards.yaml and templates/rulebook.md")
+        typer.echo(f"check it:  pnp validate {name}{flag}")
+        typer.echo(f"print it:  pnp build {name}{flag}")
 
     _run(run)
 
