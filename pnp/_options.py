@@ -195,6 +195,9 @@ MaybeGameArg = Annotated[
     str | None,
     typer.Argument(metavar="GAME", help="Game id (see `pnp list`).", autocompletion=complete_game),
 ]
+NameArg = Annotated[
+    str, typer.Argument(metavar="NAME", help="Lowercase letters, digits and dashes.")
+]
 CardsOpt = Annotated[
     Path | None,
     typer.Option(

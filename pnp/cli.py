@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from pnp import _options as opt
-from pnp._options import CardsOpt, ExpOpt, GameArg, MaybeGameArg, PaperOpt
+from pnp._options import CardsOpt, ExpOpt, GameArg, MaybeGameArg, NameArg, PaperOpt
 from pnp.build import KINDS
 
 if TYPE_CHECKING:
@@ -328,7 +328,7 @@ def schema(
 @new_app.command("expansion", cls=command)
 def new_expansion(
     game: GameArg,
-    name: Annotated[str, typer.Argument(metavar="NAME", help="lowercase-with-dashes")],
+    name: NameArg,
     cards: CardsOpt = None,
 ) -> None:
     """Create cards/GAME/expansions/NAME with a manifest and a sample card that builds."""
@@ -346,8 +346,8 @@ def new_expansion(
     _run(run)
 
 
-@new_app.command("game")
-def new_game(name: str, cards: CardsOpt = None) -> None:
+@new_app.command("game", cls=command)
+def new_game(name: NameArg, cards: CardsOpt = None) -> None:
     """Create cards/NAME here (or in --cards DIR): a game of your own, no Python needed."""
 
     def run() -> None:
