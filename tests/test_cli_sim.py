@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+from pathlib import Path
 
 import pytest
 from rich.console import Console
@@ -105,3 +106,9 @@ def test_ctrl_c_in_the_first_game_reports_zero_games(monkeypatch: pytest.MonkeyP
     assert result.exit_code == 130, result.output
     assert "boom: 0 games" in result.stdout
     assert "interrupted after 0 of 5 games" in result.stdout
+
+
+def test_a_game_without_an_engine_says_it_cannot_be_simulated(mini_cards: Path) -> None:
+    result = runner.invoke(app, ["simulate", "mini", "--cards", str(mini_cards)])
+    assert result.exit_code == 2
+    assert "Mini has no rules engine, so it cannot be simulated" in result.output
