@@ -12,7 +12,7 @@ import difflib
 import math
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NamedTuple
 
 import typer
 from typer import _click
@@ -93,8 +93,17 @@ def finite(low: float, high: float, unit: str = "") -> Callable[[float | None], 
     return check
 
 
-def check_back_offset(text: str) -> tuple[float, float]:
+class Offset(NamedTuple):
+    """A back-page shift in mm."""
+
+    x: float
+    y: float
+
+
+def parse_back_offset(text: str | Offset) -> Offset:
     """``X,Y`` in mm, each finite and within ±10 mm."""
+    if isinstance(text, Offset):
+        return text
     parts = text.split(",")
     try:
         x, y = (float(p) for p in parts)
@@ -107,7 +116,10 @@ def check_back_offset(text: str) -> tuple[float, float]:
         raise typer.BadParameter(
             f"{text[:40]!r}: each offset must be a number from -{limit:g} to {limit:g} mm"
         )
-    return (x, y)
+    return Offset(x, y)
+
+
+NO_OFFSET = Offset(0.0, 0.0)
 
 
 def check_out(value: str | None) -> str | None:

@@ -173,13 +173,14 @@ def build(
         ),
     ] = True,
     back_offset: Annotated[
-        str,
+        opt.Offset,
         typer.Option(
             metavar="X,Y",
-            callback=opt.check_back_offset,
+            parser=opt.parse_back_offset,
+            show_default="0,0",
             help="Shift back pages by X,Y mm (each within ±10) for printers that misregister.",
         ),
-    ] = "0,0",
+    ] = opt.NO_OFFSET,
     only: Annotated[
         list[str] | None,
         typer.Option(
@@ -224,7 +225,7 @@ def build(
                 "--no-pdf without --images leaves nothing to write: add --images "
                 f"{'|'.join(opt.IMAGE_TARGETS)}, or drop --no-pdf"
             )
-        options = SheetOptions(paper, bleed, duplex, tuple(back_offset))  # type: ignore[arg-type]
+        options = SheetOptions(paper, bleed, duplex, back_offset)
         kinds = frozenset(only) if only else None
         for gid in list_games(cards) if all_games else [opt.known_game(str(game), cards)]:
             g = load_game(gid, cards) if all_games else _load(gid, expansion, cards)
