@@ -30,10 +30,51 @@ class TextBlock:
     lines: tuple[tuple[float, float, str], ...]
     rotate: int
     centre: tuple[float, float]
+    runs: tuple[Run, ...] = ()
+    """Rich text, piece by piece; when empty, each line is drawn whole in ``font``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """A piece of a rich line: text in one font at baseline (x, y), or, with ``icon`` (an SVG
+    file), that icon ``w``×``h`` mm with its bottom on the baseline."""
+
+    x: float
+    y: float
+    font: str
+    text: str
+    icon: str = ""
+    w: float = 0.0
+    h: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Icon:
+    """An SVG icon drawn in one colour inside the box x, y, w, h (mm from the top-left)."""
+
+    path: str
+    x: float
+    y: float
+    w: float
+    h: float
+    color: str
+    rotate: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Picture:
+    """A raster image file drawn into the box x, y, w, h (mm), clipped to ``frame``."""
+
+    path: str
+    x: float
+    y: float
+    w: float
+    h: float
+    frame: tuple[float, float, float, float]
 
 
 @dataclass(frozen=True, slots=True)
 class Face:
     width: float
     height: float
-    ops: tuple[Shape | TextBlock, ...]
+    ops: tuple[Shape | TextBlock | Icon | Picture, ...]
