@@ -7,6 +7,7 @@ from itertools import combinations
 
 import pytest
 
+from pnp.fonts import load_font
 from pnp.icons import find_icon, icon_dirs
 from pnp.layout.cards import back_key, lay_out_faces
 from pnp.layout.ops import Face, Icon, Picture, Shape, TextBlock
@@ -39,11 +40,11 @@ def extent(op: Shape | TextBlock | Icon | Picture) -> tuple[float, float, float,
         return x0 - pad, y0 - pad, x1 + pad, y1 + pad
     xs: list[float] = []
     ys: list[float] = []
-    for x, y, line in op.lines:
-        width = max((r.x + (r.w or 0) for r in op.runs if abs(r.y - y) < 1e-6), default=x)
-        from pnp.fonts import load_font
-
-        w = max(width - x, load_font(op.font).width(line, op.size) * PT_TO_MM)
+    pieces = [
+        (r.x, r.y, r.w if r.icon else load_font(r.font).width(r.text, op.size) * PT_TO_MM)
+        for r in op.runs
+    ] or [(x, y, load_font(op.font).width(line, op.size) * PT_TO_MM) for x, y, line in op.lines]
+    for x, y, w in pieces:
         xs += [x, x + w]
         ys += [y - op.size * PT_TO_MM, y + 0.3 * op.size * PT_TO_MM]
     x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
