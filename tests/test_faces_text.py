@@ -174,3 +174,13 @@ def test_a_bad_picture_path_is_a_located_error(mini_cards: Path, path: str, mess
     with pytest.raises(DataError, match=message) as err:
         lay_out_faces(load_game("mini", mini_cards))
     assert str(err.value).startswith(str(mini_cards / "mini" / "cards.yaml"))
+
+
+def test_an_unknown_type_icon_points_at_the_game_file(mini_cards: Path) -> None:
+    game_file = mini_cards / "mini" / "game.yaml"
+    game_file.write_text(
+        game_file.read_text().replace("    label: Basic\n", "    label: Basic\n    icon: nwes\n")
+    )
+    with pytest.raises(DataError, match="unknown icon 'nwes'; did you mean 'news'") as err:
+        lay_out_faces(load_game("mini", mini_cards))
+    assert str(err.value).startswith(f"{game_file}:14:")  # the icon line

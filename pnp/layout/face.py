@@ -214,6 +214,12 @@ _DRAWN_BY: dict[str, Any] = {"text": _text, "icon": _icon, "image": _picture}
 def card_context(game: Game, card: Card) -> dict[str, Any]:
     """What a face layout sees; the card's own text is rendered first, against the card."""
     ct = game.spec.card_types[card.type]
+    if ct.icon:  # a wrong name is the game file's mistake: point there
+        find_icon(
+            ct.icon,
+            icon_dirs(game.template_dirs()),
+            game.spec_location("card_types", card.type, "icon"),
+        )
     data = card.context()
     ctx = {
         "card": data,
