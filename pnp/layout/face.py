@@ -87,6 +87,17 @@ def _colour(value: str | None, ctx: dict[str, Any], where: Location) -> str | No
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class _Card:
+    """What every element of one card's layout is resolved against."""
+
+    ctx: dict[str, Any]
+    who: str
+    where: Location
+    loaded: LoadedLayout
+    font_dir: Path | None
+
+
 def lay_out_face(
     loaded: LoadedLayout,
     ctx: dict[str, Any],
@@ -102,7 +113,7 @@ def lay_out_face(
         if el.when is not None and not is_true(el.when, ctx, el_loc):
             continue
         if el.kind in _DRAWN_BY:
-            drawn = _DRAWN_BY[el.kind](el, ctx, who, where, el_loc, loaded, font_dir)
+            drawn = _DRAWN_BY[el.kind](el, el_loc, _Card(ctx, who, where, loaded, font_dir))
             if drawn is not None:
                 ops.append(drawn)
             continue
@@ -123,24 +134,16 @@ def lay_out_face(
     return Face(w, h, tuple(ops))
 
 
-def _text(
-    el: Element,
-    ctx: dict[str, Any],
-    who: str,
-    where: Location,
-    el_loc: Location,
-    loaded: LoadedLayout,
-    font_dir: Path | None,
-) -> TextBlock | None:
+def _text(el: Element, el_loc: Location, on: _Card) -> TextBlock | None:
     field = el.field or el.text.strip("{} ")
-    text = render_text(el.text, ctx, where, f"{who}: {field}").strip()
+    text = render_text(el.text, on.ctx, on.where, f"{on.who}: {field}").strip()
     if el.upper:  # icon names stay as they are
         text = "".join(
             part if ICON_MARK.fullmatch(part) else part.upper() for part in ICON_MARK.split(text)
         )
     if not text:
         return None
-    colour = _colour(el.color, ctx, el_loc) or "#000000"
+    colour = _colour(el.color, on.ctx, el_loc) or "#000000"
     return set_text(
         text,
         el.font,
@@ -152,56 +155,40 @@ def _text(
         el.valign,
         colour,
         el.rotate,
-        f"{who}: field {field!r}",
-        where,
-        font_dir,
+        f"{on.who}: field {field!r}",
+        on.where,
+        on.font_dir,
         rich=True,
-        icon_dirs=loaded.icon_dirs,
+        icon_dirs=on.loaded.icon_dirs,
         hyphenate=el.hyphenate,
     )
 
 
-def _icon(
-    el: Element,
-    ctx: dict[str, Any],
-    who: str,
-    where: Location,
-    el_loc: Location,
-    loaded: LoadedLayout,
-    font_dir: Path | None,
-) -> Icon | None:
-    name = render_text(el.icon, ctx, where, f"{who}: icon").strip()
+def _icon(el: Element, el_loc: Location, on: _Card) -> Icon | None:
+    name = render_text(el.icon, on.ctx, on.where, f"{on.who}: icon").strip()
     if not name:
         return None
-    path = find_icon(name, loaded.icon_dirs, el_loc if "{" not in el.icon else where)
+    path = find_icon(name, on.loaded.icon_dirs, el_loc if "{" not in el.icon else on.where)
     x, y, w, h = el.rect
-    colour = _colour(el.color, ctx, el_loc) or "#000000"
+    colour = _colour(el.color, on.ctx, el_loc) or "#000000"
     return Icon(str(path), x, y, w, h, colour, el.rotate)
 
 
-def _picture(
-    el: Element,
-    ctx: dict[str, Any],
-    who: str,
-    where: Location,
-    el_loc: Location,
-    loaded: LoadedLayout,
-    font_dir: Path | None,
-) -> Picture | None:
-    name = render_text(el.image, ctx, where, f"{who}: image").strip()
-    if not name or loaded.game_root is None:
+def _picture(el: Element, el_loc: Location, on: _Card) -> Picture | None:
+    name = render_text(el.image, on.ctx, on.where, f"{on.who}: image").strip()
+    if not name or on.loaded.game_root is None:
         return None
-    root = loaded.game_root.resolve()
+    root = on.loaded.game_root.resolve()
     path = (root / name).resolve()
     if not path.is_relative_to(root):
-        raise DataError(f"{who}: image {name!r} lies outside the game folder {root}", where)
+        raise DataError(f"{on.who}: image {name!r} lies outside the game folder {root}", on.where)
     try:
         from PIL import Image
 
         with Image.open(path) as img:
             iw, ih = img.size
     except OSError as exc:
-        raise DataError(f"{who}: image {name!r} cannot be read ({exc})", where) from None
+        raise DataError(f"{on.who}: image {name!r} cannot be read ({exc})", on.where) from None
     x, y, w, h = el.rect
     scale = (max if el.fit == "cover" else min)(w / iw, h / ih)
     pw, ph = iw * scale, ih * scale

@@ -49,27 +49,28 @@ class Run:
 
 
 @dataclass(frozen=True, slots=True)
-class Icon:
-    """An SVG icon drawn in one colour inside the box x, y, w, h (mm from the top-left)."""
+class FileInBox:
+    """A drawing or picture file placed in the box x, y, w, h (mm from the top-left)."""
 
     path: str
     x: float
     y: float
     w: float
     h: float
+
+
+@dataclass(frozen=True, slots=True)
+class Icon(FileInBox):
+    """An SVG icon filled in one colour, fitted into its box."""
+
     color: str
     rotate: int = 0
 
 
 @dataclass(frozen=True, slots=True)
-class Picture:
-    """A raster image file drawn into the box x, y, w, h (mm), clipped to ``frame``."""
+class Picture(FileInBox):
+    """A raster image scaled to its box, clipped to ``frame``."""
 
-    path: str
-    x: float
-    y: float
-    w: float
-    h: float
     frame: tuple[float, float, float, float]
 
 
