@@ -94,6 +94,10 @@ def validate(game: str, expansion: ExpOpt = None, cards: CardsOpt = None) -> Non
             f"{g.spec.name}: {len(g.cards)} card designs, {total} cards, "
             f"{errors} error(s), {len(findings) - errors} warning(s)"
         )
+        if g.spec.engine is None:
+            typer.echo(
+                f"{g.spec.name} has no rules engine: checked files, counts and layout, no rules"
+            )
         return 1 if errors else 0
 
     _run(run)
@@ -270,6 +274,22 @@ def new_expansion(game: str, name: str, cards: CardsOpt = None) -> None:
 
         folder = make(game, name, cards)
         typer.echo(f"created {folder}; edit its cards, then: pnp validate {game} -x {name}")
+
+    _run(run)
+
+
+@new_app.command("game")
+def new_game(name: str, cards: CardsOpt = None) -> None:
+    """Create cards/NAME here (or in --cards DIR): a game of your own, no Python needed."""
+
+    def run() -> None:
+        from pnp.scaffold import new_game as make
+
+        folder = make(name, cards)
+        flag = f" --cards {cards}" if cards else ""
+        typer.echo(f"created {folder}: game.yaml, cards.yaml and templates/rulebook.md")
+        typer.echo(f"check it:  pnp validate {name}{flag}")
+        typer.echo(f"print it:  pnp build {name}{flag}")
 
     _run(run)
 
