@@ -12,10 +12,11 @@ from pnp.build import build_game
 from pnp.fonts import load_font
 from pnp.icons import find_icon, icon_dirs
 from pnp.layout.cards import SheetOptions, lay_out_faces
-from pnp.layout.ops import Face, Picture, Shape, TextBlock
+from pnp.layout.ops import Face, Icon, Picture, Shape, TextBlock
 from pnp.layout.textfit import PT_TO_MM, set_text
 from pnp.load import load_game
 from pnp.paths import templates_root
+from pnp.render.raster import rasterise
 from pnp.richtext import parse
 
 ICONS = icon_dirs([templates_root()])
@@ -184,3 +185,13 @@ def test_an_unknown_type_icon_points_at_the_game_file(mini_cards: Path) -> None:
     with pytest.raises(DataError, match="unknown icon 'nwes'; did you mean 'news'") as err:
         lay_out_faces(load_game("mini", mini_cards))
     assert str(err.value).startswith(f"{game_file}:14:")  # the icon line
+
+
+def test_icons_print_in_their_colour_where_laid_out() -> None:
+    money = str(find_icon("money", ICONS))
+    face = Face(20.0, 20.0, (Icon(money, 5.0, 5.0, 10.0, 10.0, "#ff0000"),))
+    [(_, image)] = list(rasterise({"f": face}, 0.0, {"f": (200, 200)}))
+    inside = [image.getpixel((x, y)) for x in range(50, 150, 5) for y in range(50, 150, 5)]
+    outside = [image.getpixel((x, y)) for x in range(0, 200, 10) for y in (0, 10, 40, 160, 190)]
+    assert sum(p == (255, 0, 0) for p in inside) > len(inside) / 3  # the sack, filled red
+    assert all(p == (255, 255, 255) for p in outside)  # nothing outside its box
