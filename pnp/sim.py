@@ -2,7 +2,9 @@
 
 Game ``i`` is played with a seed drawn from ``random.Random(seed)`` (the i-th draw), so
 the same ``seed`` always gives the same games and the same report.  Bots take seats
-round-robin from the ``bots`` list.  A game that reaches ``max_steps`` decisions without
+round-robin from the ``bots`` list; with more than one bot, game ``i`` moves every bot
+``i`` seats on, so each bot sits in each seat equally often and the report can tell a
+bot's strength (:mod:`pnp.strength`) from a seat's advantage.  A game that reaches ``max_steps`` decisions without
 ending counts as a timeout and stays out of the win, length and score figures.
 A run stopped with Ctrl-C reports the games finished until then.
 """
@@ -21,6 +23,7 @@ from pnp._options import unknown
 from pnp._progress import Advance
 from pnp.games import Bot, Engine, GameState, get_engine
 from pnp.load import Game
+from pnp.strength import Strength
 from pnp.validate import engine_for
 
 DEFAULT_MAX_STEPS = 20_000
@@ -76,6 +79,15 @@ class Report:
     """Games asked for; more than ``games`` when the run was interrupted."""
     interrupted: bool = False
     max_steps: int = DEFAULT_MAX_STEPS
+    strength: Strength | None = None
+    """Each bot against the others, when more than one bot played (seats rotated)."""
+    lineup: list[str] = field(default_factory=list)
+    """The bots named, in order; with more than one they rotate through the seats."""
+
+    @property
+    def first_seat_edge(self) -> float:
+        """Seat 1's win rate minus an even share: the first player's advantage."""
+        return self.win_rates[0] - 1 / self.players if self.win_rates else 0.0
 
     @property
     def completion(self) -> float:
@@ -100,7 +112,8 @@ class Report:
             f"bots {', '.join(self.bots)}",
             f"completion {pct(self.completion)}, timeouts {self.timeouts}",
             f"length {self.length_mean:.2f} ± {self.length_stdev:.2f} rounds",
-            f"win rates {' '.join(pct(w) for w in self.win_rates)}; balance {self.balance:.3f}",
+            f"win rates {' '.join(pct(w) for w in self.win_rates)}; balance {self.balance:.3f}; "
+            f"first seat {self.first_seat_edge:+.1%} ({self.mix()})",
             f"score spread {self.score_spread:.1f}",
             f"decision share {' '.join(pct(d) for d in self.decision_share)}",
         ]
@@ -112,7 +125,14 @@ class Report:
                 f"{name}: min {stats['min']:g}, mean {stats['mean']:.2f}, max {stats['max']:g}"
             )
         out.extend(f"ran out: {line}" for line in self.ran_out)
+        if self.strength is not None:
+            out.extend(self.strength.lines(self.players))
         return [*out, self.status()] if self.interrupted else out
+
+    def mix(self) -> str:
+        """The bots at the table, e.g. ``search+heuristic, seats rotated``."""
+        names = list(dict.fromkeys(self.lineup or self.bots))
+        return "+".join(names) + (", seats rotated" if len(names) > 1 else "")
 
     def legend(self) -> list[str]:
         """What each figure of :meth:`lines` means, one line each."""
@@ -122,7 +142,8 @@ class Report:
             "length: mean ± standard deviation of the rounds a completed game lasted",
             "win rates: share of completed games each seat won, seat 1 first (a tie "
             "splits the win)",
-            "balance: 1 − the largest gap between two seats' win rates (1.000 = even)",
+            "balance: 1 − the largest gap between two seats' win rates (1.000 = even); first "
+            "seat: seat 1's win rate minus an even share, for this mix of bots",
             "score spread: mean of the winner's minus the last player's final score",
             "decision share: per seat, share of its decisions with more than one legal choice",
         ]
@@ -135,6 +156,12 @@ class Report:
             out.append("min, mean, max: the game's own figures, over all games played")
         if self.ran_out:
             out.append("ran out: components or decks that were not enough in some games")
+        if self.strength is not None:
+            out.append(
+                "bot strength: games each bot won per seat it took, seats rotated; a sign "
+                "test per pair of bots (p below 0.05: the first is stronger with 95 % "
+                "confidence)"
+            )
         return out
 
 
@@ -176,7 +203,8 @@ def simulate(
         if name not in engine.BOTS:
             raise UsageError(unknown("bot", name, list(engine.BOTS)))
     seat_bots = [bots[seat % len(bots)] for seat in range(players)]
-    play = [engine.BOTS[name] for name in seat_bots]
+    rotate = len(set(bots)) > 1
+    strength = Strength() if rotate else None
 
     wins, real, asked = [0.0] * players, [0] * players, [0] * players
     lengths: list[int] = []
@@ -187,7 +215,9 @@ def simulate(
     completed = played = 0
     interrupted = False
     try:
-        for game_seed in game_seeds(seed, games):
+        for number, game_seed in enumerate(game_seeds(seed, games)):
+            table = [bots[(seat + number) % len(bots)] for seat in range(players)]
+            play = [engine.BOTS[name] for name in (table if rotate else seat_bots)]
             state = engine.new_state(game, players, game_seed, transcript=False)
             game_asked, game_real = [0] * players, [0] * players
             play_out(state, play, game_seed, max_steps, game_asked, game_real)
@@ -208,6 +238,8 @@ def simulate(
             completed += 1
             lengths.append(state.length())
             scores = state.returns()
+            if strength is not None:
+                strength.add_game(table, scores)
             best = max(scores)
             winners = [seat for seat, s in enumerate(scores) if s == best]
             for seat in winners:
@@ -243,6 +275,8 @@ def simulate(
         requested=games,
         interrupted=interrupted,
         max_steps=max_steps,
+        strength=None if strength is None else strength.finish(),
+        lineup=list(bots),
     )
 
 

@@ -12,7 +12,8 @@ from collections.abc import Callable, Sequence
 
 from pnp.games.bigidea.economy import SHARE_EV
 from pnp.games.bigidea.rules import INVEST, PASS, THROW
-from pnp.games.bigidea.view import ProductView, View
+from pnp.games.bigidea.view import ProductView, View, determinize
+from pnp.games.search import Budget, search_bot
 
 Bot = Callable[[View, Sequence[int], random.Random], int]
 
@@ -67,4 +68,8 @@ def heuristic_bot(view: View, legal: Sequence[int], rng: random.Random) -> int:
     return best
 
 
-BOTS: dict[str, Bot] = {"random": random_bot, "heuristic": heuristic_bot}
+BOTS: dict[str, Bot] = {
+    "random": random_bot,
+    "heuristic": heuristic_bot,
+    "search": search_bot(determinize, heuristic_bot, Budget()),
+}

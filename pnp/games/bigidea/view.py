@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, NamedTuple
 
 from pnp.games.bigidea.parts import PHASE_NAMES, PITCH, VENTURE
@@ -59,6 +60,8 @@ class View(NamedTuple):
     my_venture: int | None
     """Own secret Venture pick during the Venture phase (None before choosing)."""
     share_price: int
+    game: State
+    """The game this view was taken from: for :func:`determinize` only, never for bots."""
 
 
 def view_of(state: State, seat: int) -> View:
@@ -100,4 +103,50 @@ def view_of(state: State, seat: int) -> View:
         products,
         state.venture[seat] if phase == VENTURE else None,
         cfg.share_price,
+        state,
     )
+
+
+def _hidden_pending(state: State, seat: int) -> list[int]:
+    """Seats other than ``seat`` whose product of this Seed step is still face down."""
+    shown = set(state.order[: state.turn + 1]) if state.phase == PITCH else set()
+    return [
+        s
+        for s, cards in enumerate(state.pending)
+        if s != seat and cards is not None and s not in shown
+    ]
+
+
+def determinize(view: View, rng: random.Random) -> State:
+    """A full game ``view.seat`` cannot tell from the real one, for the search bot.
+
+    Per deck, the cards the seat cannot see (other hands, products still face down and
+    the draw pile) are shuffled and dealt back into the same places, each place keeping
+    its deck; secret Venture picks already made are chosen again at random; the die
+    gets a new seed.  The discard piles stay as they are.
+    """
+    state = view.game.clone()
+    state.log = None
+    state.rng = random.Random(rng.getrandbits(64))
+    seat, deck_of = view.seat, state.cfg.card_deck
+    hidden = _hidden_pending(state, seat)
+    places = [h for s, h in enumerate(state.hands) if s != seat]
+    places += [list(cards) for s in hidden if (cards := state.pending[s]) is not None]
+    pools: list[list[int]] = [pile[:] for pile in state.draw]
+    for place in places:
+        for card in place:
+            pools[deck_of[card]].append(card)
+    for pool in pools:
+        rng.shuffle(pool)
+    for place in places:
+        for i, card in enumerate(place):
+            place[i] = pools[deck_of[card]].pop()
+    for s, cards in zip(hidden, places[len(places) - len(hidden) :], strict=True):
+        state.pending[s] = tuple(cards)
+    state.draw = pools
+    if state.phase == VENTURE:
+        for s in state.order[: state.turn]:
+            if s != seat and state.venture[s] is not None:
+                options = state._legal_for(s)
+                state.venture[s] = options[int(rng.random() * len(options))]
+    return state

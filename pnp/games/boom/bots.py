@@ -33,7 +33,8 @@ from pnp.games.boom.actions import (
     Action,
 )
 from pnp.games.boom.catalog import DIE_SIDES
-from pnp.games.boom.view import CompanyView, View
+from pnp.games.boom.view import CompanyView, View, determinize
+from pnp.games.search import Budget, search_bot
 
 Bot = Callable[[View, list[Action], random.Random], Action]
 
@@ -110,7 +111,16 @@ def _fund_score(view: View, co: CompanyView) -> float:
     return promise + own + 3 * _stake(co, me) - view.ipo_limit
 
 
+def menu_moves(view: View, legal: list[Action]) -> list[Action]:
+    """The actions a bot weighs: lead prices from the catalog's menu, everything else."""
+    if view.phase != TERMS_PHASE:
+        return legal
+    menu = view.catalog.price_menu
+    return [a for a in legal if a[1] in menu]
+
+
 def _terms(view: View, legal: list[Action]) -> Action:
+    legal = menu_moves(view, legal) or legal
     budget = view.money[view.seat] * 0.4
     fitting = [a for a in legal if a[1] * a[2] <= budget and a[2] == view.catalog.lead_max_shares]
     if fitting:
@@ -155,4 +165,8 @@ def heuristic_bot(view: View, legal: list[Action], rng: random.Random) -> Action
     return legal[0]
 
 
-BOTS: dict[str, Bot] = {"random": random_bot, "heuristic": heuristic_bot}
+BOTS: dict[str, Bot] = {
+    "random": random_bot,
+    "heuristic": heuristic_bot,
+    "search": search_bot(determinize, heuristic_bot, Budget(), menu_moves),
+}

@@ -30,7 +30,8 @@ IPO_TABLE_TOP = 16
 PLANS_IN_GAME = 13
 """boom.txt: the game ends once all 13 companies have gone public (``tables.plans`` overrides)."""
 PRICE_STEPS = (1, 2, 3, 4, 6, 8)
-"""The price menu offered to a lead investor, in multiples of ``tables.min_price``."""
+"""The bots' price menu, in multiples of ``tables.min_price``; players may name any
+whole price from ``min_price`` up (boom.txt: "no upper limit on stock price")."""
 
 DISCARD_EFFECTS = ("ipo_limit", "draw", "remove_attachment", "grant", "fine", "move_attachment")
 TARGETED_EFFECTS = ("remove_attachment", "grant", "fine", "move_attachment")
@@ -60,7 +61,8 @@ class Catalog:
     ipo_limit_ceiling: int
     stock_per_firm: int
     plans_in_game: int
-    prices: tuple[int, ...]
+    price_menu: tuple[int, ...]
+    """Prices the bots choose from (players are not limited to them)."""
     industries: tuple[str, ...]
     firm_ids: tuple[str, ...]
     firm_marks: tuple[str, ...]
@@ -155,7 +157,7 @@ def build_catalog(game: Game) -> Catalog:
         ipo_limit_ceiling=max(track),
         stock_per_firm=t["stock_per_firm"],
         plans_in_game=t.get("plans", PLANS_IN_GAME),
-        prices=tuple(step * t["min_price"] for step in PRICE_STEPS),
+        price_menu=tuple(step * t["min_price"] for step in PRICE_STEPS),
         industries=industries,
         firm_ids=tuple(row["id"] for row in t["firms"]),
         firm_marks=tuple(row.get("mark", row["id"]) for row in t["firms"]),

@@ -1,13 +1,7 @@
 """Funding rounds: consent for a new lead, the lead's terms, invitations, close or failure.
 
-Decisions taken where boom.txt is silent:
-
-* Every seat is invited at most once per round; current investors must have been
-  offered a share before the round may close.
-* A round that runs out of seats to invite with fewer than ``close_min_shares`` sold
-  fails: every share bought in it is undone, the money goes back to its buyers, the
-  company returns to whoever had it before, and the turn's action is spent.
-* A seat that cannot pay the price can only decline.
+The lead names any whole price of at least ``min_price`` (boom.txt sets no upper
+limit); the decisions taken where boom.txt is silent are in :mod:`.decisions`.
 """
 
 from __future__ import annotations
@@ -83,8 +77,7 @@ def legal_actions(state: State) -> list[Action]:
         cash, most = state.money[state.actor], state.cat.lead_max_shares
         return [
             (TERMS, price, k)
-            for price in state.cat.prices
-            if price <= cash
+            for price in range(state.cat.min_price, cash + 1)
             for k in range(1, most + 1)
             if price * k <= cash
         ]
@@ -109,7 +102,14 @@ def apply(state: State, action: Action) -> None:
             state.say(f"{state.firm(state.player)} declines")
         _next_invitation(state)
     elif phase == TERMS_PHASE and code == TERMS:
-        state.fr_price = action[1]
+        price, shares = action[1], action[2]
+        if not (
+            price >= state.cat.min_price
+            and 1 <= shares <= state.cat.lead_max_shares
+            and price * shares <= state.money[state.actor]
+        ):
+            raise ValueError(f"terms {action!r} break the rules or the lead's purse")
+        state.fr_price = price
         _buy(state, state.actor, action[2])
         _next_invitation(state)
     elif phase == CONSENT and code == AGREE:

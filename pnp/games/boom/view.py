@@ -7,6 +7,7 @@ change the game by touching what it sees.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -131,3 +132,25 @@ class View:
 
     def companies(self) -> list[CompanyView]:
         return [self.company(plan) for plan in self._state.companies]
+
+
+def determinize(view: View, rng: random.Random) -> State:
+    """A full game ``view.seat`` cannot tell from the real one, for the search bot.
+
+    What the seat cannot see is dealt afresh: the other hands and the play deck are
+    shuffled together and dealt back in their sizes, the face-down events are
+    reshuffled, and the dice get a new seed.  Everything on the table stays.
+    """
+    state = view._state.clone()
+    state.log = None
+    state.rng = random.Random(rng.getrandbits(64))
+    seat, hands = view.seat, state.hands
+    unseen = [card for s, hand in enumerate(hands) if s != seat for card in hand]
+    unseen += state.deck
+    rng.shuffle(unseen)
+    for s, hand in enumerate(hands):
+        if s != seat:
+            hands[s] = [unseen.pop() for _ in hand]
+    state.deck = unseen
+    rng.shuffle(state.events)
+    return state

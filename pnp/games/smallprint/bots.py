@@ -13,8 +13,9 @@ from collections.abc import Callable, Sequence
 
 from pnp.games.smallprint.actions import PASS, decode
 from pnp.games.smallprint.config import SHARE, TOTAL
+from pnp.games.search import Budget, search_bot
 from pnp.games.smallprint.payout import settle
-from pnp.games.smallprint.view import View
+from pnp.games.smallprint.view import View, determinize
 
 Bot = Callable[[View, Sequence[int], random.Random], int]
 
@@ -68,4 +69,8 @@ def heuristic_bot(view: View, legal: Sequence[int], rng: random.Random) -> int:
     return best
 
 
-BOTS: dict[str, Bot] = {"random": random_bot, "heuristic": heuristic_bot}
+BOTS: dict[str, Bot] = {
+    "random": random_bot,
+    "heuristic": heuristic_bot,
+    "search": search_bot(determinize, heuristic_bot, Budget()),
+}

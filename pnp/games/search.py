@@ -1,0 +1,178 @@
+"""The shared search bot: information-set Monte Carlo tree search over any engine.
+
+Single-observer ISMCTS (Cowling, Powley and Whitehouse 2012): every iteration samples
+one full game consistent with what the deciding seat can see (the engine's
+``determinize(view, rng)``), walks one tree of *actions* down it (a child counts only
+where its action is legal in this sample), adds one node, plays the rest out with a
+fast bot and scores the result.  Each node keeps the score of the seat that chose its
+action, so every seat plays for itself.
+
+The bot needs only the common engine API: ``clone``-free states from ``determinize``,
+``legal_actions``, ``apply``, ``current_player``, ``is_terminal``, ``returns`` and
+``view``.  Its randomness comes from the ``rng`` the runner hands it, so the same seed
+gives the same decisions, unless a time budget (``seconds``) stops the search early.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pnp.games import Action, Bot, GameState
+
+Determinize = Callable[[Any, random.Random], GameState]
+"""``determinize(view, rng)``: a full state the seat of ``view`` cannot tell from the real one."""
+Moves = Callable[[Any, Sequence[Action]], Sequence[Action]]
+"""``moves(view, legal)``: the legal actions a bot considers (e.g. prices from a menu)."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long the bot thinks about one decision."""
+
+    iterations: int = 48
+    """Determinized playouts per decision."""
+    seconds: float | None = None
+    """Stop early after this much wall time (then play is no longer reproducible)."""
+    depth: int | None = None
+    """Decisions a playout makes before the game is scored as it stands (None: to the end)."""
+    exploration: float = 0.7
+    """UCB constant: higher tries more actions, lower digs into the best one."""
+    widening: float = 1.5
+    """A node tries at most ``widening × √(visits + 1)`` actions (progressive widening),
+    the playout bot's pick first, so a small budget is spent on likely moves."""
+
+
+def rank_scores(returns: Sequence[float]) -> list[float]:
+    """Each seat's share of the others it beats (a tie counts half): 1 first, 0 last."""
+    n = len(returns)
+    if n < 2:
+        return [1.0] * n
+    return [
+        (sum(1.0 if mine > other else 0.5 if mine == other else 0.0 for other in returns) - 0.5)
+        / (n - 1)  # the seat ties with itself once: take that half back
+        for mine in returns
+    ]
+
+
+class _Node:
+    __slots__ = ("mover", "children", "visits", "seen", "score")
+
+    def __init__(self, mover: int) -> None:
+        self.mover = mover
+        """Seat that chose the action leading here (its score is kept)."""
+        self.children: dict[Hashable, _Node] = {}
+        self.visits = 0
+        self.seen = 1
+        """Iterations in which this node's action was legal (ISMCTS availability)."""
+        self.score = 0.0
+
+
+def _pick(node: _Node, legal: Sequence[Action], c: float) -> tuple[Action, _Node]:
+    best_value, best = -math.inf, None
+    for action in legal:
+        child = node.children[action]
+        child.seen += 1
+        value = child.score / child.visits + c * math.sqrt(math.log(child.seen) / child.visits)
+        if value > best_value:
+            best_value, best = value, (action, child)
+    assert best is not None
+    return best
+
+
+def search(
+    view: Any,
+    legal: Sequence[Action],
+    rng: random.Random,
+    determinize: Determinize,
+    playout: Bot,
+    budget: Budget = Budget(),
+    moves: Moves | None = None,
+) -> Action:
+    """The action the search prefers for the seat of ``view`` among ``legal``."""
+    if moves is not None:
+        legal = moves(view, legal) or legal
+    if len(legal) == 1:
+        return legal[0]
+    root = _Node(-1)
+    deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+    c = budget.exploration
+    for _ in range(budget.iterations):
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+        state = determinize(view, rng)
+        path = [root]
+        node, choices = root, legal
+        while not state.is_terminal():
+            seat = state.current_player()
+            if node is not root:
+                choices = state.legal_actions()
+                if moves is not None:
+                    choices = moves(state.view(seat), choices) or choices
+            here = [a for a in choices if a in node.children]
+            if not here or len(node.children) < budget.widening * math.sqrt(node.visits + 1):
+                untried = [a for a in choices if a not in node.children]
+                if untried:
+                    action = _first_try(state, seat, untried, playout, rng)
+                    child = node.children[action] = _Node(seat)
+                    state.apply(action)
+                    path.append(child)
+                    break
+            action, node = _pick(node, here, c)
+            state.apply(action)
+            path.append(node)
+        _play_out(state, playout, rng, moves, budget.depth)
+        scores = rank_scores(state.returns())
+        for visited in path:
+            visited.visits += 1
+            if visited.mover >= 0:
+                visited.score += scores[visited.mover]
+    tried = [(child.visits, child.score / child.visits, a) for a, child in root.children.items()]
+    return max(tried, key=lambda t: (t[0], t[1]))[2]
+
+
+def _first_try(
+    state: GameState, seat: int, untried: list[Action], playout: Bot, rng: random.Random
+) -> Action:
+    """The playout bot's choice if it is untried, else a random untried action."""
+    if len(untried) > 1:
+        guess = playout(state.view(seat), untried, rng)
+        if guess in untried:
+            return guess
+    return untried[int(rng.random() * len(untried))]
+
+
+def _play_out(
+    state: GameState, bot: Bot, rng: random.Random, moves: Moves | None, depth: int | None
+) -> None:
+    steps = 0
+    while not state.is_terminal() and (depth is None or steps < depth):
+        seat = state.current_player()
+        legal = state.legal_actions()
+        view = state.view(seat)
+        if moves is not None:
+            legal = moves(view, legal) or legal
+        state.apply(legal[0] if len(legal) == 1 else bot(view, legal, rng))
+        steps += 1
+
+
+def search_bot(
+    determinize: Determinize,
+    playout: Bot,
+    budget: Budget = Budget(),
+    moves: Moves | None = None,
+) -> Bot:
+    """A ``bot(view, legal, rng)`` that searches with the engine's own ``determinize``."""
+
+    def bot(view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        return search(view, legal, rng, determinize, playout, budget, moves)
+
+    bot.__doc__ = f"ISMCTS, {budget.iterations} playouts a decision"
+    return bot
+
+
+__all__ = ["Budget", "Determinize", "Moves", "rank_scores", "search", "search_bot"]
