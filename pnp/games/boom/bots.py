@@ -56,10 +56,10 @@ def _expected_raise(view: View, co: CompanyView, extra_cards: int = 0) -> float:
     return sum(cat.raised(base + die) for die in range(1, DIE_SIDES + 1)) / DIE_SIDES
 
 
-def _share_value(view: View, co: CompanyView) -> float:
+def _share_value(view: View, co: CompanyView, extra_shares: int = 0) -> float:
     """Rough payout of one more share if the company reaches the IPO limit."""
     missing = max(0, view.ipo_limit - co.size)
-    return _expected_raise(view, co, missing) / (co.total + 3) / (1 + missing)
+    return _expected_raise(view, co, missing) / (co.total + extra_shares + 3) / (1 + missing)
 
 
 def _card_play_score(view: View, action: Action, companies: dict[int, CompanyView]) -> float:
@@ -120,11 +120,15 @@ def menu_moves(view: View, legal: list[Action]) -> list[Action]:
 
 
 def _terms(view: View, legal: list[Action]) -> Action:
+    """Two shares at the dearest menu price the other seats should still find worth
+    paying (they value a share as this bot does), so that the round can close."""
     legal = menu_moves(view, legal) or legal
-    budget = view.money[view.seat] * 0.4
-    fitting = [a for a in legal if a[1] * a[2] <= budget and a[2] == view.catalog.lead_max_shares]
+    most = view.catalog.lead_max_shares
+    worth = _share_value(view, view.company(view.funding_plan), most)
+    budget = view.money[view.seat] * 0.5
+    fitting = [a for a in legal if a[1] <= worth and a[1] * a[2] <= budget]
     if fitting:
-        return max(fitting, key=lambda a: a[1])
+        return max(fitting, key=lambda a: (a[2], a[1]))
     return min(legal, key=lambda a: (a[1], -a[2]))
 
 

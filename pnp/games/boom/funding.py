@@ -161,6 +161,7 @@ def _next_invitation(state: State) -> None:
 def _close(state: State) -> None:
     co = state.companies[state.fr_plan]
     co.led_turn = state.turn
+    state.rounds_closed += 1
     if state.log is not None:
         state.say(
             f"{state.firm(state.actor)} closes {state.card(co.plan)}: {state.fr_sold} sold, "
@@ -172,6 +173,7 @@ def _close(state: State) -> None:
 def _fail(state: State) -> None:
     plan, price = state.fr_plan, state.fr_price
     co = state.companies[plan]
+    state.rounds_failed += 1
     for seat, bought in enumerate(state.fr_bought):
         if bought:
             state.money[seat] += bought * price

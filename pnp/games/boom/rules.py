@@ -102,6 +102,8 @@ class State:
         "counters",
         "dry_draws",
         "end_reason",
+        "rounds_closed",
+        "rounds_failed",
     )
 
     def __init__(self, cat: Catalog, players: int, seed: int, transcript: bool = True) -> None:
@@ -144,6 +146,8 @@ class State:
             self.counters.set(seat, cat.start_money)
         self.dry_draws = 0
         self.end_reason = ""
+        self.rounds_closed = self.rounds_failed = 0
+        """Funding rounds that closed and that failed (for the simulation report)."""
         self._start_round()
 
     # -- the OpenSpiel-like interface -------------------------------------------------
@@ -237,6 +241,8 @@ class State:
             "cards left in play deck": len(self.deck),
             "lowest IPO limit": self.ipo_limit_low,
             "companies gone public or bust": self.plans_out,
+            "funding rounds closed": self.rounds_closed,
+            "funding rounds failed": self.rounds_failed,
         }
 
     # -- rounds and turns --------------------------------------------------------------
