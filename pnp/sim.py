@@ -4,9 +4,9 @@ Game ``i`` is played with a seed drawn from ``random.Random(seed)`` (the i-th dr
 the same ``seed`` always gives the same games and the same report.  Bots take seats
 round-robin from the ``bots`` list; with more than one bot, game ``i`` moves every bot
 ``i`` seats on, so each bot sits in each seat equally often and the report can tell a
-bot's strength (:mod:`pnp.strength`) from a seat's advantage.  A game that reaches ``max_steps`` decisions without
-ending counts as a timeout and stays out of the win, length and score figures.
-A run stopped with Ctrl-C reports the games finished until then.
+bot's strength (:mod:`pnp.strength`) from a seat's advantage.  A game that reaches
+``max_steps`` decisions without ending counts as a timeout and stays out of the win,
+length and score figures.  A run stopped with Ctrl-C reports the games finished until then.
 """
 
 from __future__ import annotations

@@ -60,7 +60,8 @@ def fingerprint(state: GameState) -> tuple[Any, ...]:
 def test_engine_module_shape(setup: tuple[Engine, Game]) -> None:
     engine, game = setup
     assert isinstance(engine.NAME, str) and engine.NAME in ENGINES
-    assert {"random", "heuristic"} <= set(engine.BOTS)
+    assert {"random", "heuristic", "search"} <= set(engine.BOTS)
+    assert callable(engine.determinize)
     assert engine.validate(game) == []
     assert isinstance(engine.worked_examples(game), dict)
     assert engine.printed_components(game)
@@ -77,12 +78,59 @@ def test_random_play_always_ends(setup: tuple[Engine, Game]) -> None:
             assert state.length() >= 0
 
 
+FAST_BOTS = ("random", "heuristic")
+"""Bots cheap enough to fill every seat of many games (the search bot gets its own tests)."""
+
+
 def test_every_bot_finishes(setup: tuple[Engine, Game]) -> None:
     engine, game = setup
-    for bot in engine.BOTS:
+    for bot in FAST_BOTS:
         state = engine.new_state(game, game.spec.players.max, 1)
         play_out(state, engine, random.Random(1), bot)
         assert state.is_terminal()
+    report = simulate(engine, game, games=1, players=game.spec.players.min, bots=["search"])
+    assert report.completed == 1
+
+
+def _mid_game(engine: Engine, game: Game, players: int, seed: int, steps: int) -> GameState:
+    state = engine.new_state(game, players, seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        state.apply(
+            engine.BOTS["random"](state.view(state.current_player()), state.legal_actions(), rng)
+        )
+    return state
+
+
+def test_determinize_keeps_what_the_seat_sees(setup: tuple[Engine, Game]) -> None:
+    """A sampled game offers the seat the same decision, scores and turn, and leaves the
+    real game untouched; playing it out never fails."""
+    engine, game = setup
+    players = game.spec.players.max
+    for seed in range(6):
+        state = _mid_game(engine, game, players, seed, 25 * seed)
+        if state.is_terminal():
+            continue
+        before = fingerprint(state)
+        seat = state.current_player()
+        for draw in range(3):
+            sample = engine.determinize(state.view(seat), random.Random(draw))
+            assert sample.current_player() == seat
+            assert list(sample.legal_actions()) == list(state.legal_actions())
+            assert sample.returns() == state.returns()
+            play_out(sample, engine, random.Random(draw), "heuristic")
+            assert sample.is_terminal()
+        assert fingerprint(state) == before
+
+
+def test_search_bot_is_reproducible(setup: tuple[Engine, Game]) -> None:
+    engine, game = setup
+    state = _mid_game(engine, game, game.spec.players.min, 4, 10)
+    view, legal = state.view(state.current_player()), state.legal_actions()
+    first, again = (engine.BOTS["search"](view, legal, random.Random(7)) for _ in range(2))
+    assert first == again and first in legal
 
 
 def test_same_seed_same_game(setup: tuple[Engine, Game]) -> None:
@@ -147,7 +195,7 @@ def test_views_exist_for_every_seat(setup: tuple[Engine, Game]) -> None:
 
 def test_simulation_is_deterministic(setup: tuple[Engine, Game]) -> None:
     engine, game = setup
-    bots = sorted(engine.BOTS)
+    bots = sorted(FAST_BOTS)
     first = simulate(engine, game, games=30, players=game.spec.players.min, seed=9, bots=bots)
     again = simulate(engine.NAME, game, games=30, players=game.spec.players.min, seed=9, bots=bots)
     assert first.to_dict() == again.to_dict()

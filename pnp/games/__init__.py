@@ -68,6 +68,13 @@ class Engine(Protocol):
         self, game: Game, players: int, seed: int, transcript: bool = True
     ) -> GameState: ...
     def worked_examples(self, game: Game) -> dict[str, Any]: ...
+    def determinize(self, view: Any, rng: random.Random) -> GameState:
+        """A full state that the seat of ``view`` cannot tell from the real one: what it
+        cannot see (other hands, face-down cards, deck order, future dice) is sampled
+        afresh from ``rng``; what it can see is exactly as in the view.  The search bot
+        (:mod:`pnp.games.search`) plays many of these to choose a move."""
+        ...
+
     def printed_components(self, game: Game) -> dict[str, dict[str, int]]:
         """Printed count of every limited component, keyed like ``GameState.usage()``."""
         ...

@@ -24,9 +24,9 @@ from typing import Any
 
 from pnp.games import Action, Bot, GameState
 
-Determinize = Callable[[Any, random.Random], GameState]
+Determinize = Callable[[Any, random.Random], Any]
 """``determinize(view, rng)``: a full state the seat of ``view`` cannot tell from the real one."""
-Moves = Callable[[Any, Sequence[Action]], Sequence[Action]]
+Moves = Callable[[Any, Any], Any]
 """``moves(view, legal)``: the legal actions a bot considers (e.g. prices from a menu)."""
 
 
@@ -162,10 +162,10 @@ def _play_out(
 
 def search_bot(
     determinize: Determinize,
-    playout: Bot,
+    playout: Callable[[Any, Any, random.Random], Any],
     budget: Budget = Budget(),
     moves: Moves | None = None,
-) -> Bot:
+) -> Any:
     """A ``bot(view, legal, rng)`` that searches with the engine's own ``determinize``."""
 
     def bot(view: Any, legal: Sequence[Action], rng: random.Random) -> Action:

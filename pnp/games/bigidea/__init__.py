@@ -20,7 +20,9 @@ if TYPE_CHECKING:
     from pnp.games.bigidea.rules import State
 
 
-__getattr__ = lazy_attributes(__name__, {"BOTS": ".bots", "State": ".rules"})
+__getattr__ = lazy_attributes(
+    __name__, {"BOTS": ".bots", "State": ".rules", "determinize": ".view"}
+)
 
 
 __all__ = [
@@ -28,6 +30,7 @@ __all__ = [
     "NAME",
     "State",
     "config_for",
+    "determinize",
     "ev_table",
     "new_state",
     "printed_components",

@@ -131,7 +131,7 @@ def determinize(view: View, rng: random.Random) -> State:
     seat, deck_of = view.seat, state.cfg.card_deck
     hidden = _hidden_pending(state, seat)
     places = [h for s, h in enumerate(state.hands) if s != seat]
-    places += [list(cards) for s in hidden if (cards := state.pending[s]) is not None]
+    places += [list(state.pending[s] or ()) for s in hidden]
     pools: list[list[int]] = [pile[:] for pile in state.draw]
     for place in places:
         for card in place:

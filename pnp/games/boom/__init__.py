@@ -56,7 +56,9 @@ def printed_components(game: Game) -> dict[str, dict[str, int]]:
     }
 
 
-__getattr__ = lazy_attributes(__name__, {"BOTS": ".bots", "State": ".rules"})
+__getattr__ = lazy_attributes(
+    __name__, {"BOTS": ".bots", "State": ".rules", "determinize": ".view"}
+)
 
 
 __all__ = [
@@ -64,6 +66,7 @@ __all__ = [
     "NAME",
     "State",
     "catalog",
+    "determinize",
     "new_state",
     "printed_components",
     "validate",

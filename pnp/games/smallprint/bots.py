@@ -11,9 +11,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from pnp.games.search import Budget, search_bot
 from pnp.games.smallprint.actions import PASS, decode
 from pnp.games.smallprint.config import SHARE, TOTAL
-from pnp.games.search import Budget, search_bot
 from pnp.games.smallprint.payout import settle
 from pnp.games.smallprint.view import View, determinize
 
