@@ -278,7 +278,7 @@ def simulate(
         typer.Option(
             metavar="BOTS",
             callback=opt.check_list,
-            help="Bots (random|heuristic) given to seats in turn; repeat or separate with "
+            help="Bots (random|heuristic|search) given to seats in turn; repeat or separate with "
             "commas.  [default: heuristic,random]",
         ),
     ] = None,

@@ -18,7 +18,7 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from pnp._errors import UsageError
+from pnp._errors import Finding, Severity, UsageError
 from pnp._options import unknown
 from pnp._progress import Advance
 from pnp.games import Bot, Engine, GameState, get_engine
@@ -278,6 +278,40 @@ def simulate(
         strength=None if strength is None else strength.finish(),
         lineup=list(bots),
     )
+
+
+PLAYTEST_GAMES = 200
+"""Games the quick playtest in ``validate`` plays at the most seats, with the engine's
+``PLAYTEST_BOTS`` (random by default: random play needs the most components)."""
+PLAYTEST_SHARE = 0.001
+"""A printed component that runs short in more than this share of games earns a warning."""
+
+
+def playtest_findings(engine: Engine, game: Game, games: int = PLAYTEST_GAMES) -> list[Finding]:
+    """A warning per component group that ran short in more than 0.1 % of a quick seeded
+    simulation at the most seats (the engine's ``PLAYTEST_BOTS``, else random bots)."""
+    bots = list(getattr(engine, "PLAYTEST_BOTS", ("random",)))
+    games = getattr(engine, "PLAYTEST_GAMES", games)
+    report = simulate(engine, game, games=games, seed=0, bots=bots)
+    keys: dict[str, str] = getattr(engine, "COMPONENT_TABLES", {})
+    out = []
+    for group, items in report.components.items():
+        short = {item: use for item, use in items.items() if use.short_games}
+        worst = max(short.values(), key=lambda u: u.short_games, default=None)
+        if worst is None or worst.short_games / report.games <= PLAYTEST_SHARE:
+            continue
+        key = keys.get(group)
+        names = ", ".join(short)
+        out.append(
+            Finding(
+                Severity.WARNING,
+                f"{group} ({names}) ran short in up to {worst.short_games} of {report.games} "
+                f"simulated games: {worst.printed} printed, up to {worst.peak} needed at once; "
+                f"{worst.covering} would cover {COVERAGE:.1%} of games",
+                game.spec_location("tables", key) if key else game.spec_location("tables"),
+            )
+        )
+    return out
 
 
 def require_engine(game: Game) -> Engine:

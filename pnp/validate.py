@@ -28,7 +28,8 @@ def engine_for(game: Game) -> Engine | None:
 def validate_game(game: Game, faces: bool = False) -> list[Finding]:
     """Rule findings from the game's engine; with ``faces``, also lay out every card face
     (text fits, every glyph exists; the first problem of each card) and every other
-    component (counters, tracks, aid and rulebook templates)."""
+    component (counters, tracks, aid and rulebook templates), and play a few hundred
+    quick seeded games to warn of printed components that run out."""
     findings: list[Finding] = []
     engine = engine_for(game)
     if engine is not None:
@@ -38,6 +39,10 @@ def validate_game(game: Game, faces: bool = False) -> list[Finding]:
         findings.extend(_face_findings(game))
         if rules_ok:  # the rulebook asks the engine for examples, which needs sound data
             findings.extend(_component_findings(game))
+        if rules_ok and engine is not None:  # a quick playtest: do the printed parts suffice?
+            from pnp.sim import playtest_findings
+
+            findings.extend(playtest_findings(engine, game))
     return findings
 
 

@@ -37,7 +37,10 @@ def test_validate_bundled_games_is_clean() -> None:
         (["build", "boom", "--back-offset", "1mm"], "'--back-offset': wants X,Y in mm"),
         (["build"], "name one GAME or use --all"),
         (["simulate", "boom", "--players", "9"], "takes 2–5 players, not 9"),
-        (["simulate", "boom", "--bots", "genius"], "no bot 'genius' (bots: random, heuristic)"),
+        (
+            ["simulate", "boom", "--bots", "genius"],
+            "no bot 'genius' (bots: random, heuristic, search)",
+        ),
         (["simulate", "boom", "--bots", "heuristc"], "did you mean 'heuristic'?"),
     ],
 )

@@ -27,6 +27,9 @@ from pnp.games import Action, Bot, GameState
 Determinize = Callable[[Any, random.Random], Any]
 """``determinize(view, rng)``: a full state the seat of ``view`` cannot tell from the real one."""
 Moves = Callable[[Any, Any], Any]
+Value = Callable[[Any], Sequence[float]]
+"""``value(state)``: each seat's worth in a game not over yet (money plus what its
+holdings should pay); a playout cut short by ``Budget.depth`` is scored by it."""
 """``moves(view, legal)``: the legal actions a bot considers (e.g. prices from a menu)."""
 
 
@@ -92,6 +95,7 @@ def search(
     playout: Bot,
     budget: Budget = Budget(),
     moves: Moves | None = None,
+    value: Value | None = None,
 ) -> Action:
     """The action the search prefers for the seat of ``view`` among ``legal``."""
     if moves is not None:
@@ -126,7 +130,8 @@ def search(
             state.apply(action)
             path.append(node)
         _play_out(state, playout, rng, moves, budget.depth)
-        scores = rank_scores(state.returns())
+        ended = state.is_terminal() or value is None
+        scores = rank_scores(state.returns() if value is None or ended else value(state))
         for visited in path:
             visited.visits += 1
             if visited.mover >= 0:
@@ -165,14 +170,15 @@ def search_bot(
     playout: Callable[[Any, Any, random.Random], Any],
     budget: Budget = Budget(),
     moves: Moves | None = None,
+    value: Value | None = None,
 ) -> Any:
     """A ``bot(view, legal, rng)`` that searches with the engine's own ``determinize``."""
 
     def bot(view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
-        return search(view, legal, rng, determinize, playout, budget, moves)
+        return search(view, legal, rng, determinize, playout, budget, moves, value)
 
     bot.__doc__ = f"ISMCTS, {budget.iterations} playouts a decision"
     return bot
 
 
-__all__ = ["Budget", "Determinize", "Moves", "rank_scores", "search", "search_bot"]
+__all__ = ["Budget", "Determinize", "Moves", "Value", "rank_scores", "search", "search_bot"]

@@ -1,8 +1,7 @@
 """The Big Idea's rules engine: validation, worked examples, game states and bots.
 
-Where the source text is silent the engine decides; the decisions are listed in
-:data:`pnp.games.bigidea.check.RULE_NOTES` and handed to the rulebook as
-``examples.notes``.
+Where the source text is silent the engine decides; the decisions are data in
+:mod:`pnp.games.bigidea.decisions`, printed in the rulebook from there.
 """
 
 from __future__ import annotations
@@ -11,8 +10,9 @@ from typing import TYPE_CHECKING
 
 from pnp._errors import UsageError
 from pnp.games import checked_once, lazy_attributes
-from pnp.games.bigidea.check import ev_table, validate, worked_examples
+from pnp.games.bigidea.check import validate
 from pnp.games.bigidea.config import config_from_game, rounds_for
+from pnp.games.bigidea.examples import ev_table, worked_examples
 from pnp.games.bigidea.report import CHIPS, FOREIGN, MONEY
 from pnp.load import Game
 
@@ -27,6 +27,7 @@ __getattr__ = lazy_attributes(
 
 __all__ = [
     "BOTS",
+    "COMPONENT_TABLES",
     "NAME",
     "State",
     "config_for",
@@ -40,6 +41,8 @@ __all__ = [
 ]
 
 NAME = "bigidea"
+COMPONENT_TABLES = {CHIPS: "chips_per_player", FOREIGN: "foreign_chips", MONEY: "money"}
+"""The ``tables`` key that sets the printed number of each component group."""
 
 config_for = checked_once(validate, config_from_game)
 """The engine's numbers for a game, checked and read once per loaded game."""

@@ -1,19 +1,12 @@
-"""What The Big Idea's data must satisfy, and the worked examples its rulebook prints."""
+"""What The Big Idea's data must satisfy; every finding points at the YAML key at fault."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from pnp._errors import Finding, Location, Severity
-from pnp.games.bigidea.config import DIE_FACES, config_from_game, rounds_for
-from pnp.games.bigidea.economy import (
-    break_into,
-    buy_in_payments,
-    good_idea_winner,
-    ipo_payout,
-    share_ev,
-    success_chance,
-)
+from pnp.games.bigidea.config import config_from_game
+from pnp.games.bigidea.decisions import PUBLISHED
+from pnp.games.bigidea.economy import break_into
+from pnp.games.decisions import check_published
 from pnp.load import Game
 
 SPARE_FACTOR = 2
@@ -21,21 +14,6 @@ SPARE_FACTOR = 2
 MAX_HAND = 12
 """Largest hand the engine plays: a Seed choice is any subset of the hand (2^hand)."""
 
-RULE_NOTES: tuple[str, ...] = (
-    "A product is one card or more from your hand, in any mix of BIG and IDEA cards.",
-    "When you buy in during the Mezzanine, your own chips on the product cost you nothing; "
-    "you need enough cash to pay everyone else's chips.",
-    "The leader rolls for the smallest stacks first; products of equal size go in the order "
-    "they were invented.",
-    "If the bank has no white chip left when an IPO fails, the product gets none.",
-    "With all your chips tied up you still play cards in the Seed step (the product is "
-    "thrown away) and sit out the investing.",
-    "A deck whose draw pile and discards are both empty deals what it has; play on with a "
-    "short hand.",
-    "After the last round nobody draws; chips still on the table are worth nothing, and "
-    "players with equal money share the win.",
-)
-"""Rules decisions where bigidea.txt is silent, in our words, for the rulebook notes."""
 
 _WHOLE_NUMBERS = {  # key → least allowed value
     "hand_per_deck": 1,
@@ -52,7 +30,10 @@ def validate(game: Game) -> list[Finding]:
     out = _check_tables(game)
     if not any(f.severity is Severity.ERROR for f in out):
         out += _check_decks(game)
-    return out + _check_words(game)
+    out += _check_words(game)
+    if any(f.severity is Severity.ERROR for f in out):
+        return out
+    return out + check_published(game, PUBLISHED)
 
 
 def _check_tables(game: Game) -> list[Finding]:
@@ -187,78 +168,3 @@ def _check_words(game: Game) -> list[Finding]:
         else:
             seen.setdefault(key, card.where("name"))
     return out
-
-
-# -- worked examples -------------------------------------------------------------------
-
-
-def ev_table() -> list[dict[str, Any]]:
-    """Expected payout per share for stacks of 1 to 6+ chips."""
-    rows = []
-    for stack in range(1, DIE_FACES + 1):
-        ev = share_ev(stack)
-        rows.append(
-            {
-                "stack": stack,
-                "label": f"{stack}+" if stack == DIE_FACES else str(stack),
-                "chance": str(success_chance(stack)),
-                "ev": round(float(ev), 2),
-                "ev_exact": str(ev),
-            }
-        )
-    return rows
-
-
-def worked_examples(game: Game) -> dict[str, Any]:
-    """Numbers the rulebook prints, each computed by the engine's own functions."""
-    cfg = config_from_game(game)
-
-    def name(seat: int) -> str:
-        return cfg.colors[seat]
-
-    price, seats = cfg.share_price, max(3, cfg.min_players)
-    holder, buyer = 1, 0
-    shares = [0] * seats
-    shares[holder] = 2
-    paid = buy_in_payments(shares, buyer, price)
-    roll, owners = 3, {1: 2, 2: 1}
-    payout = ipo_payout([owners.get(s, 0) for s in range(seats)], roll)
-    tie = good_idea_winner([0, 1, 2], [2, 2, 1])
-    return {
-        "ev_table": ev_table(),
-        "rounds": {n: rounds_for(n) for n in range(cfg.min_players, cfg.max_players + 1)},
-        "mezzanine": {
-            "holder": name(holder),
-            "holder_shares": 2,
-            "foreign": 1,
-            "buyer": name(buyer),
-            "payments": {name(s): v for s, v in paid.items()},
-            "cost": sum(paid.values()),
-            "foreign_cost": 0,
-            "stack_before": 3,
-            "stack_after": 4,
-            "share_ev_before": round(float(share_ev(3)), 2),
-            "share_ev_after": round(float(share_ev(4)), 2),
-        },
-        "ipo": {
-            "roll": roll,
-            "stack": sum(owners.values()),
-            "payout": [
-                {"seat": name(s), "shares": owners[s], "dollars": v} for s, v in payout.items()
-            ],
-        },
-        "good_idea": {
-            "bonus": cfg.good_idea_bonus,
-            "tie_example": {
-                "investors": {name(0): 2, name(1): 2, name(2): 1},
-                "winner": None if tie is None else name(tie),
-            },
-        },
-        "notes": list(RULE_NOTES),
-        "setup": {
-            "cash": cfg.start_cash,
-            "chips": cfg.chips_per_player,
-            "foreign": cfg.foreign_chips,
-            "hand_per_deck": cfg.hand_per_deck,
-        },
-    }

@@ -20,6 +20,8 @@ if TYPE_CHECKING:
     from pnp.games.boom.rules import State
 
 NAME = "boom"
+COMPONENT_TABLES = {"stock counters": "stock_per_firm", "money counters": "money"}
+"""The ``tables`` key that sets the printed number of each component group."""
 
 catalog = checked_once(validate, build_catalog)
 """The game's data flattened for the engine, checked once and kept for later states."""
@@ -63,6 +65,7 @@ __getattr__ = lazy_attributes(
 
 __all__ = [
     "BOTS",
+    "COMPONENT_TABLES",
     "NAME",
     "State",
     "catalog",

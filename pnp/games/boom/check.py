@@ -21,6 +21,8 @@ from pnp.games.boom.catalog import (
     PLANS_IN_GAME,
     PLAY_DECK,
 )
+from pnp.games.boom.decisions import PUBLISHED
+from pnp.games.decisions import check_published
 from pnp.load import Card, Game
 
 MIN_PLAY_CARDS = 60
@@ -295,4 +297,6 @@ def validate(game: Game) -> list[Finding]:
     check.ipo_table()
     check.play_cards(industries)
     check.events(industries)
-    return check.findings
+    if any(f.severity is Severity.ERROR for f in check.findings):
+        return check.findings
+    return check.findings + check_published(game, PUBLISHED)

@@ -1,34 +1,192 @@
-"""Where boom.txt is silent, the engine decides; the rulebook prints these notes.
+"""Where boom.txt is silent, what pnp does and why; and the numbers boom.txt publishes,
+with where it says them.  The rulebook's Decisions section is printed from
+:data:`DECISIONS` alone; ``validate`` compares the card data with :data:`PUBLISHED`.
 
-Each note is in our own words and names the behaviour the engine implements (the
-module that implements it is given in brackets for maintainers, not for print).
+The engine marks the code that carries out a decision with a comment naming its id
+(``# decision failed-round``), and a test checks that every id it marks is printed.
 """
 
 from __future__ import annotations
 
-RULE_NOTES: tuple[str, ...] = (
-    # funding.py
-    "Each player may be invited at most once in a funding round. A player who cannot pay "
-    "the price must decline.",
-    "A new lead asks the current investors one at a time, starting to the lead's left; "
-    "the first who agrees lets the round go ahead.",
-    "If everyone has been invited and too few shares were sold, the round fails: every "
-    "share bought in it is taken back, the money returns to its buyers, the company goes "
-    "back to where it lay, and the turn's action is spent.",
-    # rules.py
-    "The lead investor of a round cannot take that company public in the same turn, "
-    "because a turn allows only one action.",
-    "IPO payouts are rounded down to whole millions; the remainder stays in the bank.",
-    "A company's burn rate is never below zero: revenue can cancel its costs but never "
-    "adds money to its treasury.",
-    "The game also ends as soon as every Business Plan has gone public or bust, since "
-    "no company can go public any more.",
-    "No turns are played in the round whose event is the crash.",
-    # effects.py
-    "A Discard that needs a target (a company or an attached card) can only be played "
-    "when one is on the table. Its effect happens before it goes to the discard pile.",
-    "Events and Discards move the IPO Card Limit only within the track.",
-    # usage
-    "Each firm needs one more stock counter than it ever has on companies: one goes into "
-    "the mug for the turn order.",
+from typing import Any
+
+from pnp.games.boom.catalog import Catalog
+from pnp.games.decisions import Decision, Published, rendered
+
+DECISIONS: tuple[Decision, ...] = (
+    Decision(
+        "failed-round",
+        "The source says the lead must keep inviting while fewer than three shares are "
+        "sold, but not what happens when nobody is left to invite.",
+        "Each player may be invited once per round. If everyone has been asked and fewer "
+        "than {close_min_shares} shares were sold, the round fails: every share bought in "
+        "it is taken back, the money returns to its buyers, the company's cards go back to "
+        "whoever held them, and the turn's action is spent.",
+        "Undoing the round is the only outcome that leaves no half-funded company and no "
+        "money in limbo.",
+    ),
+    Decision(
+        "consent-order",
+        "The source lets a new lead go ahead if any current investor agrees, but not in "
+        "which order they are asked.",
+        "The would-be lead asks the current investors one at a time, clockwise from their "
+        "own seat; the first who agrees settles it.",
+        "Asking in seat order is quick and gives every investor a turn to say no.",
+    ),
+    Decision(
+        "money-you-lack",
+        "The source does not say what a player who cannot pay may do in a funding round.",
+        "You cannot lead a round unless you can pay at least ${min_price}m, and an invited "
+        "player who cannot pay the price must decline.",
+        "Money is open and there are no loans in the game.",
+    ),
+    Decision(
+        "whole-prices",
+        "The source sets a lowest share price and no highest one, but no unit.",
+        "A share price is any whole number of $m from ${min_price}m up.",
+        "The smallest money counter is ${smallest}m.",
+    ),
+    Decision(
+        "rounding",
+        "The source's own example rounds $33⅓m down to $33m without saying so as a rule.",
+        "What each share pays at an IPO is rounded down to whole $m; the remainder stays in "
+        "the bank.",
+        "It follows the source's example and keeps to whole counters.",
+    ),
+    Decision(
+        "burn-floor",
+        "Some Company cards lower the burn rate; the source does not say what a total below "
+        "zero means.",
+        "A company's burn rate is never below zero: income can cancel its costs but never "
+        "adds money to its treasury.",
+        "The source only ever takes burn away from a company; it never pays a company.",
+    ),
+    Decision(
+        "plans-gone",
+        "The source ends the game when every company has gone public, but companies that "
+        "go bust can never go public.",
+        "The game ends at once when all {plans} Business Plans have left the game, whether "
+        "they went public or bust; the richest player wins.",
+        "Otherwise a game with a bust company could never end before the crash.",
+    ),
+    Decision(
+        "crash-round",
+        "The source does not say whether turns are played in the round the crash is flipped.",
+        "No turns are played in that round: the game is over as soon as the crash is flipped.",
+        "The crash card says the game is over; it is flipped before anyone's turn.",
+    ),
+    Decision(
+        "empty-deck",
+        "The source does not say what happens when the Play deck runs out.",
+        "Shuffle the discard pile into a new Play deck; if that is empty too, you draw nothing.",
+        "Every other deck in the game is reshuffled when it runs out.",
+    ),
+    Decision(
+        "discard-targets",
+        "The Discards name targets (a company, an attached card) that may not be on the table.",
+        "A Discard whose effect has no target on the table cannot be played. Effects that "
+        "name a number of cards act on one card per choice and stop early when no target is "
+        "left. Grants and fines go to a funded company; a fine cannot take a treasury below "
+        "$0m.",
+        "A card that does nothing is not a move; a company cannot owe money.",
+    ),
+    Decision(
+        "limit-ends",
+        "Events and Discards move the IPO Card Limit; the source does not say what happens "
+        "at the ends of the track.",
+        "The IPO Card Limit stops at the ends of the track.",
+        "The track has no space beyond its ends.",
+    ),
+    Decision(
+        "open-information",
+        "The source sets no hand limit and does not say whether money is secret.",
+        "There is no hand limit, and every player's money is open.",
+        "Money counters lie on the table in front of their owners.",
+    ),
+    Decision(
+        "ties",
+        "The source names no tie-break for the most money.",
+        "Players tied for the most money share the win.",
+        "There is nothing else to compare: shares in companies still private are worth nothing.",
+    ),
+    Decision(
+        "stock-counters",
+        "The source never says how many stock counters a firm has.",
+        "Each firm has {stock_per_firm} counters: one goes into the cup for the turn order, "
+        "the rest onto companies. The simulation checks that this is enough.",
+        "Simulated games with strong bots almost never need more at once.",
+    ),
 )
+
+_TRACK = {6: 0, 5: 2, 4: 5, 3: 7, 2: 10, 1: 15}
+_IPO_TABLE = {
+    2: 0,
+    3: 5,
+    4: 20,
+    5: 40,
+    6: 60,
+    7: 80,
+    8: 100,
+    9: 150,
+    10: 200,
+    11: 300,
+    12: 400,
+    13: 500,
+    14: 600,
+    15: 800,
+    16: 1000,
+}
+
+PUBLISHED: tuple[Published, ...] = (
+    Published("players", 5, "five venture firms, one per player", ("players", "max")),
+    Published("starting money", 100, "setup: $100m each", ("tables", "start_money")),
+    Published("hand size", 3, "setup: three Play cards each", ("tables", "hand_size")),
+    Published("lowest share price", 5, "funding: at least $5m", ("tables", "min_price")),
+    Published("shares the lead buys", 2, "funding: one or two", ("tables", "lead_max_shares")),
+    Published(
+        "shares to close a round",
+        3,
+        "funding: keep inviting while fewer than three are sold",
+        ("tables", "close_min_shares"),
+    ),
+    Published(
+        "starting IPO limit", 6, "setup: the counter starts on 6", ("tables", "ipo_limit_start")
+    ),
+    Published(
+        "burn surcharge at IPO limit",
+        _TRACK,
+        "the IPO Card Limit Track on the back of the rules",
+        ("tables", "ipo_track", "limit", "surcharge"),
+    ),
+    Published(
+        "IPO table roll",
+        _IPO_TABLE,
+        "the IPO Table on the back of the rules",
+        ("tables", "ipo_table", "roll", "raised"),
+    ),
+    Published(
+        "Business Plans", 13, "the game ends when all 13 have gone", ("count", "type", "plan")
+    ),
+    Published("Event cards", 6, "setup: five Events and the •Crash", ("count", "deck", "event")),
+    Published(
+        "Event IPO bonus",
+        2,
+        "an Event may add 2 to the die roll",
+        ("each", "event", "effect.ipo_bonus.amount"),
+    ),
+)
+
+
+def numbers(cat: Catalog) -> dict[str, Any]:
+    """The game's numbers the decisions quote, from the engine's catalog."""
+    return {
+        "close_min_shares": cat.close_min_shares,
+        "min_price": cat.min_price,
+        "smallest": min(cat.denominations),
+        "plans": cat.plans_in_game,
+        "stock_per_firm": cat.stock_per_firm,
+    }
+
+
+def decisions_for(cat: Catalog) -> list[dict[str, str]]:
+    return rendered(DECISIONS, numbers(cat))

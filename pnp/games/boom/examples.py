@@ -11,7 +11,7 @@ from typing import Any
 
 from pnp.games.boom.catalog import COMPANY, PLAN, Catalog
 from pnp.games.boom.company import burn_rate, matching_entrepreneurs, modified_roll, per_share
-from pnp.games.boom.decisions import RULE_NOTES
+from pnp.games.boom.decisions import decisions_for
 
 EXAMPLE_DIE = 3
 EXAMPLE_CARDS = 4
@@ -40,7 +40,10 @@ def ipo_example(cat: Catalog) -> dict[str, Any]:
     raised = cat.raised(roll)
     shares = sum(EXAMPLE_HOLDINGS)
     each = per_share(raised, shares)
+    size = 1 + len(cards)
     return {
+        "limit": max((lim for lim in cat.surcharge if lim <= size), default=cat.ipo_limit_floor),
+        "start_limit": cat.ipo_limit_start,
         "plan": cat.card_name[plan],
         "industry": cat.industries[industry],
         "attached": [cat.card_name[c] for c in cards],
@@ -64,7 +67,10 @@ def ipo_example(cat: Catalog) -> dict[str, Any]:
 
 def _burn_dict(cat: Catalog, plan: int, cards: list[int], limit: int) -> dict[str, Any]:
     on_cards = cat.card_burn[plan] + sum(cat.card_burn[c] for c in cards)
+    size = 1 + len(cards)
     return {
+        "limit": max((lim for lim in cat.surcharge if lim <= size), default=cat.ipo_limit_floor),
+        "start_limit": cat.ipo_limit_start,
         "plan": cat.card_name[plan],
         "plan_burn": cat.card_burn[plan],
         "attached": [{"name": cat.card_name[c], "burn": cat.card_burn[c]} for c in cards],
@@ -102,4 +108,4 @@ def burn_examples(cat: Catalog) -> dict[str, Any]:
 
 
 def worked_examples(cat: Catalog) -> dict[str, Any]:
-    return {"ipo": ipo_example(cat), "burn": burn_examples(cat), "notes": list(RULE_NOTES)}
+    return {"ipo": ipo_example(cat), "burn": burn_examples(cat), "decisions": decisions_for(cat)}

@@ -32,6 +32,10 @@ __all__ = [
 ]
 
 NAME = "smallprint"
+PLAYTEST_BOTS = ("heuristic",)
+PLAYTEST_GAMES = 60
+"""Random play bluffs on almost every card, so validate's quick playtest uses the
+(slower) heuristic bot, for fewer games."""
 
 config_for = checked_once(validate, config_from_game)
 """The engine's numbers for a game, checked and read once per loaded game."""

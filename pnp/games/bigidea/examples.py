@@ -1,0 +1,88 @@
+"""Worked examples for The Big Idea's rulebook, each computed by the engine's own functions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pnp.games.bigidea.config import DIE_FACES, config_from_game, rounds_for
+from pnp.games.bigidea.decisions import decisions_for
+from pnp.games.bigidea.economy import (
+    buy_in_payments,
+    good_idea_winner,
+    ipo_payout,
+    share_ev,
+    success_chance,
+)
+from pnp.load import Game
+
+
+def ev_table() -> list[dict[str, Any]]:
+    """Expected payout per share for stacks of 1 to 6+ chips."""
+    rows = []
+    for stack in range(1, DIE_FACES + 1):
+        ev = share_ev(stack)
+        rows.append(
+            {
+                "stack": stack,
+                "label": f"{stack}+" if stack == DIE_FACES else str(stack),
+                "chance": str(success_chance(stack)),
+                "ev": round(float(ev), 2),
+                "ev_exact": str(ev),
+            }
+        )
+    return rows
+
+
+def worked_examples(game: Game) -> dict[str, Any]:
+    """Numbers the rulebook prints, each computed by the engine's own functions."""
+    cfg = config_from_game(game)
+
+    def name(seat: int) -> str:
+        return cfg.colors[seat]
+
+    price, seats = cfg.share_price, max(3, cfg.min_players)
+    holder, buyer = 1, 0
+    shares = [0] * seats
+    shares[holder] = 2
+    paid = buy_in_payments(shares, buyer, price)
+    roll, owners = 3, {1: 2, 2: 1}
+    payout = ipo_payout([owners.get(s, 0) for s in range(seats)], roll)
+    tie = good_idea_winner([0, 1, 2], [2, 2, 1])
+    return {
+        "ev_table": ev_table(),
+        "rounds": {n: rounds_for(n) for n in range(cfg.min_players, cfg.max_players + 1)},
+        "mezzanine": {
+            "holder": name(holder),
+            "holder_shares": 2,
+            "foreign": 1,
+            "buyer": name(buyer),
+            "payments": {name(s): v for s, v in paid.items()},
+            "cost": sum(paid.values()),
+            "foreign_cost": 0,
+            "stack_before": 3,
+            "stack_after": 4,
+            "share_ev_before": round(float(share_ev(3)), 2),
+            "share_ev_after": round(float(share_ev(4)), 2),
+        },
+        "ipo": {
+            "roll": roll,
+            "stack": sum(owners.values()),
+            "payout": [
+                {"seat": name(s), "shares": owners[s], "dollars": v} for s, v in payout.items()
+            ],
+        },
+        "good_idea": {
+            "bonus": cfg.good_idea_bonus,
+            "tie_example": {
+                "investors": {name(0): 2, name(1): 2, name(2): 1},
+                "winner": None if tie is None else name(tie),
+            },
+        },
+        "decisions": decisions_for(cfg),
+        "setup": {
+            "cash": cfg.start_cash,
+            "chips": cfg.chips_per_player,
+            "foreign": cfg.foreign_chips,
+            "hand_per_deck": cfg.hand_per_deck,
+        },
+    }

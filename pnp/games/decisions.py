@@ -1,0 +1,148 @@
+"""Decisions and published numbers as data, shared by every engine.
+
+A :class:`Decision` records a rule the source leaves open (or contradicts) and what pnp
+does about it; the rulebook's Decisions section prints them from the engine's list and
+from nothing else.  A :class:`Published` number is one the source prints (a table, a
+count, a cost), with where it says so and where it lives in the game data; ``validate``
+compares the data with it (:func:`check_published`).
+
+Where a published number lives is a short path:
+
+* ``("tables", key)``: a value under ``tables:`` in game.yaml;
+* ``("tables", key, by, value)``: a list of rows under ``tables:``, read as
+  ``{row[by]: row[value]}``;
+* ``("players", "min")`` / ``("players", "max")``;
+* ``("count", "deck" | "type", id)``: how many cards (copies counted) a deck or card type holds;
+* ``("each", deck, "a.b.c")``: the value every card of a deck has at that key, where present.
+
+A game or an expansion that changes a published number on purpose lists its ``name``
+under ``overrides:`` (``tables.overrides`` in game.yaml, ``overrides`` in
+expansion.yaml), and the warning goes away.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from pnp._errors import Finding, Location, Severity
+from pnp.load import Game
+
+
+class Decision(NamedTuple):
+    id: str
+    gap: str
+    """What the source leaves open or gets wrong, in our words."""
+    rule: str
+    """What pnp does; ``{name}`` fields are filled from the game's numbers."""
+    why: str
+
+
+class Published(NamedTuple):
+    name: str
+    """What the number is, as a warning names it ("IPO limit step")."""
+    value: Any
+    """The published value; a dict for a table (key → value)."""
+    source: str
+    """Where the source gives it, in our words."""
+    path: tuple[str, ...] = ()
+    """Where it lives in the game data (see the module notes); empty: printed only."""
+    breaks: bool = False
+    """A different value breaks the engine: an error instead of a warning."""
+
+
+def rendered(decisions: tuple[Decision, ...], numbers: dict[str, Any]) -> list[dict[str, str]]:
+    """The decisions with this game's numbers filled in, for the rulebook."""
+    return [
+        {"id": d.id, "gap": d.gap, "rule": d.rule.format(**numbers), "why": d.why}
+        for d in decisions
+    ]
+
+
+def overridden(game: Game) -> set[str]:
+    """Names of published numbers the game or its expansions change on purpose."""
+    names = game.spec.tables.get("overrides") or []
+    out = {str(n) for n in names} if isinstance(names, list) else set()
+    for expansion in game.expansions:
+        out.update(getattr(expansion.spec, "overrides", []))
+    return out
+
+
+def _dig(value: Any, dotted: str) -> Any:
+    for key in dotted.split("."):
+        if not isinstance(value, dict) or key not in value:
+            return None
+        value = value[key]
+    return value
+
+
+def read(game: Game, path: tuple[str, ...]) -> tuple[Any, Location]:
+    """The data's value at ``path`` (None when absent) and where to point a finding."""
+    kind, rest = path[0], path[1:]
+    if kind == "tables":
+        where = game.spec_location("tables", rest[0])
+        rows = game.spec.tables.get(rest[0])
+        if len(rest) == 1:
+            return rows, where
+        if not isinstance(rows, list):
+            return None, where
+        by, value = rest[1], rest[2]
+        return {r.get(by): r.get(value) for r in rows if isinstance(r, dict)}, where
+    if kind == "players":
+        return getattr(game.spec.players, rest[0]), game.spec_location("players")
+    if kind == "count":
+        cards = [c for c in game.cards if (c.deck if rest[0] == "deck" else c.type) == rest[1]]
+        where = cards[0].where("id") if cards else game.spec_location("decks")
+        return sum(c.qty for c in cards), where
+    if kind == "each":
+        cards = [c for c in game.deck_cards(rest[0]) if _dig(c.fields, rest[1]) is not None]
+        values = sorted({_dig(c.fields, rest[1]) for c in cards})
+        where = cards[0].where(rest[1].split(".")[0]) if cards else game.spec_location("decks")
+        return (values[0] if len(values) == 1 else values or None), where
+    raise ValueError(f"unknown path {path!r}")
+
+
+def differences(name: str, have: Any, published: Any) -> list[str]:
+    """Each way ``have`` differs from ``published``, as a phrase (empty: they agree)."""
+    if not isinstance(published, dict):
+        return [] if have == published else [f"{name} is {have!r}, published {published!r}"]
+    if not isinstance(have, dict):
+        return [f"{name} is missing, published {published!r}"]
+    out = []
+    for key, value in published.items():
+        if key not in have:
+            out.append(f"{name} {key} is missing, published {value!r}")
+        elif have[key] != value:
+            out.append(f"{name} {key} is {have[key]!r}, published {value!r}")
+    out += [f"{name} {key} is not in the published rules" for key in have if key not in published]
+    return out
+
+
+def check_published(game: Game, published: tuple[Published, ...]) -> list[Finding]:
+    """A warning (an error where the engine breaks) for every data value that differs."""
+    skip, out = overridden(game), []
+    for p in published:
+        if not p.path or p.name in skip:
+            continue
+        have, where = read(game, p.path)
+        severity = Severity.ERROR if p.breaks else Severity.WARNING
+        for what in differences(p.name, have, p.value):
+            out.append(
+                Finding(
+                    severity,
+                    f"differs from the published rules ({p.source}): {what}; "
+                    f"list {p.name!r} under overrides: if this is on purpose",
+                    where,
+                )
+            )
+    return out
+
+
+__all__ = [
+    "Decision",
+    "Published",
+    "check_published",
+    "differences",
+    "overridden",
+    "read",
+    "rendered",
+]
