@@ -33,7 +33,7 @@ class Decision(NamedTuple):
     gap: str
     """What the source leaves open or gets wrong, in our words."""
     rule: str
-    """What pnp does; ``{name}`` fields are filled from the game's numbers."""
+    """What pnp does.  In every text, ``{name}`` fields are filled from the game's numbers."""
     why: str
 
 
@@ -50,10 +50,15 @@ class Published(NamedTuple):
     """A different value breaks the engine: an error instead of a warning."""
 
 
-def rendered(decisions: tuple[Decision, ...], numbers: dict[str, Any]) -> list[dict[str, str]]:
+def rendered_with(decisions: tuple[Decision, ...], numbers: dict[str, Any]) -> list[dict[str, str]]:
     """The decisions with this game's numbers filled in, for the rulebook."""
     return [
-        {"id": d.id, "gap": d.gap, "rule": d.rule.format(**numbers), "why": d.why}
+        {
+            "id": d.id,
+            "gap": d.gap.format(**numbers),
+            "rule": d.rule.format(**numbers),
+            "why": d.why.format(**numbers),
+        }
         for d in decisions
     ]
 
@@ -144,5 +149,5 @@ __all__ = [
     "differences",
     "overridden",
     "read",
-    "rendered",
+    "rendered_with",
 ]

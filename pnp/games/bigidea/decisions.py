@@ -9,7 +9,7 @@ The engine marks the code that carries out a decision with a comment naming its 
 from __future__ import annotations
 
 from pnp.games.bigidea.config import Config
-from pnp.games.decisions import Decision, Published, rendered
+from pnp.games.decisions import Decision, Published, rendered_with
 
 DECISIONS: tuple[Decision, ...] = (
     Decision(
@@ -100,4 +100,4 @@ PUBLISHED: tuple[Published, ...] = (
 
 def decisions_for(cfg: Config) -> list[dict[str, str]]:
     numbers = {"share_price": cfg.share_price, "good_idea_bonus": cfg.good_idea_bonus}
-    return rendered(DECISIONS, numbers)
+    return rendered_with(DECISIONS, numbers)

@@ -244,6 +244,7 @@ class State:
     def _legal_for(self, seat: int) -> tuple[int, ...]:
         phase = self.phase
         if phase == SEED:
+            # decision product-cards
             return masks(len(self.hands[seat]), 1)
         if phase == DISCARD:
             return masks(len(self.hands[seat]), 0)
@@ -252,6 +253,7 @@ class State:
                 return ()
             if self.free[seat]:
                 return (THROW, INVEST)
+            # decision all-chips-tied
             self.peaks.stuck += 1
             return (THROW,)
         if not self.free[seat]:
@@ -261,6 +263,7 @@ class State:
             rnd = self.round
             picks = [i for i, p in enumerate(self.table) if p.born == rnd and p.owner != seat]
         else:
+            # decision mezzanine-payment
             budget = self.cash[seat] // self.cfg.share_price if self.cfg.share_price else 1 << 30
             picks = [i for i, p in enumerate(self.table) if p.players - p.shares[seat] <= budget]
         return (PASS, *picks) if picks else ()
@@ -299,6 +302,7 @@ class State:
             self.phase = MEZZANINE
         elif phase == MEZZANINE:
             self._offering()
+            # decision last-round
             if self.round + 1 >= self.rounds:
                 self.phase = OVER
                 return
@@ -355,6 +359,7 @@ class State:
                 if log is not None:
                     log.append(f"{self._name(seat)} ventures on {self._name(table[pick].owner)}")
         fresh = [p for p in table if p.born == self.round]
+        # decision good-idea-count
         winner = good_idea_winner([p.owner for p in fresh], [p.players for p in fresh])
         if winner is not None and self.cfg.good_idea_bonus:
             self.cash[winner] += self.cfg.good_idea_bonus
@@ -379,6 +384,7 @@ class State:
         """Roll for every product, smallest stack first (the source's suggested order)."""
         rng, log, usage = self.rng, self.log, self.peaks
         keep: list[Product] = []
+        # decision offering-order
         for p in sorted(self.table, key=Product.stack):
             roll = 1 + int(rng.random() * DIE_FACES)
             if ipo_succeeds(roll, p.players + p.white):
@@ -396,6 +402,7 @@ class State:
                 self.white_bank -= 1
                 p.white += 1
             else:
+                # decision white-chips-out
                 p.white_short += 1
                 usage.white_short += 1
             keep.append(p)
@@ -431,6 +438,7 @@ class State:
             rnd = self.rng.random
             while short:
                 if not pile:  # bigidea.txt: a deck that runs out is rebuilt from its discards
+                    # decision empty-decks
                     if not self.discards[d]:
                         break
                     pile = self.draw[d] = self.discards[d]

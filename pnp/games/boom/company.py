@@ -54,6 +54,7 @@ def modified_roll(die: int, cards: int, matching: int, event_bonus: int) -> int:
 
 def per_share(raised: int, shares: int) -> int:
     """What one share pays at an IPO: rounded down to whole $m (the remainder stays in the bank)."""
+    # decision rounding
     return raised // shares
 
 
@@ -65,4 +66,5 @@ def burn_rate(cat: Catalog, plan: int, cards: list[int], ipo_limit: int) -> int:
     """
     burn = cat.card_burn
     total = burn[plan] + sum(burn[card] for card in cards) + cat.surcharge[ipo_limit]
+    # decision burn-floor
     return total if total > 0 else 0

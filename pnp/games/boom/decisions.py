@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from pnp.games.boom.catalog import Catalog
-from pnp.games.decisions import Decision, Published, rendered
+from pnp.games.decisions import Decision, Published, rendered_with
 
 DECISIONS: tuple[Decision, ...] = (
     Decision(
@@ -189,4 +189,4 @@ def numbers(cat: Catalog) -> dict[str, Any]:
 
 
 def decisions_for(cat: Catalog) -> list[dict[str, str]]:
-    return rendered(DECISIONS, numbers(cat))
+    return rendered_with(DECISIONS, numbers(cat))

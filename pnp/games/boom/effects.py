@@ -34,6 +34,7 @@ def has_target(state: State, key: str) -> bool:
     return True
 
 
+# decision discard-targets
 def playable(state: State, card: int) -> bool:
     return all(
         key not in TARGETED_EFFECTS or has_target(state, key)
@@ -95,6 +96,7 @@ def apply_target(state: State, action: Action) -> None:
         if state.log is not None:
             state.say(f"bank grants ${amount}m to {state.card(co.plan)}")
     elif key == "fine":
+        # decision discard-targets
         co.cash = max(0, co.cash - amount)
         if state.log is not None:
             state.say(f"{state.card(co.plan)} fined, ${co.cash}m left")

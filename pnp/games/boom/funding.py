@@ -44,6 +44,7 @@ def start(state: State, plan: int) -> None:
         state.say(f"{state.firm(me)} leads a round for {state.card(plan)}")
     if co.total and not co.shares[me]:
         n = state.players
+        # decision consent-order
         state.fr_queue = [s % n for s in range(me + 1, me + n) if co.shares[s % n]]
         state.phase = CONSENT
         state.player = state.fr_queue[0]
@@ -72,11 +73,13 @@ def legal_actions(state: State) -> list[Action]:
             actions.append(CLOSE_ACTION)
         return actions
     if phase == OFFER:
+        # decision money-you-lack
         return _OFFER_ACTIONS if state.money[state.player] >= state.fr_price else _DECLINE_ONLY
     if phase == TERMS_PHASE:
         cash, most = state.money[state.actor], state.cat.lead_max_shares
         return [
             (TERMS, price, k)
+            # decision whole-prices
             for price in range(state.cat.min_price, cash + 1)
             for k in range(1, most + 1)
             if price * k <= cash
@@ -170,6 +173,7 @@ def _close(state: State) -> None:
     state.end_turn()
 
 
+# decision failed-round
 def _fail(state: State) -> None:
     plan, price = state.fr_plan, state.fr_price
     co = state.companies[plan]

@@ -223,6 +223,7 @@ class State:
         """
         cat = self.cat
         return {
+            # decision stock-counters
             "stock counters": {
                 cat.firm_ids[s]: self.stock_peak[s] + 1 for s in range(self.players)
             },
@@ -284,6 +285,7 @@ class State:
             self.say("event deck empty: used events and the crash card reshuffled")
         flipped = self.events.pop()
         if flipped == CRASH:
+            # decision crash-round
             self.say(f"event {self.cat.crash.name}: game over")
             self.end_game("crash")
             return
@@ -292,6 +294,7 @@ class State:
 
     def shift_limit(self, delta: int) -> None:
         cat = self.cat
+        # decision limit-ends
         limit = min(max(self.ipo_limit + delta, cat.ipo_limit_floor), cat.ipo_limit_ceiling)
         self.ipo_limit = limit
         if self.ipo_limit < self.ipo_limit_low:
@@ -318,6 +321,7 @@ class State:
                 self.dry_draws += 1
                 self.say(f"{self.firm(seat)} cannot draw: play deck and discard pile empty")
                 return
+            # decision empty-deck
             self.deck, self.discard = self.discard, []
             self.rng.shuffle(self.deck)
             self.say("play deck empty: discard pile reshuffled")
@@ -428,6 +432,7 @@ class State:
                 f"${raised}m, ${each}m a share"
             )
         self.remove_plan(plan)
+        # decision plans-gone
         if self.plans_out >= cat.plans_in_game:
             self.end_game("every plan gone")
         return each

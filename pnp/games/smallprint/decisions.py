@@ -3,25 +3,7 @@ source does publish, with where it says them. The rulebook prints both from here
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
-
-class Decision(NamedTuple):
-    id: str
-    gap: str
-    """What the source leaves open, in our words."""
-    rule: str
-    """What pnp does."""
-    why: str
-
-
-class Published(NamedTuple):
-    key: str
-    """Where the number lives in game.yaml (`tables.<key>` or a card rule)."""
-    value: object
-    source: str
-    """Where smallprint.txt gives it, in our words."""
-
+from pnp.games.decisions import Decision, Published, rendered_with
 
 DECISIONS: tuple[Decision, ...] = (
     Decision(
@@ -109,7 +91,4 @@ PUBLISHED: tuple[Published, ...] = (
 
 def rendered(numbers: dict[str, object]) -> list[dict[str, str]]:
     """The decisions with this game's numbers filled in, for the rulebook."""
-    return [
-        {"id": d.id, "gap": d.gap, "rule": d.rule.format(**numbers), "why": d.why}
-        for d in DECISIONS
-    ]
+    return rendered_with(DECISIONS, numbers)

@@ -1,0 +1,66 @@
+"""Every decision an engine enforces is printed in its rulebook, from the engine's data.
+
+An engine marks the code that carries out a decision with ``# decision <id>``; the ids
+must be in the engine's ``decisions.DECISIONS``, and the rendered rulebook must carry
+each decision's rule text (numbers filled in), so the book and the engine cannot drift.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from pathlib import Path
+
+import pytest
+
+from pnp.build import _markdown, template_context
+from pnp.games import ENGINES
+from pnp.load import load_game
+
+ROOT = Path(__file__).resolve().parent.parent
+MARK = re.compile(r"#\s*decision ([a-z0-9-]+)")
+MARKED_ENGINES = ("boom", "bigidea")
+"""Engines whose code names the decisions it carries out (Small Print: to follow)."""
+
+
+def _words(text: str) -> str:
+    return " ".join(re.sub(r"[*_]", "", text).split())
+
+
+def _marked(engine: str) -> set[str]:
+    folder = ROOT / "pnp" / "games" / engine
+    return {m for f in folder.glob("*.py") for m in MARK.findall(f.read_text(encoding="utf-8"))}
+
+
+@pytest.mark.parametrize("engine", sorted(ENGINES))
+def test_rulebook_prints_every_decision_from_the_engine(engine: str) -> None:
+    game = load_game(engine)
+    ctx = template_context(game)
+    book = _words(_markdown(game, game.spec.rulebook or "rulebook.md", ctx))
+    decisions = ctx["examples"]["decisions"]
+    assert decisions, "the engine lists no decisions"
+    for d in decisions:
+        assert _words(d["rule"]) in book, f"decision {d['id']!r} is not printed"
+        assert "{" not in d["rule"] + d["gap"] + d["why"], f"unfilled number in {d['id']!r}"
+
+
+@pytest.mark.parametrize("engine", MARKED_ENGINES)
+def test_every_decision_the_code_enforces_is_listed(engine: str) -> None:
+    listed = {d.id for d in importlib.import_module(f"pnp.games.{engine}.decisions").DECISIONS}
+    marked = _marked(engine)
+    assert marked, "no decision is marked in the code"
+    assert marked <= listed, f"enforced but not listed (so not printed): {marked - listed}"
+
+
+def test_a_decision_left_out_of_the_data_is_left_out_of_the_book(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The book prints the engine's list and nothing else: drop one, and it is gone."""
+    from pnp.games.boom import decisions
+
+    game = load_game("boom")
+    dropped = decisions.DECISIONS[0]
+    monkeypatch.setattr(decisions, "DECISIONS", decisions.DECISIONS[1:])
+    book = _words(_markdown(game, "rulebook.md", template_context(game)))
+    assert _words(dropped.gap) not in book
+    assert _words(decisions.DECISIONS[0].gap) in book
