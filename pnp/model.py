@@ -346,6 +346,9 @@ class ExpansionSpec(Strict):
     """Ids of base cards this expansion's cards of the same id replace."""
     remove: list[str] = []
     """Ids of base cards this expansion takes out."""
+    overrides: list[str] = []
+    """Published numbers this expansion changes on purpose (by the name validate's warning
+    gives them), so validate does not warn that they differ from the published rules."""
 
 
 class CardBase(Strict):

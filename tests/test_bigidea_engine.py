@@ -429,3 +429,21 @@ def test_a_dry_deck_deals_what_it_has_and_is_reported(game: Game, tables: dict) 
     ]
     play_out(s)
     assert s.is_terminal()
+
+
+def test_numbers_pinned_to_bigidea_txt(game: Game) -> None:
+    # bigidea.txt, setup: five chips and $10 each; the bank's 30 white chips
+    spec = game.spec.model_copy(update={"tables": {**game.spec.tables, "chips_per_player": 4}})
+    fewer = dataclasses.replace(game, spec=spec)
+    (finding,) = engine.validate(fewer)
+    assert finding.severity is Severity.WARNING
+    assert "chips each is 4, published 5" in finding.message
+
+
+def test_the_more_cards_expansion_overrides_the_deck_sizes_on_purpose() -> None:
+    # bigidea.txt: two 96-card decks; the expansion lists both under overrides:
+    bigger = load_game("bigidea", expansions=["more-cards"])
+    assert engine.validate(bigger) == []
+    bare = dataclasses.replace(bigger, expansions=[])
+    messages = [f.message for f in engine.validate(bare)]
+    assert any("BIG deck cards is 128, published 96" in m for m in messages)

@@ -134,3 +134,60 @@ def test_validate_counts_plans_and_play_cards(game: Game) -> None:
     )
     warnings = [f for f in boom.validate(small) if f.severity is Severity.WARNING]
     assert len(warnings) == 1 and "fewer than 60" in warnings[0].message
+
+
+# -- numbers pinned to boom.txt (decisions.PUBLISHED) ---------------------------------
+
+
+def warnings(game: Game) -> list[str]:
+    return [f.message for f in boom.validate(game) if f.severity is Severity.WARNING]
+
+
+def test_a_track_surcharge_that_differs_from_boom_txt_is_a_warning(game: Game) -> None:
+    # boom.txt, IPO Card Limit Track: limit 3 adds $7m burn
+    track = [dict(r, surcharge=9) if r["limit"] == 3 else r for r in game.spec.tables["ipo_track"]]
+    (message,) = warnings(with_tables(game, ipo_track=track))
+    assert "differs from the published rules" in message
+    assert "burn surcharge at IPO limit 3 is 9, published 7" in message
+
+
+def test_a_track_missing_a_space_is_an_error_because_the_engine_breaks(game: Game) -> None:
+    # boom.txt: the track has six spaces, 6 down to 1; Discards move the limit to 1
+    track = [r for r in game.spec.tables["ipo_track"] if r["limit"] != 1]
+    assert errors(with_tables(game, ipo_track=track)) == [
+        "tables.ipo_track ends at 2; it must end at limit 1"
+    ]
+
+
+def test_a_wrong_event_bonus_is_a_warning_at_the_card(game: Game) -> None:
+    # boom.txt: an Event "may tell you to add another 2 to the die-roll"
+    bad = with_card(
+        game, "killer-app-summer", effect={"ipo_bonus": {"industry": "software", "amount": 3}}
+    )
+    findings = [f for f in boom.validate(bad) if f.severity is Severity.WARNING]
+    assert len(findings) == 1 and "Event IPO bonus is [2, 3], published 2" in findings[0].message
+    assert findings[0].location is not None and findings[0].location.path.name == "events.yaml"
+
+
+def test_starting_money_is_pinned_and_overrides_silence_it(game: Game) -> None:
+    # boom.txt, setup: $100m each
+    rich = with_tables(game, start_money=150)
+    (message,) = warnings(rich)
+    assert "starting money is 150, published 100" in message
+    assert "list 'starting money' under overrides:" in message
+    assert warnings(with_tables(game, start_money=150, overrides=["starting money"])) == []
+
+
+def test_validate_playtest_warns_when_stock_counters_run_short(game: Game) -> None:
+    from pnp.sim import playtest_findings
+
+    # decision stock-counters: three counters per firm run out in most games
+    short = with_tables(game, stock_per_firm=3)
+    (finding,) = playtest_findings(boom, short)
+    assert finding.severity is Severity.WARNING
+    assert finding.message.startswith("stock counters (")
+    assert "3 printed" in finding.message
+    assert finding.location is not None and finding.location.line == line_of(
+        finding.location.path, "tables:", "stock_per_firm:"
+    )
+    assert playtest_findings(boom, game) == []

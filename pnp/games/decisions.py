@@ -68,7 +68,7 @@ def overridden(game: Game) -> set[str]:
     names = game.spec.tables.get("overrides") or []
     out = {str(n) for n in names} if isinstance(names, list) else set()
     for expansion in game.expansions:
-        out.update(getattr(expansion.spec, "overrides", []))
+        out.update(expansion.spec.overrides)
     return out
 
 
