@@ -15,7 +15,6 @@ import pytest
 import pnp.games.bigidea as engine
 from pnp._errors import Severity
 from pnp.games.bigidea.economy import buy_in_payments, good_idea_winner, ipo_payout, share_ev
-from pnp.games.bigidea.parts import Product
 from pnp.games.bigidea.rules import (
     DISCARD,
     INVEST,
@@ -27,6 +26,7 @@ from pnp.games.bigidea.rules import (
     VENTURE,
     State,
 )
+from pnp.games.bigidea.state import Product
 from pnp.load import Game, load_game
 
 

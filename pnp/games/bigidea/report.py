@@ -7,22 +7,19 @@ not deal, and ``measures`` gives a few numbers worth averaging over many games.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from pnp.games.bigidea.rules import State
+from pnp.games.bigidea.state import OVER, StateData
 
 CHIPS = "chips"
 FOREIGN = "foreign chips"
 MONEY = "money counters"
 
 
-def _seat_name(state: State, seat: int) -> str:
+def _seat_name(state: StateData, seat: int) -> str:
     colors = state.cfg.colors
     return colors[seat] if seat < len(colors) else f"seat {seat + 1}"
 
 
-def usage(state: State) -> dict[str, dict[str, int]]:
+def usage(state: StateData) -> dict[str, dict[str, int]]:
     """Peak use in this game, by component group and item."""
     cfg, peaks = state.cfg, state.peaks
     return {
@@ -32,7 +29,7 @@ def usage(state: State) -> dict[str, dict[str, int]]:
     }
 
 
-def ran_out(state: State) -> list[str]:
+def ran_out(state: StateData) -> list[str]:
     """Decks that could not deal (the runner checks counters against the printed counts).
 
     The lines carry no numbers, so the runner can count the games each one happened in.
@@ -45,14 +42,14 @@ def ran_out(state: State) -> list[str]:
     ]
 
 
-def measures(state: State) -> dict[str, float]:
+def measures(state: StateData) -> dict[str, float]:
     """Numbers worth averaging over many games."""
     peaks = state.peaks
     out: dict[str, float] = {}
     for d, deck in enumerate(state.cfg.deck_ids):
         out[f"fewest cards left in {deck} deck"] = min(peaks.deck_low[d], len(state.draw[d]))
         out[f"{deck} deck reshuffles"] = peaks.reshuffles[d]
-    if state.is_terminal():
+    if state.phase == OVER:
         best = max(state.cash)
         winners = state.cash.count(best)
         out["first leader's share of the win"] = (

@@ -16,13 +16,12 @@ hand) is applied by the engine without asking the seat.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable
 
 from pnp.games.bigidea import report
-from pnp.games.bigidea.config import DIE_FACES, Config, rounds_for
+from pnp.games.bigidea.config import DIE_FACES, Config
 from pnp.games.bigidea.economy import buy_in_payments, good_idea_winner, ipo_payout, ipo_succeeds
-from pnp.games.bigidea.parts import (
+from pnp.games.bigidea.state import (
     DISCARD,
     INVEST,
     MEZZANINE,
@@ -35,10 +34,10 @@ from pnp.games.bigidea.parts import (
     THROW,
     VENTURE,
     Product,
-    Usage,
+    StateData,
     masks,
 )
-from pnp.games.bigidea.view import ProductView, View, view_of
+from pnp.games.bigidea.view import View, view_of
 
 __all__ = [
     "DISCARD",
@@ -55,94 +54,19 @@ __all__ = [
     "State",
 ]
 
-_SHARED = (
-    "cfg",
-    "n",
-    "rounds",
-    "round",
-    "leader",
-    "first_leader",
-    "order",
-    "phase",
-    "turn",
-    "white_bank",
-    "next_uid",
-    "_player",
-    "_legal",
-    "_shown",
-    "_nothing",
-    "_zeros",
-)
-"""Slots holding immutable values, which a clone may share."""
-_FLAT_LISTS = ("cash", "free", "pending", "venture")
 
-
-class State:
+class State(StateData):
     """One game in progress; the seat to act is ``current_player()``."""
 
-    __slots__ = (
-        "cfg",
-        "n",
-        "rng",
-        "rounds",
-        "round",
-        "leader",
-        "order",
-        "phase",
-        "turn",
-        "cash",
-        "free",
-        "white_bank",
-        "hands",
-        "draw",
-        "discards",
-        "table",
-        "pending",
-        "venture",
-        "next_uid",
-        "peaks",
-        "log",
-        "first_leader",
-        "_player",
-        "_legal",
-        "_shown",
-        "_nothing",
-        "_zeros",
-    )
+    __slots__ = ()
 
     def __init__(
         self, cfg: Config, players: int, seed: int | None = None, transcript: bool = True
     ) -> None:
-        if not cfg.min_players <= players <= cfg.max_players:
-            raise ValueError(
-                f"The Big Idea takes {cfg.min_players}–{cfg.max_players} players, not {players}"
-            )
-        n = self.n = players
-        self.cfg = cfg
-        self.rng = rng = random.Random(seed)
-        self.rounds = rounds_for(n)
-        self.round = 0
-        self.cash = [cfg.start_cash] * n
-        self.free = [cfg.chips_per_player] * n
-        self.white_bank = cfg.foreign_chips
-        decks = len(cfg.deck_ids)
-        self.draw = [cfg.deck_cards(d) for d in range(decks)]
-        """Undrawn cards of each deck; drawing picks one at random, so no shuffle is needed."""
-        self.discards: list[list[int]] = [[] for _ in range(decks)]
-        self.hands: list[list[int]] = [[] for _ in range(n)]
-        self.table: list[Product] = []
-        self.next_uid = 0
-        self.peaks = Usage(n, decks, len(cfg.denominations))
-        self.log: list[str] | None = [] if transcript else None
-        self.phase, self.turn, self.order = SEED, 0, tuple(range(n))
-        self._player = TERMINAL
-        self._legal: tuple[int, ...] = ()
-        self._shown: tuple[ProductView, ...] | None = None
-        self._nothing: tuple[None, ...] = (None,) * n
-        self._zeros = (0,) * n
-        for seat in range(n):
+        super().__init__(cfg, players, seed, transcript)
+        for seat in range(self.n):
             self._refill(seat)
-        self.leader = self.first_leader = rng.randrange(n)
+        self.leader = self.first_leader = self.rng.randrange(self.n)
         self._track_money()
         self._start_round()
 
@@ -189,22 +113,6 @@ class State:
         self._do(self._player, action)
         self.turn += 1
         self._advance()
-
-    def clone(self) -> State:
-        s = State.__new__(State)
-        for name in _SHARED:
-            setattr(s, name, getattr(self, name))
-        for name in _FLAT_LISTS:
-            setattr(s, name, getattr(self, name)[:])
-        s.rng = random.Random()
-        s.rng.setstate(self.rng.getstate())
-        s.hands = [h[:] for h in self.hands]
-        s.draw = [d[:] for d in self.draw]
-        s.discards = [d[:] for d in self.discards]
-        s.table = [p.copy() for p in self.table]
-        s.peaks = self.peaks.copy()
-        s.log = None if self.log is None else self.log[:]
-        return s
 
     def view(self, seat: int) -> View:
         """What ``seat`` may see: its own hand and secrets, and the public table."""

@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, NamedTuple
 
-from pnp.games.bigidea.parts import PHASE_NAMES, PITCH, VENTURE
+from pnp.games.bigidea.state import PHASE_NAMES, PITCH, VENTURE
 
 if TYPE_CHECKING:
-    from pnp.games.bigidea.rules import State
+    from pnp.games.bigidea.state import StateData
 
 
 class ProductView(NamedTuple):
@@ -60,11 +60,11 @@ class View(NamedTuple):
     my_venture: int | None
     """Own secret Venture pick during the Venture phase (None before choosing)."""
     share_price: int
-    game: State
+    game: StateData
     """The game this view was taken from: for :func:`determinize` only, never for bots."""
 
 
-def view_of(state: State, seat: int) -> View:
+def view_of(state: StateData, seat: int) -> View:
     """Build ``seat``'s view; the table part is shared by all views until the table changes."""
     phase, pending, hand = state.phase, state.pending, state.hands[seat]
     products = state._shown
@@ -107,7 +107,7 @@ def view_of(state: State, seat: int) -> View:
     )
 
 
-def _hidden_pending(state: State, seat: int) -> list[int]:
+def _hidden_pending(state: StateData, seat: int) -> list[int]:
     """Seats other than ``seat`` whose product of this Seed step is still face down."""
     shown = set(state.order[: state.turn + 1]) if state.phase == PITCH else set()
     return [
@@ -117,7 +117,7 @@ def _hidden_pending(state: State, seat: int) -> list[int]:
     ]
 
 
-def determinize(view: View, rng: random.Random) -> State:
+def determinize(view: View, rng: random.Random) -> StateData:
     """A full game ``view.seat`` cannot tell from the real one, for the search bot.
 
     Per deck, the cards the seat cannot see (other hands, products still face down and

@@ -18,12 +18,12 @@ from pnp.games.boom.actions import ACT, TARGET, TARGET_PHASE, Action
 from pnp.games.boom.catalog import TARGETED_EFFECTS
 
 if TYPE_CHECKING:
-    from pnp.games.boom.rules import State
+    from pnp.games.boom.state import StateData
 
 _COUNTED = ("remove_attachment", "move_attachment")
 
 
-def has_target(state: State, key: str) -> bool:
+def has_target(state: StateData, key: str) -> bool:
     companies = state.companies.values()
     if key in ("grant", "fine"):
         return any(co.total for co in companies)
@@ -35,14 +35,14 @@ def has_target(state: State, key: str) -> bool:
 
 
 # decision discard-targets
-def playable(state: State, card: int) -> bool:
+def playable(state: StateData, card: int) -> bool:
     return all(
         key not in TARGETED_EFFECTS or has_target(state, key)
         for key, _ in state.cat.card_effects[card]
     )
 
 
-def targets(state: State, key: str) -> list[Action]:
+def targets(state: StateData, key: str) -> list[Action]:
     companies = state.companies
     if key in ("grant", "fine"):
         return [(TARGET, plan) for plan, co in companies.items() if co.total]
@@ -57,7 +57,7 @@ def targets(state: State, key: str) -> list[Action]:
     ]
 
 
-def start(state: State, card: int) -> None:
+def start(state: StateData, card: int) -> None:
     state.eff_card = card
     state.eff_queue = list(state.cat.card_effects[card])
     if state.log is not None:
@@ -65,7 +65,7 @@ def start(state: State, card: int) -> None:
     _resume(state)
 
 
-def _resume(state: State) -> None:
+def _resume(state: StateData) -> None:
     while state.eff_queue:
         key, amount = state.eff_queue.pop(0)
         if key == "ipo_limit":
@@ -86,7 +86,7 @@ def _resume(state: State) -> None:
     state.phase = ACT
 
 
-def apply_target(state: State, action: Action) -> None:
+def apply_target(state: StateData, action: Action) -> None:
     key, amount = state.eff_key, state.eff_amount
     if action[0] != TARGET or action[1] not in state.companies:
         raise ValueError(f"not a target: {action!r}")

@@ -29,14 +29,14 @@ from pnp.games.boom.actions import (
 )
 
 if TYPE_CHECKING:
-    from pnp.games.boom.rules import State
+    from pnp.games.boom.state import StateData
 
 _CONSENT_ACTIONS = [AGREE_ACTION, REFUSE_ACTION]
 _OFFER_ACTIONS = [DECLINE_ACTION, BUY_ACTION]
 _DECLINE_ONLY = [DECLINE_ACTION]
 
 
-def start(state: State, plan: int) -> None:
+def start(state: StateData, plan: int) -> None:
     """The actor wants to lead a round; a new lead needs one current investor's consent."""
     me, co = state.actor, state.companies[plan]
     state.fr_plan = plan
@@ -52,7 +52,7 @@ def start(state: State, plan: int) -> None:
         _open(state)
 
 
-def _open(state: State) -> None:
+def _open(state: StateData) -> None:
     me, co = state.actor, state.companies[state.fr_plan]
     state.fr_prev_owner = co.owner
     co.owner = me
@@ -64,7 +64,7 @@ def _open(state: State) -> None:
     state.player = me
 
 
-def legal_actions(state: State) -> list[Action]:
+def legal_actions(state: StateData) -> list[Action]:
     phase = state.phase
     if phase == INVITE_PHASE:
         asked = state.fr_asked
@@ -89,7 +89,7 @@ def legal_actions(state: State) -> list[Action]:
     return []
 
 
-def apply(state: State, action: Action) -> None:
+def apply(state: StateData, action: Action) -> None:
     code, phase = action[0], state.phase
     if phase == INVITE_PHASE and code == INVITE:
         seat = action[1]
@@ -132,7 +132,7 @@ def apply(state: State, action: Action) -> None:
         raise ValueError(f"action {action!r} does not fit a funding round now")
 
 
-def _buy(state: State, seat: int, shares: int) -> None:
+def _buy(state: StateData, seat: int, shares: int) -> None:
     plan, cost = state.fr_plan, state.fr_price * shares
     co = state.companies[plan]
     state.money[seat] -= cost
@@ -151,7 +151,7 @@ def _buy(state: State, seat: int, shares: int) -> None:
         state.say(f"{state.firm(seat)} buys {shares} at ${state.fr_price}m")
 
 
-def _next_invitation(state: State) -> None:
+def _next_invitation(state: StateData) -> None:
     if state.fr_asked != (1 << state.players) - 1:
         state.phase = INVITE_PHASE
         state.player = state.actor
@@ -161,7 +161,7 @@ def _next_invitation(state: State) -> None:
         _fail(state)
 
 
-def _close(state: State) -> None:
+def _close(state: StateData) -> None:
     co = state.companies[state.fr_plan]
     co.led_turn = state.turn
     state.rounds_closed += 1
@@ -174,7 +174,7 @@ def _close(state: State) -> None:
 
 
 # decision failed-round
-def _fail(state: State) -> None:
+def _fail(state: StateData) -> None:
     plan, price = state.fr_plan, state.fr_price
     co = state.companies[plan]
     state.rounds_failed += 1

@@ -7,9 +7,7 @@ reshuffles, deck shuffles, the IPO die) comes only from ``State.rng``.
 
 from __future__ import annotations
 
-import random
-
-from pnp.games.boom import effects, funding
+from pnp.games.boom import effects, funding, report
 from pnp.games.boom.actions import (
     ACT,
     ATTACH,
@@ -38,116 +36,17 @@ from pnp.games.boom.company import (
     modified_roll,
     per_share,
 )
-from pnp.games.boom.counters import MoneyCounters
+from pnp.games.boom.state import CRASH, StateData
 from pnp.games.boom.view import View
 
-CRASH = -2
-"""Stands for the •Crash card in the event deck (other events are indices into the catalog)."""
-_MUTABLE_LISTS = (
-    "money",
-    "deck",
-    "discard",
-    "events",
-    "used_events",
-    "order",
-    "fr_bought",
-    "fr_queue",
-    "eff_queue",
-    "stock_out",
-    "stock_peak",
-)
 
-
-class State:
+class State(StateData):
     """One game in progress; see :mod:`.actions` for what each phase asks."""
 
-    __slots__ = (
-        "cat",
-        "players",
-        "rng",
-        "log",
-        "money",
-        "hands",
-        "deck",
-        "discard",
-        "events",
-        "used_events",
-        "event",
-        "ipo_limit",
-        "ipo_limit_low",
-        "companies",
-        "plans_out",
-        "round",
-        "order",
-        "turn_pos",
-        "turn",
-        "phase",
-        "player",
-        "actor",
-        "fr_plan",
-        "fr_price",
-        "fr_prev_owner",
-        "fr_bought",
-        "fr_sold",
-        "fr_asked",
-        "fr_must",
-        "fr_queue",
-        "eff_card",
-        "eff_queue",
-        "eff_key",
-        "eff_amount",
-        "eff_left",
-        "stock_out",
-        "stock_peak",
-        "counters",
-        "dry_draws",
-        "end_reason",
-        "rounds_closed",
-        "rounds_failed",
-    )
+    __slots__ = ()
 
     def __init__(self, cat: Catalog, players: int, seed: int, transcript: bool = True) -> None:
-        self.cat = cat
-        self.players = players
-        self.rng = random.Random(seed)
-        self.log: list[str] | None = [] if transcript else None
-        self.money = [cat.start_money] * players
-        self.deck = list(range(cat.play_cards))
-        self.rng.shuffle(self.deck)
-        self.discard: list[int] = []
-        self.hands = [[self.deck.pop() for _ in range(cat.hand_size)] for _ in range(players)]
-        self.events = list(range(len(cat.events)))
-        self.rng.shuffle(self.events)
-        self.used_events: list[int] = []
-        self.event = -1
-        """Face-up event (index into ``cat.events``), -1 before the first flip."""
-        self.ipo_limit = self.ipo_limit_low = cat.ipo_limit_start
-        self.companies: dict[int, Company] = {}
-        """Plans on the table by card number, in the order they were played."""
-        self.plans_out = 0
-        """Plans gone public or bust: out of the game for good."""
-        self.round = 0
-        self.order: list[int] = []
-        self.turn_pos = self.turn = 0
-        self.phase = PLAY
-        self.player = self.actor = 0
-        """``player`` decides now; ``actor`` is the seat whose turn it is."""
-        self.fr_plan = self.fr_price = self.fr_prev_owner = self.fr_sold = 0
-        self.fr_asked = self.fr_must = 0
-        self.fr_bought = [0] * players
-        self.fr_queue: list[int] = []
-        self.eff_card = self.eff_amount = self.eff_left = 0
-        self.eff_key = ""
-        self.eff_queue: list[tuple[str, int]] = []
-        self.stock_out = [0] * players
-        self.stock_peak = [0] * players
-        self.counters = MoneyCounters(cat.denominations, players + cat.play_cards)
-        for seat in range(players):
-            self.counters.set(seat, cat.start_money)
-        self.dry_draws = 0
-        self.end_reason = ""
-        self.rounds_closed = self.rounds_failed = 0
-        """Funding rounds that closed and that failed (for the simulation report)."""
+        super().__init__(cat, players, seed, transcript)
         self._start_round()
 
     # -- the OpenSpiel-like interface -------------------------------------------------
@@ -195,20 +94,6 @@ class State:
     def transcript(self) -> list[str]:
         return self.log if self.log is not None else []
 
-    def clone(self) -> State:
-        other = State.__new__(State)
-        for name in State.__slots__:
-            setattr(other, name, getattr(self, name))
-        for name in _MUTABLE_LISTS:
-            setattr(other, name, getattr(self, name)[:])
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
-        other.log = None if self.log is None else self.log[:]
-        other.hands = [hand[:] for hand in self.hands]
-        other.companies = {plan: co.copy() for plan, co in self.companies.items()}
-        other.counters = self.counters.copy()
-        return other
-
     # -- what the runner reports ------------------------------------------------------
 
     def length(self) -> int:
@@ -216,47 +101,15 @@ class State:
         return self.round
 
     def usage(self) -> dict[str, dict[str, int]]:
-        """Peak counters needed at once in this game, by component group and item.
-
-        A firm needs its peak of shares held plus one counter drawn from the mug for the
-        turn order.
-        """
-        cat = self.cat
-        return {
-            # decision stock-counters
-            "stock counters": {
-                cat.firm_ids[s]: self.stock_peak[s] + 1 for s in range(self.players)
-            },
-            "money counters": {
-                f"${v}m": n for v, n in zip(cat.denominations, self.counters.peak, strict=True)
-            },
-        }
+        return report.usage(self)
 
     def ran_out(self) -> list[str]:
-        if self.dry_draws:
-            return ["play deck and discard pile both empty when a card was to be drawn"]
-        return []
+        return report.ran_out(self)
 
     def measures(self) -> dict[str, float]:
-        return {
-            "cards left in play deck": len(self.deck),
-            "lowest IPO limit": self.ipo_limit_low,
-            "companies gone public or bust": self.plans_out,
-            "funding rounds closed": self.rounds_closed,
-            "funding rounds failed": self.rounds_failed,
-        }
+        return report.measures(self)
 
     # -- rounds and turns --------------------------------------------------------------
-
-    def say(self, line: str) -> None:
-        if self.log is not None:
-            self.log.append(line)
-
-    def firm(self, seat: int) -> str:
-        return self.cat.firm_marks[seat]
-
-    def card(self, card: int) -> str:
-        return self.cat.card_name[card]
 
     def _start_round(self) -> None:
         order = list(range(self.players))

@@ -16,7 +16,7 @@ from pnp.games.boom.catalog import Catalog
 from pnp.games.boom.company import burn_rate, matching_entrepreneurs
 
 if TYPE_CHECKING:
-    from pnp.games.boom.rules import State
+    from pnp.games.boom.state import StateData
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +42,7 @@ class View:
 
     __slots__ = ("_state", "seat")
 
-    def __init__(self, state: State, seat: int) -> None:
+    def __init__(self, state: StateData, seat: int) -> None:
         self._state = state
         self.seat = seat
 
@@ -134,7 +134,7 @@ class View:
         return [self.company(plan) for plan in self._state.companies]
 
 
-def determinize(view: View, rng: random.Random) -> State:
+def determinize(view: View, rng: random.Random) -> StateData:
     """A full game ``view.seat`` cannot tell from the real one, for the search bot.
 
     What the seat cannot see is dealt afresh: the other hands and the play deck are

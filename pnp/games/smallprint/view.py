@@ -11,10 +11,10 @@ import random
 from typing import TYPE_CHECKING, NamedTuple
 
 from pnp.games.smallprint.config import Config
-from pnp.games.smallprint.state import Placed
+from pnp.games.smallprint.state import OVER, TERMINAL, Placed
 
 if TYPE_CHECKING:
-    from pnp.games.smallprint.rules import Game
+    from pnp.games.smallprint.state import State
 
 
 class CardView(NamedTuple):
@@ -47,7 +47,7 @@ class View(NamedTuple):
     starter: int
 
 
-def view_of(state: Game, seat: int) -> View:
+def view_of(state: State, seat: int) -> View:
     start = [h[:] for h in state.hands]
     for pile in state.under:
         for p in pile:
@@ -56,7 +56,7 @@ def view_of(state: Game, seat: int) -> View:
         seat,
         state.cfg,
         state.round,
-        state.current_player(),
+        TERMINAL if state.phase == OVER else state.player,
         tuple(state.row),
         tuple(
             tuple(CardView(p.seat, p.kind if p.seat == seat else None, p.marker) for p in pile)
@@ -75,7 +75,7 @@ def view_of(state: Game, seat: int) -> View:
     )
 
 
-def determinize(view: View, rng: random.Random) -> Game:
+def determinize(view: View, rng: random.Random) -> State:
     """A full game consistent with ``view``: other seats' face-down cards this round are
     drawn from what each held at the round's start; future businesses stay random."""
     from pnp.games.smallprint.rules import Game

@@ -1,0 +1,206 @@
+"""The plain data of a game of The Big Idea in progress: phases, products on the table,
+the component-use record and :class:`StateData` (no rules: see rules.py)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Self
+
+from pnp.games.bigidea.config import Config, rounds_for
+
+SEED, PITCH, VENTURE, MEZZANINE, DISCARD, OVER = range(6)
+PHASE_NAMES = ("seed", "pitch", "venture", "mezzanine", "discard", "over")
+PASS = -1
+THROW, INVEST = 0, 1
+TERMINAL = -1
+"""``current_player()`` once the game is over."""
+
+_MASKS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def masks(hand: int, start: int) -> tuple[int, ...]:
+    """Every bitmask over ``hand`` cards from ``start`` (1 = at least one card)."""
+    key = (hand, start)
+    got = _MASKS.get(key)
+    if got is None:
+        got = _MASKS[key] = tuple(range(start, 1 << hand))
+    return got
+
+
+class Product:
+    """Cards on the table with the chips invested in them."""
+
+    __slots__ = ("uid", "owner", "cards", "shares", "players", "white", "white_short", "born")
+
+    def __init__(self, uid: int, owner: int, cards: tuple[int, ...], seats: int, born: int):
+        self.uid = uid
+        self.owner = owner
+        self.cards = cards
+        self.shares = [0] * seats
+        self.players = 0
+        """Player chips on it (the ones a Mezzanine investor pays for)."""
+        self.white = 0
+        self.white_short = 0
+        """Foreign chips the bank owed it but did not have (see rulebook notes)."""
+        self.born = born
+
+    def copy(self) -> Product:
+        p = Product.__new__(Product)
+        p.uid, p.owner, p.cards, p.born = self.uid, self.owner, self.cards, self.born
+        p.shares = self.shares[:]
+        p.players, p.white, p.white_short = self.players, self.white, self.white_short
+        return p
+
+    def stack(self) -> int:
+        return self.players + self.white
+
+
+class Usage:
+    """Peak use of every printed component during one game."""
+
+    __slots__ = (
+        "chips",
+        "white",
+        "white_needed",
+        "white_short",
+        "money",
+        "reshuffles",
+        "dry_draws",
+        "stuck",
+        "deck_low",
+    )
+
+    def __init__(self, seats: int, decks: int, denominations: int) -> None:
+        self.chips = [0] * seats
+        """Most chips each seat had on the table at once."""
+        self.white = 0
+        self.white_needed = 0
+        """Most foreign chips the table would have held had the bank never run out."""
+        self.white_short = 0
+        """Failed IPOs that got no foreign chip because the bank had none left."""
+        self.money = [0] * denominations
+        """Most counters of each denomination the players held at once (greedy change)."""
+        self.reshuffles = [0] * decks
+        self.dry_draws = [0] * decks
+        """Cards a seat should have drawn when draw pile and discards were both empty."""
+        self.stuck = 0
+        """Decisions a seat missed because all its chips were tied up."""
+        self.deck_low = [1 << 30] * decks
+        """Fewest cards left in each draw pile just before a draw."""
+
+    def copy(self) -> Usage:
+        u = Usage.__new__(Usage)
+        for name in Usage.__slots__:
+            value = getattr(self, name)
+            setattr(u, name, value[:] if isinstance(value, list) else value)
+        return u
+
+
+_SHARED = (
+    "cfg",
+    "n",
+    "rounds",
+    "round",
+    "leader",
+    "first_leader",
+    "order",
+    "phase",
+    "turn",
+    "white_bank",
+    "next_uid",
+    "_player",
+    "_legal",
+    "_shown",
+    "_nothing",
+    "_zeros",
+)
+"""Slots holding immutable values, which a clone may share."""
+_FLAT_LISTS = ("cash", "free", "pending", "venture")
+
+
+class StateData:
+    """Everything about one game; :class:`.rules.State` adds the moves."""
+
+    __slots__ = (
+        "cfg",
+        "n",
+        "rng",
+        "rounds",
+        "round",
+        "leader",
+        "order",
+        "phase",
+        "turn",
+        "cash",
+        "free",
+        "white_bank",
+        "hands",
+        "draw",
+        "discards",
+        "table",
+        "pending",
+        "venture",
+        "next_uid",
+        "peaks",
+        "log",
+        "first_leader",
+        "_player",
+        "_legal",
+        "_shown",
+        "_nothing",
+        "_zeros",
+    )
+
+    def __init__(
+        self, cfg: Config, players: int, seed: int | None = None, transcript: bool = True
+    ) -> None:
+        if not cfg.min_players <= players <= cfg.max_players:
+            raise ValueError(
+                f"The Big Idea takes {cfg.min_players}–{cfg.max_players} players, not {players}"
+            )
+        n = self.n = players
+        self.cfg = cfg
+        self.rng = random.Random(seed)
+        self.rounds = rounds_for(n)
+        self.round = 0
+        self.cash = [cfg.start_cash] * n
+        self.free = [cfg.chips_per_player] * n
+        self.white_bank = cfg.foreign_chips
+        decks = len(cfg.deck_ids)
+        self.draw = [cfg.deck_cards(d) for d in range(decks)]
+        """Undrawn cards of each deck; drawing picks one at random, so no shuffle is needed."""
+        self.discards: list[list[int]] = [[] for _ in range(decks)]
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.table: list[Product] = []
+        self.next_uid = 0
+        self.peaks = Usage(n, decks, len(cfg.denominations))
+        self.log: list[str] | None = [] if transcript else None
+        self.phase, self.turn, self.order = SEED, 0, tuple(range(n))
+        self._player = TERMINAL
+        self._legal: tuple[int, ...] = ()
+        self._shown: tuple[Any, ...] | None = None
+        self._nothing: tuple[None, ...] = (None,) * n
+        self._zeros = (0,) * n
+        self.leader = self.first_leader = 0
+        self.pending: list[tuple[int, ...] | None] = [None] * n
+        self.venture: list[int | None] = [None] * n
+
+    def clone(self) -> Self:
+        s = type(self).__new__(type(self))
+        for name in _SHARED:
+            setattr(s, name, getattr(self, name))
+        for name in _FLAT_LISTS:
+            setattr(s, name, getattr(self, name)[:])
+        s.rng = random.Random()
+        s.rng.setstate(self.rng.getstate())
+        s.hands = [h[:] for h in self.hands]
+        s.draw = [d[:] for d in self.draw]
+        s.discards = [d[:] for d in self.discards]
+        s.table = [p.copy() for p in self.table]
+        s.peaks = self.peaks.copy()
+        s.log = None if self.log is None else self.log[:]
+        return s
+
+    def _legal_for(self, seat: int) -> tuple[int, ...]:
+        """The seat's choices now; carried out in rules.State (determinize asks for them)."""
+        raise NotImplementedError

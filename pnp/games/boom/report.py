@@ -1,0 +1,39 @@
+"""What one game of •Boom tells the simulation runner: components used, things that ran
+out, and a few numbers worth averaging over many games."""
+
+from __future__ import annotations
+
+from pnp.games.boom.state import StateData
+
+STOCK = "stock counters"
+MONEY = "money counters"
+
+
+def usage(state: StateData) -> dict[str, dict[str, int]]:
+    """Peak counters needed at once in this game, by component group and item.
+
+    A firm needs its peak of shares held plus one counter drawn from the mug for the
+    turn order.
+    """
+    cat = state.cat
+    return {
+        # decision stock-counters
+        STOCK: {cat.firm_ids[s]: state.stock_peak[s] + 1 for s in range(state.players)},
+        MONEY: {f"${v}m": n for v, n in zip(cat.denominations, state.counters.peak, strict=True)},
+    }
+
+
+def ran_out(state: StateData) -> list[str]:
+    if state.dry_draws:
+        return ["play deck and discard pile both empty when a card was to be drawn"]
+    return []
+
+
+def measures(state: StateData) -> dict[str, float]:
+    return {
+        "cards left in play deck": len(state.deck),
+        "lowest IPO limit": state.ipo_limit_low,
+        "companies gone public or bust": state.plans_out,
+        "funding rounds closed": state.rounds_closed,
+        "funding rounds failed": state.rounds_failed,
+    }
