@@ -1,9 +1,30 @@
-"""Rules engines, one module or package per game, looked up by name.
+"""Rules engines, one package per game, looked up by name.
 
-An engine is a module with the attributes of :class:`Engine`; its states offer the
-methods of :class:`GameState`.  To add a game, copy ``pnp/games/boom/`` (constants and
-data in ``catalog.py``, the state in ``rules.py``, bots, checks, examples), then add its
-name here.  Engines are imported only when asked for, so importing this package is cheap.
+An engine is a package with the attributes of :class:`Engine`; its states offer the
+methods of :class:`GameState`.  Engines are imported only when asked for, so importing
+this package is cheap.
+
+To add a game, copy ``pnp/games/smallprint/`` (the smallest) and keep its shape; every
+engine package has the same core, so a reader knows where to look:
+
+``__init__.py``   the Engine API: ``NAME``, ``validate``, ``new_state``, ``BOTS``,
+                  ``determinize``, ``worked_examples``, ``printed_components``
+``state.py``      the plain data of a game in progress, and ``clone``; no rules
+``rules.py``      transitions: legal actions, apply, scoring, the end
+``view.py``       what one seat may see, and ``determinize(view, rng)``: a full state that
+                  seat cannot tell from the real one (hidden cards dealt afresh, new dice)
+``bots.py``       ``random``, ``heuristic`` and ``search`` (:func:`pnp.games.search.search_bot`
+                  over the engine's own ``determinize``)
+``check.py``      ``validate``: the data against the rules, each finding at its YAML key
+``decisions.py``  the rules the source leaves open, and its published numbers, as data
+                  (:mod:`pnp.games.decisions`); mark the code that carries out a decision
+                  with ``# decision <id>``
+``examples.py``   worked examples computed for the rulebook
+``report.py``     per-game measures for ``pnp simulate``
+
+Further modules by topic as needed (funding.py, payout.py).  Imports go one way:
+rules → view/report → state; nothing imports rules back (tests/test_engine_shape.py).
+Then add the package to :data:`ENGINES`; the conformance tests pick it up.
 """
 
 from __future__ import annotations

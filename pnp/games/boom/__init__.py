@@ -1,9 +1,10 @@
 """•Boom: venture capitalists race to take dot-coms public before the crash.
 
 The module API every engine under :mod:`pnp.games` offers (see :class:`pnp.games.Engine`):
-``NAME``, ``validate``, ``new_state``, ``BOTS``, ``worked_examples`` and
-``printed_components``.  Rules live in :mod:`.rules` (round and turn flow, IPOs, burn),
-:mod:`.funding` and :mod:`.effects`; :mod:`.actions` lists what a seat can do.
+``NAME``, ``validate``, ``new_state``, ``BOTS``, ``determinize``, ``worked_examples`` and
+``printed_components``.  The game's data is in :mod:`.state`; rules live in :mod:`.rules`
+(round and turn flow, IPOs, burn), :mod:`.funding` and :mod:`.effects`; :mod:`.actions`
+lists what a seat can do; :mod:`.decisions` what pnp decided where boom.txt is silent.
 """
 
 from __future__ import annotations
