@@ -75,9 +75,14 @@ def view_of(state: State, seat: int) -> View:
     )
 
 
+TRUST = 0.85
+"""How often a sampled face-down card is what its marker claims (no marker: a Share)."""
+
+
 def determinize(view: View, rng: random.Random) -> State:
     """A full game consistent with ``view``: other seats' face-down cards this round are
-    drawn from what each held at the round's start; future businesses stay random."""
+    what their markers claim (``TRUST`` of the time), else drawn from what each held at the
+    round's start; future businesses stay random."""
     from pnp.games.smallprint.rules import Game
 
     n = len(view.cash)
@@ -92,6 +97,9 @@ def determinize(view: View, rng: random.Random) -> State:
     for b, pile in enumerate(view.under):
         for card in pile:
             kind = card.kind
+            claimed = card.marker  # no marker claims a Share (kind 0)
+            if kind is None and g.hands[card.seat][claimed] and rng.random() < TRUST:
+                kind = claimed
             if kind is None:
                 bag = [k for k, count in enumerate(g.hands[card.seat]) for _ in range(count)]
                 kind = bag[int(rng.random() * len(bag))]
