@@ -27,9 +27,7 @@ from pnp.games import Action, Bot, GameState
 Determinize = Callable[[Any, random.Random], Any]
 """``determinize(view, rng)``: a full state the seat of ``view`` cannot tell from the real one."""
 Moves = Callable[[Any, Any], Any]
-Value = Callable[[Any], Sequence[float]]
-"""``value(state)``: each seat's worth in a game not over yet (money plus what its
-holdings should pay); a playout cut short by ``Budget.depth`` is scored by it."""
+
 """``moves(view, legal)``: the legal actions a bot considers (e.g. prices from a menu)."""
 
 
@@ -42,9 +40,13 @@ class Budget:
     seconds: float | None = None
     """Stop early after this much wall time (then play is no longer reproducible)."""
     depth: int | None = None
-    """Decisions a playout makes before the game is scored as it stands (None: to the end)."""
+    """Decisions a playout makes before the game is scored by the money as it stands
+    (None: to the end)."""
     exploration: float = 0.7
     """UCB constant: higher tries more actions, lower digs into the best one."""
+    evidence: float = 0.0
+    """Standard errors by which another action must beat the playout bot's own choice
+    before the search plays it instead."""
     widening: float = 1.5
     """A node tries at most ``widening × √(visits + 1)`` actions (progressive widening),
     the playout bot's pick first, so a small budget is spent on likely moves."""
@@ -95,7 +97,6 @@ def search(
     playout: Bot,
     budget: Budget = Budget(),
     moves: Moves | None = None,
-    value: Value | None = None,
 ) -> Action:
     """The action the search prefers for the seat of ``view`` among ``legal``."""
     if moves is not None:
@@ -130,14 +131,28 @@ def search(
             state.apply(action)
             path.append(node)
         _play_out(state, playout, rng, moves, budget.depth)
-        ended = state.is_terminal() or value is None
-        scores = rank_scores(state.returns() if value is None or ended else value(state))
+        scores = rank_scores(state.returns())
         for visited in path:
             visited.visits += 1
             if visited.mover >= 0:
                 visited.score += scores[visited.mover]
     tried = [(child.visits, child.score / child.visits, a) for a, child in root.children.items()]
-    return max(tried, key=lambda t: (t[0], t[1]))[2]
+    best = max(tried, key=lambda t: (t[0], t[1]))[2]
+    prior = next(iter(root.children), best)  # the playout bot's pick: tried first
+    return best if _clearly_better(root.children[best], root.children[prior], budget) else prior
+
+
+def _clearly_better(node: _Node, than: _Node, budget: Budget) -> bool:
+    """Whether ``node`` scored above ``than`` by ``budget.evidence`` standard errors.
+
+    Scores lie in [0, 1], so a mean m has a variance of at most m(1 − m).  Leaving the
+    playout bot's choice only on evidence keeps noise from making the search play worse
+    than the bot it builds on."""
+    if node is than:
+        return True
+    m1, m2 = node.score / node.visits, than.score / than.visits
+    se = math.sqrt(m1 * (1 - m1) / node.visits + m2 * (1 - m2) / than.visits) or 1e-9
+    return m1 - m2 > budget.evidence * se
 
 
 def _first_try(
@@ -170,15 +185,14 @@ def search_bot(
     playout: Callable[[Any, Any, random.Random], Any],
     budget: Budget = Budget(),
     moves: Moves | None = None,
-    value: Value | None = None,
 ) -> Any:
     """A ``bot(view, legal, rng)`` that searches with the engine's own ``determinize``."""
 
     def bot(view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
-        return search(view, legal, rng, determinize, playout, budget, moves, value)
+        return search(view, legal, rng, determinize, playout, budget, moves)
 
     bot.__doc__ = f"ISMCTS, {budget.iterations} playouts a decision"
     return bot
 
 
-__all__ = ["Budget", "Determinize", "Moves", "Value", "rank_scores", "search", "search_bot"]
+__all__ = ["Budget", "Determinize", "Moves", "rank_scores", "search", "search_bot"]

