@@ -17,7 +17,7 @@ from pnp.layout.track import lay_out_track
 from pnp.load import Game
 from pnp.model import AidComponent, TokensComponent, TrackComponent, parse_size
 from pnp.output import OutputFile, write_all
-from pnp.text import render_text
+from pnp.text import render_text, shorten
 from pnp.validate import engine_for, validate_game
 
 
@@ -45,9 +45,22 @@ def template_context(game: Game) -> dict[str, Any]:
     }
 
 
-def _markdown(game: Game, name: str, ctx: dict[str, Any]) -> str:
-    path = find_template(game, name)
-    text = render_text(path.read_text(encoding="utf-8"), ctx, Location(path), name)
+TEMPLATE_BYTES = 1_000_000
+"""Largest rulebook or aid template file read."""
+RULEBOOK_CHARS = 200_000
+"""Longest rendered rulebook or aid text (the five rulebooks are under 40,000)."""
+
+
+def _markdown(game: Game, name: str, ctx: dict[str, Any], where: Location, key: str) -> str:
+    """A rulebook or aid template, found (safely) and rendered; ``key`` at ``where`` named it."""
+    path = find_template(game, name, where, key)
+    if path.stat().st_size > TEMPLATE_BYTES:
+        raise DataError(f"{key}: {shorten(name)} is larger than {TEMPLATE_BYTES:,} bytes", where)
+    try:
+        source = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise DataError(f"{key}: {shorten(name)} is not UTF-8 text ({exc.reason})", where) from None
+    text = render_text(source, ctx, Location(path), name, RULEBOOK_CHARS)
     missing = load_font("Lato-Regular").missing(text)
     if missing:
         raise DataError(
@@ -94,14 +107,16 @@ def plan_outputs(
             )
         elif isinstance(comp, AidComponent):
             ctx = ctx or template_context(game)
-            text = _markdown(game, comp.template, ctx)
+            where = game.spec_location("components", i, "template")
+            text = _markdown(game, comp.template, ctx, where, "template")
             check_aid(text, parse_size(comp.size), comp.title, accent)
             apages = impose_copies(comp.id, parse_size(comp.size), comp.copies, options.paper)
             files.append(
                 OutputFile(path, "aid", apages, _bind(write_aid, apages, text, comp.title, accent))
             )
     if game.spec.rulebook and "rulebook" in want:
-        text = _markdown(game, game.spec.rulebook, ctx or template_context(game))
+        where = game.spec_location("rulebook")
+        text = _markdown(game, game.spec.rulebook, ctx or template_context(game), where, "rulebook")
         files.append(_rulebook_file(game, text, PAPERS_MM[options.paper]))
     return files
 

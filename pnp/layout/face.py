@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import Any
 
-from pnp._errors import DataError, Location
+from pnp._errors import DataError, Location, display_path
 from pnp.layout.ops import Face, Shape, TextBlock
 from pnp.layout.textfit import set_text
 from pnp.load import Card, Game
 from pnp.model import CardLayout, Element, parse_size
-from pnp.text import is_true, render_text
+from pnp.paths import templates_root
+from pnp.text import is_true, render_text, shorten
 from pnp.yamlio import load_yaml
 
 
@@ -22,15 +24,38 @@ class LoadedLayout:
     locations: list[Location]
 
 
-def find_template(game: Game, name: str) -> Path:
+def find_template(game: Game, name: str, where: Location, key: str, file: str = "{}") -> Path:
+    """The file ``file.format(name)`` in the game's template folders (``key`` and ``where``
+    name the setting that asked for it). A path that is absolute, climbs out with '..' or resolves
+    through a link outside the game, its expansions and the bundled templates is refused."""
+    shown = shorten(name)
+    if not name or "\0" in name or _climbs_out(name):
+        raise DataError(
+            f"{key}: {shown} is outside the game folder (name a file inside templates/, "
+            "e.g. 'rulebook.md')",
+            where,
+        )
+    allowed = [p.resolve() for p in (game.root, *(e.root for e in game.expansions))]
+    allowed.append(templates_root().resolve())
     for folder in game.template_dirs():
-        path = folder / name
-        if path.is_file():
-            return path
-    raise DataError(
-        f"template {name!r} not found in {', '.join(map(str, game.template_dirs()))}",
-        game.spec_location(),
-    )
+        path = folder / file.format(name)
+        try:
+            if not path.is_file():
+                continue
+            real = path.resolve(strict=True)
+        except (OSError, RuntimeError):  # a link loop, a link to nowhere
+            raise DataError(f"{key}: {shown} is a link that leads nowhere", where) from None
+        if not any(real.is_relative_to(root) for root in allowed):
+            raise DataError(f"{key}: {shown} is a link to a file outside the game folder", where)
+        return real
+    folders = ", ".join(display_path(d) for d in game.template_dirs())
+    raise DataError(f"{key}: template {shown} not found in {folders}", where)
+
+
+def _climbs_out(name: str) -> bool:
+    """Absolute (``/etc``, ``C:\\x``, ``\\\\host``) or with a '..' part, with either slash."""
+    win = PureWindowsPath(name)
+    return bool(win.anchor) or PurePosixPath(name).is_absolute() or ".." in win.parts
 
 
 _layouts: dict[Path, LoadedLayout] = {}
@@ -39,30 +64,40 @@ _layouts: dict[Path, LoadedLayout] = {}
 def load_layout(
     game: Game, name: str, size_mm: tuple[float, float], used_at: Location
 ) -> LoadedLayout:
-    path = find_template(game, f"cards/{name}.yaml")
+    path = find_template(game, name, used_at, "layout", "cards/{}.yaml")
     if path not in _layouts:
         from pnp.load import _parse  # one schema-error path for every file
 
         data, located = load_yaml(path)
         layout = _parse(CardLayout, data, located)
-        _check_safe(layout, located)
+        _check_elements(layout, located)
         locs = [located.at(("elements", i)) for i in range(len(layout.elements))]
         _layouts[path] = LoadedLayout(layout, path, locs)
     loaded = _layouts[path]
     w, h = parse_size(loaded.layout.size)
     if abs(w - size_mm[0]) > 0.01 or abs(h - size_mm[1]) > 0.01:
         raise DataError(
-            f"layout {name!r} is drawn for {w}×{h} mm cards but the deck's cards are "
+            f"layout: {shorten(name)} is drawn for {w}×{h} mm cards but the deck's cards are "
             f"{size_mm[0]}×{size_mm[1]} mm",
             used_at,
         )
     return loaded
 
 
-def _check_safe(layout: CardLayout, located: Any) -> None:
+_FONT_NAME = re.compile(r"[A-Za-z0-9][\w.-]*\Z")
+
+
+def _check_elements(layout: CardLayout, located: Any) -> None:
+    """Text boxes inside the safe zone; fonts named, not given as paths."""
     w, h = parse_size(layout.size)
     s = layout.safe_mm
     for i, el in enumerate(layout.elements):
+        if not _FONT_NAME.match(el.font) or ".." in el.font:
+            raise DataError(
+                f"font: {shorten(el.font)} is not a font name (a file name in fonts/ "
+                "without '.ttf', e.g. 'Lato-Bold')",
+                located.at(("elements", i, "font")),
+            )
         if el.kind != "text":
             continue
         x, y, ew, eh = el.rect
@@ -78,7 +113,7 @@ def _colour(value: str | None, ctx: dict[str, Any], where: Location) -> str | No
         return None
     out = render_text(value, ctx, where, "colour").strip()
     if len(out) != 7 or not out.startswith("#"):
-        raise DataError(f"colour {out!r} is not '#rrggbb'", where)
+        raise DataError(f"colour {shorten(out)} is not '#rrggbb'", where)
     return out
 
 
