@@ -6,6 +6,7 @@ import contextlib
 import hashlib
 import os
 import re
+from collections.abc import Callable
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,15 @@ from jinja2.sandbox import SandboxedEnvironment
 
 from pnp._errors import DataError, Location
 from pnp.paths import user_cache
+from pnp.sandbox import (
+    BOUNDS_VERSION,
+    CARD_FIELD_CHARS,
+    BoundedEnvironment,
+    Budget,
+    bounded_filter,
+    rendering,
+    shorten,
+)
 
 _SOURCES: dict[str, str] = {}
 """Template strings by the digest that names them (see _compiled)."""
@@ -45,7 +55,7 @@ BYTECODE_CACHE_FILES = 4000
 
 
 def _bytecode_cache() -> BytecodeCache | None:
-    folder = user_cache("jinja")
+    folder = user_cache(f"jinja-{BOUNDS_VERSION}")
     try:
         folder.mkdir(parents=True, exist_ok=True)
         _prune(folder, BYTECODE_CACHE_FILES)
@@ -68,8 +78,8 @@ def _prune(folder: Path, most: int) -> None:
 @cache
 def environment() -> SandboxedEnvironment:
     """The one sandboxed environment; compiled templates are kept in the user's cache."""
-    env = SandboxedEnvironment(
-        loader=FunctionLoader(lambda name: (_SOURCES[name], None, lambda: True)),
+    env = BoundedEnvironment(
+        loader=FunctionLoader(_SOURCES.get),
         bytecode_cache=_bytecode_cache(),
         undefined=StrictUndefined,
         autoescape=False,
@@ -79,6 +89,7 @@ def environment() -> SandboxedEnvironment:
     )
     env.filters["money"] = money
     env.filters["dollars"] = dollars
+    env.filters = {name: bounded_filter(name, fn) for name, fn in env.filters.items()}
     return env
 
 
@@ -106,23 +117,30 @@ def _lookup(path: str, context: dict[str, Any]) -> Any:
 
 
 def render_text(
-    source: str, context: dict[str, Any], where: Location | None = None, what: str = "text"
+    source: str,
+    context: dict[str, Any],
+    where: Location | None = None,
+    what: str = "text",
+    max_chars: int = CARD_FIELD_CHARS,
 ) -> str:
-    """Render a Jinja2 template string; plain strings skip Jinja entirely, and so does a
-    bare ``{{ a.b }}`` naming a string (most layout fields)."""
+    """Render a Jinja2 template string, at most ``max_chars`` long; plain strings skip Jinja
+    entirely, and so does a bare ``{{ a.b }}`` naming a string (most layout fields)."""
     if "{" not in source:
-        return source
+        return _fits(source, max_chars, where, what)
     m = _FIELD.match(source)
     if m is not None:
         value = _lookup(m.group(1), context)
         if isinstance(value, str):
-            return value
-    try:
-        return str(_compiled(source).render(context))
-    except TemplateError as exc:
-        raise DataError(f"{what}: template error: {exc.message or exc}", where) from None
-    except (TypeError, ValueError, ArithmeticError) as exc:
-        raise DataError(f"{what}: template error: {exc}", where) from None
+            return _fits(value, max_chars, where, what)
+    return _render(
+        source, context, max_chars, lambda msg: DataError(f"{what}: template error: {msg}", where)
+    )
+
+
+def _fits(text: str, max_chars: int, where: Location | None, what: str) -> str:
+    if len(text) > max_chars:
+        raise DataError(f"{what}: text is longer than {max_chars:,} characters", where)
+    return text
 
 
 def evaluate(
@@ -148,9 +166,33 @@ def is_true(
 
 
 def _run(source: str, expr: str, context: dict[str, Any], where: Location | None, what: str) -> str:
+    return _render(
+        source,
+        context,
+        CARD_FIELD_CHARS,
+        lambda msg: DataError(f"{what}: {msg} in {shorten(expr)}", where),
+    )
+
+
+def _render(
+    source: str, context: dict[str, Any], max_chars: int, error: Callable[[str], DataError]
+) -> str:
+    """Compile and render within the bounds; any failure becomes one located line."""
     try:
-        return str(_compiled(source).render(context))
+        with rendering(Budget(max_chars)):
+            return str(_compiled(source).render(context))
     except TemplateError as exc:
-        raise DataError(f"{what}: {exc.message or exc} in {expr!r}", where) from None
-    except (TypeError, ValueError, ArithmeticError) as exc:
-        raise DataError(f"{what}: {exc} in {expr!r}", where) from None
+        message = exc.message or str(exc)
+    except (TypeError, ValueError, ArithmeticError, LookupError) as exc:
+        message = str(exc)
+    except RecursionError:
+        message = "nested too deeply (a macro or loop that calls itself?)"
+    except MemoryError:
+        message = "needs more memory than a card game should"
+    raise error(one_line(message)) from None
+
+
+def one_line(message: str, limit: int = 160) -> str:
+    """A Jinja or Python message as one line of reasonable length."""
+    flat = " ".join(message.split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"

@@ -1,0 +1,293 @@
+"""A Jinja2 sandbox with bounds: no template may read a file, build a huge value, print
+more than its share or run for long (card text and expansions are written by strangers).
+
+Every template operation that can make a value grow by a factor (``*``, ``**``, ``%``,
+``~``, ``+``, ``replace``, ``join``, ``center``, ``format``…) is checked *before* it runs;
+every loop iteration and call spends one step of the rendering's :class:`Budget`.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import re
+import time
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any
+
+from jinja2 import TemplateNotFound, Undefined, nodes
+from jinja2.compiler import CodeGenerator, Frame
+from jinja2.exceptions import SecurityError
+from jinja2.sandbox import SandboxedEnvironment
+
+BOUNDS_VERSION = 1
+"""Compiled templates from before a change to the bounds must not be reused."""
+MAX_VALUE = 200_000
+"""Most characters (or items) any value in a template may hold."""
+MAX_INT_BITS = 10_000
+"""Largest number a template may compute (about 3,000 digits)."""
+CARD_FIELD_CHARS = 5_000
+"""Longest text a card field, layout value or expression may render to."""
+MAX_STEPS = 1_000_000
+"""Loop iterations and calls one rendering may take."""
+MAX_SECONDS = 10.0
+"""Wall-clock time one rendering may take (a backstop behind MAX_STEPS)."""
+_SHORT = 60
+
+
+def shorten(value: object, limit: int = _SHORT) -> str:
+    """A value as it may appear in a message: quoted, one line, at most ``limit`` characters."""
+    text = repr(value) if isinstance(value, str) else str(value)
+    text = " ".join(text.split()) if "\n" in text else text
+    return text if len(text) <= limit else text[: limit - 2] + "…" + text[-1]
+
+
+class BoundExceeded(SecurityError):
+    """A template tried to build, print or compute more than a card game needs."""
+
+
+class Budget:
+    """What one rendering may still spend: steps, time and output characters."""
+
+    __slots__ = ("steps", "deadline", "max_chars")
+
+    def __init__(self, max_chars: int) -> None:
+        self.steps = MAX_STEPS
+        self.deadline = time.monotonic() + MAX_SECONDS
+        self.max_chars = max_chars
+
+    def step(self) -> None:
+        self.steps -= 1
+        if self.steps < 0:
+            raise BoundExceeded(f"runs too long (more than {MAX_STEPS:,} loop steps and calls)")
+        if time.monotonic() > self.deadline:
+            raise BoundExceeded(f"runs too long (more than {MAX_SECONDS:g} s)")
+
+
+_budget: ContextVar[Budget | None] = ContextVar("pnp_template_budget", default=None)
+
+
+@contextmanager
+def rendering(budget: Budget) -> Iterator[Budget]:
+    token = _budget.set(budget)
+    try:
+        yield budget
+    finally:
+        _budget.reset(token)
+
+
+def _step() -> None:
+    budget = _budget.get()
+    if budget is not None:
+        budget.step()
+
+
+def weight(value: Any, limit: int = MAX_VALUE) -> int:
+    """Characters and items a value holds, through nested lists and dicts (a list holding
+    one string 1,000 times weighs 1,000 times the string); counting stops past ``limit``."""
+    total = 0
+    stack = [value]
+    while stack and total <= limit:
+        v = stack.pop()
+        if isinstance(v, str | bytes):
+            total += len(v)
+        elif isinstance(v, list | tuple | set | frozenset):
+            total += len(v)
+            if total <= limit:
+                stack.extend(v)
+        elif isinstance(v, dict):
+            total += len(v)
+            if total <= limit:
+                stack.extend(v.keys())
+                stack.extend(v.values())
+        elif isinstance(v, int) and v.bit_length() > 64:  # a huge number prints long
+            total += v.bit_length() // 3
+    return total
+
+
+def _check(size: int, what: str) -> None:
+    if size > MAX_VALUE:
+        raise BoundExceeded(f"{what} would hold over {MAX_VALUE:,} characters or items")
+
+
+def _check_int(value: Any) -> None:
+    if isinstance(value, int) and value.bit_length() > MAX_INT_BITS:
+        _check_power(2, value.bit_length())
+
+
+def _check_power(base: int, exponent: int) -> None:
+    if abs(base) > 1 and exponent * math.log2(abs(base)) > MAX_INT_BITS:
+        raise BoundExceeded(f"number larger than 2**{MAX_INT_BITS:,}")
+
+
+def _check_args(args: Iterable[Any], what: str) -> None:
+    for a in args:
+        if isinstance(a, int) and not isinstance(a, bool) and abs(a) > MAX_VALUE:
+            raise BoundExceeded(f"{what}: number {shorten(a)} is over {MAX_VALUE:,}")
+        _check(weight(a), what)
+
+
+_FORMAT_NUMBER = re.compile(r"%[#0\- +]*(\*|\d+)?(?:\.(\*|\d+))?|\{[^{}]*?:[^{}]*?(\d+)")
+
+
+def _check_format(fmt: str) -> None:
+    """Widths and precisions in a '%' or str.format string stay small."""
+    for m in _FORMAT_NUMBER.finditer(fmt):
+        for n in m.groups():
+            if n == "*" or (n is not None and int(n) > MAX_VALUE):
+                raise BoundExceeded(f"format width {shorten(n)} is not allowed")
+
+
+def _expanded_size(name: str, subject: Any, args: tuple[Any, ...]) -> int:
+    """Size of the result of a str method or filter that can multiply its input."""
+    strs = [a for a in args if isinstance(a, str)]
+    if name == "replace" and isinstance(subject, str) and len(strs) >= 2:
+        old, new = strs[0], strs[1]
+        count = len(subject) + 1 if not old else subject.count(old)
+        return len(subject) + count * len(new)
+    if name == "join":  # str.join(items) or the filter items|join(sep)
+        items, sep = (args[0], subject) if isinstance(subject, str) else (subject, strs or [""])
+        sep = sep if isinstance(sep, str) else sep[0]
+        count = len(items) if isinstance(items, list | tuple | dict | set | str) else 0
+        return weight(items) + count * len(sep)
+    if name == "expandtabs" and isinstance(subject, str):
+        size = next((a for a in args if isinstance(a, int)), 8)
+        return len(subject) + subject.count("\t") * size
+    if name == "indent" and isinstance(subject, str):
+        prefix = max((len(str(a)) for a in args), default=4)
+        return len(subject) + (subject.count("\n") + 1) * prefix
+    return 0
+
+
+class _BoundedCodeGenerator(CodeGenerator):
+    """Every for loop counts its steps; every ``~`` checks what it joins."""
+
+    def visit_For(self, node: nodes.For, frame: Frame) -> None:
+        if not (isinstance(node.iter, nodes.Call) and _is_counted(node.iter.node)):
+            node.iter = nodes.Call(
+                nodes.EnvironmentAttribute("counted"),
+                [node.iter],
+                [],
+                None,
+                None,
+                lineno=node.lineno,
+            )
+        super().visit_For(node, frame)
+
+    def visit_Concat(self, node: nodes.Concat, frame: Frame) -> None:
+        self.write("environment.joined((")
+        for arg in node.nodes:
+            self.visit(arg, frame)
+            self.write(", ")
+        self.write("))")
+
+
+def _is_counted(node: nodes.Node) -> bool:
+    return isinstance(node, nodes.EnvironmentAttribute) and node.name == "counted"
+
+
+class BoundedEnvironment(SandboxedEnvironment):
+    """SandboxedEnvironment that refuses to read other templates, checks the size of what
+    operators, calls and filters make, and stops renderings that print or loop too much."""
+
+    code_generator_class = _BoundedCodeGenerator
+    intercepted_binops = frozenset({"*", "**", "%", "+"})
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, finalize=_printable, **kwargs)
+        del self.globals["lipsum"]  # a text generator: nothing a card needs
+
+    def join_path(self, template: str, parent: str) -> str:
+        raise TemplateNotFound(
+            template,
+            f"template {shorten(template)} does not exist "
+            "(include, import and extends are not allowed in pnp templates)",
+        )
+
+    def counted(self, iterable: Iterable[Any]) -> Iterator[Any]:
+        for item in iterable:
+            _step()
+            yield item
+
+    def joined(self, parts: tuple[Any, ...]) -> str:
+        _check(sum(weight(p) for p in parts), "text joined with '~'")
+        return "".join(str(p) for p in parts)
+
+    def concat(self, parts: Iterable[str]) -> str:  # type: ignore[override]
+        budget = _budget.get()
+        limit = budget.max_chars if budget else MAX_VALUE
+        out: list[str] = []
+        size = 0
+        for part in parts:
+            size += len(part)
+            if size > limit:
+                raise BoundExceeded(f"text is longer than {limit:,} characters")
+            out.append(part)
+        return "".join(out)
+
+    def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
+        if operator == "*":
+            for seq, n in ((left, right), (right, left)):
+                if isinstance(n, int) and isinstance(seq, str | list | tuple):
+                    _check(weight(seq) * n, "repetition")
+        elif operator == "+":
+            _check(weight(left) + weight(right), "sum")
+        elif operator == "%" and isinstance(left, str):
+            _check_format(left)
+        elif operator == "**" and isinstance(left, int) and isinstance(right, int):
+            _check_power(left, right)
+        result = super().call_binop(context, operator, left, right)
+        _check_int(result)
+        return result
+
+    def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
+        _step()
+        if isinstance(__obj, Undefined):  # say 'x is undefined', not what its arguments are
+            return SandboxedEnvironment.call(__self, __context, __obj, *args, **kwargs)
+        _check_args((*args, *kwargs.values()), "call")
+        method = getattr(__obj, "__wrapped__", __obj)  # str.format comes wrapped
+        subject = getattr(method, "__self__", None)
+        if isinstance(subject, str):
+            name = getattr(method, "__name__", "")
+            if name in ("format", "format_map"):
+                _check_format(subject)
+            _check(_expanded_size(name, subject, args), f"{name}()")
+        result = SandboxedEnvironment.call(__self, __context, __obj, *args, **kwargs)
+        _check(weight(result), "result")
+        _check_int(result)
+        return result
+
+
+def _printable(value: Any) -> Any:
+    """What ``{{ … }}`` prints is checked before it becomes text."""
+    if not isinstance(value, str):
+        _check(weight(value), "printed value")
+    return value
+
+
+def bounded_filter(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
+    """A filter that spends a step, refuses arguments and results that are too big, and
+    estimates first what the multiplying filters (replace, join, indent) would make."""
+
+    @functools.wraps(fn)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        _step()
+        values = [a for a in args if not isinstance(a, SandboxedEnvironment) and _plain(a)]
+        _check_args((*values, *kwargs.values()), f"filter {name}")
+        if values:
+            _check(_expanded_size(name, values[0], tuple(values[1:])), f"filter {name}")
+            if name == "format" and isinstance(values[0], str):
+                _check_format(values[0])
+        result = fn(*args, **kwargs)
+        if isinstance(result, str | list | tuple | dict):
+            _check(weight(result), f"filter {name}")
+        return result
+
+    return run
+
+
+def _plain(value: Any) -> bool:
+    """Not one of the context objects Jinja passes to some filters first."""
+    return type(value).__module__.split(".")[0] != "jinja2"
