@@ -60,7 +60,7 @@ def _markdown(game: Game, name: str, ctx: dict[str, Any], where: Location, key: 
         source = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:
         raise DataError(f"{key}: {shorten(name)} is not UTF-8 text ({exc.reason})", where) from None
-    text = render_text(source, ctx, Location(path), name, RULEBOOK_CHARS)
+    text = render_text(source, ctx, Location(path), name, RULEBOOK_CHARS, whole_file=True)
     missing = load_font("Lato-Regular").missing(text)
     if missing:
         raise DataError(

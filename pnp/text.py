@@ -122,9 +122,13 @@ def render_text(
     where: Location | None = None,
     what: str = "text",
     max_chars: int = CARD_FIELD_CHARS,
+    whole_file: bool = False,
 ) -> str:
     """Render a Jinja2 template string, at most ``max_chars`` long; plain strings skip Jinja
-    entirely, and so does a bare ``{{ a.b }}`` naming a string (most layout fields)."""
+    entirely, and so does a bare ``{{ a.b }}`` naming a string (most layout fields).
+
+    With ``whole_file`` the source is all of the file at ``where``, and an error names the
+    template's line."""
     if "{" not in source:
         return _fits(source, max_chars, where, what)
     m = _FIELD.match(source)
@@ -132,9 +136,12 @@ def render_text(
         value = _lookup(m.group(1), context)
         if isinstance(value, str):
             return _fits(value, max_chars, where, what)
-    return _render(
-        source, context, max_chars, lambda msg: DataError(f"{what}: template error: {msg}", where)
-    )
+
+    def error(message: str, line: int | None) -> DataError:
+        at = Location(where.path, line) if where and whole_file and line else where
+        return DataError(f"{what}: template error: {message}", at)
+
+    return _render(source, context, max_chars, error)
 
 
 def _fits(text: str, max_chars: int, where: Location | None, what: str) -> str:
@@ -170,29 +177,46 @@ def _run(source: str, expr: str, context: dict[str, Any], where: Location | None
         source,
         context,
         CARD_FIELD_CHARS,
-        lambda msg: DataError(f"{what}: {msg} in {shorten(expr)}", where),
+        lambda msg, _: DataError(f"{what}: {msg} in {shorten(expr)}", where),
     )
 
 
 def _render(
-    source: str, context: dict[str, Any], max_chars: int, error: Callable[[str], DataError]
+    source: str,
+    context: dict[str, Any],
+    max_chars: int,
+    error: Callable[[str, int | None], DataError],
 ) -> str:
     """Compile and render within the bounds; any failure becomes one located line."""
     try:
         with rendering(Budget(max_chars)):
             return str(_compiled(source).render(context))
     except TemplateError as exc:
-        message = exc.message or str(exc)
+        message, line = exc.message or str(exc), _template_line(exc)
     except (TypeError, ValueError, ArithmeticError, LookupError) as exc:
-        message = str(exc)
+        message, line = str(exc), _template_line(exc)
     except RecursionError:
-        message = "nested too deeply (a macro or loop that calls itself?)"
+        message, line = "nested too deeply (a macro or loop that calls itself?)", None
     except MemoryError:
-        message = "needs more memory than a card game should"
-    raise error(one_line(message)) from None
+        message, line = "needs more memory than a card game should", None
+    raise error(one_line(message), line) from None
 
 
-def one_line(message: str, limit: int = 160) -> str:
-    """A Jinja or Python message as one line of reasonable length."""
-    flat = " ".join(message.split())
+def _template_line(exc: BaseException) -> int | None:
+    """The template line an error arose on (Jinja maps its frames back to the source)."""
+    line = getattr(exc, "lineno", None)
+    tb = exc.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == "<template>":
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line if isinstance(line, int) else None
+
+
+_QUOTED = re.compile(r"'([^'\n]{60,})'")
+
+
+def one_line(message: str, limit: int = 200) -> str:
+    """A Jinja or Python message as one line, each quoted value in it shortened."""
+    flat = _QUOTED.sub(lambda m: shorten(m.group(1)), " ".join(message.split()))
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"

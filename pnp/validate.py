@@ -38,7 +38,7 @@ def validate_game(game: Game, faces: bool = False) -> list[Finding]:
         findings.extend(_face_findings(game))
         if rules_ok:  # the rulebook asks the engine for examples, which needs sound data
             findings.extend(_component_findings(game))
-    return findings
+    return list(dict.fromkeys(findings))  # one cause, one message (a layout many cards share)
 
 
 def _component_findings(game: Game) -> list[Finding]:

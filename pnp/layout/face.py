@@ -29,27 +29,31 @@ def find_template(game: Game, name: str, where: Location, key: str, file: str = 
     name the setting that asked for it). A path that is absolute, climbs out with '..' or resolves
     through a link outside the game, its expansions and the bundled templates is refused."""
     shown = shorten(name)
+    example = "'standard' for cards/standard.yaml" if key == "layout" else "'rulebook.md'"
     if not name or "\0" in name or _climbs_out(name):
         raise DataError(
-            f"{key}: {shown} is outside the game folder (name a file inside templates/, "
-            "e.g. 'rulebook.md')",
+            f"{key}: {shown} is outside the game folder "
+            f"(name a file inside templates/, e.g. {example})",
             where,
         )
     allowed = [p.resolve() for p in (game.root, *(e.root for e in game.expansions))]
     allowed.append(templates_root().resolve())
     for folder in game.template_dirs():
         path = folder / file.format(name)
+        if not (path.is_file() or path.is_symlink()):
+            continue
         try:
-            if not path.is_file():
-                continue
             real = path.resolve(strict=True)
-        except (OSError, RuntimeError):  # a link loop, a link to nowhere
-            raise DataError(f"{key}: {shown} is a link that leads nowhere", where) from None
+        except (OSError, RuntimeError):
+            raise DataError(f"{key}: {shown} is a link in a loop or to nothing", where) from None
         if not any(real.is_relative_to(root) for root in allowed):
             raise DataError(f"{key}: {shown} is a link to a file outside the game folder", where)
-        return real
+        if real.is_file():
+            return real
     folders = ", ".join(display_path(d) for d in game.template_dirs())
-    raise DataError(f"{key}: template {shown} not found in {folders}", where)
+    raise DataError(
+        f"{key}: {shown} not found (no file {shorten(file.format(name))} in {folders})", where
+    )
 
 
 def _climbs_out(name: str) -> bool:
@@ -195,5 +199,5 @@ def card_context(game: Game, card: Card) -> dict[str, Any]:
         "game": {"id": game.spec.id, "name": game.spec.name, "accent": game.spec.accent},
         "tables": game.spec.tables,
     }
-    data["text"] = render_text(card.text, ctx, card.loc, f"card {card.id!r}: text")
+    data["text"] = render_text(card.text, ctx, card.where("text"), f"card {card.id!r}: text")
     return ctx
