@@ -40,7 +40,10 @@ def find_template(game: Game, name: str, where: Location, key: str, file: str = 
     allowed.append(templates_root().resolve())
     for folder in game.template_dirs():
         path = folder / file.format(name)
-        if not (path.is_file() or path.is_symlink()):
+        try:
+            if not (path.is_file() or path.is_symlink()):
+                continue
+        except OSError:  # a name too long for the file system: not there
             continue
         try:
             real = path.resolve(strict=True)
