@@ -129,7 +129,9 @@ def _check_args(args: Iterable[Any], what: str) -> None:
         _check(weight(a), what)
 
 
-_FORMAT_NUMBER = re.compile(r"%[#0\- +]*(\*|\d+)?(?:\.(\*|\d+))?|\{[^{}]*?:[^{}]*?(\d+)")
+_FORMAT_NUMBER = re.compile(
+    r"%(?:\([^)]*\))?[#0\- +]*(\*|\d+)?(?:\.(\*|\d+))?|\{[^{}]*?:[^{}]*?(\d+)"
+)
 
 
 def _check_format(fmt: str) -> None:
@@ -140,16 +142,16 @@ def _check_format(fmt: str) -> None:
                 raise BoundExceeded(f"format width {shorten(n)} is not allowed")
 
 
-def _expanded_size(name: str, subject: Any, args: tuple[Any, ...]) -> int:
-    """Size of the result of a str method or filter that can multiply its input."""
+def _expanded_size(name: str, subject: Any, args: tuple[Any, ...], method: bool) -> int:
+    """Size of the result of a str method (``method``) or filter that can multiply its
+    input; ``subject`` is the string the method belongs to, or the filter's value."""
     strs = [a for a in args if isinstance(a, str)]
     if name == "replace" and isinstance(subject, str) and len(strs) >= 2:
         old, new = strs[0], strs[1]
         count = len(subject) + 1 if not old else subject.count(old)
         return len(subject) + count * len(new)
-    if name == "join":  # str.join(items) or the filter items|join(sep)
-        items, sep = (args[0], subject) if isinstance(subject, str) else (subject, strs or [""])
-        sep = sep if isinstance(sep, str) else sep[0]
+    if name == "join":  # sep.join(items) or items|join(sep)
+        items, sep = (args[0] if args else "", subject) if method else (subject, "".join(strs[:1]))
         count = len(items) if isinstance(items, list | tuple | dict | set | str) else 0
         return weight(items) + count * len(sep)
     if name == "expandtabs" and isinstance(subject, str):
@@ -253,7 +255,7 @@ class BoundedEnvironment(SandboxedEnvironment):
             name = getattr(method, "__name__", "")
             if name in ("format", "format_map"):
                 _check_format(subject)
-            _check(_expanded_size(name, subject, args), f"{name}()")
+            _check(_expanded_size(name, subject, args, method=True), f"{name}()")
         result = SandboxedEnvironment.call(__self, __context, __obj, *args, **kwargs)
         _check(weight(result), "result")
         _check_int(result)
@@ -277,7 +279,7 @@ def bounded_filter(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
         values = [a for a in args if not isinstance(a, SandboxedEnvironment) and _plain(a)]
         _check_args((*values, *kwargs.values()), f"filter {name}")
         if values:
-            _check(_expanded_size(name, values[0], tuple(values[1:])), f"filter {name}")
+            _check(_expanded_size(name, values[0], tuple(values[1:]), False), f"filter {name}")
             if name == "format" and isinstance(values[0], str):
                 _check_format(values[0])
         result = fn(*args, **kwargs)

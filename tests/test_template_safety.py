@@ -154,6 +154,7 @@ def test_range_is_bounded_by_the_sandbox_and_lipsum_is_gone() -> None:
         ("{{ ('a' * 100000).replace('a', 'bb') }}", r"replace\(\) would hold over 200,000"),
         ("{{ (['x' * 1000] * 150) | join('y' * 1000) }}", "filter join would hold over 200,000"),
         ("{{ '{:>999999999}'.format(1) }}", "format width '999999999' is not allowed"),
+        ("{{ '%(x)999999999s' % {'x': 1} }}", "format width '999999999' is not allowed"),
         ("{{ [1] | batch(10 ** 9, 'x') | list }}", "filter batch: number 1000000000 is over"),
         ("{{ 2 ** 100000 }}", "number larger than 2\\*\\*10,000"),
         (
@@ -173,6 +174,7 @@ def test_values_cannot_grow_without_bound(source: str, message: str) -> None:
 def test_bounded_templates_still_do_what_templates_do() -> None:
     ctx = {"items": ["a", "b", "c"], "n": 3}
     assert render_text("{{ items | join(', ') }}", ctx) == "a, b, c"
+    assert render_text("{{ 'abc' | join('-') }} {{ '+'.join(items) }}", ctx) == "a-b-c a+b+c"
     assert render_text("{{ 'x' | center(5) }}", ctx) == "  x  "
     assert render_text("{{ '%5.1f' % 3.14159 }}", ctx) == "  3.1"
     assert render_text("{{ 'card {}'.format(n) }}", ctx) == "card 3"
