@@ -251,3 +251,34 @@ def test_a_long_layout_name_is_shortened(mini_cards: Path) -> None:
     assert code == 1
     line = next(x for x in output.splitlines() if "error: layout:" in x)
     assert "L" * 61 not in line and "…" in line
+
+
+@pytest.mark.parametrize(
+    ("image", "message"),
+    [
+        ("/etc/passwd", "image '/etc/passwd' is outside the game folder"),
+        ("art/../../x.png", "image 'art/../../x.png' is outside the game folder"),
+        ("art/link.png", "image 'art/link.png' is a link to a file outside the game folder"),
+        ("art/loop.png", "image 'art/loop.png' is a link in a loop or to nothing"),
+        ("art/bomb.png", "image 'art/bomb.png' cannot be read"),
+    ],
+)
+def test_card_pictures_stay_inside_the_game_folder(
+    mini_cards: Path, tmp_path: Path, image: str, message: str
+) -> None:
+    from PIL import Image
+
+    art = mini_cards / "mini" / "art"
+    art.mkdir()
+    Image.new("RGB", (4, 4)).save(tmp_path / "secret.png")
+    (art / "link.png").symlink_to(tmp_path / "secret.png")
+    (art / "loop.png").symlink_to(art / "loop.png")
+    (art / "bomb.png").write_bytes(b"\x89PNG\r\n\x1a\n" + b"\0" * 64)  # a PNG in name only
+    cards = mini_cards / "mini" / "cards.yaml"
+    cards.write_text(
+        "deck: main\ncards:\n"
+        f"  - {{id: alpha, type: basic, name: Alpha, power: 1, image: '{image}'}}\n"
+    )
+    code, output = _cli(mini_cards, "validate", "mini")
+    assert code == 1
+    assert f"mini/cards.yaml:3:5: error: card 'alpha': {message}" in output

@@ -41,27 +41,33 @@ def find_template(game: Game, name: str, where: Location, key: str, file: str = 
             f"(name a file inside templates/, e.g. {example})",
             where,
         )
-    folders = [game.root, *(e.root for e in game.expansions), *game.template_dirs()]
-    allowed = [p.resolve() for p in folders]
+    roots = [game.root, *(e.root for e in game.expansions), *game.template_dirs()]
+    allowed = [p.resolve() for p in roots]
     for folder in game.template_dirs():
-        path = folder / file.format(name)
-        try:
-            if not (path.is_file() or path.is_symlink()):
-                continue
-        except OSError:  # a name too long for the file system: not there
-            continue
-        try:
-            real = path.resolve(strict=True)
-        except (OSError, RuntimeError):
-            raise DataError(f"{key}: {shown} is a link in a loop or to nothing", where) from None
-        if not any(real.is_relative_to(root) for root in allowed):
-            raise DataError(f"{key}: {shown} is a link to a file outside the game folder", where)
-        if real.is_file():
+        real = _file_inside(folder / file.format(name), allowed, f"{key}: {shown}", where)
+        if real is not None:
             return real
     folders = ", ".join(display_path(d) for d in game.template_dirs())
     raise DataError(
         f"{key}: {shown} not found (no file {shorten(file.format(name))} in {folders})", where
     )
+
+
+def _file_inside(path: Path, allowed: list[Path], what: str, where: Location) -> Path | None:
+    """``path`` with its links resolved when it is a file (None when nothing is there);
+    a link that loops, or leads outside the ``allowed`` folders, is refused."""
+    try:
+        if not (path.is_file() or path.is_symlink()):
+            return None
+    except OSError:  # a name too long for the file system: not there
+        return None
+    try:
+        real = path.resolve(strict=True)
+    except (OSError, RuntimeError):
+        raise DataError(f"{what} is a link in a loop or to nothing", where) from None
+    if not any(real.is_relative_to(root) for root in allowed):
+        raise DataError(f"{what} is a link to a file outside the game folder", where)
+    return real if real.is_file() else None
 
 
 def _climbs_out(name: str) -> bool:
@@ -220,17 +226,19 @@ def _picture(el: Element, el_loc: Location, on: _Card) -> Picture | None:
     name = render_text(el.image, on.ctx, on.where, f"{on.who}: image").strip()
     if not name or on.loaded.game_root is None:
         return None
-    root = on.loaded.game_root.resolve()
-    path = (root / name).resolve()
-    if not path.is_relative_to(root):
-        raise DataError(f"{on.who}: image {name!r} lies outside the game folder {root}", on.where)
+    root, what = on.loaded.game_root, f"{on.who}: image {shorten(name)}"
+    if "\0" in name or _climbs_out(name):
+        raise DataError(f"{what} is outside the game folder (give a path inside it)", on.where)
+    path = _file_inside(root / name, [root.resolve()], what, on.where)
+    if path is None:
+        raise DataError(f"{what} cannot be read (no such file in {display_path(root)})", on.where)
     try:
         from PIL import Image
 
         with Image.open(path) as img:
             iw, ih = img.size
-    except OSError as exc:
-        raise DataError(f"{on.who}: image {name!r} cannot be read ({exc})", on.where) from None
+    except (OSError, ValueError, Image.DecompressionBombError) as exc:
+        raise DataError(f"{what} cannot be read ({shorten(str(exc))})", on.where) from None
     x, y, w, h = el.rect
     scale = (max if el.fit == "cover" else min)(w / iw, h / ih)
     pw, ph = iw * scale, ih * scale
