@@ -24,6 +24,17 @@ def _cli(cards: Path, *args: str) -> tuple[int, str]:
     return result.exit_code, result.output
 
 
+def _validate_fails(cards: Path) -> str:
+    code, output = _cli(cards, "validate", "mini")
+    assert code == 1, output
+    return output
+
+
+def _set_layout(cards: Path, name: str) -> None:
+    game = cards / "mini" / "game.yaml"
+    game.write_text(game.read_text().replace("    fields:", f"    layout: {name}\n    fields:"))
+
+
 def _set_rulebook(cards: Path, name: str, text: str | None = None) -> Path:
     game = cards / "mini" / "game.yaml"
     game.write_text(game.read_text() + f"rulebook: {name}\n")
@@ -72,8 +83,7 @@ def test_a_link_loop_is_refused_with_a_message(mini_cards: Path) -> None:
     folder = _set_rulebook(mini_cards, "rules.md")
     os.symlink(folder / "loop.md", folder / "rules.md")
     os.symlink(folder / "rules.md", folder / "loop.md")
-    code, output = _cli(mini_cards, "validate", "mini")
-    assert code == 1
+    output = _validate_fails(mini_cards)
     assert "error: rulebook: 'rules.md' is a link in a loop or to nothing" in output
 
 
@@ -84,8 +94,7 @@ def test_a_link_loop_is_refused_with_a_message(mini_cards: Path) -> None:
 )  # fmt: skip
 def test_absolute_and_climbing_rulebook_paths_are_refused(mini_cards: Path, name: str) -> None:
     _set_rulebook(mini_cards, f"'{name}'")
-    code, output = _cli(mini_cards, "validate", "mini")
-    assert code == 1
+    output = _validate_fails(mini_cards)
     assert "mini/game.yaml:16:1: error: rulebook: " in output
     assert "is outside the game folder" in output
 
@@ -98,10 +107,8 @@ def test_a_font_given_as_a_path_is_refused_at_its_key(mini_cards: Path) -> None:
         "  - {kind: text, text: '{{ card.name }}', rect: [5, 5, 50, 10],\n"
         "     font: ../../../../tmp/evil}\n"
     )
-    game = mini_cards / "mini" / "game.yaml"
-    game.write_text(game.read_text().replace("    fields:", "    layout: plain\n    fields:"))
-    code, output = _cli(mini_cards, "validate", "mini")
-    assert code == 1
+    _set_layout(mini_cards, "plain")
+    output = _validate_fails(mini_cards)
     assert "mini/templates/cards/plain.yaml:4:6: error: font: '../../../../tmp/evil' is not" in (
         output
     )
@@ -204,10 +211,8 @@ def test_other_templates_cannot_be_pulled_in(source: str) -> None:
 
 
 def test_a_bad_layout_is_reported_once_at_the_layout_key(mini_cards: Path) -> None:
-    game = mini_cards / "mini" / "game.yaml"
-    game.write_text(game.read_text().replace("    fields:", "    layout: nope\n    fields:"))
-    code, output = _cli(mini_cards, "validate", "mini")
-    assert code == 1
+    _set_layout(mini_cards, "nope")
+    output = _validate_fails(mini_cards)
     assert output.count("'nope' not found") == 1
     assert "game.yaml:15:5: error: layout: 'nope' not found" in output
 
@@ -216,16 +221,14 @@ def test_a_card_text_error_is_reported_once_with_a_rulebook(mini_cards: Path) ->
     _set_rulebook(mini_cards, "rules.md", "# {{ game.name }}\n{% for c in cards %}{{ c.text }}\n")
     cards = mini_cards / "mini" / "cards.yaml"
     cards.write_text(cards.read_text().replace("{{ card.power }}", "{{ card.powr }}"))
-    code, output = _cli(mini_cards, "validate", "mini")
-    assert code == 1
+    output = _validate_fails(mini_cards)
     assert output.count("has no attribute 'powr'") == 1
     assert "1 error(s)" in output
 
 
 def test_a_rulebook_error_names_the_template_line(mini_cards: Path) -> None:
     _set_rulebook(mini_cards, "rules.md", "# Rules\n\nPlay {{ nope }} cards.\n")
-    code, output = _cli(mini_cards, "validate", "mini")
-    assert code == 1
+    output = _validate_fails(mini_cards)
     assert "mini/templates/rules.md:3:1: error: rules.md: template error: 'nope' is undefined" in (
         output
     )
@@ -244,11 +247,8 @@ def test_long_values_are_shortened_in_messages() -> None:
 
 
 def test_a_long_layout_name_is_shortened(mini_cards: Path) -> None:
-    game = mini_cards / "mini" / "game.yaml"
-    name = "L" * 5000
-    game.write_text(game.read_text().replace("    fields:", f"    layout: {name}\n    fields:"))
-    code, output = _cli(mini_cards, "validate", "mini")
-    assert code == 1
+    _set_layout(mini_cards, "L" * 5000)
+    output = _validate_fails(mini_cards)
     line = next(x for x in output.splitlines() if "error: layout:" in x)
     assert "L" * 61 not in line and "…" in line
 
@@ -279,6 +279,5 @@ def test_card_pictures_stay_inside_the_game_folder(
         "deck: main\ncards:\n"
         f"  - {{id: alpha, type: basic, name: Alpha, power: 1, image: '{image}'}}\n"
     )
-    code, output = _cli(mini_cards, "validate", "mini")
-    assert code == 1
+    output = _validate_fails(mini_cards)
     assert f"mini/cards.yaml:3:5: error: card 'alpha': {message}" in output
