@@ -57,7 +57,7 @@ def template_context(game: Game) -> dict[str, Any]:
 TEMPLATE_BYTES = 1_000_000
 """Largest rulebook or aid template file read."""
 RULEBOOK_CHARS = 200_000
-"""Longest rendered rulebook or aid text (the five rulebooks are under 40,000)."""
+"""Longest rendered rulebook or aid text (the longest rulebook today, •Boom's, is 21,000)."""
 
 
 def _markdown(game: Game, name: str, ctx: dict[str, Any], where: Location, key: str) -> str:
@@ -72,9 +72,9 @@ def _markdown(game: Game, name: str, ctx: dict[str, Any], where: Location, key: 
     text = render_text(source, ctx, Location(path), name, RULEBOOK_CHARS, whole_file=True)
     missing = load_font("Lato-Regular").missing(text)
     if missing:
-        raise DataError(
-            f"{name} uses {', '.join(map(repr, missing))}, not in the rulebook font", Location(path)
-        )
+        more = f" and {len(missing) - 5} more" if len(missing) > 5 else ""
+        shown = ", ".join(map(repr, missing[:5]))
+        raise DataError(f"{name} uses {shown}{more}, not in the rulebook font", Location(path))
     return text
 
 

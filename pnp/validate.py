@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from pnp._errors import DataError, Finding, PnpError, Severity
 from pnp.load import Game
+from pnp.sandbox import shorten
 
 if TYPE_CHECKING:
     from pnp.games import Engine
@@ -19,7 +20,8 @@ def engine_for(game: Game) -> Engine | None:
 
     if game.spec.engine not in games.ENGINES:
         raise DataError(
-            f"no rules engine {game.spec.engine!r} (engines: {', '.join(sorted(games.ENGINES))})",
+            f"no rules engine {shorten(game.spec.engine)} "
+            f"(engines: {', '.join(sorted(games.ENGINES))})",
             game.spec_location("engine"),
         )
     return games.get_engine(game.spec.engine)

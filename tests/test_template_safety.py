@@ -281,3 +281,18 @@ def test_card_pictures_stay_inside_the_game_folder(
     )
     output = _validate_fails(mini_cards)
     assert f"mini/cards.yaml:3:5: error: card 'alpha': {message}" in output
+
+
+def test_a_long_engine_name_is_shortened(mini_cards: Path) -> None:
+    game = mini_cards / "mini" / "game.yaml"
+    game.write_text(game.read_text().replace("name: Mini\n", f"name: Mini\nengine: {'e' * 500}\n"))
+    line = next(x for x in _validate_fails(mini_cards).splitlines() if "no rules engine" in x)
+    assert "e" * 61 not in line and "…" in line
+
+
+def test_a_rulebook_with_many_missing_characters_names_five(mini_cards: Path) -> None:
+    _set_rulebook(mini_cards, "rules.md", "".join(chr(0x4E00 + i) for i in range(40)) + "\n")
+    line = next(x for x in _validate_fails(mini_cards).splitlines() if "not in the rulebook" in x)
+    assert (
+        "rules.md uses '一', '丁', '丂', '七', '丄' and 35 more, not in the rulebook font" in line
+    )
