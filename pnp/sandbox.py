@@ -200,6 +200,7 @@ class BoundedEnvironment(SandboxedEnvironment):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, finalize=_printable, **kwargs)
         del self.globals["lipsum"]  # a text generator: nothing a card needs
+        del self.filters["random"]  # the same data must always print the same PDF
 
     def join_path(self, template: str, parent: str) -> str:
         raise TemplateNotFound(

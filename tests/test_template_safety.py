@@ -296,3 +296,20 @@ def test_a_rulebook_with_many_missing_characters_names_five(mini_cards: Path) ->
     assert (
         "rules.md uses '一', '丁', '丂', '七', '丄' and 35 more, not in the rulebook font" in line
     )
+
+
+def test_no_random_filter_so_the_same_data_prints_the_same() -> None:
+    with pytest.raises(DataError, match="No filter named 'random'"):
+        render_text("{{ [1, 2, 3] | random }}", {})
+
+
+def test_a_huge_or_binary_rulebook_file_is_refused_at_its_key(mini_cards: Path) -> None:
+    folder = _set_rulebook(mini_cards, "rules.md")
+    (folder / "rules.md").write_bytes(b"\xff\xfe\x00binary")
+    assert "game.yaml:16:1: error: rulebook: 'rules.md' is not UTF-8 text" in _validate_fails(
+        mini_cards
+    )
+    (folder / "rules.md").write_text("word " * 250_000)
+    assert "game.yaml:16:1: error: rulebook: 'rules.md' is larger than 1,000,000 bytes" in (
+        _validate_fails(mini_cards)
+    )
