@@ -32,8 +32,11 @@ CARD_FIELD_CHARS = 5_000
 """Longest text a card field, layout value or expression may render to."""
 MAX_STEPS = 1_000_000
 """Loop iterations and calls one rendering may take."""
+MAX_WORK = 5_000_000
+"""Characters and items that calls and filters of one rendering may read and make in all
+(the •Boom rulebook, the largest today, needs about 46,000)."""
 MAX_SECONDS = 10.0
-"""Wall-clock time one rendering may take (a backstop behind MAX_STEPS)."""
+"""Wall-clock time one rendering may take (a backstop behind MAX_STEPS and MAX_WORK)."""
 _SHORT = 60
 
 
@@ -51,10 +54,11 @@ class BoundExceeded(SecurityError):
 class Budget:
     """What one rendering may still spend: steps, time and output characters."""
 
-    __slots__ = ("steps", "deadline", "max_chars")
+    __slots__ = ("steps", "work", "deadline", "max_chars")
 
     def __init__(self, max_chars: int) -> None:
         self.steps = MAX_STEPS
+        self.work = MAX_WORK
         self.deadline = time.monotonic() + MAX_SECONDS
         self.max_chars = max_chars
 
@@ -64,6 +68,13 @@ class Budget:
             raise BoundExceeded(f"runs too long (more than {MAX_STEPS:,} loop steps and calls)")
         if time.monotonic() > self.deadline:
             raise BoundExceeded(f"runs too long (more than {MAX_SECONDS:g} s)")
+
+    def charge(self, size: int) -> None:
+        self.work -= size
+        if self.work < 0:
+            raise BoundExceeded(
+                f"does too much work (calls and filters handle over {MAX_WORK:,} characters)"
+            )
 
 
 _budget: ContextVar[Budget | None] = ContextVar("pnp_template_budget", default=None)
@@ -82,6 +93,12 @@ def _step() -> None:
     budget = _budget.get()
     if budget is not None:
         budget.step()
+
+
+def _charge(size: int) -> None:
+    budget = _budget.get()
+    if budget is not None:
+        budget.charge(size)
 
 
 def weight(value: Any, limit: int = MAX_VALUE) -> int:
@@ -122,11 +139,16 @@ def _check_power(base: int, exponent: int) -> None:
         raise BoundExceeded(f"number larger than 2**{MAX_INT_BITS:,}")
 
 
-def _check_args(args: Iterable[Any], what: str) -> None:
+def _check_args(args: Iterable[Any], what: str) -> int:
+    """Refuse huge numbers and values among ``args``; their total weight."""
+    total = 0
     for a in args:
         if isinstance(a, int) and not isinstance(a, bool) and abs(a) > MAX_VALUE:
             raise BoundExceeded(f"{what}: number {shorten(a)} is over {MAX_VALUE:,}")
-        _check(weight(a), what)
+        size = weight(a)
+        _check(size, what)
+        total += size
+    return total
 
 
 _FORMAT_NUMBER = re.compile(
@@ -249,7 +271,7 @@ class BoundedEnvironment(SandboxedEnvironment):
         _step()
         if isinstance(__obj, Undefined):  # say 'x is undefined', not what its arguments are
             return SandboxedEnvironment.call(__self, __context, __obj, *args, **kwargs)
-        _check_args((*args, *kwargs.values()), "call")
+        read = _check_args((*args, *kwargs.values()), "call")
         method = getattr(__obj, "__wrapped__", __obj)  # str.format comes wrapped
         subject = getattr(method, "__self__", None)
         if isinstance(subject, str):
@@ -258,7 +280,9 @@ class BoundedEnvironment(SandboxedEnvironment):
                 _check_format(subject)
             _check(_expanded_size(name, subject, args, method=True), f"{name}()")
         result = SandboxedEnvironment.call(__self, __context, __obj, *args, **kwargs)
-        _check(weight(result), "result")
+        made = weight(result)
+        _check(made, "result")
+        _charge(read + made)
         _check_int(result)
         return result
 
@@ -278,14 +302,15 @@ def bounded_filter(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
     def run(*args: Any, **kwargs: Any) -> Any:
         _step()
         values = [a for a in args if not isinstance(a, SandboxedEnvironment) and _plain(a)]
-        _check_args((*values, *kwargs.values()), f"filter {name}")
+        read = _check_args((*values, *kwargs.values()), f"filter {name}")
         if values:
             _check(_expanded_size(name, values[0], tuple(values[1:]), False), f"filter {name}")
             if name == "format" and isinstance(values[0], str):
                 _check_format(values[0])
         result = fn(*args, **kwargs)
-        if isinstance(result, str | list | tuple | dict):
-            _check(weight(result), f"filter {name}")
+        made = weight(result) if isinstance(result, str | list | tuple | dict) else 0
+        _check(made, f"filter {name}")
+        _charge(read + made)
         return result
 
     return run

@@ -137,6 +137,7 @@ def test_nested_loops_are_stopped_by_the_step_budget_fast() -> None:
 
 def test_slow_steps_are_stopped_by_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("pnp.sandbox.MAX_SECONDS", 0.05)
+    monkeypatch.setattr("pnp.sandbox.MAX_WORK", 10**12)  # the clock alone decides here
     slow = "{% for i in range(2000) %}{{ ('a' * 100000) | replace('a', 'b') | length }}{% endfor %}"
     start = time.monotonic()
     with pytest.raises(DataError, match=r"runs too long \(more than 0.05 s\)"):
@@ -169,6 +170,10 @@ def test_range_is_bounded_by_the_sandbox_and_lipsum_is_gone() -> None:
             "call would hold over 200,000",
         ),
         ("{% for x in [1] recursive %}{{ loop([1]) }}{% endfor %}", "nested too deeply"),
+        (
+            "{{ range(100000) | map('string') | map('center', 100000) | list }}",
+            "does too much work .calls and filters handle over 5,000,000 characters",
+        ),
     ],
 )
 def test_values_cannot_grow_without_bound(source: str, message: str) -> None:
