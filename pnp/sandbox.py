@@ -9,6 +9,7 @@ every loop iteration and call spends one step of the rendering's :class:`Budget`
 from __future__ import annotations
 
 import functools
+import inspect
 import math
 import re
 import time
@@ -17,7 +18,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
-from jinja2 import TemplateNotFound, Undefined, nodes
+from jinja2 import Environment, TemplateNotFound, Undefined, nodes
 from jinja2.compiler import CodeGenerator, Frame
 from jinja2.exceptions import SecurityError
 from jinja2.sandbox import SandboxedEnvironment
@@ -180,9 +181,17 @@ def _expanded_size(name: str, subject: Any, args: tuple[Any, ...], method: bool)
         size = next((a for a in args if isinstance(a, int)), 8)
         return len(subject) + subject.count("\t") * size
     if name == "indent" and isinstance(subject, str):
-        prefix = max((len(str(a)) for a in args), default=4)
-        return len(subject) + (subject.count("\n") + 1) * prefix
+        widths = [
+            len(a) if isinstance(a, str) else a for a in args if _is_count(a) or isinstance(a, str)
+        ]
+        return len(subject) + (subject.count("\n") + 1) * max(widths, default=4)
+    if name == "wordwrap" and isinstance(subject, str):  # a wrapstring between any two words
+        return len(subject) * (1 + max((len(a) for a in strs), default=1))
     return 0
+
+
+def _is_count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class _BoundedCodeGenerator(CodeGenerator):
@@ -296,13 +305,17 @@ def _printable(value: Any) -> Any:
 
 def bounded_filter(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
     """A filter that spends a step, refuses arguments and results that are too big, and
-    estimates first what the multiplying filters (replace, join, indent) would make."""
+    estimates first what the multiplying filters (replace, join, indent…) would make."""
+    try:
+        signature: inspect.Signature | None = inspect.signature(fn)
+    except (TypeError, ValueError):
+        signature = None
 
     @functools.wraps(fn)
     def run(*args: Any, **kwargs: Any) -> Any:
         _step()
-        values = [a for a in args if not isinstance(a, SandboxedEnvironment) and _plain(a)]
-        read = _check_args((*values, *kwargs.values()), f"filter {name}")
+        values = [a for a in _in_order(signature, args, kwargs) if _plain(a)]
+        read = _check_args(values, f"filter {name}")
         if values:
             _check(_expanded_size(name, values[0], tuple(values[1:]), False), f"filter {name}")
             if name == "format" and isinstance(values[0], str):
@@ -316,6 +329,16 @@ def bounded_filter(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
     return run
 
 
+def _in_order(signature: inspect.Signature | None, args: Any, kwargs: dict[str, Any]) -> list[Any]:
+    """Arguments in the order the filter declares them, however they were passed."""
+    if signature is not None:
+        try:
+            return list(signature.bind(*args, **kwargs).arguments.values())
+        except TypeError:
+            pass  # the filter itself will say what is wrong
+    return [*args, *kwargs.values()]
+
+
 def _plain(value: Any) -> bool:
     """Not one of the context objects Jinja passes to some filters first."""
-    return type(value).__module__.split(".")[0] != "jinja2"
+    return not isinstance(value, Environment) and type(value).__module__.split(".")[0] != "jinja2"

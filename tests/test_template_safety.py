@@ -163,6 +163,9 @@ def test_range_is_bounded_by_the_sandbox_and_lipsum_is_gone() -> None:
         ("{{ (['x' * 1000] * 150) | join('y' * 1000) }}", "filter join would hold over 200,000"),
         ("{{ '{:>999999999}'.format(1) }}", "format width '999999999' is not allowed"),
         ("{{ '%(x)999999999s' % {'x': 1} }}", "format width '999999999' is not allowed"),
+        ("{{ ('a\n' * 90000) | indent(width=100000) }}", "filter indent would hold over"),
+        ("{{ ('a ' * 50000) | wordwrap(2, wrapstring='x' * 9) }}", "filter wordwrap would hold"),
+        ("{{ ('a' * 1000) | replace(new='b' * 1000, old='a') }}", "filter replace would hold"),
         ("{{ [1] | batch(10 ** 9, 'x') | list }}", "filter batch: number 1000000000 is over"),
         ("{{ 2 ** 100000 }}", "number larger than 2\\*\\*10,000"),
         (
@@ -187,6 +190,7 @@ def test_bounded_templates_still_do_what_templates_do() -> None:
     ctx = {"items": ["a", "b", "c"], "n": 3}
     assert render_text("{{ items | join(', ') }}", ctx) == "a, b, c"
     assert render_text("{{ 'abc' | join('-') }} {{ '+'.join(items) }}", ctx) == "a-b-c a+b+c"
+    assert render_text("{{ items | join(d='/') }} {{ 'a b' | wordwrap(1) }}", ctx) == "a/b/c a\nb"
     assert render_text("{{ 'x' | center(5) }}", ctx) == "  x  "
     assert render_text("{{ '%5.1f' % 3.14159 }}", ctx) == "  3.1"
     assert render_text("{{ 'card {}'.format(n) }}", ctx) == "card 3"
