@@ -195,8 +195,8 @@ def _render(
         message, line = exc.message or str(exc), _template_line(exc)
     except (TypeError, ValueError, ArithmeticError, LookupError) as exc:
         message, line = str(exc), _template_line(exc)
-    except RecursionError:
-        message, line = "nested too deeply (a macro or loop that calls itself?)", None
+    except (RecursionError, SyntaxError):  # Python's parser gives up on deep nesting too
+        message, line = "nested too deeply (brackets, blocks, or a macro that calls itself)", None
     except MemoryError:
         message, line = "needs more memory than a card game should", None
     raise error(one_line(message), line) from None

@@ -173,6 +173,8 @@ def test_range_is_bounded_by_the_sandbox_and_lipsum_is_gone() -> None:
             "call would hold over 200,000",
         ),
         ("{% for x in [1] recursive %}{{ loop([1]) }}{% endfor %}", "nested too deeply"),
+        ("{% if 1 %}" * 200 + "x" + "{% endif %}" * 200, "nested too deeply"),
+        ("{{ " + "(" * 5000 + "1" + ")" * 5000 + " }}", "nested too deeply"),
         (
             "{{ range(100000) | map('string') | map('center', 100000) | list }}",
             "does too much work .calls and filters handle over 5,000,000 characters",
