@@ -7,9 +7,30 @@ without a traceback.  Errors about a file carry a :class:`Location` so the messa
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
+from typing import Any
+
+SHOWN_CHARS = 60
+"""Most characters of a user's value an error message echoes."""
+MAX_MESSAGE = 1000
+_SPACE_RUN = re.compile(r"\s*[\r\n]+\s*")
+
+
+def shown(value: Any) -> str:
+    """A value as an error message quotes it: repr, one line, at most ~60 characters."""
+    text = repr(value)
+    if len(text) > SHOWN_CHARS:
+        text = f"{text[: SHOWN_CHARS - 1]}…"
+    return text
+
+
+def one_line(message: str) -> str:
+    """Keep a message on one line and of bounded length, whatever it quotes."""
+    message = _SPACE_RUN.sub(" ", message.strip())
+    return message if len(message) <= MAX_MESSAGE else f"{message[: MAX_MESSAGE - 1]}…"
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +66,9 @@ class Finding:
     message: str
     location: Location | None = None
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "message", one_line(self.message))
+
     def __str__(self) -> str:
         where = f"{self.location}: " if self.location else ""
         return f"{where}{self.severity.value}: {self.message}"
@@ -55,7 +79,7 @@ class PnpError(Exception):
 
     def __init__(self, message: str, location: Location | None = None) -> None:
         super().__init__(message)
-        self.message = message
+        self.message = one_line(message)
         self.location = location
 
     def __str__(self) -> str:
@@ -70,9 +94,16 @@ class ValidationFailed(PnpError):
     """The data loaded but breaks the game's rules; carries every finding."""
 
     def __init__(self, findings: list[Finding]) -> None:
+        findings = unique(findings)
         errors = [f for f in findings if f.severity is Severity.ERROR]
-        super().__init__("\n".join(str(f) for f in errors))
+        super().__init__(f"{len(errors)} error(s)")
+        self.message = "\n".join(str(f) for f in errors)
         self.findings = findings
+
+
+def unique(findings: list[Finding]) -> list[Finding]:
+    """Findings in order, each said once."""
+    return list(dict.fromkeys(findings))
 
 
 class LayoutError(PnpError):

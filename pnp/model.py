@@ -13,8 +13,21 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, create_model, field_validator
 
-ID = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=64)]
-Color = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
+ID_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
+COLOR_PATTERN = r"^#[0-9a-fA-F]{6}$"
+PATTERN_WORDS = {
+    ID_PATTERN: "an id is lowercase letters, digits and dashes, e.g. `big-deal`",
+    COLOR_PATTERN: "a colour is #rrggbb, e.g. #1f6f8b",
+}
+"""What each pattern allows, in the words an error message uses."""
+ID = Annotated[str, Field(pattern=ID_PATTERN, max_length=64)]
+Color = Annotated[str, Field(pattern=COLOR_PATTERN)]
+Whole = Annotated[int, Field(strict=True)]
+"""A whole number; `true` or `2.5` is refused, not read as 1 or 2."""
+Number = Annotated[float, Field(strict=True)]
+"""A number; `true` or `"3"` is refused."""
+Flag = Annotated[bool, Field(strict=True)]
+"""Only `true` or `false`."""
 
 MM_PER_IN = 25.4
 NAMED_SIZES_MM: dict[str, tuple[float, float]] = {
@@ -44,22 +57,24 @@ def parse_size(text: str) -> tuple[float, float]:
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(
+        extra="forbid", frozen=True, coerce_numbers_to_str=True, allow_inf_nan=False
+    )
 
 
 class Players(Strict):
-    min: int = Field(ge=1, le=12)
+    min: Whole = Field(ge=1, le=12)
     """Fewest players the game supports."""
-    max: int = Field(ge=1, le=12)
+    max: Whole = Field(ge=1, le=12)
     """Most players the game supports."""
 
 
 FieldKind = Literal["int", "number", "str", "bool", "effect"]
 _FIELD_TYPES: dict[str, Any] = {
-    "int": int,
-    "number": float,
+    "int": Whole,
+    "number": Number,
     "str": str,
-    "bool": bool,
+    "bool": Flag,
     "effect": dict[str, Any],
 }
 
@@ -176,7 +191,7 @@ class AidComponent(Strict):
     template: str
     """Markdown+Jinja file in the game's templates."""
     size: str = "tarot"
-    copies: int = Field(default=1, ge=1, le=12)
+    copies: Whole = Field(default=1, ge=1, le=12)
 
     @field_validator("size")
     @classmethod
@@ -241,7 +256,7 @@ class CardBase(Strict):
     """Unique id, lowercase-with-dashes."""
     type: str
     """Card type, declared under card_types in game.yaml."""
-    qty: int = Field(default=1, ge=1, le=500)
+    qty: Whole = Field(default=1, ge=1, le=500)
     """Copies of this card."""
     name: str = Field(min_length=1)
     """Title printed on the card."""
@@ -264,32 +279,32 @@ class Element(Strict):
     """One drawn thing on a card face or back; geometry in mm from the trim's top-left."""
 
     kind: Literal["rect", "ellipse", "line", "text"]
-    rect: tuple[float, float, float, float]
+    rect: tuple[Number, Number, Number, Number]
     """x, y, width, height in mm (for `line`: from (x, y) to (x+width, y+height))."""
     when: str | None = None
     """Jinja expression; the element is drawn only when it is true."""
-    bleed: bool = False
+    bleed: Flag = False
     """Extend a rect touching the trim edge out to the bleed edge (backgrounds)."""
     fill: str | None = None
     """Colour as '#rrggbb' or Jinja giving one, e.g. '{{ type.color }}'."""
     stroke: str | None = None
-    stroke_width: float = 0.3
+    stroke_width: Number = 0.3
     """Line width in mm."""
-    radius: float = 0.0
+    radius: Number = 0.0
     """Corner radius in mm."""
     text: str = ""
     """Jinja text for `text` elements."""
     field: str = ""
     """Name used in error messages (defaults to the text template)."""
     font: str = "Lato-Regular"
-    size: float = Field(default=9.0, gt=0, le=200)
+    size: Number = Field(default=9.0, gt=0, le=200)
     """Font size in points; text is shrunk toward min_size when it does not fit."""
-    min_size: float | None = None
-    leading: float = 1.2
+    min_size: Number | None = None
+    leading: Number = 1.2
     align: Literal["left", "center", "right"] = "left"
     valign: Literal["top", "middle", "bottom"] = "top"
     color: str = "#000000"
-    upper: bool = False
+    upper: Flag = False
     rotate: Literal[0, 180] = 0
     """Turn the element half a turn about its box centre (double-ended cards)."""
 
@@ -299,6 +314,6 @@ class CardLayout(Strict):
 
     size: str = "poker"
     """Card size this layout is drawn for."""
-    safe_mm: float = 3.0
+    safe_mm: Number = 3.0
     """Text must stay this far inside the trim."""
     elements: list[Element]

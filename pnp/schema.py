@@ -1,11 +1,31 @@
-"""JSON Schema of the files a designer edits, for editor autocompletion."""
+"""The schema of the files a designer edits: JSON Schema for editors, and schema errors
+said in plain words (no raw regular expressions or pydantic jargon)."""
 
 from __future__ import annotations
 
-from typing import Any
+import difflib
+import types
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union, get_args, get_origin
 
-from pnp.load import Game
-from pnp.model import CardFile, GameSpec, card_model
+from pydantic import BaseModel, ValidationError
+from pydantic_core import ErrorDetails
+
+from pnp._errors import Finding, Severity, shown
+from pnp.model import PATTERN_WORDS, CardFile, GameSpec, card_model
+
+if TYPE_CHECKING:
+    from pnp.load import Game
+    from pnp.yamlio import Located
+
+_MAPPING_TYPES = ("model_type", "dict_type", "model_attributes_type")
+_WHOLE = ("int_type", "int_parsing", "int_from_float", "int_parsing_size")
+_NUMBER = ("float_type", "float_parsing")
+_BOUNDS = {
+    "greater_than_equal": ("ge", "at least"),
+    "greater_than": ("gt", "more than"),
+    "less_than_equal": ("le", "at most"),
+    "less_than": ("lt", "less than"),
+}
 
 
 def game_schema() -> dict[str, Any]:
@@ -22,3 +42,153 @@ def card_file_schema(game: Game) -> dict[str, Any]:
     body["properties"]["deck"]["enum"] = [d.id for d in game.spec.decks]
     body["properties"]["cards"]["items"] = {"oneOf": variants}
     return body
+
+
+def schema_findings(
+    err: ValidationError, model: type[BaseModel], located: Located, prefix: tuple[Any, ...] = ()
+) -> list[Finding]:
+    """One finding per pydantic error, in words, at the key it is about."""
+    out = []
+    for e in err.errors():
+        loc = tuple(e["loc"])
+        message = describe(e, model)
+        if e["type"] == "missing":
+            loc = loc[:-1]
+        out.append(Finding(Severity.ERROR, message, located.at((*prefix, *loc))))
+    return out
+
+
+def describe(e: ErrorDetails, model: type[BaseModel]) -> str:
+    """A pydantic error as a person reads it: ``key.path: what is wrong``."""
+    loc, kind = tuple(e["loc"]), e["type"]
+    where = ".".join(str(p) for p in loc)
+    if kind == "extra_forbidden":
+        return unknown_key(str(loc[-1]), allowed_keys(model, loc[:-1]))
+    if kind == "missing":
+        if isinstance(loc[-1], int):
+            return f"{'.'.join(str(p) for p in loc[:-1])}: too few values"
+        return f"missing key {loc[-1]!r}"
+    if kind in _MAPPING_TYPES:
+        if not where:
+            return "expected a mapping (key: value lines) at the top of the file"
+        return f"{where}: expected a mapping (key: value lines) here"
+    what = _what(e)
+    return f"{where}: {what}" if where else what
+
+
+def _what(e: ErrorDetails) -> str:
+    kind, ctx, value = e["type"], e.get("ctx", {}), e["input"]
+    if kind in _WHOLE:
+        return f"expected a whole number, not {_as_typed(value)}"
+    if kind in _NUMBER:
+        return f"expected a number, not {_as_typed(value)}"
+    if kind == "finite_number":
+        return f"expected a finite number, not {shown(value)}"
+    if kind in ("bool_type", "bool_parsing"):
+        return f"expected true or false, not {_as_typed(value)}"
+    if kind == "string_type":
+        hint = (
+            f' (quote it to mean text: "{str(value).lower()}")' if isinstance(value, bool) else ""
+        )
+        return f"expected text, not {_as_typed(value)}{hint}"
+    if kind == "string_too_short":
+        if ctx.get("min_length") == 1:
+            return "must not be empty"
+        return f"needs at least {ctx.get('min_length')} characters"
+    if kind == "string_too_long":
+        return f"is {len(str(value))} characters long; at most {ctx.get('max_length')} allowed"
+    if kind == "string_pattern_mismatch":
+        words = PATTERN_WORDS.get(str(ctx.get("pattern")), "not in the expected form")
+        return f"{shown(value)} is not allowed: {words}"
+    if kind in _BOUNDS:
+        name, words = _BOUNDS[kind]
+        return f"must be {words} {ctx.get(name)}, not {shown(value)}"
+    if kind == "literal_error":
+        return f"must be {ctx.get('expected')}, not {shown(value)}"
+    if kind == "union_tag_invalid":
+        return f"kind {shown(ctx.get('tag'))} is not one of {ctx.get('expected_tags')}"
+    if kind == "union_tag_not_found":
+        return f"missing key {ctx.get('discriminator', 'kind')}"
+    if kind == "list_type":
+        return "expected a list (lines starting with '- ')"
+    if kind == "tuple_type":
+        return f"expected a list of values like [1, 2], not {_as_typed(value)}"
+    if kind in ("too_short", "too_long"):
+        return f"has {ctx.get('actual_length')} values; that is {kind.replace('_', ' ')}"
+    if kind == "value_error":
+        return e["msg"].removeprefix("Value error, ")
+    return f"{e['msg'][:1].lower()}{e['msg'][1:]} (got {shown(value)})"
+
+
+def _as_typed(value: Any) -> str:
+    """``'abc' (text)``, ``true (a yes/no value)``: what the value was read as."""
+    if isinstance(value, bool):
+        return f"{str(value).lower()} (a yes/no value)"
+    if isinstance(value, str):
+        return f"{shown(value)} (text)"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    if value is None:
+        return "an empty value"
+    return shown(value)
+
+
+def unknown_key(key: str, allowed: list[str]) -> str:
+    """``unknown key 'qtty' (did you mean 'qty'? allowed: id, type, qty, …)``."""
+    if not allowed:
+        return f"unknown key {shown(key)}"
+    close = difflib.get_close_matches(key, allowed, n=1, cutoff=0.6)
+    guess = f"did you mean {close[0]!r}? " if close else ""
+    return f"unknown key {shown(key)} ({guess}allowed: {', '.join(allowed)})"
+
+
+def allowed_keys(model: type[BaseModel], loc: tuple[Any, ...]) -> list[str]:
+    """Keys the model accepts at ``loc`` (a path of keys and list indexes)."""
+    tp: Any = model
+    for part in loc:
+        tp = _step(_plain(tp), part)
+        if tp is None:
+            return []
+    tp = _plain(tp)
+    return list(tp.model_fields) if _is_model(tp) else []
+
+
+def _is_model(tp: Any) -> bool:
+    return isinstance(tp, type) and issubclass(tp, BaseModel)
+
+
+def _plain(tp: Any) -> Any:
+    """Strip Annotated[...] and `| None`."""
+    while True:
+        origin = get_origin(tp)
+        if origin is Annotated:
+            tp = get_args(tp)[0]
+        elif origin in (Union, types.UnionType):
+            args = [a for a in get_args(tp) if a is not type(None)]
+            if len(args) != 1:
+                return tp
+            tp = args[0]
+        else:
+            return tp
+
+
+def _step(tp: Any, part: Any) -> Any:
+    """The type found one key or index below ``tp``."""
+    origin = get_origin(tp)
+    if _is_model(tp):
+        info = tp.model_fields.get(part)
+        return None if info is None else info.annotation
+    if origin in (list, tuple):
+        return get_args(tp)[0]
+    if origin is dict:
+        return get_args(tp)[1]
+    if origin in (Union, types.UnionType):  # a discriminated union: `part` is the tag
+        for member in get_args(tp):
+            member = _plain(member)
+            kind = member.model_fields.get("kind") if _is_model(member) else None
+            tags = get_args(kind.annotation) if kind is not None else ()
+            if kind is not None and get_origin(kind.annotation) is Literal and part in tags:
+                return member
+    return None

@@ -29,7 +29,7 @@ def validate_game(game: Game, faces: bool = False) -> list[Finding]:
     """Rule findings from the game's engine; with ``faces``, also lay out every card face
     (text fits, every glyph exists; the first problem of each card) and every other
     component (counters, tracks, aid and rulebook templates)."""
-    findings: list[Finding] = []
+    findings: list[Finding] = list(game.notes)
     engine = engine_for(game)
     if engine is not None:
         findings.extend(engine.validate(game))
