@@ -17,19 +17,22 @@ SHOWN_CHARS = 60
 """Most characters of a user's value an error message echoes."""
 MAX_MESSAGE = 1000
 _SPACE_RUN = re.compile(r"\s*[\r\n]+\s*")
+_LONG_QUOTE = re.compile(r"(['\"])([^'\"]{57})[^'\"]{4,}\1")
+"""A quoted value longer than SHOWN_CHARS, as other code may have echoed it whole."""
 
 
 def shown(value: Any) -> str:
     """A value as an error message quotes it: repr, one line, at most ~60 characters."""
     text = repr(value)
-    if len(text) > SHOWN_CHARS:
-        text = f"{text[: SHOWN_CHARS - 1]}…"
-    return text
+    if len(text) <= SHOWN_CHARS:
+        return text
+    quote = text[0] if text[0] in "'\"" else ""
+    return f"{text[: SHOWN_CHARS - 2]}…{quote}"
 
 
 def one_line(message: str) -> str:
     """Keep a message on one line and of bounded length, whatever it quotes."""
-    message = _SPACE_RUN.sub(" ", message.strip())
+    message = _LONG_QUOTE.sub(r"\1\2…\1", _SPACE_RUN.sub(" ", message.strip()))
     return message if len(message) <= MAX_MESSAGE else f"{message[: MAX_MESSAGE - 1]}…"
 
 
@@ -94,11 +97,13 @@ class ValidationFailed(PnpError):
     """The data loaded but breaks the game's rules; carries every finding."""
 
     def __init__(self, findings: list[Finding]) -> None:
-        findings = unique(findings)
-        errors = [f for f in findings if f.severity is Severity.ERROR]
-        super().__init__(f"{len(errors)} error(s)")
-        self.message = "\n".join(str(f) for f in errors)
-        self.findings = findings
+        self.findings = unique(findings)
+        errors = [f for f in self.findings if f.severity is Severity.ERROR]
+        first = errors[0] if errors else Finding(Severity.ERROR, "validation failed")
+        super().__init__(first.message, first.location)  # one line, when shown as one
+
+    def __str__(self) -> str:
+        return "\n".join(str(f) for f in self.findings if f.severity is Severity.ERROR)
 
 
 def unique(findings: list[Finding]) -> list[Finding]:

@@ -106,6 +106,11 @@ class Game:
     def spec_location(self, *keys: str | int) -> Location:
         return self.located.at(keys)
 
+    def deck_location(self, deck: str) -> Location:
+        """Where game.yaml declares ``deck`` (for findings about a deck as a whole)."""
+        ids = [d.id for d in self.spec.decks]
+        return self.spec_location("decks", ids.index(deck)) if deck in ids else self.located.at(())
+
 
 def _parse(model: type[M], data: Any, located: Located, prefix: tuple[Any, ...] = ()) -> M:
     try:

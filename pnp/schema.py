@@ -47,14 +47,25 @@ def card_file_schema(game: Game) -> dict[str, Any]:
 def schema_findings(
     err: ValidationError, model: type[BaseModel], located: Located, prefix: tuple[Any, ...] = ()
 ) -> list[Finding]:
-    """One finding per pydantic error, in words, at the key it is about."""
+    """One finding per pydantic error, in words, at the key it is about.
+
+    A missing key that an unknown key beside it is a misspelling of is not reported
+    again: ``qtty`` says "did you mean 'qty'?" and that is the one message.
+    """
+    errors = err.errors()
+    misspelt = {
+        (tuple(e["loc"][:-1]), _closest(str(e["loc"][-1]), allowed_keys(model, e["loc"][:-1])))
+        for e in errors
+        if e["type"] == "extra_forbidden"
+    }
     out = []
-    for e in err.errors():
+    for e in errors:
         loc = tuple(e["loc"])
-        message = describe(e, model)
         if e["type"] == "missing":
             loc = loc[:-1]
-        out.append(Finding(Severity.ERROR, message, located.at((*prefix, *loc))))
+            if (loc, e["loc"][-1]) in misspelt:
+                continue
+        out.append(Finding(Severity.ERROR, describe(e, model), located.at((*prefix, *loc))))
     return out
 
 
@@ -139,9 +150,14 @@ def unknown_key(key: str, allowed: list[str]) -> str:
     """``unknown key 'qtty' (did you mean 'qty'? allowed: id, type, qty, …)``."""
     if not allowed:
         return f"unknown key {shown(key)}"
-    close = difflib.get_close_matches(key, allowed, n=1, cutoff=0.6)
-    guess = f"did you mean {close[0]!r}? " if close else ""
+    close = _closest(key, allowed)
+    guess = f"did you mean {close!r}? " if close else ""
     return f"unknown key {shown(key)} ({guess}allowed: {', '.join(allowed)})"
+
+
+def _closest(key: str, allowed: list[str]) -> str | None:
+    close = difflib.get_close_matches(key[:100], allowed, n=1, cutoff=0.6)
+    return close[0] if close else None
 
 
 def allowed_keys(model: type[BaseModel], loc: tuple[Any, ...]) -> list[str]:

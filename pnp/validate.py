@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pnp._errors import DataError, Finding, PnpError, Severity
+from pnp._errors import DataError, Finding, PnpError, Severity, unique
 from pnp.load import Game
 
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ def validate_game(game: Game, faces: bool = False) -> list[Finding]:
         findings.extend(_face_findings(game))
         if rules_ok:  # the rulebook asks the engine for examples, which needs sound data
             findings.extend(_component_findings(game))
-    return findings
+    return unique(findings)
 
 
 def _component_findings(game: Game) -> list[Finding]:

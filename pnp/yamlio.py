@@ -180,6 +180,12 @@ def load_yaml(path: Path) -> tuple[Any, Located]:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         where = _mark_at(path, mark) if mark else Location(path)
+        if exc.problem == "but found another document":
+            raise DataError(
+                "a file holds one YAML document: remove this '---' and what follows it, "
+                "or move that part to a file of its own",
+                where,
+            ) from None
         raise DataError(f"YAML syntax: {exc.problem or exc.context}", where) from None
     except yaml.YAMLError as exc:
         raise DataError(f"YAML syntax: {exc}", Location(path)) from None
