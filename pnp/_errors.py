@@ -50,9 +50,9 @@ class Location:
 
 def display_path(path: Path) -> str:
     """Show a path relative to the working directory when it lies under it."""
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
+    try:  # the folder, not the file: a file may be a symlink loop
+        return str((path.parent.resolve() / path.name).relative_to(Path.cwd().resolve()))
+    except (ValueError, OSError, RuntimeError):
         return str(path)
 
 

@@ -113,7 +113,10 @@ def _what(e: ErrorDetails) -> str:
         return f"{shown(value)} is not allowed: {words}"
     if kind in _BOUNDS:
         name, words = _BOUNDS[kind]
-        return f"must be {words} {ctx.get(name)}, not {shown(value)}"
+        bound = ctx.get(name)
+        if isinstance(bound, float) and bound.is_integer():
+            bound = int(bound)
+        return f"must be {words} {bound}, not {shown(value)}"
     if kind == "literal_error":
         return f"must be {ctx.get('expected')}, not {shown(value)}"
     if kind == "union_tag_invalid":

@@ -33,11 +33,10 @@ def validate_game(game: Game, faces: bool = False) -> list[Finding]:
     engine = engine_for(game)
     if engine is not None:
         findings.extend(engine.validate(game))
-    if faces:
-        rules_ok = not any(f.severity is Severity.ERROR for f in findings)
+    rules_ok = not any(f.severity is Severity.ERROR for f in findings)
+    if faces and rules_ok:  # faces and the rulebook read the tables the rules just refused
         findings.extend(_face_findings(game))
-        if rules_ok:  # the rulebook asks the engine for examples, which needs sound data
-            findings.extend(_component_findings(game))
+        findings.extend(_component_findings(game))
     return unique(findings)
 
 

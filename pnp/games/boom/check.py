@@ -300,7 +300,7 @@ class _Checker:
             elif key == "ipo_bonus" and not (
                 isinstance(value, dict)
                 and set(value) == {"industry", "amount"}
-                and value["industry"] in industries
+                and (value["industry"] in industries or not industries)
                 and _is_int(value["amount"])
             ):
                 self.error(
