@@ -98,6 +98,11 @@ def _check_events(loader: Any, path: Path) -> None:
             aliases += 1
             if aliases > MAX_ALIASES:
                 raise DataError(f"more than {MAX_ALIASES} aliases (*name) in one file", where)
+            if any(anchor == event.anchor for anchor, _ in open_nodes):
+                raise DataError(
+                    f"alias *{event.anchor} is inside the value it names (it would never end)",
+                    where,
+                )
             total += sizes.get(event.anchor or "", 1)
         elif isinstance(event, yaml.ScalarEvent):
             total += 1
