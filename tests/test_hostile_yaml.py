@@ -69,7 +69,7 @@ def test_billion_laughs_is_refused_in_well_under_a_second(tmp_path: Path) -> Non
     path = tmp_path / "bomb.yaml"
     path.write_text("\n".join(lines) + "\n")
     started = time.perf_counter()
-    with pytest.raises(DataError, match="expands to more than"):
+    with pytest.raises(DataError, match="more than 100,000 values once aliases"):
         load_yaml(path)
     assert time.perf_counter() - started < 0.5
 
