@@ -13,6 +13,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, create_model, field_validator
 
+from pnp._errors import shown
+
 ID_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
 COLOR_PATTERN = r"^#[0-9a-fA-F]{6}$"
 PATTERN_WORDS = {
@@ -48,11 +50,11 @@ def parse_size(text: str) -> tuple[float, float]:
     m = _SIZE_RE.match(text)
     if not m:
         names = ", ".join(NAMED_SIZES_MM)
-        raise ValueError(f"size {text!r} is neither one of {names} nor like '63.5x88.9 mm'")
+        raise ValueError(f"size {shown(text)} is neither one of {names} nor like '63.5x88.9 mm'")
     scale = MM_PER_IN if m.group(3) == "in" else 1.0
     w, h = float(m.group(1)) * scale, float(m.group(2)) * scale
     if not (10 <= w <= 400 and 10 <= h <= 400):
-        raise ValueError(f"size {text!r} is outside 10–400 mm")
+        raise ValueError(f"size {shown(text)} is outside 10–400 mm")
     return (w, h)
 
 

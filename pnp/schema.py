@@ -65,20 +65,26 @@ def schema_findings(
             loc = loc[:-1]
             if (loc, e["loc"][-1]) in misspelt:
                 continue
-        out.append(Finding(Severity.ERROR, describe(e, model), located.at((*prefix, *loc))))
+        if e["type"] == "union_tag_invalid":
+            loc = (*loc, "kind")
+        where = located.at((*prefix, *_data_path(model, loc)))
+        out.append(Finding(Severity.ERROR, describe(e, model), where))
     return out
 
 
 def describe(e: ErrorDetails, model: type[BaseModel]) -> str:
     """A pydantic error as a person reads it: ``key.path: what is wrong``."""
     loc, kind = tuple(e["loc"]), e["type"]
-    where = ".".join(str(p) for p in loc)
+    where = ".".join(str(p) for p in _data_path(model, loc))
     if kind == "extra_forbidden":
         return unknown_key(str(loc[-1]), allowed_keys(model, loc[:-1]))
     if kind == "missing":
         if isinstance(loc[-1], int):
-            return f"{'.'.join(str(p) for p in loc[:-1])}: too few values"
+            return f"{where.rpartition('.')[0]}: too few values"
         return f"missing key {loc[-1]!r}"
+    if kind == "union_tag_not_found":
+        tags = ", ".join(str(t) for t in _kinds(_type_at(model, loc)))
+        return f"{where}: missing key 'kind' (one of {tags})"
     if kind in _MAPPING_TYPES:
         if not where:
             return "expected a mapping (key: value lines) at the top of the file"
@@ -107,7 +113,7 @@ def _what(e: ErrorDetails) -> str:
             return "must not be empty"
         return f"needs at least {ctx.get('min_length')} characters"
     if kind == "string_too_long":
-        return f"is {len(str(value))} characters long; at most {ctx.get('max_length')} allowed"
+        return f"too long ({len(str(value))} characters; at most {ctx.get('max_length')})"
     if kind == "string_pattern_mismatch":
         words = PATTERN_WORDS.get(str(ctx.get("pattern")), "not in the expected form")
         return f"{shown(value)} is not allowed: {words}"
@@ -165,13 +171,44 @@ def _closest(key: str, allowed: list[str]) -> str | None:
 
 def allowed_keys(model: type[BaseModel], loc: tuple[Any, ...]) -> list[str]:
     """Keys the model accepts at ``loc`` (a path of keys and list indexes)."""
+    tp = _type_at(model, loc)
+    return list(tp.model_fields) if _is_model(tp) else []
+
+
+def _type_at(model: type[BaseModel], loc: tuple[Any, ...]) -> Any:
     tp: Any = model
     for part in loc:
         tp = _step(_plain(tp), part)
         if tp is None:
-            return []
-    tp = _plain(tp)
-    return list(tp.model_fields) if _is_model(tp) else []
+            return None
+    return _plain(tp)
+
+
+def _data_path(model: type[BaseModel], loc: tuple[Any, ...]) -> tuple[Any, ...]:
+    """``loc`` as keys in the file: without the `kind` tags pydantic adds at unions."""
+    tp: Any = model
+    kept = []
+    for part in loc:
+        tp = _plain(tp)
+        if get_origin(tp) in (Union, types.UnionType) and part in _kinds(tp):
+            tp = _step(tp, part)
+            continue
+        kept.append(part)
+        tp = _step(tp, part)
+    return tuple(kept)
+
+
+def _kinds(union: Any) -> list[Any]:
+    """The `kind` values a discriminated union of models accepts."""
+    return [tag for member in get_args(union) for tag in _kinds_of(member)]
+
+
+def _kinds_of(member: Any) -> tuple[Any, ...]:
+    member = _plain(member)
+    kind = member.model_fields.get("kind") if _is_model(member) else None
+    if kind is None or get_origin(kind.annotation) is not Literal:
+        return ()
+    return get_args(kind.annotation)
 
 
 def _is_model(tp: Any) -> bool:
@@ -205,9 +242,6 @@ def _step(tp: Any, part: Any) -> Any:
         return get_args(tp)[1]
     if origin in (Union, types.UnionType):  # a discriminated union: `part` is the tag
         for member in get_args(tp):
-            member = _plain(member)
-            kind = member.model_fields.get("kind") if _is_model(member) else None
-            tags = get_args(kind.annotation) if kind is not None else ()
-            if kind is not None and get_origin(kind.annotation) is Literal and part in tags:
-                return member
+            if part in _kinds_of(member):
+                return _plain(member)
     return None

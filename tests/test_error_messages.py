@@ -130,7 +130,7 @@ class _Sample(Strict):
     [
         ({"id": "Big_Deal"}, "id: 'Big_Deal' is not allowed: an id is lowercase letters, digits"),
         ({"color": "red"}, "color: 'red' is not allowed: a colour is #rrggbb, e.g. #1f6f8b"),
-        ({"id": "a" * 9}, "id: is 9 characters long; at most 8 allowed"),
+        ({"id": "a" * 9}, "id: too long (9 characters; at most 8)"),
         ({"qty": True}, "qty: expected a whole number, not true (a yes/no value)"),
         ({"qty": "3"}, "qty: expected a whole number, not '3' (text)"),
         ({"qty": 2.5}, "qty: expected a whole number, not 2.5"),

@@ -120,9 +120,10 @@ class _Checker:
         values = [row["value"] for row in money]
         for i, row in enumerate(money):
             if row["value"] < 1 or row["count"] < 0 or values.index(row["value"]) != i:
+                bad = "count" if row["value"] >= 1 and values.index(row["value"]) == i else "value"
                 self.error(
                     f"tables.money[{i}]: values must be distinct and positive, counts not negative",
-                    self.table_at("money", i),
+                    self.table_at("money", i, bad),
                 )
         if money and 1 not in values:
             self.error(
