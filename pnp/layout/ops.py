@@ -18,6 +18,8 @@ class Shape:
     stroke: str | None
     stroke_width: float
     radius: float
+    dash: float = 0.0
+    """Dash length in mm for dashed lines (fold lines); 0 draws a solid line."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -84,7 +84,11 @@ def _shape(c: Canvas, s: Shape, face: Face) -> None:
         c.setStrokeColor(colour(s.stroke))  # type: ignore[arg-type]
         c.setLineWidth(s.stroke_width * mm)
     if s.kind == "line":
+        if s.dash:
+            c.setDash([s.dash * mm, s.dash * 0.6 * mm])
         c.line(x * mm, (face.height - s.y) * mm, (s.x + s.w) * mm, (face.height - s.y - s.h) * mm)
+        if s.dash:
+            c.setDash([])
     elif s.kind == "ellipse":
         c.ellipse(x * mm, y * mm, (x + w) * mm, (y + hh) * mm, stroke=stroke, fill=fill)
     elif s.radius:
