@@ -62,8 +62,9 @@ def summary_lines(done: Delivery) -> list[str]:
     Every line of the summary is made here, so a line about where the game was read
     from belongs here too.
     """
-    where = display_path(done.folder)
-    lines = [f"{done.game.spec.name}: wrote to {where}/"]
+    game = done.game
+    read = f"read {display_path(game.root)}/ ({len(game.files())} files)"
+    lines = [f"{game.spec.name}: {read}, wrote to {display_path(done.folder)}/"]
     width = max((len(name) for name, _ in done.pdfs), default=0)
     for name, pages in done.pdfs:
         lines.append(f"  {name:<{width}}  {pages:>3} page{'s' if pages != 1 else ''}")

@@ -10,6 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from pnp.cli import app
+from pnp.load import list_games
 from pnp.paths import cards_root
 
 runner = CliRunner()
@@ -51,7 +52,8 @@ def test_usage_errors_exit_2(args: list[str], message: str) -> None:
 def test_an_unknown_game_is_a_usage_error_with_the_closest_match(command: str) -> None:
     result = runner.invoke(app, [command, "bom"])
     assert result.exit_code == 2, result.output
-    assert result.output == "error: no game 'bom' (did you mean 'boom'? games: bigidea, boom)\n"
+    games = ", ".join(list_games())
+    assert result.output == f"error: no game 'bom' (did you mean 'boom'? games: {games})\n"
 
 
 def test_an_unknown_expansion_is_a_usage_error_naming_the_ones_there() -> None:
