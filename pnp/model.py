@@ -91,7 +91,17 @@ class CardType(Strict):
     layout: str = "standard"
     """Face layout: a file `templates/cards/<layout>.yaml`."""
     color: Color
-    """Frame colour of this card type."""
+    """Frame colour of this card type; the types of a deck differ in greyscale too."""
+    ink: Color = "#ffffff"
+    """Colour of text printed on the type colour (dark ink on a light type colour)."""
+    kind: str = ""
+    """What the card is in the rules' words, printed under the label, e.g. 'Company card'."""
+    icon: str = ""
+    """Icon of this type, a file `templates/icons/<icon>.svg`, e.g. 'news'."""
+    hand: Flag = False
+    """Cards of this type are held in a hand: the layout prints corner indices."""
+    index: str = ""
+    """Short value printed in the corner indices (Jinja, e.g. '{{ card.burn }}')."""
     fields: dict[str, FieldKind] = {}
     """Extra keys a card of this type has, with their kind."""
 
@@ -105,6 +115,8 @@ class Back(Strict):
     subtitle: str = ""
     color: Color
     accent: Color = "#ffffff"
+    icon: str = ""
+    """Icon in the back's emblem, a file `templates/icons/<icon>.svg`."""
 
 
 class Deck(Strict):
@@ -362,10 +374,14 @@ class CardBase(Strict):
     """Card type, declared under card_types in game.yaml."""
     qty: Whole = Field(default=1, ge=1, le=500)
     """Copies of this card."""
-    name: str = Field(min_length=1)
+    name: str = Field(min_length=1, max_length=200)
     """Title printed on the card."""
-    text: str = ""
-    """Rules or flavour text; may use Jinja2, e.g. {{ card.burn }}."""
+    text: str = Field(default="", max_length=2000)
+    """Rules text; may use Jinja2, e.g. {{ card.burn }}, **bold**, *italic* and :icons:."""
+    flavor: str = Field(default="", max_length=2000)
+    """Flavour text, printed apart from the rules text (in italic, below a thin rule)."""
+    image: str | None = None
+    """Picture for the card: a PNG or JPEG path inside the game folder."""
 
 
 def card_model(type_name: str, spec: CardType) -> type[CardBase]:
@@ -382,7 +398,7 @@ def card_model(type_name: str, spec: CardType) -> type[CardBase]:
 class Element(Strict):
     """One drawn thing on a card face or back; geometry in mm from the trim's top-left."""
 
-    kind: Literal["rect", "ellipse", "line", "text"]
+    kind: Literal["rect", "ellipse", "line", "text", "icon", "image"]
     rect: tuple[Number, Number, Number, Number]
     """x, y, width, height in mm (for `line`: from (x, y) to (x+width, y+height))."""
     when: str | None = None
@@ -397,7 +413,13 @@ class Element(Strict):
     radius: Number = 0.0
     """Corner radius in mm."""
     text: str = ""
-    """Jinja text for `text` elements."""
+    """Jinja text for `text` elements; may use **bold**, *italic* and :icon-name:."""
+    icon: str = ""
+    """Jinja icon name for `icon` elements (a file `templates/icons/<name>.svg`)."""
+    image: str = ""
+    """Jinja path of a picture for `image` elements, inside the game folder."""
+    fit: Literal["contain", "cover"] = "cover"
+    """How an image fills its frame: all of it shown (contain) or the frame filled (cover)."""
     field: str = ""
     """Name used in error messages (defaults to the text template)."""
     font: str = "Lato-Regular"
@@ -405,10 +427,12 @@ class Element(Strict):
     """Font size in points; text is shrunk toward min_size when it does not fit."""
     min_size: Number | None = None
     leading: Number = 1.2
-    align: Literal["left", "center", "right"] = "left"
+    align: Literal["left", "center", "right", "justify"] = "left"
     valign: Literal["top", "middle", "bottom"] = "top"
     color: str = "#000000"
     upper: Flag = False
+    hyphenate: Flag = False
+    """Break long words at syllables (narrow or justified text)."""
     rotate: Literal[0, 180] = 0
     """Turn the element half a turn about its box centre (double-ended cards)."""
 

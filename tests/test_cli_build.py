@@ -36,7 +36,7 @@ def _build(cards: Path, out: Path, *extra: str) -> str:
 def test_summary_lists_each_file_with_its_real_page_count(mini_cards: Path, tmp_path: Path) -> None:
     out = tmp_path / "o"
     lines = _build(mini_cards, out).splitlines()
-    assert lines[0] == f"Mini: wrote to {out}/"
+    assert lines[0] == f"Mini: read {mini_cards}/mini/ (2 files), wrote to {out}/"
     listed = {}
     for line in lines[1:]:
         name, _, rest = line.strip().partition("  ")

@@ -95,11 +95,11 @@ def test_a_100_kb_value_is_never_printed_whole(mini_cards: Path, tmp_path: Path)
     _refused(mini_cards, tmp_path, "mini/cards.yaml:3:17: error: unknown card type 'tttt")
 
 
-def test_a_100_kb_name_that_cannot_fit_is_reported_in_one_short_line(
+def test_a_100_kb_name_is_refused_before_layout_in_one_short_line(
     mini_cards: Path, tmp_path: Path
 ) -> None:
     _cards(mini_cards, f"  - {{id: alpha, type: basic, name: {'word ' * 20_000}, power: 1}}\n")
-    _refused(mini_cards, tmp_path, "mini/cards.yaml:3:5: error: card 'alpha'")
+    _refused(mini_cards, tmp_path, "error: name: too long (99999 characters; at most 200)")
 
 
 def test_symlink_loop_as_card_file_is_one_line(mini_cards: Path, tmp_path: Path) -> None:

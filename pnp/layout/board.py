@@ -9,11 +9,11 @@ diagram; crop marks run outward from every cut line and stop at the printer marg
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from pnp._errors import DataError, Location
-from pnp.layout.ops import Face, Shape, TextBlock
+from pnp.layout.ops import Face, Icon, Picture, Shape, TextBlock
 from pnp.layout.pages import Page, Placed
 from pnp.layout.sheet import PAPERS_MM, Rect
 from pnp.layout.textfit import set_text
@@ -235,22 +235,18 @@ def board_face(game: Game, comp: BoardComponent, index: int) -> Face:
     return Face(bw, bh, tuple(ops))
 
 
-def _shift(op: Shape | TextBlock, dx: float, dy: float) -> Shape | TextBlock:
-    if isinstance(op, Shape):
-        return Shape(
-            op.kind,
-            op.x + dx,
-            op.y + dy,
-            op.w,
-            op.h,
-            op.fill,
-            op.stroke,
-            op.stroke_width,
-            op.radius,
-        )
-    lines = tuple((x + dx, y + dy, t) for x, y, t in op.lines)
-    centre = (op.centre[0] + dx, op.centre[1] + dy)
-    return TextBlock(op.font, op.size, op.color, lines, op.rotate, centre)
+def _shift(
+    op: Shape | TextBlock | Icon | Picture, dx: float, dy: float
+) -> Shape | TextBlock | Icon | Picture:
+    if isinstance(op, TextBlock):
+        lines = tuple((x + dx, y + dy, t) for x, y, t in op.lines)
+        runs = tuple(replace(r, x=r.x + dx, y=r.y + dy) for r in op.runs)
+        centre = (op.centre[0] + dx, op.centre[1] + dy)
+        return replace(op, lines=lines, centre=centre, runs=runs)
+    if isinstance(op, Picture):
+        fx, fy, fw, fh = op.frame
+        return replace(op, x=op.x + dx, y=op.y + dy, frame=(fx + dx, fy + dy, fw, fh))
+    return replace(op, x=op.x + dx, y=op.y + dy)
 
 
 def _guides(tile: Tile, plan: TilePlan, board: tuple[float, float]) -> list[Shape | TextBlock]:
