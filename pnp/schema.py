@@ -134,7 +134,11 @@ def _what(e: ErrorDetails) -> str:
     if kind == "tuple_type":
         return f"expected a list of values like [1, 2], not {_as_typed(value)}"
     if kind in ("too_short", "too_long"):
-        return f"has {ctx.get('actual_length')} values; that is {kind.replace('_', ' ')}"
+        n = ctx.get("actual_length")
+        has = f"has {n} value{'' if n == 1 else 's'}"
+        if kind == "too_short":
+            return f"{has}; at least {ctx.get('min_length')} needed"
+        return f"{has}; at most {ctx.get('max_length')} allowed"
     if kind == "value_error":
         return e["msg"].removeprefix("Value error, ")
     return f"{e['msg'][:1].lower()}{e['msg'][1:]} (got {shown(value)})"

@@ -123,6 +123,7 @@ class _Sample(Strict):
     upper: Flag = False
     name: str = Field(default="n", min_length=1)
     rect: tuple[Number, Number] = (0.0, 0.0)
+    parts: list[Whole] = Field(default=[1, 2], min_length=2, max_length=4)
 
 
 @pytest.mark.parametrize(
@@ -147,7 +148,8 @@ class _Sample(Strict):
             'name: expected text, not true (a yes/no value) (quote it to mean text: "true")',
         ),
         ({"rect": [1]}, "rect: too few values"),
-        ({"rect": [1, 2, 3]}, "rect: has 3 values; that is too long"),
+        ({"rect": [1, 2, 3]}, "rect: has 3 values; at most 2 allowed"),
+        ({"parts": [1]}, "parts: has 1 value; at least 2 needed"),
         ({"rect": "1,2"}, "rect: expected a list of values like [1, 2], not '1,2' (text)"),
         ({"nmae": "x"}, "unknown key 'nmae' (did you mean 'name'? allowed: id, color, qty, size,"),
     ],
