@@ -370,6 +370,11 @@ def load_game(
         folder = root / "expansions" / name
         _check_inside(folder / EXPANSION_FILE, root)
         edata, elocated = load_yaml(folder / EXPANSION_FILE)
+        if edata is None:
+            raise DataError(
+                "the file is empty; an expansion needs at least a name",
+                Location(folder / EXPANSION_FILE),
+            )
         espec = _parse(ExpansionSpec, edata, elocated)
         mark = espec.mark or "".join(w[0] for w in espec.name.split()).upper()[:3]
         exp = Expansion(name, folder, espec, mark)

@@ -167,6 +167,25 @@ def _read(path: Path) -> str:
         raise DataError(f"cannot read file: {exc.strerror or exc}", Location(path)) from None
 
 
+def _syntax_error(exc: yaml.MarkedYAMLError, path: Path, text: str) -> DataError:
+    """A parser error in words, at the place it was found."""
+    mark = exc.problem_mark or exc.context_mark
+    where = _mark_at(path, mark) if mark else Location(path)
+    if exc.problem == "but found another document":
+        return DataError(
+            "a file holds one YAML document: remove this '---' and what follows it, "
+            "or move that part to a file of its own",
+            where,
+        )
+    if mark is not None and text[mark.index : mark.index + 1] == "\t":
+        return DataError("YAML syntax: a tab cannot indent YAML; use spaces", where)
+    message = f"YAML syntax: {exc.problem or exc.context}"
+    start = exc.context_mark
+    if exc.problem and exc.context and start is not None and start.line != where.line - 1:
+        message += f" ({exc.context} that starts at line {start.line + 1})"
+    return DataError(message, where)
+
+
 def load_yaml(path: Path) -> tuple[Any, Located]:
     """Parse one YAML file into plain Python data plus a key-path → location map."""
     loc = Located(path)
@@ -184,15 +203,14 @@ def load_yaml(path: Path) -> tuple[Any, Located]:
         finally:
             loader.dispose()
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        where = _mark_at(path, mark) if mark else Location(path)
-        if exc.problem == "but found another document":
-            raise DataError(
-                "a file holds one YAML document: remove this '---' and what follows it, "
-                "or move that part to a file of its own",
-                where,
-            ) from None
-        raise DataError(f"YAML syntax: {exc.problem or exc.context}", where) from None
+        raise _syntax_error(exc, path, text) from None
+    except yaml.reader.ReaderError as exc:
+        line = text.count("\n", 0, exc.position) + 1
+        col = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
+        raise DataError(
+            f"character U+{exc.character:04X} is not allowed in YAML (is this a text file?)",
+            Location(path, line, col),
+        ) from None
     except yaml.YAMLError as exc:
         raise DataError(f"YAML syntax: {exc}", Location(path)) from None
     return data, loc

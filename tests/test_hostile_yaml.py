@@ -182,3 +182,15 @@ def test_values_mean_what_they_look_like(mini_cards: Path) -> None:
         "gamma": ("1:30", "0x1F", -3),  # no base-60 or hex numbers
         "delta": ("2.5", "NO", 0),  # a float is read as a number, then written as text
     }
+
+
+@pytest.mark.parametrize("body", ["", "# to be written\n"])
+def test_empty_expansion_manifest_says_what_it_needs(mini_cards: Path, body: str) -> None:
+    folder = mini_cards / "mini" / "expansions" / "extra"
+    folder.mkdir(parents=True)
+    (folder / "expansion.yaml").write_text(body)
+    result = runner.invoke(app, ["validate", "mini", "-x", "extra", "--cards", str(mini_cards)])
+    assert result.exit_code == 1
+    assert "expansion.yaml:1:1: error: the file is empty; an expansion needs at least a name" in (
+        result.output
+    )
