@@ -64,11 +64,13 @@ MADE_WITH = "made with pnp"
 
 
 def doc_info(spec: GameSpec, what: str) -> DocInfo:
-    """A PDF's metadata: the game and part as title, the original designer as author."""
-    subject = f"{spec.name}: {what}, a print-and-play edition {MADE_WITH}"
+    """A PDF's metadata: the game and part as title, the original designer as author,
+    the terms of copying in the subject."""
+    title = what if spec.name in what else f"{spec.name} — {what}"
+    subject = f"{title}: a print-and-play edition {MADE_WITH}"
     if spec.license:
         subject += f". {spec.license.short}"
-    return DocInfo(f"{spec.name} — {what}", spec.credits.designer if spec.credits else "", subject)
+    return DocInfo(title, spec.credits.designer if spec.credits else "", subject)
 
 
 def credit_line(spec: GameSpec) -> str:
