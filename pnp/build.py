@@ -2,20 +2,32 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pnp._errors import DataError, Location, Severity, ValidationFailed
 from pnp.fonts import load_font
+from pnp.icons import CREDIT as ICONS_CREDIT
+from pnp.layout.board import lay_out_board
 from pnp.layout.cards import SheetOptions, impose_cards, impose_copies, lay_out_faces
 from pnp.layout.face import card_context, find_template
 from pnp.layout.pages import Page
+from pnp.layout.screen import lay_out_screens
 from pnp.layout.sheet import PAPERS_MM, plan_grid
 from pnp.layout.tokens import lay_out_tokens
 from pnp.layout.track import lay_out_track
 from pnp.load import Game
-from pnp.model import AidComponent, GameSpec, TokensComponent, TrackComponent, parse_size
+from pnp.model import (
+    AidComponent,
+    BoardComponent,
+    GameSpec,
+    ScreenComponent,
+    TokensComponent,
+    TrackComponent,
+    parse_size,
+)
 from pnp.output import OutputFile, write_all
 from pnp.render.meta import DocInfo
 from pnp.text import render_text
@@ -23,6 +35,7 @@ from pnp.validate import engine_for, validate_game
 
 if TYPE_CHECKING:
     from pnp.render.aid import AidLayout
+    from pnp.render.rulebook import BookLayout
 
 
 def template_context(game: Game) -> dict[str, Any]:
@@ -82,14 +95,32 @@ def credit_line(spec: GameSpec) -> str:
     return " · ".join([p for p in parts if p] + [MADE_WITH.replace(" ", "\u00a0")])
 
 
-def credits_markdown(spec: GameSpec) -> str:
-    """The credits section every rulebook ends with, from `credits:` and `license:`."""
+ICON_IN_TEXT = re.compile(r":[a-z0-9][a-z0-9-]*:")
+
+
+def icon_credit(game: Game) -> list[str]:
+    """The bundled icons' credit, when the game draws an icon (type, back or in text)."""
+    spec = game.spec
+    used = (
+        any(t.icon for t in spec.card_types.values())
+        or any(d.back.icon for d in spec.decks)
+        or any(ICON_IN_TEXT.search(c.text) for c in game.cards)
+    )
+    return [ICONS_CREDIT] if used else []
+
+
+def credits_markdown(game: Game) -> str:
+    """The credits section every rulebook ends with, from `credits:` and `license:`,
+    plus the credit of the icons the game uses."""
+    spec = game.spec
     out = ["## Credits", ""]
+    lines = icon_credit(game)
     if spec.credits:
         c = spec.credits
         out += [f"**Original game:** {c.designer}.", ""]
-        for line in ([c.copyright] if c.copyright else []) + list(c.lines):
-            out += [line, ""]
+        lines = ([c.copyright] if c.copyright else []) + list(c.lines) + lines
+    for line in lines:
+        out += [line, ""]
     if spec.license and spec.license.text:
         out += [spec.license.text, ""]
     out += [
@@ -100,7 +131,7 @@ def credits_markdown(spec: GameSpec) -> str:
     return "\n".join(out)
 
 
-KINDS = ("cards", "tokens", "track", "aid", "rulebook")
+KINDS = ("cards", "tokens", "board", "screen", "track", "aid", "rulebook")
 """Kinds of output file a build can make (manifest `kind`)."""
 
 
@@ -139,6 +170,15 @@ def plan_outputs(
                     _bind(write_pages, kpages, {}, doc_info(game.spec, comp.title), font_dir),
                 )
             )
+        elif isinstance(comp, BoardComponent):
+            bpages, bfaces = lay_out_board(game, comp, i, options.paper)
+            write = _bind(write_pages, bpages, bfaces, doc_info(game.spec, comp.title), font_dir)
+            files.append(OutputFile(path, "board", bpages, write))
+        elif isinstance(comp, ScreenComponent):
+            ctx = ctx or template_context(game)
+            spages, sfaces = lay_out_screens(game, comp, i, options.paper, ctx)
+            write = _bind(write_pages, spages, sfaces, doc_info(game.spec, comp.title), font_dir)
+            files.append(OutputFile(path, "screen", spages, write))
         elif isinstance(comp, AidComponent):
             ctx = ctx or template_context(game)
             layout = aid_layout(game, comp, ctx)
@@ -162,10 +202,9 @@ def aid_layout(game: Game, comp: AidComponent, ctx: dict[str, Any] | None = None
 
 
 def rulebook_markdown(game: Game, ctx: dict[str, Any] | None = None) -> str:
-    """The rulebook template rendered with the game's data, ending with the credits."""
+    """The rulebook template rendered with the game's data."""
     assert game.spec.rulebook, "the game has no rulebook"
-    text = _markdown(game, game.spec.rulebook, ctx or template_context(game))
-    return text.rstrip() + "\n\n" + credits_markdown(game.spec)
+    return _markdown(game, game.spec.rulebook, ctx or template_context(game))
 
 
 def rulebook_footer(spec: GameSpec) -> str:
@@ -174,17 +213,29 @@ def rulebook_footer(spec: GameSpec) -> str:
     return line if spec.name in line else f"{spec.name} rules · {line}"
 
 
-def _rulebook_file(game: Game, text: str, paper: tuple[float, float]) -> OutputFile:
-    """The rulebook's page count is known only once platypus has flowed it."""
+def typeset_rulebook(game: Game, text: str, paper: tuple[float, float], path: Path) -> BookLayout:
+    """Typeset the rendered rulebook ``text`` to ``path``, the credits kept together at
+    its end; returns where every block landed."""
     from pnp.render.rulebook import write_rulebook
 
     spec = game.spec
-    rb = OutputFile(f"{spec.id}-rulebook.pdf", "rulebook", [], lambda p: None)
+    return write_rulebook(
+        path,
+        text,
+        paper,
+        doc_info(spec, "rules"),
+        rulebook_footer(spec),
+        spec.accent,
+        coda=credits_markdown(game),
+    )
+
+
+def _rulebook_file(game: Game, text: str, paper: tuple[float, float]) -> OutputFile:
+    """The rulebook's page count is known only once platypus has flowed it."""
+    rb = OutputFile(f"{game.spec.id}-rulebook.pdf", "rulebook", [], lambda p: None)
 
     def write(path: Path) -> None:
-        info = doc_info(spec, "rules")
-        book = write_rulebook(path, text, paper, info, rulebook_footer(spec), spec.accent)
-        rb.pages = [Page(paper) for _ in range(book.pages)]
+        rb.pages = [Page(paper) for _ in range(typeset_rulebook(game, text, paper, path).pages)]
 
     rb.write = write
     return rb

@@ -16,12 +16,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from pnp.build import build_game, doc_info, rulebook_footer, rulebook_markdown
+from pnp.build import build_game, rulebook_markdown, typeset_rulebook
 from pnp.layout.cards import SheetOptions
 from pnp.layout.sheet import PAPERS_MM
 from pnp.load import load_game
 from pnp.paths import cards_root
-from pnp.render.rulebook import write_rulebook
 from tests.test_docs_rulebook import typesetting_faults
 
 SMALL, LARGE = 300, 3000
@@ -99,10 +98,9 @@ def test_time_and_memory_grow_no_faster_than_the_cards(tmp_path: Path) -> None:
 def test_a_long_card_list_flows_over_the_pages(tmp_path: Path) -> None:
     root = tmp_path / "cards"
     game = load_game("bigidea", root, [_expansion(root, LARGE)])
-    book = write_rulebook(
-        tmp_path / "rules.pdf", rulebook_markdown(game), PAPERS_MM["letter"],
-        doc_info(game.spec, "rules"), rulebook_footer(game.spec), game.spec.accent,
-    )  # fmt: skip
+    book = typeset_rulebook(
+        game, rulebook_markdown(game), PAPERS_MM["letter"], tmp_path / "rules.pdf"
+    )
     assert typesetting_faults(book) == []
     lists = [b for b in book.blocks if b.kind == "body" and (b.continued or b.continues)]
     assert len({b.page for b in lists}) >= 4  # 3,000 words run on over several pages

@@ -33,7 +33,7 @@ def _aid(game: str) -> tuple[AidComponent, AidLayout]:
     return comp, aid_layout(g, comp)
 
 
-@pytest.mark.parametrize("game", ["boom", "bigidea"])
+@pytest.mark.parametrize("game", ["boom", "bigidea", "smallprint"])
 def test_shipped_aid_fills_its_card_at_a_readable_size(game: str) -> None:
     _, layout = _aid(game)
     assert layout.body_pt >= READABLE_PT

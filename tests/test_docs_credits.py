@@ -3,13 +3,15 @@ every PDF's metadata."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pypdf
 import pytest
 
 from pnp._errors import ValidationFailed
-from pnp.build import build_game
+from pnp.build import build_game, credits_markdown
+from pnp.icons import CREDIT as ICONS_CREDIT
 from pnp.layout.cards import SheetOptions
 from pnp.load import load_game
 
@@ -21,7 +23,7 @@ def _text(pdf: Path) -> list[str]:
     return [p.extract_text().replace("\xa0", " ") for p in pypdf.PdfReader(pdf).pages]
 
 
-@pytest.fixture(scope="module", params=["boom", "bigidea"])
+@pytest.fixture(scope="module", params=["boom", "bigidea", "smallprint"])
 def built(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> tuple:
     game = load_game(request.param)
     out = tmp_path_factory.mktemp(request.param)
@@ -37,6 +39,17 @@ def test_designers_come_from_the_sources() -> None:
     assert boom.license and "personal use" in boom.license.short
     assert "not for sale" in boom.license.short
     assert bigidea.credits and bigidea.credits.designer == "James Ernest"  # bigidea.txt credits
+    smallprint = load_game("smallprint").spec  # smallprint.txt: a blog post naming no author
+    assert smallprint.credits and "10 November 2014" in smallprint.credits.designer
+
+
+def test_icons_are_credited_where_a_game_draws_them(mini_cards: Path) -> None:
+    assert ICONS_CREDIT in credits_markdown(load_game("boom"))  # type icons, :icons: in text
+    assert ICONS_CREDIT not in credits_markdown(load_game("mini", mini_cards))
+    cards = mini_cards / "mini" / "cards.yaml"
+    cards.write_text(cards.read_text().replace("power: 3}", "power: 3, text: 'Pay :money:'}"))
+    assert "text: 'Pay :money:'" in cards.read_text()
+    assert ICONS_CREDIT in credits_markdown(load_game("mini", mini_cards))
 
 
 def test_every_pdf_names_game_designer_and_terms(built: tuple) -> None:
@@ -64,13 +77,13 @@ def test_every_rulebook_page_carries_the_credit_line(built: tuple) -> None:
 
 def test_every_aid_card_carries_the_credit_line(built: tuple) -> None:
     spec, out = built
-    (aid,) = [c for c in spec.components if c.kind == "aid"]
-    for page in _text(out / f"{spec.id}-{aid.id}.pdf"):
-        flat = " ".join(page.split())
-        cards = flat.count(f"{spec.name}: each round")
-        assert cards >= 1
-        assert flat.count(MADE_WITH) == cards  # one credit line on each card face
-        assert flat.count(spec.credits.copyright) == cards
+    manifest = json.loads((out / "manifest.json").read_text())
+    (aid,) = [f for f in manifest["files"] if f["kind"] == "aid"]
+    pages = _text(out / aid["path"])
+    for page, text in zip(aid["pages"], pages, strict=True):
+        flat = " ".join(text.split())
+        cards = len(page["items"])  # one credit line on each card face
+        assert flat.count(MADE_WITH) == cards and flat.count(spec.credits.copyright) == cards
 
 
 def test_a_game_without_credits_builds_with_no_author(mini_cards: Path, tmp_path: Path) -> None:

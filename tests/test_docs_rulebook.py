@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.build import doc_info, rulebook_footer, rulebook_markdown
+from pnp.build import rulebook_markdown, typeset_rulebook
 from pnp.layout.sheet import PAPERS_MM
 from pnp.load import load_game
 from pnp.render.meta import DocInfo
@@ -62,10 +62,7 @@ def typesetting_faults(book: BookLayout) -> list[str]:
 def _book(game: str, paper: str, tmp_path: Path, expansions: tuple[str, ...] = ()) -> BookLayout:
     g = load_game(game, expansions=expansions)
     path = tmp_path / f"{game}-{paper}.pdf"
-    return write_rulebook(
-        path, rulebook_markdown(g), PAPERS_MM[paper], doc_info(g.spec, "rules"),
-        rulebook_footer(g.spec), g.spec.accent,
-    )  # fmt: skip
+    return typeset_rulebook(g, rulebook_markdown(g), PAPERS_MM[paper], path)
 
 
 @pytest.mark.parametrize(
@@ -75,6 +72,8 @@ def _book(game: str, paper: str, tmp_path: Path, expansions: tuple[str, ...] = (
         ("boom", "letter", ()),
         ("bigidea", "a4", ()),
         ("bigidea", "letter", ("more-cards",)),
+        ("smallprint", "a4", ()),
+        ("smallprint", "letter", ()),
     ],
 )
 def test_shipped_rulebooks_are_typeset_cleanly(
@@ -83,7 +82,7 @@ def test_shipped_rulebooks_are_typeset_cleanly(
     book = _book(game, paper, tmp_path, expansions)
     assert book.pages >= 4
     kinds = {b.kind for b in book.blocks}
-    assert {"h1", "h2", "body", "item", "table", "example"} <= kinds
+    assert {"h1", "h2", "body", "item", "table"} <= kinds
     assert typesetting_faults(book) == []
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, SimpleDocTemplate, Table
+from reportlab.platypus import Flowable, KeepTogether, SimpleDocTemplate, Table
 
 from pnp.render.markdown import Block, to_flowables
 from pnp.render.meta import DocInfo
@@ -107,8 +107,10 @@ def write_rulebook(
     info: DocInfo,
     footer: str,
     accent: str,
+    coda: str = "",
 ) -> BookLayout:
-    """Typeset the rulebook to ``path``; returns where every block landed."""
+    """Typeset the rulebook to ``path``; returns where every block landed. ``coda`` is
+    Markdown kept together on one page at the end (the credits)."""
     left, right, top, bottom = (m * mm for m in MARGIN_MM)
     page_w, page_h = paper[0] * mm, paper[1] * mm
 
@@ -136,8 +138,11 @@ def write_rulebook(
         **info.doc_kwargs(),
     )
     width = page_w - left - right
+    story = to_flowables(markdown, width, 1.0, accent)
+    if coda:
+        story.append(KeepTogether(to_flowables(coda, width, 1.0, accent, keep_headings=False)))
     doc.build(
-        to_flowables(markdown, width, 1.0, accent),
+        story,
         onFirstPage=on_page,
         onLaterPages=on_page,
         canvasmaker=make_canvas,
