@@ -16,7 +16,8 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Table
 
 from pnp._errors import LayoutError
-from pnp.render.markdown import UNBOUNDED, flatten, stack_height, styles, to_flowables
+from pnp.render.blocks import UNBOUNDED, flatten, stack_height
+from pnp.render.markdown import styles, to_flowables
 from pnp.render.pdf import colour
 
 INSET_MM = 4.5

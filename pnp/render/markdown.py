@@ -8,11 +8,9 @@ widths from the measured widths of their text; worked examples never split.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from html import escape
-from typing import Any
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
@@ -23,20 +21,16 @@ from reportlab.platypus import (
     CondPageBreak,
     Flowable,
     KeepTogether,
-    Paragraph,
     Spacer,
     Table,
-    TableStyle,
 )
 
+from pnp.render.blocks import UNBOUNDED, Block, plain_text, stack_height
 from pnp.render.pdf import colour, ensure_font
+from pnp.render.tables import table_flowable
 
 FAMILY = "Lato"
 HEADINGS = ("h1", "h2", "h3", "h4")
-UNBOUNDED = 1e9
-"""A height to wrap against when only the natural height is wanted."""
-_NUMBER = re.compile(r"^[+\-–−]?\$?[\d.,/]+\s*[a-z%+]{0,2}$")
-"""A cell that holds a number, an amount or a ratio ($200m, 16+, 1/6): right-aligned."""
 
 
 @cache
@@ -110,64 +104,6 @@ def styles(scale: float = 1.0, accent: str = "#1d3557") -> dict[str, ParagraphSt
         "head-num": ParagraphStyle("head-num", head, alignment=TA_RIGHT),
         "center": ParagraphStyle("center", body, alignment=TA_CENTER),
     }
-
-
-class Block(Paragraph):
-    """A paragraph that remembers what it is across page splits.
-
-    ``kind`` is h1–h4, body, item, example, cell or head; ``group`` numbers the
-    worked example it belongs to; ``continued``/``continues`` say whether this part
-    follows from, or goes on to, another part of the same paragraph."""
-
-    kind = "body"
-    group = 0
-    continued = False
-    continues = False
-
-    def __init__(self, text: str, style: ParagraphStyle, kind: str = "", **kw: Any) -> None:
-        super().__init__(text, style, **kw)
-        self.kind = kind or self.kind
-
-    def split(self, availWidth: float, availHeight: float) -> list[Any]:  # noqa: N803
-        parts = super().split(availWidth, availHeight)
-        if len(parts) == 2:
-            first, rest = parts
-            for p in parts:
-                p.kind, p.group = self.kind, self.group
-            first.continued, first.continues = self.continued, True
-            rest.continued, rest.continues = True, self.continues
-        return parts
-
-    @property
-    def line_count(self) -> int:
-        bl = getattr(self, "blPara", None)
-        return len(bl.lines) if bl is not None else 0
-
-
-def natural_width(p: Paragraph) -> float:
-    """Width of the widest line of ``p`` set without wrapping (measured string widths)."""
-    p.wrap(UNBOUNDED, UNBOUNDED)
-    return max(p.getActualLineWidths0(), default=0.0)
-
-
-def stack_height(flowables: list[Flowable], width: float) -> float:
-    """Height of flowables stacked in a frame ``width`` wide, spaces between them included."""
-    total, after = 0.0, None
-    for f in flatten(flowables):
-        h = f.wrap(width, UNBOUNDED)[1]
-        if after is not None:
-            total += after + f.getSpaceBefore()
-        total += h
-        after = f.getSpaceAfter()
-    return total
-
-
-def flatten(flowables: list[Flowable]) -> list[Flowable]:
-    """KeepTogether groups opened up into their members."""
-    out: list[Flowable] = []
-    for f in flowables:
-        out.extend(flatten(f._content) if isinstance(f, KeepTogether) else [f])
-    return out
 
 
 class HeadingGuard(CondPageBreak):  # type: ignore[misc]
@@ -332,7 +268,7 @@ def _leads_in(f: Flowable, following: Flowable | None) -> bool:
     if f.kind in HEADINGS:
         return True
     introduces = isinstance(following, Table) or getattr(following, "kind", "") == "item"
-    return f.kind == "body" and introduces and _plain(f.text).endswith(":")
+    return f.kind == "body" and introduces and plain_text(f.text).endswith(":")
 
 
 def _guard_headings(flow: list[Flowable]) -> list[Flowable]:
@@ -349,86 +285,3 @@ def _guard_headings(flow: list[Flowable]) -> list[Flowable]:
     if run:
         out.extend([HeadingGuard(run, None), *run])
     return out
-
-
-def column_widths(rows: list[list[Block]], avail: float, pad: float) -> list[float]:
-    """Widths from the measured text: every column gets its natural width when all fit
-    (the spare width shared out in proportion); otherwise narrow columns keep theirs and
-    the wide ones share what is left, never below their longest word."""
-    n = max(len(r) for r in rows)
-    natural = [2 * pad] * n
-    least = [2 * pad] * n
-    for row in rows:
-        for j, cell in enumerate(row):
-            natural[j] = max(natural[j], natural_width(cell) + 2 * pad + 0.5)
-            least[j] = max(least[j], cell.minWidth() + 2 * pad + 0.5)
-    if sum(natural) <= avail:
-        return [w * avail / sum(natural) for w in natural]
-    widths: list[float | None] = [None] * n
-    remaining, open_cols = avail, set(range(n))
-    while open_cols:
-        share = remaining / len(open_cols)
-        fixed = {j for j in open_cols if natural[j] <= share}
-        if not fixed:
-            break
-        for j in fixed:
-            widths[j] = natural[j]
-            remaining -= natural[j]
-        open_cols -= fixed
-    wide = sum(natural[j] for j in open_cols)
-    for j in open_cols:
-        widths[j] = max(least[j], remaining * natural[j] / wide)
-    return [w or 0.0 for w in widths]
-
-
-def table_flowable(
-    rows: list[list[Block]],
-    avail: float,
-    st: dict[str, ParagraphStyle],
-    accent: str,
-    scale: float,
-) -> Table:
-    """A table whose header row repeats on every page it runs onto; numeric columns
-    are right-aligned. ``overflow`` says how many points it is wider than ``avail``."""
-    n = max(len(r) for r in rows)
-    for r in rows:
-        r.extend(Block("", st["cell"], "cell") for _ in range(n - len(r)))
-    numeric = []
-    for j in range(n):
-        body = [r[j] for r in rows[1:] if r[j].text.strip()]
-        if body and all(_NUMBER.match(_plain(c.text)) for c in body):
-            numeric.append(j)
-            for r in rows:
-                r[j].style = st["head-num" if r[j].kind == "head" else "num"]
-    pad = 4 * scale
-    widths = column_widths(rows, avail, pad)
-    padding = [("LEFTPADDING", (0, 0), (-1, -1), pad), ("RIGHTPADDING", (0, 0), (-1, -1), pad)]
-    for j in numeric:  # right-aligned figures, the column of them centred under its header
-        inner = max(natural_width(r[j]) for r in rows) + 0.5
-        padding.append(("RIGHTPADDING", (j, 0), (j, -1), max(pad, (widths[j] - inner) / 2)))
-    cell_lead = st["cell"].leading
-    table = Table(
-        rows, colWidths=widths, repeatRows=1, hAlign="LEFT", splitInRow=int(2 * cell_lead) + 8
-    )
-    table.overflow = max(0.0, round(sum(widths) - avail, 3))
-    table.spaceBefore = 2 * scale
-    table.spaceAfter = 7 * scale
-    table.setStyle(
-        TableStyle(
-            [
-                ("FONT", (0, 0), (-1, -1), "Lato-Regular"),  # else platypus sets Helvetica
-                ("BACKGROUND", (0, 0), (-1, 0), colour(accent)),
-                ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colour("#ffffff"), colour("#f3efe4")]),
-                ("GRID", (0, 0), (-1, -1), 0.25, colour("#9a9a9a")),
-                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                *padding,
-                ("TOPPADDING", (0, 0), (-1, -1), 1.8 * scale),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 2.6 * scale),
-            ]
-        )
-    )
-    return table
-
-
-def _plain(markup: str) -> str:
-    return re.sub(r"<[^>]+>", "", markup).strip()

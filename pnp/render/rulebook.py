@@ -15,7 +15,8 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, KeepTogether, SimpleDocTemplate, Table
 
-from pnp.render.markdown import Block, to_flowables
+from pnp.render.blocks import Block
+from pnp.render.markdown import to_flowables
 from pnp.render.meta import DocInfo
 from pnp.render.pdf import colour, make_canvas
 
