@@ -62,12 +62,15 @@ def _expansion(root: Path, n: int) -> str:
 
 
 def _measure(root: Path, expansion: str, out: Path, result: Any) -> None:
-    before_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    start = time.process_time()
-    build_game(load_game("bigidea", root, [expansion]), SheetOptions(), out, KINDS)
-    seconds = time.process_time() - start
-    peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before_kb
-    result.put((seconds, peak_kb))
+    try:
+        before_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        start = time.process_time()
+        build_game(load_game("bigidea", root, [expansion]), SheetOptions(), out, KINDS)
+        seconds = time.process_time() - start
+        peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before_kb
+        result.put((seconds, peak_kb))
+    except BaseException as exc:  # report it to the parent rather than leave it waiting
+        result.put(repr(exc))
 
 
 def _build(tmp_path: Path, n: int) -> tuple[float, float]:
@@ -78,9 +81,10 @@ def _build(tmp_path: Path, n: int) -> tuple[float, float]:
     result = ctx.Queue()
     child = ctx.Process(target=_measure, args=(root, expansion, tmp_path / f"out-{n}", result))
     child.start()
-    seconds, peak_kb = result.get(timeout=300)
+    measured = result.get(timeout=300)
     child.join()
-    assert child.exitcode == 0
+    assert isinstance(measured, tuple), measured
+    seconds, peak_kb = measured
     return seconds, max(peak_kb, 1)
 
 
