@@ -319,6 +319,27 @@ Component = Annotated[
 ]
 
 
+class Credits(Strict):
+    """Who made the original game. Printed on every rulebook and aid; `designer` is the
+    author in every PDF's metadata."""
+
+    designer: str = Field(min_length=1)
+    """The original game's designer (or publisher), e.g. 'Greg Costikyan'."""
+    copyright: str = ""
+    """The copyright line, e.g. '© 2002 Greg Costikyan'."""
+    lines: list[str] = []
+    """Further credit lines, one each: co-designers, card writers, art, icons."""
+
+
+class License(Strict):
+    """On what terms the game may be copied, in the rights holder's sense, in our words."""
+
+    short: str = Field(min_length=1, max_length=80)
+    """One short line for page footers and aid cards, e.g. 'Personal use only, not for sale'."""
+    text: str = ""
+    """The full notice, printed in the rulebook's credits."""
+
+
 class GameSpec(Strict):
     """`game.yaml`: what the game is and how its parts are printed."""
 
@@ -336,6 +357,10 @@ class GameSpec(Strict):
     """Markdown+Jinja rulebook template in the game's templates."""
     tables: dict[str, Any] = {}
     """Game data the rules, tracks and rulebook read (IPO table, industries, …)."""
+    credits: Credits | None = None
+    """The original designers and copyright, printed on every rulebook and aid."""
+    license: License | None = None
+    """The terms the rights holder allows copies on, printed with the credits."""
 
 
 class CardFile(Strict):
