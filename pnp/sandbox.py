@@ -23,6 +23,8 @@ from jinja2.compiler import CodeGenerator, Frame
 from jinja2.exceptions import SecurityError
 from jinja2.sandbox import SandboxedEnvironment
 
+from pnp._errors import shown
+
 BOUNDS_VERSION = 1
 """Compiled templates from before a change to the bounds must not be reused."""
 MAX_VALUE = 200_000
@@ -38,14 +40,6 @@ MAX_WORK = 5_000_000
 (the •Boom rulebook, the largest today, needs about 46,000)."""
 MAX_SECONDS = 10.0
 """Wall-clock time one rendering may take (a backstop behind MAX_STEPS and MAX_WORK)."""
-_SHORT = 60
-
-
-def shorten(value: object, limit: int = _SHORT) -> str:
-    """A value as it may appear in a message: quoted, one line, at most ``limit`` characters."""
-    text = repr(value) if isinstance(value, str) else str(value)
-    text = " ".join(text.split()) if "\n" in text else text
-    return text if len(text) <= limit else text[: limit - 2] + "…" + text[-1]
 
 
 class BoundExceeded(SecurityError):
@@ -125,6 +119,23 @@ def weight(value: Any, limit: int = MAX_VALUE) -> int:
     return total
 
 
+def size_of(value: Any) -> int:
+    """Characters or items a value holds at its top level (what copying it costs)."""
+    if isinstance(value, str | bytes | list | tuple | set | frozenset | dict):
+        return len(value)
+    if isinstance(value, int) and value.bit_length() > 64:
+        return value.bit_length() // 3
+    return 0
+
+
+STRINGIFYING = frozenset(
+    {"string", "join", "format", "tojson", "pprint", "indent", "center", "wordwrap", "replace",
+     "truncate", "title", "upper", "lower", "capitalize", "trim", "striptags", "urlize",
+     "urlencode", "escape", "e", "forceescape", "safe", "xmlattr", "wordcount"}
+)  # fmt: skip
+"""Filters that turn their whole value into text: what it holds in depth is checked first."""
+
+
 def _check(size: int, what: str) -> None:
     if size > MAX_VALUE:
         raise BoundExceeded(f"{what} would hold over {MAX_VALUE:,} characters or items")
@@ -145,8 +156,8 @@ def _check_args(args: Iterable[Any], what: str) -> int:
     total = 0
     for a in args:
         if isinstance(a, int) and not isinstance(a, bool) and abs(a) > MAX_VALUE:
-            raise BoundExceeded(f"{what}: number {shorten(a)} is over {MAX_VALUE:,}")
-        size = weight(a)
+            raise BoundExceeded(f"{what}: number {shown(a)} is over {MAX_VALUE:,}")
+        size = size_of(a)
         _check(size, what)
         total += size
     return total
@@ -162,7 +173,7 @@ def _check_format(fmt: str) -> None:
     for m in _FORMAT_NUMBER.finditer(fmt):
         for n in m.groups():
             if n == "*" or (n is not None and int(n) > MAX_VALUE):
-                raise BoundExceeded(f"format width {shorten(n)} is not allowed")
+                raise BoundExceeded(f"format width {shown(n)} is not allowed")
 
 
 def _expanded_size(name: str, subject: Any, args: tuple[Any, ...], method: bool) -> int:
@@ -236,7 +247,7 @@ class BoundedEnvironment(SandboxedEnvironment):
     def join_path(self, template: str, parent: str) -> str:
         raise TemplateNotFound(
             template,
-            f"template {shorten(template)} does not exist "
+            f"template {shown(template)} does not exist "
             "(include, import and extends are not allowed in pnp templates)",
         )
 
@@ -265,9 +276,9 @@ class BoundedEnvironment(SandboxedEnvironment):
         if operator == "*":
             for seq, n in ((left, right), (right, left)):
                 if isinstance(n, int) and isinstance(seq, str | list | tuple):
-                    _check(weight(seq) * n, "repetition")
+                    _check(size_of(seq) * n, "repetition")
         elif operator == "+":
-            _check(weight(left) + weight(right), "sum")
+            _check(size_of(left) + size_of(right), "sum")
         elif operator == "%" and isinstance(left, str):
             _check_format(left)
         elif operator == "**" and isinstance(left, int) and isinstance(right, int):
@@ -289,7 +300,7 @@ class BoundedEnvironment(SandboxedEnvironment):
                 _check_format(subject)
             _check(_expanded_size(name, subject, args, method=True), f"{name}()")
         result = SandboxedEnvironment.call(__self, __context, __obj, *args, **kwargs)
-        made = weight(result)
+        made = size_of(result)
         _check(made, "result")
         _charge(read + made)
         _check_int(result)
@@ -317,11 +328,13 @@ def bounded_filter(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
         values = [a for a in _in_order(signature, args, kwargs) if _plain(a)]
         read = _check_args(values, f"filter {name}")
         if values:
+            if name in STRINGIFYING:
+                _check(weight(values[0]), f"filter {name}")
             _check(_expanded_size(name, values[0], tuple(values[1:]), False), f"filter {name}")
             if name == "format" and isinstance(values[0], str):
                 _check_format(values[0])
         result = fn(*args, **kwargs)
-        made = weight(result) if isinstance(result, str | list | tuple | dict) else 0
+        made = size_of(result)
         _check(made, f"filter {name}")
         _charge(read + made)
         return result

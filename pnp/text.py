@@ -20,7 +20,7 @@ from jinja2 import (
 )
 from jinja2.sandbox import SandboxedEnvironment
 
-from pnp._errors import DataError, Location
+from pnp._errors import DataError, Location, one_line, shown
 from pnp.paths import user_cache
 from pnp.sandbox import (
     BOUNDS_VERSION,
@@ -29,7 +29,6 @@ from pnp.sandbox import (
     Budget,
     bounded_filter,
     rendering,
-    shorten,
 )
 
 _SOURCES: dict[str, str] = {}
@@ -177,7 +176,7 @@ def _run(source: str, expr: str, context: dict[str, Any], where: Location | None
         source,
         context,
         CARD_FIELD_CHARS,
-        lambda msg, _: DataError(f"{what}: {msg} in {shorten(expr)}", where),
+        lambda msg, _: DataError(f"{what}: {msg} in {shown(expr)}", where),
     )
 
 
@@ -211,12 +210,3 @@ def _template_line(exc: BaseException) -> int | None:
             line = tb.tb_lineno
         tb = tb.tb_next
     return line if isinstance(line, int) else None
-
-
-_QUOTED = re.compile(r"'([^'\n]{60,})'")
-
-
-def one_line(message: str, limit: int = 200) -> str:
-    """A Jinja or Python message as one line, each quoted value in it shortened."""
-    flat = _QUOTED.sub(lambda m: shorten(m.group(1)), " ".join(message.split()))
-    return flat if len(flat) <= limit else flat[: limit - 1] + "…"

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pnp._errors import DataError, Finding, PnpError, Severity
+from pnp._errors import DataError, Finding, PnpError, Severity, shown, unique
 from pnp.load import Game
-from pnp.sandbox import shorten
 
 if TYPE_CHECKING:
     from pnp.games import Engine
@@ -20,7 +19,7 @@ def engine_for(game: Game) -> Engine | None:
 
     if game.spec.engine not in games.ENGINES:
         raise DataError(
-            f"no rules engine {shorten(game.spec.engine)} "
+            f"no rules engine {shown(game.spec.engine)} "
             f"(engines: {', '.join(sorted(games.ENGINES))})",
             game.spec_location("engine"),
         )
@@ -31,16 +30,15 @@ def validate_game(game: Game, faces: bool = False) -> list[Finding]:
     """Rule findings from the game's engine; with ``faces``, also lay out every card face
     (text fits, every glyph exists; the first problem of each card) and every other
     component (counters, tracks, aid and rulebook templates)."""
-    findings: list[Finding] = []
+    findings: list[Finding] = list(game.notes)
     engine = engine_for(game)
     if engine is not None:
         findings.extend(engine.validate(game))
-    if faces:
-        rules_ok = not any(f.severity is Severity.ERROR for f in findings)
+    rules_ok = not any(f.severity is Severity.ERROR for f in findings)
+    if faces and rules_ok:  # faces and the rulebook read the tables the rules just refused
         findings.extend(_face_findings(game))
-        if rules_ok:  # the rulebook asks the engine for examples, which needs sound data
-            findings.extend(_component_findings(game))
-    return list(dict.fromkeys(findings))  # one cause, one message (a layout many cards share)
+        findings.extend(_component_findings(game))
+    return unique(findings)  # one cause, one message (a layout many cards share)
 
 
 def _component_findings(game: Game) -> list[Finding]:

@@ -157,7 +157,7 @@ def test_range_is_bounded_by_the_sandbox_and_lipsum_is_gone() -> None:
     ("source", "message"),
     [
         ("{{ ('ab' * 60000) ~ ('ab' * 60000) }}", "joined with '~' would hold over 200,000"),
-        ("{{ ['x' * 1000] * 1000 }}", "repetition would hold over 200,000"),
+        ("{{ ['x' * 1000] * 1000 }}", "printed value would hold over 200,000"),
         ("{{ 'x'.ljust(10 ** 9) }}", "number 1000000000 is over 200,000"),
         ("{{ ('a' * 100000).replace('a', 'bb') }}", r"replace\(\) would hold over 200,000"),
         ("{{ (['x' * 1000] * 150) | join('y' * 1000) }}", "filter join would hold over 200,000"),

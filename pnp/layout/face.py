@@ -7,14 +7,14 @@ from dataclasses import dataclass, replace
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import Any
 
-from pnp._errors import DataError, Location, display_path
+from pnp._errors import DataError, Location, display_path, shown
 from pnp.icons import find_icon, icon_dirs
 from pnp.layout.ops import Face, Icon, Picture, Shape, TextBlock
 from pnp.layout.textfit import set_text
 from pnp.load import Card, Game
 from pnp.model import CardLayout, Element, parse_size
 from pnp.richtext import ICON_MARK
-from pnp.text import is_true, render_text, shorten
+from pnp.text import is_true, render_text
 from pnp.yamlio import load_yaml
 
 
@@ -33,23 +33,22 @@ def find_template(game: Game, name: str, where: Location, key: str, file: str = 
     name the setting that asked for it). A path that is absolute, climbs out with '..' or
     resolves through a link outside the game, its expansions and its template folders (its
     own, the checkout's, the bundled ones) is refused."""
-    shown = shorten(name)
-    example = "'standard' for cards/standard.yaml" if key == "layout" else "'rulebook.md'"
+    quoted = shown(name)
+    example = "a layout in templates/cards/" if key == "layout" else "a file in templates/"
     if not name or "\0" in name or _climbs_out(name):
         raise DataError(
-            f"{key}: {shown} is outside the game folder "
-            f"(name a file inside templates/, e.g. {example})",
+            f"{key}: {quoted} is outside the game folder; name {example}",
             where,
         )
     roots = [game.root, *(e.root for e in game.expansions), *game.template_dirs()]
     allowed = [p.resolve() for p in roots]
     for folder in game.template_dirs():
-        real = _file_inside(folder / file.format(name), allowed, f"{key}: {shown}", where)
+        real = _file_inside(folder / file.format(name), allowed, f"{key}: {quoted}", where)
         if real is not None:
             return real
     folders = ", ".join(display_path(d) for d in game.template_dirs())
     raise DataError(
-        f"{key}: {shown} not found (no file {shorten(file.format(name))} in {folders})", where
+        f"{key}: {quoted} not found (no file {shown(file.format(name))} in {folders})", where
     )
 
 
@@ -95,7 +94,7 @@ def load_layout(
     w, h = parse_size(loaded.layout.size)
     if abs(w - size_mm[0]) > 0.01 or abs(h - size_mm[1]) > 0.01:
         raise DataError(
-            f"layout: {shorten(name)} is drawn for {w}×{h} mm cards but the deck's cards are "
+            f"layout: {shown(name)} is drawn for {w}×{h} mm cards but the deck's cards are "
             f"{size_mm[0]}×{size_mm[1]} mm",
             used_at,
         )
@@ -112,7 +111,7 @@ def _check_elements(layout: CardLayout, located: Any) -> None:
     for i, el in enumerate(layout.elements):
         if not _FONT_NAME.match(el.font) or ".." in el.font:
             raise DataError(
-                f"font: {shorten(el.font)} is not a font name (a file name in fonts/ "
+                f"font: {shown(el.font)} is not a font name (a file name in fonts/ "
                 "without '.ttf', e.g. 'Lato-Bold')",
                 located.at(("elements", i, "font")),
             )
@@ -131,7 +130,7 @@ def _colour(value: str | None, ctx: dict[str, Any], where: Location) -> str | No
         return None
     out = render_text(value, ctx, where, "colour").strip()
     if len(out) != 7 or not out.startswith("#"):
-        raise DataError(f"colour {shorten(out)} is not '#rrggbb'", where)
+        raise DataError(f"colour {shown(out)} is not '#rrggbb'", where)
     return out
 
 
@@ -226,7 +225,7 @@ def _picture(el: Element, el_loc: Location, on: _Card) -> Picture | None:
     name = render_text(el.image, on.ctx, on.where, f"{on.who}: image").strip()
     if not name or on.loaded.game_root is None:
         return None
-    root, what = on.loaded.game_root, f"{on.who}: image {shorten(name)}"
+    root, what = on.loaded.game_root, f"{on.who}: image {shown(name)}"
     if "\0" in name or _climbs_out(name):
         raise DataError(f"{what} is outside the game folder (give a path inside it)", on.where)
     path = _file_inside(root / name, [root.resolve()], what, on.where)
@@ -238,7 +237,7 @@ def _picture(el: Element, el_loc: Location, on: _Card) -> Picture | None:
         with Image.open(path) as img:
             iw, ih = img.size
     except (OSError, ValueError, Image.DecompressionBombError) as exc:
-        raise DataError(f"{what} cannot be read ({shorten(str(exc))})", on.where) from None
+        raise DataError(f"{what} cannot be read ({shown(str(exc))})", on.where) from None
     x, y, w, h = el.rect
     scale = (max if el.fit == "cover" else min)(w / iw, h / ih)
     pw, ph = iw * scale, ih * scale
