@@ -1,0 +1,142 @@
+"""Old Biddy data checks: ``validate`` finds broken data and points at the offending key.
+
+Broken data is built by copying the loaded game and changing one thing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+
+from pnp._errors import Severity, ValidationFailed
+from pnp.games import oldbiddy
+from pnp.load import Game, load_game
+
+
+@pytest.fixture(scope="module")
+def game() -> Game:
+    return load_game("oldbiddy")
+
+
+def findings(game: Game, severity: Severity = Severity.ERROR) -> list[str]:
+    return [f.message for f in oldbiddy.validate(game) if f.severity is severity]
+
+
+def with_tables(game: Game, **changes: Any) -> Game:
+    spec = game.spec.model_copy(update={"tables": {**game.spec.tables, **changes}})
+    return dataclasses.replace(game, spec=spec)
+
+
+def with_card(game: Game, card_id: str, **fields: Any) -> Game:
+    cards = [
+        dataclasses.replace(c, fields={**c.fields, **fields}) if c.id == card_id else c
+        for c in game.cards
+    ]
+    return dataclasses.replace(game, cards=cards)
+
+
+def without_card(game: Game, card_id: str) -> Game:
+    return dataclasses.replace(game, cards=[c for c in game.cards if c.id != card_id])
+
+
+def test_shipped_data_is_clean(game: Game) -> None:
+    assert oldbiddy.validate(game) == []
+
+
+def test_unbalanced_gem_colours_are_an_error(game: Game) -> None:
+    bad = with_card(game, "gem-01", green=2, name="2 gems")
+    messages = findings(bad)
+    assert any("unbalanced (green 30, blue 29, red 29)" in m for m in messages), messages
+    with pytest.raises(ValidationFailed):
+        oldbiddy.new_state(bad, 4, 0)
+
+
+def test_gem_card_with_too_many_gems_points_at_the_card(game: Game) -> None:
+    bad = with_card(game, "gem-30", red=3)
+    found = [f for f in oldbiddy.validate(bad) if "shows 5 gems; a gem card shows 1–4" in f.message]
+    assert found and found[0].location is not None
+    assert found[0].location.path.name == "gems.yaml"
+    lines = found[0].location.path.read_text().splitlines()
+    assert "id: gem-30" in lines[found[0].location.line - 1]
+
+
+def test_gem_card_name_must_match_its_gems(game: Game) -> None:
+    bad = with_card(game, "gem-04", blue=1)  # 3 gems, still named "2 gems"
+    assert any("named '2 gems' but shows 3 gems" in m for m in findings(bad))
+
+
+def test_characters_must_be_lettered_a_to_e(game: Game) -> None:
+    bad = with_card(game, "the-kid", letter="F")
+    assert any("must be A, B, C, D, E" in m for m in findings(bad))
+
+
+def test_unknown_action_names_the_key(game: Game) -> None:
+    bad = with_card(game, "the-boss", action="steal")
+    found = [f for f in oldbiddy.validate(bad) if "action must be one of" in f.message]
+    assert found and found[0].location is not None
+    line = found[0].location.path.read_text().splitlines()[found[0].location.line - 1]
+    assert line.strip().startswith("action:")
+
+
+def test_characters_in_play_must_match_the_players(game: Game) -> None:
+    # The rules need as many characters as players: all but the last take one, one is left.
+    bad = with_card(game, "the-princess", min_players=4)
+    assert any("at 4 players 5 characters are in play" in m for m in findings(bad))
+
+
+def test_gem_cards_used_must_fill_every_round(game: Game) -> None:
+    # Set up: 30 − 6 = 24 = 6 rounds × 4 characters at 4 players.
+    rows = [dict(r) for r in game.spec.tables["gem_cards_removed"]]
+    rows[1]["removed"] = 5
+    messages = findings(with_tables(game, gem_cards_removed=rows))
+    assert any(
+        "30 − 5 = 25 gem cards are used; 6 rounds × 4 characters need 24" in m for m in messages
+    ), messages
+
+
+def test_market_too_short_for_the_longest_move(game: Game) -> None:
+    bad = with_tables(
+        game, market={"spaces": 5, "start_spaces": [2, 3, 4], "zero_marker_spaces": 3}
+    )
+    assert any(
+        "leaves 1 spaces beyond the start spaces; the Boss's longest move needs 3" in m
+        for m in findings(bad)
+    )
+
+
+def test_start_spaces_must_be_central(game: Game) -> None:
+    bad = with_tables(
+        game, market={"spaces": 21, "start_spaces": [5, 6, 7], "zero_marker_spaces": 3}
+    )
+    assert any("middle of the market track" in m for m in findings(bad))
+
+
+def test_missing_table_is_reported_not_a_crash(game: Game) -> None:
+    tables = dict(game.spec.tables)
+    del tables["boss_moves"]
+    spec = game.spec.model_copy(update={"tables": tables})
+    messages = findings(dataclasses.replace(game, spec=spec))
+    assert messages == ["tables.boss_moves must be a list with at least one row"]
+
+
+def test_zero_marker_spaces_hold_the_spares(game: Game) -> None:
+    bad = with_tables(game, zero_markers_per_colour=3)  # 9 markers: 6 spares at 3 players
+    messages = findings(bad)
+    assert any(
+        "6 zero score markers are left for the board, which marks 3 spaces" in m for m in messages
+    ), messages
+
+
+def test_numbers_that_differ_from_the_source_warn(game: Game) -> None:
+    bad = with_tables(game, fake_gem_bid=4, gems_per_colour=50)
+    warnings = findings(bad, Severity.WARNING)
+    assert any("tables.fake_gem_bid is 4; the source says 5" in w for w in warnings)
+    assert any("150 gems are printed; the source has 180" in w for w in warnings)
+    assert findings(bad) == []  # a designer may change them: warnings only
+
+
+def test_a_sixth_character_card_count_warns(game: Game) -> None:
+    warnings = findings(without_card(game, "round-order"), Severity.WARNING)
+    assert warnings == ["5 character action cards are printed; the source has 6"]
