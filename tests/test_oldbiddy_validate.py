@@ -6,13 +6,13 @@ Broken data is built by copying the loaded game and changing one thing.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
 
 import pytest
 
 from pnp._errors import Severity, ValidationFailed
 from pnp.games import oldbiddy
 from pnp.load import Game, load_game
+from tests.test_boom_validate import with_card, with_tables
 
 
 @pytest.fixture(scope="module")
@@ -22,19 +22,6 @@ def game() -> Game:
 
 def findings(game: Game, severity: Severity = Severity.ERROR) -> list[str]:
     return [f.message for f in oldbiddy.validate(game) if f.severity is severity]
-
-
-def with_tables(game: Game, **changes: Any) -> Game:
-    spec = game.spec.model_copy(update={"tables": {**game.spec.tables, **changes}})
-    return dataclasses.replace(game, spec=spec)
-
-
-def with_card(game: Game, card_id: str, **fields: Any) -> Game:
-    cards = [
-        dataclasses.replace(c, fields={**c.fields, **fields}) if c.id == card_id else c
-        for c in game.cards
-    ]
-    return dataclasses.replace(game, cards=cards)
 
 
 def without_card(game: Game, card_id: str) -> Game:

@@ -103,31 +103,13 @@ class StateData:
     log: list[str] | None
 
     def copy_from(self, other: StateData) -> None:
-        """Make this a deep copy of ``other`` (the random generator included)."""
-        for name in ("cfg", "n", "characters", "round", "phase", "fake_pile", "marker_set"):
-            setattr(self, name, getattr(other, name))
-        for name in ("turn", "acting"):
-            setattr(self, name, getattr(other, name))
-        self.rng = random.Random()
-        self.rng.setstate(other.rng.getstate())
-        for name in (
-            "positions",
-            "supply",
-            "fakes",
-            "zero",
-            "board_zero",
-            "marker",
-            "order",
-            "bid_fakes",
-            "sealed",
-            "deck",
-            "removed",
-            "seen_cards",
-            "offers",
-            "owner",
-            "peak_out",
-        ):
-            setattr(self, name, getattr(other, name)[:])
-        for name in ("behind", "front", "known_board", "bid_gems"):
-            setattr(self, name, [row[:] for row in getattr(other, name)])
-        self.log = other.log[:] if other.log is not None else None
+        """Make this a deep copy of ``other``: lists (and lists of lists) are copied, the
+        random generator continues from the same point, plain values are shared."""
+        for name in StateData.__slots__:
+            value = getattr(other, name)
+            if isinstance(value, random.Random):
+                value = random.Random()
+                value.setstate(other.rng.getstate())
+            elif isinstance(value, list):
+                value = [row[:] if isinstance(row, list) else row for row in value]
+            setattr(self, name, value)
