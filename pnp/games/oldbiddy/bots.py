@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from pnp.games.oldbiddy import market
+from pnp.games.oldbiddy.actions import Action
 from pnp.games.oldbiddy.config import FAKE_GEM, GIFT_GEM, MOVE_GEM, SHOW_GEM, SWAP_ZERO
 from pnp.games.oldbiddy.view import View
 
-Action = tuple[Any, ...]
 Bot = Callable[[View, Sequence[Action], random.Random], Action]
 
 ACTION_WORTH = {FAKE_GEM: 2.0, MOVE_GEM: 1.5, SHOW_GEM: 1.0, SWAP_ZERO: 1.0, GIFT_GEM: 2.0}

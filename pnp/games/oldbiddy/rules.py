@@ -20,10 +20,10 @@ A decision whose only option is to pass is carried out without asking the seat.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from pnp.games.oldbiddy import market
-from pnp.games.oldbiddy.config import FAKE_GEM, GIFT_GEM, MOVE_GEM, SHOW_GEM, SWAP_ZERO, Config
+from pnp.games.oldbiddy.actions import FAKE, PASS, SEAL, Action, options
+from pnp.games.oldbiddy.config import FAKE_GEM, Config
 from pnp.games.oldbiddy.state import (
     ACT,
     BID,
@@ -36,10 +36,6 @@ from pnp.games.oldbiddy.state import (
 )
 from pnp.games.oldbiddy.view import View
 
-Action = tuple[Any, ...]
-PASS: Action = ("pass",)
-SEAL: Action = ("seal",)
-FAKE: Action = ("fake",)
 TERMINAL = -1
 
 
@@ -135,7 +131,7 @@ class State(StateData):
                 for c, left in enumerate(self.supply)
                 if left
             ]
-        return self._act_options(seat, self.cfg.characters[self.characters[self.turn]].action)
+        return options(self, seat, self.cfg.characters[self.characters[self.turn]].action)
 
     def apply(self, action: Action) -> None:
         if action not in self.legal_actions():
@@ -328,27 +324,6 @@ class State(StateData):
 
     # -- phase 3: actions in letter order --------------------------------------------
 
-    def _act_options(self, seat: int, action: str) -> list[Action]:
-        cfg, held = self.cfg, self.behind[seat]
-        if action == MOVE_GEM:
-            worth = market.values(cfg, self.positions)
-            moves: list[Action] = [
-                ("move", c, sign * spaces)
-                for c in range(len(cfg.colors))
-                for spaces, cost in sorted(cfg.boss_costs.items())
-                if held[c] >= market.payment(cost, worth[c])
-                for sign in (1, -1)
-                if market.on_track(cfg, self.positions, c, sign * spaces)
-            ]
-            return [*moves, PASS]
-        if action == SHOW_GEM:
-            return [*(("show", c) for c, k in enumerate(held) if k), PASS]
-        if action == SWAP_ZERO:
-            return [*(("swap", slot) for slot in range(len(self.board_zero))), PASS]
-        if action == GIFT_GEM:
-            return [("take", c) for c, left in enumerate(self.supply) if left] or [PASS]
-        return [PASS]
-
     def _next_act(self) -> None:
         """Move to the next character that needs a decision, acting out the automatic ones."""
         cfg = self.cfg
@@ -364,7 +339,7 @@ class State(StateData):
                         self._note(f"{seat_name(seat)} ({character.letter}) takes a fake gem")
                     else:
                         self._note(f"{seat_name(seat)} ({character.letter}) finds no fake gem")
-                elif self._act_options(seat, character.action) != [PASS]:
+                elif options(self, seat, character.action) != [PASS]:
                     return
                 else:
                     self._note(f"{seat_name(seat)} ({character.letter}) cannot act")
