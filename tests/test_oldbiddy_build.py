@@ -16,6 +16,7 @@ import yaml
 from pnp.build import build_game
 from pnp.games import get_engine
 from pnp.layout.cards import SheetOptions, lay_out_faces
+from pnp.layout.ops import TextBlock
 from pnp.load import load_game
 from pnp.render.raster import rasterise
 from tests.test_print_margins import (
@@ -135,3 +136,18 @@ def test_gem_shapes_differ_in_greyscale() -> None:
             overlap = len(masks[a] & masks[b]) / len(masks[a] | masks[b])
             assert overlap < 0.88, (a, b, overlap)  # a disc fills π/4 ≈ 0.79 of its square
             assert abs(greys[a] - greys[b]) >= 25, (a, b, greys)
+
+
+def test_character_cards_show_the_letter_large_and_their_player_counts() -> None:
+    # Issue §1: the letter large at the top (actions run in letter order) and the player
+    # counts each card is used at (Set up: D only at 4-5 players, E only at 5).
+    game = load_game("oldbiddy")
+    faces = lay_out_faces(game)
+    expected = {"A": "3–5", "B": "3–5", "C": "3–5", "D": "4–5", "E": "5"}
+    for card in (c for c in game.cards if c.type == "character"):
+        blocks = [op for op in faces[card.id].ops if isinstance(op, TextBlock)]
+        texts = {" ".join(ln[2] for ln in b.lines): b for b in blocks}
+        letter = max(blocks, key=lambda b: b.size)
+        assert letter.lines[0][2] == card.letter and letter.size >= 36
+        assert letter.centre[1] < faces[card.id].height / 3
+        assert f"{expected[card.letter]} players" in texts, (card.id, list(texts))

@@ -322,3 +322,34 @@ def test_determinize_keeps_the_view_and_resamples_secrets(game: Game) -> None:
         sample.apply(SEAL)  # the sample plays on like a real game
     assert len(zeros) > 1 and len(decks) > 1
     assert state.bid_gems[me] == [0, 0, 0]  # sampling left the real game alone
+
+
+def _everything_seen(view: object, players: int) -> list[object]:
+    from pnp.games.oldbiddy.view import View
+
+    seen: list[object] = []
+    for name in dir(View):
+        if name.startswith("_"):
+            continue
+        value = getattr(view, name)
+        seen.append([value(s) for s in range(players)] if callable(value) else value)
+    return seen
+
+
+def test_a_view_hides_other_bids_and_zero_markers(game: Game) -> None:
+    # Issue §6: bids are hidden until revealed; zero score markers are private.
+    state = fresh(game, 4, 13)
+    to_bidding(state)
+    held = state.behind[state.current_player()]
+    state.apply(("add", held.index(max(held))))
+    state.apply(SEAL)  # seat one has bid in secret
+    me = state.current_player()
+    before = _everything_seen(state.view(me), 4)
+    changed = state.clone()
+    for seat in range(4):
+        if seat != me:
+            changed.zero[seat] = (changed.zero[seat] + 1) % 3
+            changed.bid_gems[seat] = [0, 0, 0]
+    changed.board_zero.reverse()
+    changed.deck.reverse()
+    assert _everything_seen(changed.view(me), 4) == before
