@@ -20,6 +20,7 @@ ENGINES: dict[str, str] = {
     "bigidea": "pnp.games.bigidea",
     "boom": "pnp.games.boom",
     "oldbiddy": "pnp.games.oldbiddy",
+    "smallprint": "pnp.games.smallprint",
 }
 """Engine name → module that implements it."""
 
