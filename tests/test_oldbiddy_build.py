@@ -45,7 +45,7 @@ def _fronts(manifest: dict, path: str) -> list[str]:
 def test_every_file_is_built_inside_the_printable_area(built: tuple) -> None:
     out, manifest = built
     kinds = sorted(f["kind"] for f in manifest["files"])
-    assert kinds == ["aid", "cards", "rulebook", "tokens", "tokens"]
+    assert kinds == ["aid", "board", "cards", "rulebook", "screen", "tokens", "tokens"]
     for f in manifest["files"]:
         assert len(pypdf.PdfReader(out / f["path"]).pages) == len(f["pages"]), f["path"]
     assert_inside_margins(manifest)
@@ -64,12 +64,29 @@ def test_card_counts_and_backs(built: tuple) -> None:
 
 def test_markers_and_chits_match_the_source(built: tuple) -> None:
     # Components: 10 turn order markers (two sets of 1-5), 6 zero score markers,
-    # 5 large fake gems, 180 gems (60 of each colour).
+    # 5 large fake gems, 180 gems (60 of each colour); and our round marker.
     _, manifest = built
     groups = Counter(i.split(":")[1] for i in _fronts(manifest, "oldbiddy-markers.pdf"))
-    assert groups == {"0": 5, "1": 5, "2": 6, "3": 5}
+    assert groups == {"0": 5, "1": 5, "2": 6, "3": 1, "4": 5}
     chits = Counter(i.split(":")[1] for i in _fronts(manifest, "oldbiddy-gem-chits.pdf"))
     assert chits == {"0": 60, "1": 60, "2": 60}
+
+
+def test_market_board_fits_one_sheet_and_five_screens_stand(built: tuple) -> None:
+    # Issue §2: the board fits one sheet inside the printable margin on A4 and Letter.
+    # Components: 5 screens, one sheet each, at least 60 mm tall when standing.
+    _, manifest = built
+    board = next(f for f in manifest["files"] if f["kind"] == "board")
+    assert len(board["pages"]) == 1
+    (tile,) = board["pages"][0]["items"]
+    assert tile["board_mm"] == [0.0, 0.0, 250.0, 170.0]
+    x0, y0, x1, y1 = tile["trim_pt"]
+    assert abs((x1 - x0) - 250 * 72 / 25.4) < 0.1 and abs((y1 - y0) - 170 * 72 / 25.4) < 0.1
+    screens = next(f for f in manifest["files"] if f["kind"] == "screen")
+    assert [len(p["items"]) for p in screens["pages"]] == [1] * 5
+    for page in screens["pages"]:
+        _, sy0, _, sy1 = page["items"][0]["trim_pt"]
+        assert (sy1 - sy0) * 25.4 / 72 >= 2 * 60  # folded in half: both halves ≥ 60 mm
 
 
 def test_rulebook_prints_the_engines_examples_and_every_decision(built: tuple) -> None:
@@ -151,3 +168,17 @@ def test_character_cards_show_the_letter_large_and_their_player_counts() -> None
         assert letter.lines[0][2] == card.letter and letter.size >= 36
         assert letter.centre[1] < faces[card.id].height / 3
         assert f"{expected[card.letter]} players" in texts, (card.id, list(texts))
+
+
+def test_player_colours_differ_in_greyscale_and_letter() -> None:
+    # DESIGN.md §4: every player colour also has a letter and stays distinct in grey
+    # (ITU-R 601 luma, as a greyscale printer mixes it).
+    colours = load_game("oldbiddy").spec.tables["player_colors"]
+    assert len({c["letter"] for c in colours}) == len(colours)
+    lumas = sorted(
+        0.299 * int(c["color"][1:3], 16)
+        + 0.587 * int(c["color"][3:5], 16)
+        + 0.114 * int(c["color"][5:7], 16)
+        for c in colours
+    )
+    assert min(b - a for a, b in zip(lumas, lumas[1:], strict=False)) >= 25, lumas

@@ -127,3 +127,8 @@ def test_numbers_that_differ_from_the_source_warn(game: Game) -> None:
 def test_a_sixth_character_card_count_warns(game: Game) -> None:
     warnings = findings(without_card(game, "round-order"), Severity.WARNING)
     assert warnings == ["5 character action cards are printed; the source has 6"]
+
+
+def test_every_player_needs_a_screen_colour(game: Game) -> None:
+    bad = with_tables(game, player_colors=game.spec.tables["player_colors"][:4])
+    assert "tables.player_colors has 4 colours; 5 players need one screen each" in findings(bad)

@@ -22,9 +22,15 @@ _WHOLE = {  # tables key → least allowed value
     "zero_markers_per_colour": 1,
     "moneybags_bonus": 0,
     "last_player_gems": 0,
-    "screens": 0,
 }
-_LISTS = ("gems", "market_values", "start_gems", "gem_cards_removed", "boss_moves")
+_LISTS = (
+    "gems",
+    "market_values",
+    "start_gems",
+    "gem_cards_removed",
+    "boss_moves",
+    "player_colors",
+)
 _MAPS = ("market", "gem_card_gems")
 
 
@@ -149,6 +155,12 @@ def _check_setup(game: Game) -> list[Finding]:
             f"which marks {t['market']['zero_marker_spaces']} spaces",
             "market",
             "zero_marker_spaces",
+        )
+    if len(t["player_colors"]) < span.stop - 1:
+        err(
+            f"tables.player_colors has {len(t['player_colors'])} colours; "
+            f"{span.stop - 1} players need one screen each",
+            "player_colors",
         )
     sets = t.get("turn_order_sets")
     if not isinstance(sets, list) or len(sets) != 2:
@@ -288,11 +300,11 @@ def _check_counts(game: Game) -> list[Finding]:
         "gem cards": sum(c.qty for c in game.cards if c.type == "gem"),
         "character action cards": sum(c.qty for c in game.cards if c.deck == "character"),
         "gems": cfg.gems_per_color * len(cfg.colors),
-        "screens": t["screens"],
+        "screens": len(t["player_colors"]),
         "turn order markers": len(t["turn_order_sets"]) * sides,
         "large fake gems": cfg.fake_gems,
         "zero score markers": cfg.zero_markers_per_color * len(cfg.colors),
-        "market boards": 1,
+        "market boards": sum(1 for c in game.spec.components if c.kind == "board"),
     }
     return [
         Finding(

@@ -177,7 +177,6 @@ PUBLISHED: tuple[Published, ...] = (
     Published(("start_gems", 3, "values"), [3], "Set up: player 4, one gem of value 3"),
     Published(("start_gems", 4, "values"), [3, 1], "Set up: player 5, gems of value 3 and 1"),
     Published(("market", "zero_marker_spaces"), 3, "Set up: the spare markers' marked spaces"),
-    Published(("screens",), 5, "Components: 5 screens"),
 )
 
 COMPONENTS: dict[str, int] = {
