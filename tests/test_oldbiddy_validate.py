@@ -6,12 +6,17 @@ Broken data is built by copying the loaded game and changing one thing.
 from __future__ import annotations
 
 import dataclasses
+import shutil
+from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 from pnp._errors import Severity, ValidationFailed
+from pnp.cli import app
 from pnp.games import oldbiddy
 from pnp.load import Game, load_game
+from pnp.paths import cards_root
 from tests.test_boom_validate import with_card, with_tables
 
 
@@ -132,3 +137,25 @@ def test_a_sixth_character_card_count_warns(game: Game) -> None:
 def test_every_player_needs_a_screen_colour(game: Game) -> None:
     bad = with_tables(game, player_colors=game.spec.tables["player_colors"][:4])
     assert "tables.player_colors has 4 colours; 5 players need one screen each" in findings(bad)
+
+
+def test_cli_reports_a_broken_gem_card_in_one_located_line(tmp_path: Path) -> None:
+    # A designer's edit that breaks a rule: exit 1, `path:line:col: what is wrong`, no
+    # traceback.
+    cards = tmp_path / "cards"
+    shutil.copytree(cards_root() / "oldbiddy", cards / "oldbiddy")
+    gems = cards / "oldbiddy" / "gems.yaml"
+    text = gems.read_text()
+    gems.write_text(
+        text.replace(
+            'id: gem-30, type: gem, name: "4 gems", green: 2, blue: 0',
+            'id: gem-30, type: gem, name: "4 gems", green: 2, blue: 1',
+        )
+    )
+    line = next(i for i, ln in enumerate(gems.read_text().splitlines(), 1) if "gem-30" in ln)
+    result = CliRunner().invoke(app, ["validate", "oldbiddy", "--cards", str(cards)])
+    assert result.exit_code == 1
+    assert "Traceback" not in result.output
+    assert f"gems.yaml:{line}:5: error: gem card 'gem-30' shows 5 gems; a gem card shows 1–4" in (
+        result.output
+    )
