@@ -14,6 +14,27 @@ SEAL: Action = ("seal",)
 FAKE: Action = ("fake",)
 
 
+def _affordable_moves(state: StateData, seat: int) -> list[tuple[int, int]]:
+    """(colour, signed spaces) of every Boss move ``seat`` can pay for, on the track or not."""
+    cfg, held = state.cfg, state.behind[seat]
+    worth = market.values(cfg, state.positions)
+    return [
+        (c, sign * spaces)
+        for c in range(len(cfg.colors))
+        for spaces, cost in sorted(cfg.boss_costs.items())
+        if held[c] >= market.payment(cost, worth[c])
+        for sign in (1, -1)
+    ]
+
+
+def moves_off_the_board(state: StateData, seat: int) -> int:
+    """Boss moves ``seat`` could pay for that the end rule forbids (a measure)."""
+    return sum(
+        not market.on_track(state.cfg, state.positions, c, d)
+        for c, d in _affordable_moves(state, seat)
+    )
+
+
 def options(state: StateData, seat: int, action: str) -> list[Action]:
     """What ``seat`` may do with the character whose action is ``action`` (phase 3).
 
@@ -21,16 +42,12 @@ def options(state: StateData, seat: int, action: str) -> list[Action]:
     moved gem must stay on the track; the Boss, Moneybags and the Kid may pass
     (decision skip-action); the Princess must take when the supply has a gem.
     """
-    cfg, held = state.cfg, state.behind[seat]
+    held = state.behind[seat]
     if action == MOVE_GEM:
-        worth = market.values(cfg, state.positions)
         moves: list[Action] = [
-            ("move", c, sign * spaces)
-            for c in range(len(cfg.colors))
-            for spaces, cost in sorted(cfg.boss_costs.items())
-            if held[c] >= market.payment(cost, worth[c])
-            for sign in (1, -1)
-            if market.on_track(cfg, state.positions, c, sign * spaces)
+            ("move", c, d)
+            for c, d in _affordable_moves(state, seat)
+            if market.on_track(state.cfg, state.positions, c, d)
         ]
         return [*moves, PASS]
     if action == SHOW_GEM:

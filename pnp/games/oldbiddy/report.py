@@ -38,6 +38,7 @@ def measures(state: State) -> dict[str, float]:
     return {
         "winning score": max(scores),
         "farthest gem from the centre (spaces)": max(abs(p - middle) for p in state.positions),
+        "Boss moves ruled out by the board's end": state.off_board,
         "fake gems kept at the end": sum(state.fakes),
         "gems in front of screens": sum(map(sum, state.front)),
     }

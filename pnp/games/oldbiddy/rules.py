@@ -22,8 +22,8 @@ from __future__ import annotations
 import random
 
 from pnp.games.oldbiddy import market
-from pnp.games.oldbiddy.actions import FAKE, PASS, SEAL, Action, options
-from pnp.games.oldbiddy.config import FAKE_GEM, Config
+from pnp.games.oldbiddy.actions import FAKE, PASS, SEAL, Action, moves_off_the_board, options
+from pnp.games.oldbiddy.config import FAKE_GEM, MOVE_GEM, Config
 from pnp.games.oldbiddy.state import (
     ACT,
     BID,
@@ -77,7 +77,7 @@ class State(StateData):
         self.behind = [[0] * colors for _ in range(players)]
         self.front = [[0] * colors for _ in range(players)]
         self.fakes = [0] * players
-        self.peak_out = [0] * colors
+        self.peak_out, self.off_board = [0] * colors, 0
         worth = market.values(cfg, self.positions)
         for seat in range(players):
             for color in range(colors):
@@ -332,6 +332,8 @@ class State(StateData):
             character = cfg.characters[self.characters[self.turn]]
             if seat >= 0:
                 self.acting = seat
+                if character.action == MOVE_GEM:
+                    self.off_board += moves_off_the_board(self, seat)
                 if character.action == FAKE_GEM:
                     if self.fake_pile:
                         self.fake_pile -= 1

@@ -51,6 +51,7 @@ class StateData:
         "owner",
         "acting",
         "peak_out",
+        "off_board",
         "log",
     )
 
@@ -100,6 +101,8 @@ class StateData:
     """Seat carrying out the current character's action (during ACT and GIVE)."""
     peak_out: list[int]
     """Most gems of each colour ever out of the supply at once."""
+    off_board: int
+    """Boss moves a player could have paid for that the board's end ruled out."""
     log: list[str] | None
 
     def copy_from(self, other: StateData) -> None:
