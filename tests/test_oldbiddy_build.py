@@ -53,21 +53,23 @@ def test_every_file_is_built_inside_the_printable_area(built: tuple) -> None:
 
 
 def test_card_counts_and_backs(built: tuple) -> None:
-    # oldbiddy.txt Components: 30 gem cards and 6 character action cards, each with a back.
+    # oldbiddy.txt Components: 30 gem cards, 6 character action cards and 6 zero score
+    # markers (a small deck, so they share a back and can lie face down).
     _, manifest = built
     fronts = _fronts(manifest, "oldbiddy-cards.pdf")
     assert sum(i.startswith("gem-") for i in fronts) == 30
-    assert len(fronts) - 30 == 6
+    assert sum(i.startswith("zero-") for i in fronts) == 6
+    assert len(fronts) - 36 == 6
     pages = next(f for f in manifest["files"] if f["kind"] == "cards")["pages"]
     assert [p["side"] for p in pages] == ["front", "back"] * (len(pages) // 2)
 
 
 def test_markers_and_chits_match_the_source(built: tuple) -> None:
-    # Components: 10 turn order markers (two sets of 1-5), 6 zero score markers,
-    # 5 large fake gems, 180 gems (60 of each colour); and our round marker.
+    # Components: 10 turn order markers (two sets of 1-5), 5 large fake gems,
+    # 180 gems (60 of each colour); and our round marker.
     _, manifest = built
     groups = Counter(i.split(":")[1] for i in _fronts(manifest, "oldbiddy-markers.pdf"))
-    assert groups == {"0": 5, "1": 5, "2": 6, "3": 1, "4": 5}
+    assert groups == {"0": 5, "1": 5, "2": 1, "3": 5}
     chits = Counter(i.split(":")[1] for i in _fronts(manifest, "oldbiddy-gem-chits.pdf"))
     assert chits == {"0": 60, "1": 60, "2": 60}
 

@@ -114,11 +114,23 @@ def test_missing_table_is_reported_not_a_crash(game: Game) -> None:
 
 
 def test_zero_marker_spaces_hold_the_spares(game: Game) -> None:
-    bad = with_tables(game, zero_markers_per_colour=3)  # 9 markers: 6 spares at 3 players
+    cards = [dataclasses.replace(c, qty=5) if c.id == "zero-red" else c for c in game.cards]
+    bad = dataclasses.replace(game, cards=cards)  # 9 markers: 6 spares at 3 players
     messages = findings(bad)
     assert any(
         "6 zero score markers are left for the board, which marks 3 spaces" in m for m in messages
     ), messages
+    assert "zero score markers must cover every colour equally (green 2, blue 2, red 5)" in (
+        messages
+    )
+
+
+def test_zero_marker_names_a_gem_colour(game: Game) -> None:
+    found = oldbiddy.validate(with_card(game, "zero-blue", gem="purple"))
+    assert [f.message for f in found if f.severity is Severity.ERROR][0] == (
+        "zero score marker 'zero-blue': gem must be one of green, blue, red"
+    )
+    assert found[0].location is not None and found[0].location.path.name == "zero.yaml"
 
 
 def test_numbers_that_differ_from_the_source_warn(game: Game) -> None:

@@ -19,7 +19,6 @@ _WHOLE = {  # tables key → least allowed value
     "fake_gem_bid": 0,
     "fake_gems_per_bid": 0,
     "fake_gem_kept_score": 0,
-    "zero_markers_per_colour": 1,
     "moneybags_bonus": 0,
     "last_player_gems": 0,
 }
@@ -43,7 +42,13 @@ def validate(game: Game) -> list[Finding]:
     out = _check_shape(game)
     if out:
         return out
-    for check in (_check_market, _check_setup, _check_gem_cards, _check_characters):
+    for check in (
+        _check_market,
+        _check_setup,
+        _check_gem_cards,
+        _check_zero_markers,
+        _check_characters,
+    ):
         out += check(game)
     if not any(f.severity is Severity.ERROR for f in out):
         out += _check_counts(game) + _check_published(game)
@@ -142,12 +147,15 @@ def _check_setup(game: Game) -> list[Finding]:
             f"tables.gem_cards_removed needs one row per player count {span.start}–{span.stop - 1}",
             "gem_cards_removed",
         )
-    markers = len(t["gems"]) * t["zero_markers_per_colour"]
+    markers = sum(c.qty for c in game.cards if c.type == "zero")
     spare = markers - span.start
     if markers < span.stop - 1:
-        err(
-            f"{markers} zero score markers cannot give one to each of {span.stop - 1} players",
-            "zero_markers_per_colour",
+        out.append(
+            Finding(
+                Severity.ERROR,
+                f"{markers} zero score markers cannot give one to each of {span.stop - 1} players",
+                game.spec_location("decks"),
+            )
         )
     elif spare > t["market"]["zero_marker_spaces"]:
         err(
@@ -220,6 +228,35 @@ def _check_gem_cards(game: Game) -> list[Finding]:
                 Severity.ERROR,
                 f"the gem cards' colours are unbalanced ({spread}); "
                 "every colour must total the same",
+                cards[0].where(),
+            )
+        )
+    return out
+
+
+def _check_zero_markers(game: Game) -> list[Finding]:
+    """Each zero score marker names a gem colour; every colour has as many markers."""
+    out: list[Finding] = []
+    ids = [g["id"] for g in game.spec.tables["gems"]]
+    per_colour = dict.fromkeys(ids, 0)
+    cards = [c for c in game.cards if c.type == "zero"]
+    for card in cards:
+        if card.fields["gem"] not in per_colour:
+            out.append(
+                Finding(
+                    Severity.ERROR,
+                    f"zero score marker {card.id!r}: gem must be one of {', '.join(ids)}",
+                    card.where("gem"),
+                )
+            )
+            continue
+        per_colour[card.fields["gem"]] += card.qty
+    if cards and len(set(per_colour.values())) > 1:
+        spread = ", ".join(f"{k} {v}" for k, v in per_colour.items())
+        out.append(
+            Finding(
+                Severity.ERROR,
+                f"zero score markers must cover every colour equally ({spread})",
                 cards[0].where(),
             )
         )
@@ -303,7 +340,7 @@ def _check_counts(game: Game) -> list[Finding]:
         "screens": len(t["player_colors"]),
         "turn order markers": len(t["turn_order_sets"]) * sides,
         "large fake gems": cfg.fake_gems,
-        "zero score markers": cfg.zero_markers_per_color * len(cfg.colors),
+        "zero score markers": sum(cfg.zero_markers),
         "market boards": sum(1 for c in game.spec.components if c.kind == "board"),
     }
     return [

@@ -47,7 +47,8 @@ class Config:
     fake_gem_bid: int
     fake_gems_per_bid: int
     fake_gem_kept_score: int
-    zero_markers_per_color: int
+    zero_markers: tuple[int, ...]
+    """Zero score markers of each colour (cards of the zero deck)."""
     moneybags_bonus: int
     last_player_gems: int
     boss_costs: dict[int, int]
@@ -60,6 +61,10 @@ class Config:
     gem_cards: tuple[tuple[int, ...], ...]
     """Gems on each gem card, one count per colour."""
     gem_card_names: tuple[str, ...]
+
+    def zero_marker_pool(self) -> list[int]:
+        """The colour of every zero score marker, one entry per marker."""
+        return [c for c, k in enumerate(self.zero_markers) for _ in range(k)]
 
     def characters_for(self, players: int) -> tuple[Character, ...]:
         return tuple(c for c in self.characters if c.min_players <= players)
@@ -95,7 +100,10 @@ def config_from_game(game: Game) -> Config:
         fake_gem_bid=t["fake_gem_bid"],
         fake_gems_per_bid=t["fake_gems_per_bid"],
         fake_gem_kept_score=t["fake_gem_kept_score"],
-        zero_markers_per_color=t["zero_markers_per_colour"],
+        zero_markers=tuple(
+            sum(c.qty for c in game.cards if c.type == "zero" and c.fields["gem"] == g["id"])
+            for g in gems
+        ),
         moneybags_bonus=t["moneybags_bonus"],
         last_player_gems=t["last_player_gems"],
         boss_costs={row["spaces"]: row["cost"] for row in t["boss_moves"]},

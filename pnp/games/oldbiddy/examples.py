@@ -115,7 +115,7 @@ def player_counts(cfg: Config) -> list[dict[str, Any]]:
             "characters": [c.letter for c in cfg.characters_for(n)],
             "removed": cfg.cards_removed[n],
             "used": cfg.cards_used(n),
-            "spare_zero": len(cfg.colors) * cfg.zero_markers_per_color - n,
+            "spare_zero": sum(cfg.zero_markers) - n,
         }
         for n in range(cfg.min_players, cfg.max_players + 1)
     ]
@@ -125,7 +125,7 @@ def worked_examples(cfg: Config) -> dict[str, Any]:
     numbers = {
         "spaces": cfg.spaces,
         "rounds": cfg.rounds,
-        "zero_per_colour": cfg.zero_markers_per_color,
+        "zero_per_colour": min(cfg.zero_markers),
         "gems_per_colour": cfg.gems_per_color,
         "moneybags_bonus": cfg.moneybags_bonus,
         "fake_gems": cfg.fake_gems,

@@ -67,7 +67,7 @@ class State(StateData):
         self.positions = starts
         self.supply = [cfg.gems_per_color - 1] * colors  # one of each stands on the market
         self.fake_pile = cfg.fake_gems
-        pool = [c for c in range(colors) for _ in range(cfg.zero_markers_per_color)]
+        pool = cfg.zero_marker_pool()
         rng.shuffle(pool)
         self.zero, self.board_zero = pool[:players], pool[players:]
         self.known_board = [[UNKNOWN] * len(self.board_zero) for _ in range(players)]

@@ -141,7 +141,7 @@ def determinize(view: View, rng: random.Random) -> StateData:
     me, cfg = view.seat, view.cfg
     state.rng = random.Random(rng.getrandbits(64))
 
-    pool = [c for c in range(len(cfg.colors)) for _ in range(cfg.zero_markers_per_color)]
+    pool = cfg.zero_marker_pool()
     pool.remove(view.zero)
     known = view.board_known
     for color in known:
