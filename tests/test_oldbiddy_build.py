@@ -15,9 +15,11 @@ import yaml
 
 from pnp.build import build_game
 from pnp.games import get_engine
+from pnp.layout.board import OVERLAP_MM, lay_out_board
 from pnp.layout.cards import SheetOptions, lay_out_faces
 from pnp.layout.ops import TextBlock
 from pnp.load import load_game
+from pnp.model import BoardComponent
 from pnp.render.raster import rasterise
 from tests.test_print_margins import (
     test_every_item_and_its_bleed_is_inside_the_printable_area as assert_inside_margins,
@@ -184,3 +186,26 @@ def test_player_colours_differ_in_greyscale_and_letter() -> None:
         for c in colours
     )
     assert min(b - a for a, b in zip(lumas, lumas[1:], strict=False)) >= 25, lumas
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_doubled_market_board_tiles_with_glue_strips(paper: str) -> None:
+    # Issue §2: a board larger than the paper (a designer doubling ours) is tiled; the
+    # tiles cover the whole board and neighbours share a glue strip.
+    game = load_game("oldbiddy")
+    index, market = next(
+        (i, c) for i, c in enumerate(game.spec.components) if isinstance(c, BoardComponent)
+    )
+    w, h = (2 * v for v in market.size_mm)
+    big = market.model_copy(update={"size": f"{w:g}x{h:g} mm"})
+    pages, _ = lay_out_board(game, big, index, paper)
+    tiles = [page.items[0].region for page in pages]
+    assert len(tiles) > 1
+    for x in range(0, int(w), 5):
+        for y in range(0, int(h), 5):
+            assert any(t[0] <= x < t[2] and t[1] <= y < t[3] for t in tiles), (x, y)
+    lefts = sorted({t[0] for t in tiles})
+    rights = sorted({t[2] for t in tiles})
+    assert all(
+        right - left >= OVERLAP_MM - 0.01 for left, right in zip(lefts[1:], rights, strict=False)
+    )
