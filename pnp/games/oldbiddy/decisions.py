@@ -129,8 +129,8 @@ DECISIONS: tuple[Decision, ...] = (
     Decision(
         "boss-payment",
         "How many gems the Boss hands over when one colour does not divide the cost.",
-        "The Boss pays the fewest gems of the colour whose total value reaches the cost; "
-        "no change is given (the source's rule).",
+        "The Boss pays the fewest gems of the moved colour that together reach the cost; "
+        "no change is given (that part is the source's rule).",
         "Paying more than needed only loses gems.",
     ),
     Decision(
