@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pnp._errors import UsageError
-from pnp.games import checked_once, lazy_attributes
+from pnp.games import check_players, checked_once, lazy_attributes
 from pnp.games.oldbiddy.check import validate
 from pnp.games.oldbiddy.config import config_from_game
 from pnp.games.oldbiddy.report import GEMS
@@ -29,11 +28,7 @@ config_for = checked_once(validate, config_from_game)
 
 def new_state(game: Game, players: int, seed: int | None = None, transcript: bool = True) -> State:
     """A game set up and waiting for round 1's first choice; same seed, same game."""
-    span = game.spec.players
-    if not span.min <= players <= span.max:
-        raise UsageError(
-            f"{game.spec.name} plays with {span.min} to {span.max} players, not {players}"
-        )
+    check_players(game, players)
     from pnp.games.oldbiddy.rules import State
 
     return State(config_for(game), players, seed, transcript)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pnp._errors import Finding, Severity
+from pnp._errors import Finding, Location, Severity
 from pnp.games.oldbiddy.config import ACTIONS, config_from_game
 from pnp.games.oldbiddy.decisions import COMPONENTS, PUBLISHED
 from pnp.load import Card, Game
@@ -33,6 +33,14 @@ _LISTS = (
 _MAPS = ("market", "gem_card_gems")
 
 
+def error(message: str, where: Location) -> Finding:
+    return Finding(Severity.ERROR, message, where)
+
+
+def warning(message: str, where: Location) -> Finding:
+    return Finding(Severity.WARNING, message, where)
+
+
 def _whole(value: Any, least: int = 0) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= least
 
@@ -57,7 +65,7 @@ def validate(game: Game) -> list[Finding]:
 
 def _reporter(game: Game, out: list[Finding]) -> Callable[..., None]:
     def err(message: str, *keys: str | int) -> None:
-        out.append(Finding(Severity.ERROR, message, game.spec_location("tables", *keys)))
+        out.append(error(message, game.spec_location("tables", *keys)))
 
     return err
 
@@ -151,8 +159,7 @@ def _check_setup(game: Game) -> list[Finding]:
     spare = markers - span.start
     if markers < span.stop - 1:
         out.append(
-            Finding(
-                Severity.ERROR,
+            error(
                 f"{markers} zero score markers cannot give one to each of {span.stop - 1} players",
                 game.spec_location("decks"),
             )
@@ -191,8 +198,7 @@ def _check_gem_cards(game: Game) -> list[Finding]:
         missing = [i for i in ids if i not in card.fields]
         if missing:
             out.append(
-                Finding(
-                    Severity.ERROR,
+                error(
                     f"gem card {card.id!r} has no count for {', '.join(missing)}",
                     card.where(),
                 )
@@ -200,23 +206,19 @@ def _check_gem_cards(game: Game) -> list[Finding]:
             continue
         for i in ids:
             if card.fields[i] < 0:
-                out.append(
-                    Finding(Severity.ERROR, f"gem card {card.id!r}: {i} below 0", card.where(i))
-                )
+                out.append(error(f"gem card {card.id!r}: {i} below 0", card.where(i)))
             totals[i] += card.fields[i] * card.qty
         total = _gem_count(game, card)
         if not low <= total <= high:
             out.append(
-                Finding(
-                    Severity.ERROR,
+                error(
                     f"gem card {card.id!r} shows {total} gems; a gem card shows {low}–{high}",
                     card.where(),
                 )
             )
         if not card.name.startswith(f"{total} "):
             out.append(
-                Finding(
-                    Severity.ERROR,
+                error(
                     f"gem card {card.id!r} is named {card.name!r} but shows {total} gems",
                     card.where("name"),
                 )
@@ -224,8 +226,7 @@ def _check_gem_cards(game: Game) -> list[Finding]:
     if len(set(totals.values())) > 1 and cards:
         spread = ", ".join(f"{k} {v}" for k, v in totals.items())
         out.append(
-            Finding(
-                Severity.ERROR,
+            error(
                 f"the gem cards' colours are unbalanced ({spread}); "
                 "every colour must total the same",
                 cards[0].where(),
@@ -243,8 +244,7 @@ def _check_zero_markers(game: Game) -> list[Finding]:
     for card in cards:
         if card.fields["gem"] not in per_colour:
             out.append(
-                Finding(
-                    Severity.ERROR,
+                error(
                     f"zero score marker {card.id!r}: gem must be one of {', '.join(ids)}",
                     card.where("gem"),
                 )
@@ -254,8 +254,7 @@ def _check_zero_markers(game: Game) -> list[Finding]:
     if cards and len(set(per_colour.values())) > 1:
         spread = ", ".join(f"{k} {v}" for k, v in per_colour.items())
         out.append(
-            Finding(
-                Severity.ERROR,
+            error(
                 f"zero score markers must cover every colour equally ({spread})",
                 cards[0].where(),
             )
@@ -272,30 +271,25 @@ def _check_characters(game: Game) -> list[Finding]:
     where = chars[0].where() if chars else game.spec_location("card_types")
     if sorted(letters) != want:
         out.append(
-            Finding(
-                Severity.ERROR,
+            error(
                 f"character letters are {', '.join(letters)}; they "
                 f"must be {', '.join(want)}, each once",
                 where,
             )
         )
     elif letters != want:
-        out.append(
-            Finding(Severity.WARNING, "character cards are not listed in letter order", where)
-        )
+        out.append(warning("character cards are not listed in letter order", where))
     for card in chars:
         if card.fields["action"] not in ACTIONS:
             out.append(
-                Finding(
-                    Severity.ERROR,
+                error(
                     f"character {card.id!r}: action must be one of {', '.join(ACTIONS)}",
                     card.where("action"),
                 )
             )
         if card.fields["min_players"] not in span:
             out.append(
-                Finding(
-                    Severity.ERROR,
+                error(
                     f"character {card.id!r}: min_players must be {span.start}–{span.stop - 1}",
                     card.where("min_players"),
                 )
@@ -307,8 +301,7 @@ def _check_characters(game: Game) -> list[Finding]:
         used = sum(1 for c in chars if c.fields["min_players"] <= n)
         if used != n:
             out.append(
-                Finding(
-                    Severity.ERROR,
+                error(
                     f"at {n} players {used} characters are in play; "
                     f"the rules need {n} (all but the last player take one, one is "
                     "left)",
@@ -317,8 +310,7 @@ def _check_characters(game: Game) -> list[Finding]:
             )
         elif n in removed and deck - removed[n] != rounds * used:
             out.append(
-                Finding(
-                    Severity.ERROR,
+                error(
                     f"at {n} players {deck} − {removed[n]} = {deck - removed[n]} gem cards "
                     "are used; "
                     f"{rounds} rounds × {used} characters need {rounds * used}",
@@ -344,8 +336,7 @@ def _check_counts(game: Game) -> list[Finding]:
         "market boards": sum(1 for c in game.spec.components if c.kind == "board"),
     }
     return [
-        Finding(
-            Severity.WARNING,
+        warning(
             f"{printed[name]} {name} are printed; the source has {count}",
             game.spec_location("tables"),
         )
@@ -372,8 +363,7 @@ def _check_published(game: Game) -> list[Finding]:
         if value != p.value:
             path = ".".join(map(str, p.key))
             out.append(
-                Finding(
-                    Severity.WARNING,
+                warning(
                     f"tables.{path} is {value!r}; the source says {p.value!r} ({p.source})",
                     game.spec_location("tables", *p.key),
                 )
