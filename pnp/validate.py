@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pnp._errors import DataError, Finding, PnpError, Severity
+from pnp._errors import DataError, Finding, PnpError, Severity, shown, unique
 from pnp.load import Game
 
 if TYPE_CHECKING:
@@ -19,7 +19,8 @@ def engine_for(game: Game) -> Engine | None:
 
     if game.spec.engine not in games.ENGINES:
         raise DataError(
-            f"no rules engine {game.spec.engine!r} (engines: {', '.join(sorted(games.ENGINES))})",
+            f"no rules engine {shown(game.spec.engine)} "
+            f"(engines: {', '.join(sorted(games.ENGINES))})",
             game.spec_location("engine"),
         )
     return games.get_engine(game.spec.engine)
@@ -30,20 +31,19 @@ def validate_game(game: Game, faces: bool = False) -> list[Finding]:
     (text fits, every glyph exists; the first problem of each card) and every other
     component (counters, tracks, aid and rulebook templates), and play a few hundred
     quick seeded games to warn of printed components that run out."""
-    findings: list[Finding] = []
+    findings: list[Finding] = list(game.notes)
     engine = engine_for(game)
     if engine is not None:
         findings.extend(engine.validate(game))
-    if faces:
-        rules_ok = not any(f.severity is Severity.ERROR for f in findings)
+    rules_ok = not any(f.severity is Severity.ERROR for f in findings)
+    if faces and rules_ok:  # faces and the rulebook read the tables the rules just refused
         findings.extend(_face_findings(game))
-        if rules_ok:  # the rulebook asks the engine for examples, which needs sound data
-            findings.extend(_component_findings(game))
-        if rules_ok and engine is not None:  # a quick playtest: do the printed parts suffice?
+        findings.extend(_component_findings(game))
+        if engine is not None:  # a quick playtest: do the printed parts suffice?
             from pnp.sim import playtest_findings
 
             findings.extend(playtest_findings(engine, game))
-    return findings
+    return unique(findings)  # one cause, one message (a layout many cards share)
 
 
 def _component_findings(game: Game) -> list[Finding]:

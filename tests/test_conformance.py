@@ -105,8 +105,8 @@ def _mid_game(engine: Engine, game: Game, players: int, seed: int, steps: int) -
 
 
 def test_determinize_keeps_what_the_seat_sees(setup: tuple[Engine, Game]) -> None:
-    """A sampled game offers the seat the same decision, scores and turn, and leaves the
-    real game untouched; playing it out never fails."""
+    """A sampled game offers the seat the same decision, its own score and turn, and
+    leaves the real game untouched; playing it out never fails."""
     engine, game = setup
     players = game.spec.players.max
     for seed in range(6):
@@ -119,7 +119,8 @@ def test_determinize_keeps_what_the_seat_sees(setup: tuple[Engine, Game]) -> Non
             sample = engine.determinize(state.view(seat), random.Random(draw))
             assert sample.current_player() == seat
             assert list(sample.legal_actions()) == list(state.legal_actions())
-            assert sample.returns() == state.returns()
+            # others' scores may hang on their secrets (Old Biddy's zero markers)
+            assert sample.returns()[seat] == state.returns()[seat]
             play_out(sample, engine, random.Random(draw), "heuristic")
             assert sample.is_terminal()
         assert fingerprint(state) == before

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.build import _markdown, template_context
+from pnp.build import rulebook_markdown, template_context
 from pnp.games import ENGINES
 from pnp.load import load_game
 
@@ -36,7 +36,7 @@ def _marked(engine: str) -> set[str]:
 def test_rulebook_prints_every_decision_from_the_engine(engine: str) -> None:
     game = load_game(engine)
     ctx = template_context(game)
-    book = _words(_markdown(game, game.spec.rulebook or "rulebook.md", ctx))
+    book = _words(rulebook_markdown(game, ctx))
     decisions = ctx["examples"]["decisions"]
     assert decisions, "the engine lists no decisions"
     for d in decisions:
@@ -61,6 +61,6 @@ def test_a_decision_left_out_of_the_data_is_left_out_of_the_book(
     game = load_game("boom")
     dropped = decisions.DECISIONS[0]
     monkeypatch.setattr(decisions, "DECISIONS", decisions.DECISIONS[1:])
-    book = _words(_markdown(game, "rulebook.md", template_context(game)))
+    book = _words(rulebook_markdown(game))
     assert _words(dropped.gap) not in book
     assert _words(decisions.DECISIONS[0].gap) in book
