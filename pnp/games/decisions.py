@@ -15,6 +15,10 @@ Where a published number lives is a short path:
 * ``("count", "deck" | "type", id)``: how many cards (copies counted) a deck or card type holds;
 * ``("each", deck, "a.b.c")``: the value every card of a deck has at that key, where present.
 
+The engine marks the code that carries out a decision with a comment naming its id
+(``# decision offering-order``); tests/test_decisions_printed.py checks that every id it
+marks is listed, and that the rulebook prints every decision listed.
+
 A game or an expansion that changes a published number on purpose lists its ``name``
 under ``overrides:`` (``tables.overrides`` in game.yaml, ``overrides`` in
 expansion.yaml), and the warning goes away.

@@ -1,10 +1,5 @@
-"""Where boom.txt is silent, what pnp does and why; and the numbers boom.txt publishes,
-with where it says them.  The rulebook's Decisions section is printed from
-:data:`DECISIONS` alone; ``validate`` compares the card data with :data:`PUBLISHED`.
-
-The engine marks the code that carries out a decision with a comment naming its id
-(``# decision failed-round``), and a test checks that every id it marks is printed.
-"""
+"""boom.txt: the rules it leaves open and the numbers it prints, as data (see
+:mod:`pnp.games.decisions`)."""
 
 from __future__ import annotations
 
