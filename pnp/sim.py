@@ -109,7 +109,7 @@ class Report:
         pct = "{:.1%}".format
         out = [
             f"{self.engine}: {self.games} games, {self.players} players, seed {self.seed}, "
-            f"bots {', '.join(self.bots)}",
+            f"bots {self.mix() if self.strength else ', '.join(self.bots)}",
             f"completion {pct(self.completion)}, timeouts {self.timeouts}",
             f"length {self.length_mean:.2f} ± {self.length_stdev:.2f} rounds",
             f"win rates {' '.join(pct(w) for w in self.win_rates)}; balance {self.balance:.3f}; "

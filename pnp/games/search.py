@@ -22,11 +22,13 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pnp.games import Action, Bot, GameState
+from pnp.games import Action, GameState
 
 Determinize = Callable[[Any, random.Random], Any]
 """``determinize(view, rng)``: a full state the seat of ``view`` cannot tell from the real one."""
 Moves = Callable[[Any, Any], Any]
+Playout = Callable[[Any, Any, random.Random], Any]
+"""``bot(view, legal, rng)``: the fast bot that plays a sampled game out."""
 
 """``moves(view, legal)``: the legal actions a bot considers (e.g. prices from a menu)."""
 
@@ -94,7 +96,7 @@ def search(
     legal: Sequence[Action],
     rng: random.Random,
     determinize: Determinize,
-    playout: Bot,
+    playout: Playout,
     budget: Budget = Budget(),
     moves: Moves | None = None,
 ) -> Action:
@@ -136,6 +138,8 @@ def search(
             visited.visits += 1
             if visited.mover >= 0:
                 visited.score += scores[visited.mover]
+    if not root.children:  # the time budget ran out before the first playout
+        return playout(view, legal, rng)
     tried = [(child.visits, child.score / child.visits, a) for a, child in root.children.items()]
     best = max(tried, key=lambda t: (t[0], t[1]))[2]
     prior = next(iter(root.children), best)  # the playout bot's pick: tried first
@@ -156,7 +160,7 @@ def _clearly_better(node: _Node, than: _Node, budget: Budget) -> bool:
 
 
 def _first_try(
-    state: GameState, seat: int, untried: list[Action], playout: Bot, rng: random.Random
+    state: GameState, seat: int, untried: list[Action], playout: Playout, rng: random.Random
 ) -> Action:
     """The playout bot's choice if it is untried, else a random untried action."""
     if len(untried) > 1:
@@ -167,7 +171,7 @@ def _first_try(
 
 
 def _play_out(
-    state: GameState, bot: Bot, rng: random.Random, moves: Moves | None, depth: int | None
+    state: GameState, bot: Playout, rng: random.Random, moves: Moves | None, depth: int | None
 ) -> None:
     steps = 0
     while not state.is_terminal() and (depth is None or steps < depth):
@@ -182,7 +186,7 @@ def _play_out(
 
 def search_bot(
     determinize: Determinize,
-    playout: Callable[[Any, Any, random.Random], Any],
+    playout: Playout,
     budget: Budget = Budget(),
     moves: Moves | None = None,
 ) -> Any:

@@ -1,0 +1,88 @@
+"""The shared search bot on a game small enough to know the right move.
+
+Take-away: a pile of counters, each player in turn takes one or two, and whoever takes
+the last counter wins.  From a pile of n the winning move leaves a multiple of three.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from pnp.games.search import Budget, rank_scores, search, search_bot
+
+
+class TakeAway:
+    def __init__(self, pile: int, players: int = 2) -> None:
+        self.pile, self.players, self.player, self.winner = pile, players, 0, -1
+
+    def current_player(self) -> int:
+        return self.player if self.winner < 0 else -1
+
+    def legal_actions(self) -> list[int]:
+        return [] if self.winner >= 0 else [k for k in (1, 2) if k <= self.pile]
+
+    def apply(self, take: int) -> None:
+        self.pile -= take
+        if self.pile == 0:
+            self.winner = self.player
+        self.player = (self.player + 1) % self.players
+
+    def is_terminal(self) -> bool:
+        return self.winner >= 0
+
+    def returns(self) -> list[int]:
+        return [int(seat == self.winner) for seat in range(self.players)]
+
+    def view(self, seat: int) -> TakeAway:
+        return self
+
+    def clone(self) -> TakeAway:
+        other = TakeAway(self.pile, self.players)
+        other.player, other.winner = self.player, self.winner
+        return other
+
+
+def _determinize(view: Any, rng: random.Random) -> TakeAway:
+    return view.clone()  # nothing is hidden
+
+
+def _first(view: Any, legal: list[int], rng: random.Random) -> int:
+    return legal[0]  # a poor playout bot: always takes one
+
+
+@pytest.mark.parametrize("pile, best", [(4, 1), (5, 2), (7, 1), (8, 2)])
+def test_search_finds_the_winning_take(pile: int, best: int) -> None:
+    game = TakeAway(pile)
+    budget = Budget(iterations=300)
+    picks = {
+        search(game, game.legal_actions(), random.Random(s), _determinize, _first, budget)
+        for s in range(3)
+    }
+    assert picks == {best}
+
+
+def test_same_seed_same_choice_and_the_bot_wraps_search() -> None:
+    bot = search_bot(_determinize, _first, Budget(iterations=20))
+    game = TakeAway(10)
+    assert bot(game, [1, 2], random.Random(4)) == bot(game, [1, 2], random.Random(4))
+
+
+def test_a_spent_time_budget_falls_back_to_the_playout_bot() -> None:
+    game = TakeAway(5)
+    pick = search(game, [1, 2], random.Random(0), _determinize, _first, Budget(seconds=0.0))
+    assert pick == 1  # _first's choice: no playout had time to run
+
+
+def test_a_single_legal_action_needs_no_search() -> None:
+    def never(view: Any, rng: random.Random) -> TakeAway:
+        raise AssertionError("determinized for a forced move")
+
+    assert search(TakeAway(1), [1], random.Random(0), never, _first) == 1
+
+
+def test_rank_scores() -> None:
+    assert rank_scores([5, 3, 3, 1]) == [1.0, 0.5, 0.5, 0.0]
+    assert rank_scores([2, 2]) == [0.5, 0.5]
