@@ -97,7 +97,35 @@ def others(state: State) -> list[int]:
     return [s for s in range(state.players) if s != state.actor]
 
 
+def test_any_whole_price_from_the_minimum_up_and_bots_keep_to_a_menu(game: Game) -> None:
+    from pnp.games.boom.bots import menu_moves
+
+    s = fresh(game)
+    me = s.actor
+    plan = take(s, "airwavz-plan")
+    s.hands[me].append(plan)
+    s.apply((PLAY_PLAN, plan))
+    s.apply((FUND, plan))
+    prices = {a[1] for a in s.legal_actions()}
+    # boom.txt: "at least $5m (there is no upper limit)"; its own example uses $7m
+    assert prices == set(range(5, s.money[me] + 1))
+    assert (TERMS, 7, 2) in s.legal_actions()
+    assert {a[1] for a in menu_moves(s.view(me), s.legal_actions())} == {5, 10, 15, 20, 30, 40}
+    with pytest.raises(ValueError, match="break the rules"):
+        s.clone().apply((TERMS, 4, 1))
+    with pytest.raises(ValueError, match="break the rules"):
+        s.clone().apply((TERMS, 60, 2))  # $120m is more than the lead's $100m
+    s.apply((TERMS, 7, 2))
+    assert s.companies[plan].cash == 14  # boom.txt: "$7m ... two shares ... $14m"
+
+
 # -- IPO ---------------------------------------------------------------------------------
+
+
+def test_ipo_example_fits_the_limit_it_states(game: Game) -> None:
+    ipo = boom.worked_examples(game)["ipo"]
+    # boom.txt: the limit starts at 6; a 4-card company goes public only once it has moved
+    assert ipo["start_limit"] == 6 and ipo["limit"] == 4 == ipo["cards"]
 
 
 def test_worked_ipo_example_matches_the_rules(game: Game) -> None:

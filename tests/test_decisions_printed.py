@@ -64,3 +64,17 @@ def test_a_decision_left_out_of_the_data_is_left_out_of_the_book(
     book = _words(rulebook_markdown(game))
     assert _words(dropped.gap) not in book
     assert _words(decisions.DECISIONS[0].gap) in book
+
+
+def test_small_print_warns_on_a_number_that_differs_from_its_source() -> None:
+    import dataclasses
+
+    from pnp.games import smallprint
+
+    game = load_game("smallprint")
+    # smallprint.txt: each player plays at most three Paperwork cards a round
+    tables = {**game.spec.tables, "max_cards_per_round": 4}
+    changed = dataclasses.replace(game, spec=game.spec.model_copy(update={"tables": tables}))
+    (finding,) = smallprint.validate(changed)
+    assert "max_cards_per_round is 4, published 3" in finding.message
+    assert finding.severity.value == "warning"

@@ -6,7 +6,9 @@ from collections import Counter
 from typing import Any
 
 from pnp._errors import Finding, Severity
+from pnp.games.decisions import check_published
 from pnp.games.smallprint.config import KINDS
+from pnp.games.smallprint.decisions import PUBLISHED
 from pnp.load import Card, Game
 
 MIN_SHARES = 9
@@ -30,7 +32,8 @@ def validate(game: Game) -> list[Finding]:
     out = _check_tables(game)
     if out:
         return out
-    return _check_business(game) + _check_paperwork(game)
+    out = _check_business(game) + _check_paperwork(game)
+    return out or check_published(game, PUBLISHED)
 
 
 def _check_tables(game: Game) -> list[Finding]:

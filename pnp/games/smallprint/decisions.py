@@ -80,11 +80,24 @@ DECISIONS: tuple[Decision, ...] = (
 PUBLISHED: tuple[Published, ...] = (
     Published("players", "2–4", "each player of two to four gets a Paperwork set"),
     Published(
-        "rounds", {2: 4, 3: 3, 4: 4}, "four rounds with two or four players, three with three"
+        "rounds",
+        {2: 4, 3: 3, 4: 4},
+        "four rounds with two or four players, three with three",
+        ("tables", "rounds"),
     ),
-    Published("businesses_per_round", 3, "three Business cards are turned up each round"),
-    Published("max_cards_per_round", 3, "each player plays at most three Paperwork cards a round"),
-    Published("cap", 10, "only the first £10m of a business is divided"),
+    Published(
+        "businesses_per_round",
+        3,
+        "three Business cards are turned up each round",
+        ("tables", "businesses_per_round"),
+    ),
+    Published(
+        "max_cards_per_round",
+        3,
+        "each player plays at most three Paperwork cards a round",
+        ("tables", "max_cards_per_round"),
+    ),
+    Published("cap", 10, "only the first £10m of a business is divided", ("tables", "cap")),
     Published("business values", "£1m–£15m", "Business cards are worth £1m to £15m"),
 )
 
