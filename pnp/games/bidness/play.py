@@ -87,6 +87,7 @@ def _plays(table: Table, seat: int, card: int) -> list[Action]:
 def apply_play(table: Table, seat: int, action: Action) -> None:
     verb, card = action.verb, action.card
     if verb == "pass":
+        note(table, f"{name(table, seat)} passes")
         return
     cat = table.cat
     table.hands[seat].remove(card)
