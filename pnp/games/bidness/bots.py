@@ -37,6 +37,9 @@ EXPECTED_ROUNDS = 6
 SMALL_RAISES = 4
 BORROW_FOR_BIDS = 2
 """IOUs the heuristic bot will take on to win an auction."""
+THREAT_PER_IOU = 15
+BID_SHARE = 0.35
+"""Share of a card's expected earnings the heuristic bot will bid: the rest is its profit."""
 
 
 def random_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -143,7 +146,7 @@ def _settle(view: View, legal: Sequence[Action]) -> Action:
 def _bid(view: View, legal: Sequence[Action]) -> Action:
     a = view.auction
     assert a is not None
-    worth = card_value(view, a.card)
+    worth = int(card_value(view, a.card) * BID_SHARE)
     if a.seller == view.seat:
         worth = worth // 2
     room = view.cash[view.seat] + view.cat.t["iou_value"] * BORROW_FOR_BIDS
@@ -179,11 +182,18 @@ def _play_score(view: View, action: Action) -> float:
             - view.ious[action.target]
         )
     if verb == "hire":
-        return 30.0 - cat.cost[card] + 10 * (action.amount != LAWYER) - view.ious[action.target]
+        worth = 30.0 + 10 * (action.amount != LAWYER)
+        return worth - cat.cost[card] + _threat(view, action.target)
     p_win = win_chance(_dice(view, seat), _dice(view, action.target))
     stake = _damages_value(view, card, action.amount, action.target)
     risk = _damages_value(view, card, action.amount, seat)
-    return p_win * stake - (1 - p_win) * risk
+    return p_win * stake - (1 - p_win) * risk + _threat(view, action.target)
+
+
+def _threat(view: View, rival: int) -> float:
+    """Dollars worth spending to slow a rival who is closer to paying off than we are."""
+    ahead = view.ious[view.seat] - view.ious[rival] + view.paybacks_held[rival]
+    return THREAT_PER_IOU * max(0, ahead)
 
 
 def _discard(view: View, legal: Sequence[Action]) -> Action:
