@@ -27,6 +27,7 @@ from pnp.games.bidness.state import (
 )
 from pnp.games.bidness.view import determinize
 from pnp.load import Game, load_game
+from tests.test_bigidea_engine import Die  # queued die faces, shared with The Big Idea's tests
 
 
 @pytest.fixture(scope="module")
@@ -37,19 +38,6 @@ def game() -> Game:
 @pytest.fixture(scope="module")
 def cat(game: Game) -> Catalog:
     return engine.catalog(game)
-
-
-class Die(random.Random):
-    """A Random whose ``random()`` first returns the queued die faces."""
-
-    def __init__(self, faces: list[int]) -> None:
-        super().__init__(0)
-        self.faces = list(faces)
-
-    def random(self) -> float:
-        if self.faces:
-            return (self.faces.pop(0) - 0.5) / 6
-        return super().random()
 
 
 def card(cat: Catalog, card_id: str, nth: int = 0) -> int:

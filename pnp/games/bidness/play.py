@@ -24,7 +24,7 @@ PASS = Action("pass")
 AUCTIONED = (EMPLOYEE, STARTING, CONTRACT)
 
 
-def _distinct(table: Table, seat: int) -> list[int]:
+def distinct_cards(table: Table, seat: int) -> list[int]:
     """One card of each kind in the hand (identical cards give identical actions)."""
     seen: set[str] = set()
     out = []
@@ -40,7 +40,7 @@ def play_actions(table: Table, seat: int) -> tuple[Action, ...]:
     if len(table.hands[seat]) <= table.cat.t["must_pass_at"]:
         return (PASS,)
     out = [PASS]
-    for card in _distinct(table, seat):
+    for card in distinct_cards(table, seat):
         out.append(Action("sell", card=card))
         out.extend(_plays(table, seat, card))
     return tuple(out)

@@ -16,7 +16,7 @@ from pnp.games.bidness.business import apply_salary, close_business, salary_acti
 from pnp.games.bidness.catalog import DIE_FACES, PAYBACK, Catalog
 from pnp.games.bidness.lawsuit import apply_suit, suit_actions
 from pnp.games.bidness.ledger import name, note, track, update_awards
-from pnp.games.bidness.play import apply_play, play_actions
+from pnp.games.bidness.play import apply_play, distinct_cards, play_actions
 from pnp.games.bidness.state import (
     AUCTION,
     DISCARD,
@@ -222,14 +222,7 @@ class State(Table):
 
 
 def _discard_actions(table: Table, seat: int) -> tuple[Action, ...]:
-    seen: set[str] = set()
-    out = []
-    for c in table.hands[seat]:
-        cid = table.cat.card_ids[c]
-        if cid not in seen:
-            seen.add(cid)
-            out.append(Action("discard", card=c))
-    return tuple(out)
+    return tuple(Action("discard", card=c) for c in distinct_cards(table, seat))
 
 
 def first_player_roll(table: Table) -> int:

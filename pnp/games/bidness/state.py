@@ -79,7 +79,6 @@ class Usage:
         "payback_held",
         "dry_event",
         "dry_payback",
-        "short_hands",
         "auctions",
         "no_bids",
         "settled",
@@ -97,7 +96,6 @@ class Usage:
         self.payback_held = 0
         self.dry_event = 0
         self.dry_payback = 0
-        self.short_hands = 0
         self.auctions = 0
         self.no_bids = 0
         self.settled = 0
@@ -114,37 +112,28 @@ class Usage:
         return u
 
 
+_SHARED = ("cat", "n", "round", "phase", "first", "player", "passes", "legal")
+"""Slots holding immutable values, which a copy may share."""
+_FLAT = ("cash", "ious", "tech", "deck", "discards", "buried", "paybacks", "payback_discards")
+"""Slots holding flat lists, copied one level deep."""
+_PER_SEAT = ("hands", "staff", "contracts", "bonuses")
+"""Slots holding one list of cards per seat."""
+
+
 class Table:
     """Everything on and around the table.  Per-seat lists are indexed by seat."""
 
     __slots__ = (
-        "cat",
-        "n",
+        *_SHARED,
+        *_FLAT,
+        *_PER_SEAT,
         "rng",
-        "round",
-        "phase",
-        "first",
-        "player",
-        "passes",
-        "hands",
-        "staff",
-        "contracts",
-        "bonuses",
-        "cash",
-        "ious",
-        "tech",
-        "deck",
-        "discards",
-        "buried",
-        "paybacks",
-        "payback_discards",
         "market_leader",
         "tech_leader",
         "auction",
         "suit",
         "queue",
         "winners",
-        "legal",
         "peaks",
         "log",
     )
@@ -187,20 +176,11 @@ class Table:
 
     def copy_into(self, other: Table) -> None:
         """Fill ``other`` (made with ``__new__``) with an independent copy of this table."""
-        for name in ("cat", "n", "round", "phase", "first", "player", "passes", "legal"):
+        for name in _SHARED:
             setattr(other, name, getattr(self, name))
-        for name in (
-            "cash",
-            "ious",
-            "tech",
-            "deck",
-            "discards",
-            "buried",
-            "paybacks",
-            "payback_discards",
-        ):
+        for name in _FLAT:
             setattr(other, name, getattr(self, name)[:])
-        for name in ("hands", "staff", "contracts", "bonuses"):
+        for name in _PER_SEAT:
             setattr(other, name, [x[:] for x in getattr(self, name)])
         other.market_leader, other.tech_leader = self.market_leader, self.tech_leader
         other.queue, other.winners = self.queue[:], self.winners[:]
