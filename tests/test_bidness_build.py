@@ -91,7 +91,8 @@ def test_costs_are_printed(built: tuple[Path, dict]) -> None:
 
 
 def test_rulebook_prints_data_and_decisions(built: tuple[Path, dict]) -> None:
-    from pnp.games.bidness.decisions import DECISIONS
+    from pnp.games.bidness import catalog
+    from pnp.games.bidness.decisions import decisions_for
 
     text = "".join(
         p.extract_text() for p in pypdf.PdfReader(built[0] / "bidness-rulebook.pdf").pages
@@ -99,5 +100,7 @@ def test_rulebook_prints_data_and_decisions(built: tuple[Path, dict]) -> None:
     flat = " ".join(text.split())
     assert "$640" in flat and "$490" in flat  # the lawyers' salary table
     assert "unit price of $40" in flat  # the engine's worked example (34 + 10 → 40)
-    for d in DECISIONS:
+    tables = catalog(load_game("bidness")).t
+    assert "after round 25;" in flat  # the round cap comes from tables.round_cap
+    for d in decisions_for(tables):
         assert " ".join(d["ours"].split())[:40] in flat

@@ -3,7 +3,9 @@ from :data:`DECISIONS` alone.  :data:`PUBLISHED` lists the numbers the source do
 with where they come from; ``validate`` warns when the card data differs from them.
 
 Each decision: ``id``, ``gap`` (what the source leaves open, in our words), ``ours``
-(what pnp does; the engine implements exactly this) and ``why``.
+(what pnp does; the engine implements exactly this) and ``why``.  A ``{key}`` in the
+text is the number of that name in ``game.yaml`` ``tables:`` (filled in by
+:func:`decisions_for`), so no number is typed twice.
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ DECISIONS: tuple[dict[str, str], ...] = (
         "id": "headhunting",
         "gap": "Headhunting cards are named but their effect is not described.",
         "ours": "Pay the cost shown and move one Engineer, Marketer or Lawyer of your "
-        "choice from a rival's workplace to yours. Not in round 1.",
+        "choice from a rival's workplace to yours. Not in the first round.",
         "why": "It matches the card's name and its first-round restriction, which marks "
         "cards that hurt a rival.",
     },
@@ -81,7 +83,7 @@ DECISIONS: tuple[dict[str, str], ...] = (
     {
         "id": "salary-short",
         "gap": "A founder who cannot pay salaries even by borrowing to the debt limit.",
-        "ours": "While short you lay off employees or borrow $100 at a time; once at the "
+        "ours": "While short you lay off employees or borrow ${iou_value} at a time; once at the "
         "debt limit only layoffs remain, and you lay off until the salaries can be paid. "
         "Salaries are never partly paid.",
         "why": "Layoffs always make the bill payable, since no staff means no salary.",
@@ -98,21 +100,23 @@ DECISIONS: tuple[dict[str, str], ...] = (
         "id": "payback-cash",
         "gap": "Whether a Payback may be paid with borrowed money.",
         "ours": "No: you need the cash on hand to play a Payback card.",
-        "why": "Borrowing $100 to return one IOU would only swap one IOU for another.",
+        "why": "Borrowing ${iou_value} to return one IOU would only swap one IOU for another.",
     },
     {
         "id": "minimum-bid",
         "gap": "The smallest opening bid.",
-        "ours": "Opening bids start at $5; every raise is at least $5 above the high bid.",
-        "why": "Bids must be multiples of $5, and a free win would make auctions pointless.",
+        "ours": "Opening bids start at ${min_opening_bid}; every raise is at least ${bid_step} "
+        "above the high bid.",
+        "why": "Bids must be multiples of ${bid_step}, and a free win would make auctions "
+        "pointless.",
     },
     {
         "id": "negotiation",
         "gap": "How long settlement talks may go on, and for what sums.",
-        "ours": "Offers are in $10 steps, at most what the defendant could pay by "
+        "ours": "Offers are in ${settlement_step} steps, at most what the defendant could pay by "
         "borrowing to the debt limit. Each new offer must meet the other side part way "
-        "(lower than the plaintiff's last, higher than the defendant's). After four "
-        "offers the one on the table is accepted or rejected.",
+        "(lower than the plaintiff's last, higher than the defendant's). After "
+        "{settlement_offers} offers the one on the table is accepted or rejected.",
         "why": "Bounded talks keep the game moving and give the bots a clear rule.",
     },
     {
@@ -141,11 +145,17 @@ DECISIONS: tuple[dict[str, str], ...] = (
     {
         "id": "round-cap",
         "gap": "Only a payoff ends the game.",
-        "ours": "The engine stops a game after the round cap in the game data; the founder "
-        "with the fewest IOUs wins, then the one with the most cash.",
+        "ours": "The engine stops a game after round {round_cap}; the founder with the "
+        "fewest IOUs wins, then the one with the most cash.",
         "why": "Simulations need an end; at the table, play on.",
     },
 )
+
+
+def decisions_for(tables: dict[str, int]) -> list[dict[str, str]]:
+    """The decisions with the game's own numbers filled in."""
+    return [{k: v.format(**tables) for k, v in d.items()} for d in DECISIONS]
+
 
 PUBLISHED: tuple[dict[str, Any], ...] = (
     {"key": "start_engineers", "value": 1, "source": "Starting Assets"},

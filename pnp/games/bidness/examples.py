@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from pnp.games.bidness.catalog import BONUS, Catalog
-from pnp.games.bidness.decisions import DECISIONS, PUBLISHED
+from pnp.games.bidness.decisions import PUBLISHED, decisions_for
 
 EXAMPLE_TECH = 34
 EXAMPLE_MARKETERS = 3
@@ -53,7 +53,7 @@ def worked_examples(cat: Catalog) -> dict[str, Any]:
     interns = sum(cat.trial_dice)
     return {
         "earnings": earnings_example(cat),
-        "decisions": [dict(d) for d in DECISIONS],
+        "decisions": decisions_for(cat.t),
         "published": [dict(p) for p in PUBLISHED],
         "dice": {
             "first_player": cat.max_ious,
