@@ -98,3 +98,12 @@ def test_missing_table_is_located(game: Game) -> None:
     spec = game.spec.model_copy(update={"tables": tables})
     (msg,) = findings(dataclasses.replace(game, spec=spec))
     assert "tables.hand_size" in msg and "game.yaml:" in msg
+
+
+def test_numbers_on_cards_come_from_the_data(game: Game) -> None:
+    cards = [
+        dataclasses.replace(c, text="Sue a rival for 3 Marketers.") if c.id == "libel-3" else c
+        for c in game.cards
+    ]
+    (msg,) = findings(dataclasses.replace(game, cards=cards), Severity.WARNING)
+    assert "number typed into the text" in msg and "events.yaml:" in msg

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from math import gcd
 from typing import Any
 
@@ -24,6 +25,8 @@ from pnp.games.bidness.decisions import PUBLISHED
 from pnp.load import Card, Game
 
 KNOWN_TYPES = (EMPLOYEE, STARTING, CONTRACT, "bonus", INTERN, LAWSUIT, HEADHUNTING, PAYBACK, IOU)
+_JINJA = re.compile(r"{{.*?}}|{%.*?%}")
+_TYPED_NUMBER = re.compile(r"\d")
 RESTRICTED_TYPES = (LAWSUIT, HEADHUNTING)
 """bidness.txt: Lawsuit and Headhunting cards carry the first-round restriction icon."""
 
@@ -162,6 +165,15 @@ def _check_cards(game: Game) -> list[Finding]:
     t = game.spec.tables
     for card in game.cards:
         out += _check_card(card)
+        if _TYPED_NUMBER.search(_JINJA.sub("", card.text)):
+            out.append(
+                Finding(
+                    Severity.WARNING,
+                    f"{card.name}: a number typed into the text; print it from the data "
+                    "with {{ card.… }} or {{ tables.… }}",
+                    card.where("text"),
+                )
+            )
     lawyers = sum(
         c.qty for c in game.cards if c.fields.get("role") == ROLES[LAWYER] and c.type == EMPLOYEE
     )
