@@ -8,14 +8,23 @@ from typing import Any
 
 from pnp._errors import DataError, Location, Severity, ValidationFailed
 from pnp.fonts import load_font
+from pnp.layout.board import lay_out_board
 from pnp.layout.cards import SheetOptions, impose_cards, impose_copies, lay_out_faces
 from pnp.layout.face import card_context, find_template
 from pnp.layout.pages import Page
+from pnp.layout.screen import lay_out_screens
 from pnp.layout.sheet import PAPERS_MM, plan_grid
 from pnp.layout.tokens import lay_out_tokens
 from pnp.layout.track import lay_out_track
 from pnp.load import Game
-from pnp.model import AidComponent, TokensComponent, TrackComponent, parse_size
+from pnp.model import (
+    AidComponent,
+    BoardComponent,
+    ScreenComponent,
+    TokensComponent,
+    TrackComponent,
+    parse_size,
+)
 from pnp.output import OutputFile, write_all
 from pnp.text import render_text
 from pnp.validate import engine_for, validate_game
@@ -56,7 +65,7 @@ def _markdown(game: Game, name: str, ctx: dict[str, Any]) -> str:
     return text
 
 
-KINDS = ("cards", "tokens", "track", "aid", "rulebook")
+KINDS = ("cards", "tokens", "board", "screen", "track", "aid", "rulebook")
 """Kinds of output file a build can make (manifest `kind`)."""
 
 
@@ -92,6 +101,15 @@ def plan_outputs(
                     path, "track", kpages, _bind(write_pages, kpages, {}, comp.title, font_dir)
                 )
             )
+        elif isinstance(comp, BoardComponent):
+            bpages, bfaces = lay_out_board(game, comp, i, options.paper)
+            write = _bind(write_pages, bpages, bfaces, comp.title, font_dir)
+            files.append(OutputFile(path, "board", bpages, write))
+        elif isinstance(comp, ScreenComponent):
+            ctx = ctx or template_context(game)
+            spages, sfaces = lay_out_screens(game, comp, i, options.paper, ctx)
+            write = _bind(write_pages, spages, sfaces, comp.title, font_dir)
+            files.append(OutputFile(path, "screen", spages, write))
         elif isinstance(comp, AidComponent):
             ctx = ctx or template_context(game)
             text = _markdown(game, comp.template, ctx)

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp._errors import PnpError
-from pnp.layout.pages import Page
+from pnp.layout.pages import Page, Placed
 
 PT_PER_MM = 72.0 / 25.4
 
@@ -41,14 +41,18 @@ class OutputFile:
                     "number": n,
                     "side": p.side,
                     "size_pt": [_pt(p.size[0]), _pt(p.size[1])],
-                    "items": [
-                        {"id": it.id, "deck": it.group, "trim_pt": [_pt(v) for v in it.trim]}
-                        for it in p.items
-                    ],
+                    "items": [_item(it) for it in p.items],
                 }
                 for n, p in enumerate(self.pages, start=1)
             ],
         }
+
+
+def _item(it: Placed) -> dict[str, Any]:
+    item: dict[str, Any] = {"id": it.id, "deck": it.group, "trim_pt": [_pt(v) for v in it.trim]}
+    if it.region is not None:
+        item["board_mm"] = [round(v, 2) for v in it.region]
+    return item
 
 
 LOCK_FILE = ".pnp-lock"

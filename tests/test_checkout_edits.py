@@ -35,6 +35,9 @@ def test_an_edited_card_shows_in_the_rebuilt_pdf(checkout: Path) -> None:
     play.write_text(play.read_text().replace("name: Synergizr", "name: Quuxotic"))
     result = runner.invoke(app, ["build", "boom", "--only", "cards"])
     assert result.exit_code == 0, result.output
+    assert "•Boom: read cards/boom/ (3 files), wrote to output/boom/" in result.output
+    listed = runner.invoke(app, ["list"])
+    assert "in cards/boom/" in listed.output
     text = _pdf_text(checkout / "output" / "boom" / "boom-cards.pdf")
     assert "Quuxotic" in text and "Synergizr" not in text
 

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pnp._errors import UsageError
-from pnp.games import checked_once, lazy_attributes
+from pnp.games import check_players, checked_once, lazy_attributes
 from pnp.games.bidness.catalog import build_catalog
 from pnp.games.bidness.check import validate
 from pnp.load import Game
@@ -28,11 +27,7 @@ catalog = checked_once(validate, build_catalog)
 
 def new_state(game: Game, players: int, seed: int, transcript: bool = True) -> State:
     """A game set up and waiting for the first decision of round 1."""
-    span = game.spec.players
-    if not span.min <= players <= span.max:
-        raise UsageError(
-            f"{game.spec.name} plays with {span.min} to {span.max} players, not {players}"
-        )
+    check_players(game, players)
     from pnp.games.bidness.rules import State
 
     return State(catalog(game), players, seed, transcript)
