@@ -273,3 +273,29 @@ def test_auction_state_is_cloned(game: Game) -> None:
     c.auction.active.pop()  # type: ignore[union-attr]
     c.suit.offers = 3  # type: ignore[union-attr]
     assert s.auction.active == [0, 1, 2] and s.suit.offers == 0
+
+
+def test_determinized_states_play_on_to_the_end(game: Game) -> None:
+    # the search bot samples full states from a view and plays them out: every sample must
+    # be a legal game that ends, whatever phase (auction, settlement, salaries) it is in
+    state = engine.new_state(game, 5, seed=21)
+    rng = random.Random(21)
+    phases: set[str] = set()
+    while not state.is_terminal():
+        seat = state.current_player()
+        view = state.view(seat)
+        if len(phases) < 5 and view.phase not in phases:
+            phases.add(view.phase)
+            sample = determinize(view, random.Random(len(phases)))
+            assert sample.legal_actions() == state.legal_actions()
+            steps = 0
+            while not sample.is_terminal() and steps < 5000:
+                sample.apply(
+                    engine.BOTS["random"](
+                        sample.view(sample.current_player()), sample.legal_actions(), rng
+                    )
+                )
+                steps += 1
+            assert sample.is_terminal()
+        state.apply(engine.BOTS["random"](view, state.legal_actions(), rng))
+    assert phases == {"discard", "card play", "auction", "settlement", "salaries"}
