@@ -87,7 +87,7 @@ def test_costs_are_printed(built: tuple[Path, dict]) -> None:
                 for op in faces[card.id].ops
                 if isinstance(op, TextBlock)
             ]
-            assert f"${card.fields['cost']}" in texts
+            assert any(t.endswith(f"COST ${card.fields['cost']}") for t in texts)
 
 
 def test_rulebook_prints_data_and_decisions(built: tuple[Path, dict]) -> None:
@@ -104,3 +104,28 @@ def test_rulebook_prints_data_and_decisions(built: tuple[Path, dict]) -> None:
     assert "after round 25;" in flat  # the round cap comes from tables.round_cap
     for d in decisions_for(tables):
         assert " ".join(d["ours"].split())[:40] in flat
+
+
+def _lightness(hex_code: str) -> float:
+    from tests.test_faces_print import luminance
+
+    return luminance(hex_code)
+
+
+def test_held_card_types_differ_in_greyscale_and_carry_indices() -> None:
+    # DESIGN §4: held cards carry corner indices; colour never carries meaning alone
+    from itertools import combinations
+
+    spec = load_game("bidness").spec
+    held = [t for t in spec.card_types.values() if t.hand]
+    assert {t.deck for t in held} == {"event", "payback"}
+    for a, b in combinations(held, 2):
+        assert abs(_lightness(a.color) - _lightness(b.color)) >= 12, (a.kind, b.kind)
+    faces = lay_out_faces(load_game("bidness"))
+    for card_id, index in (("libel-2", "L2"), ("patent-12", "P12"), ("product-recall", "-2")):
+        texts = [
+            " ".join(ln[2] for ln in op.lines)
+            for op in faces[card_id].ops
+            if isinstance(op, TextBlock)
+        ]
+        assert texts.count(index) == 2  # top left and, turned, bottom right

@@ -16,7 +16,9 @@ if TYPE_CHECKING:
 DIE_FACES = 6
 """The source never names the die; pnp uses ordinary six-sided dice (a decision)."""
 
-# What a card does, by card type (the engine's vocabulary; check.py refuses other types).
+# What a card does: the card types of game.yaml (check.py refuses others), plus two
+# kinds read from fields: an employee with ``starting: true`` is a starting employee,
+# a bonus card that adds trial dice and no units is a Legal Intern.
 EMPLOYEE, STARTING, CONTRACT, BONUS, INTERN, LAWSUIT, HEADHUNTING, PAYBACK, IOU = (
     "employee",
     "starting",
@@ -141,6 +143,14 @@ class Catalog:
         return sales + contracts * self.t["contract_payment"]
 
 
+def _kind(card_type: str, fields: dict[str, Any]) -> str:
+    if card_type == EMPLOYEE and fields.get("starting"):
+        return STARTING
+    if card_type == BONUS and not fields.get("units") and fields.get("trial_dice", 0) > 0:
+        return INTERN
+    return card_type
+
+
 def _rows(tables: dict[str, Any], key: str) -> list[tuple[int, int]]:
     return sorted(((int(r["value"]), int(r["count"])) for r in tables.get(key, [])), reverse=True)
 
@@ -167,7 +177,7 @@ def build_catalog(game: Game) -> Catalog:
         for _ in range(card.qty):
             ids.append(card.id)
             names.append(card.name)
-            kind.append(card.type)
+            kind.append(_kind(card.type, f))
             role.append(ROLES.index(f["role"]) if "role" in f else -1)
             suit.append(SUITS.index(f["suit"]) if "suit" in f else -1)
             claim.append(int(f.get("claim", 0)))

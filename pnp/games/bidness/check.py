@@ -8,23 +8,22 @@ from typing import Any
 
 from pnp._errors import Finding, Location, Severity
 from pnp.games.bidness.catalog import (
+    BONUS,
     CONTRACT,
     EMPLOYEE,
     HEADHUNTING,
-    INTERN,
     IOU,
     LAWSUIT,
     LAWYER,
     PAYBACK,
     ROLES,
-    STARTING,
     SUITS,
     TABLE_INTS,
 )
 from pnp.games.bidness.decisions import PUBLISHED
 from pnp.load import Card, Game
 
-KNOWN_TYPES = (EMPLOYEE, STARTING, CONTRACT, "bonus", INTERN, LAWSUIT, HEADHUNTING, PAYBACK, IOU)
+KNOWN_TYPES = (EMPLOYEE, CONTRACT, BONUS, LAWSUIT, HEADHUNTING, PAYBACK, IOU)
 _JINJA = re.compile(r"{{.*?}}|{%.*?%}")
 _TYPED_NUMBER = re.compile(r"\d")
 RESTRICTED_TYPES = (LAWSUIT, HEADHUNTING)
@@ -175,7 +174,9 @@ def _check_cards(game: Game) -> list[Finding]:
                 )
             )
     lawyers = sum(
-        c.qty for c in game.cards if c.fields.get("role") == ROLES[LAWYER] and c.type == EMPLOYEE
+        c.qty
+        for c in game.cards
+        if c.type == EMPLOYEE and c.fields["role"] == ROLES[LAWYER] and not c.fields["starting"]
     )
     if lawyers > len(t["lawyer_salaries"]):
         card = next(c for c in game.cards if c.fields.get("role") == ROLES[LAWYER])
@@ -188,7 +189,9 @@ def _check_cards(game: Game) -> list[Finding]:
     most = game.spec.players.max
     for role, key in ((0, "start_engineers"), (1, "start_marketers")):
         have = sum(
-            c.qty for c in game.cards if c.type == STARTING and c.fields["role"] == ROLES[role]
+            c.qty
+            for c in game.cards
+            if c.type == EMPLOYEE and c.fields["starting"] and c.fields["role"] == ROLES[role]
         )
         if have < most * t[key]:
             out.append(
@@ -245,12 +248,16 @@ def _check_card(card: Card) -> list[Finding]:
         )
     if f.get("cost", 0) < 0:
         out.append(_err("a cost cannot be negative", card.where("cost")))
-    if card.type == "bonus" and f.get("units", 0) == 0:
+    if card.type == BONUS and (f["units"] == 0) == (f["trial_dice"] == 0):
         out.append(
-            _err("a bonus card must add or take away units (units: not 0)", card.where("units"))
+            _err(
+                "a bonus card either adds or takes away units, or adds trial dice (a Legal "
+                "Intern), not both or neither",
+                card.where("units"),
+            )
         )
-    if card.type == INTERN and f.get("trial_dice", 0) < 1:
-        out.append(_err("a Legal Intern adds at least one die", card.where("trial_dice")))
+    if f.get("trial_dice", 0) < 0:
+        out.append(_err("trial dice cannot be negative", card.where("trial_dice")))
     return out
 
 
