@@ -103,7 +103,7 @@ def test_rulebook_prints_data_and_decisions(built: tuple[Path, dict]) -> None:
     tables = catalog(load_game("bidness")).t
     assert "after round 25;" in flat  # the round cap comes from tables.round_cap
     for d in decisions_for(tables):
-        assert " ".join(d["ours"].split())[:40] in flat
+        assert " ".join(d["rule"].split())[:40] in flat
 
 
 def _lightness(hex_code: str) -> float:
