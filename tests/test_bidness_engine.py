@@ -299,3 +299,25 @@ def test_determinized_states_play_on_to_the_end(game: Game) -> None:
             assert sample.is_terminal()
         state.apply(engine.BOTS["random"](view, state.legal_actions(), rng))
     assert phases == {"discard", "card play", "auction", "settlement", "salaries"}
+
+
+def test_simulation_reports_rounds_auctions_suits_and_components(game: Game) -> None:
+    from pnp.sim import simulate
+
+    report = simulate(engine, game, games=12, players=6, seed=2, bots=["heuristic", "random"])
+    assert report.completed == 12 and not report.ran_out
+    for measure in (
+        "rounds",
+        "auctions held",
+        "lawsuits settled",
+        "lawsuits tried",
+        "peak IOUs in use",
+        "money counters in use at the peak",
+    ):
+        assert measure in report.measures
+    # bidness.txt: "A game typically lasts about five or six rounds"; never before round 3,
+    # since two Payback cards (rounds 2 and 3) are needed to return three IOUs
+    assert report.measures["rounds"]["min"] >= 3
+    printed = engine.printed_components(game)
+    assert set(report.components) == set(printed)
+    assert printed["IOU cards"]["$100"] == 6 * 6  # six IOUs at the debt limit, six players
