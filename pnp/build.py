@@ -78,12 +78,30 @@ def _markdown(game: Game, name: str, ctx: dict[str, Any], where: Location, key: 
     except UnicodeDecodeError as exc:
         raise DataError(f"{key}: {shown(name)} is not UTF-8 text ({exc.reason})", where) from None
     text = render_text(source, ctx, Location(path), name, RULEBOOK_CHARS, whole_file=True)
+    text = _resolve_figures(game, text, Location(path))
     missing = load_font("Lato-Regular").missing(text)
     if missing:
         more = f" and {len(missing) - 5} more" if len(missing) > 5 else ""
         chars = ", ".join(map(repr, missing[:5]))
         raise DataError(f"{name} uses {chars}{more}, not in the rulebook font", Location(path))
     return text
+
+
+_FIGURE = re.compile(r"!\[([^\]]*)\]\(([^)\s]+)\)")
+FIGURE_SUFFIXES = (".svg", ".png", ".jpg", ".jpeg")
+
+
+def _resolve_figures(game: Game, text: str, where: Location) -> str:
+    """``![caption](name.svg)`` names a file in the game's templates: find it (safely, like
+    every template) so the renderer gets a checked absolute path."""
+
+    def resolve(m: re.Match[str]) -> str:
+        name = m.group(2)
+        if not name.lower().endswith(FIGURE_SUFFIXES):
+            raise DataError(f"figure {shown(name)}: use an .svg, .png or .jpg file", where)
+        return f"![{m.group(1)}]({find_template(game, name, where, 'figure').as_posix()})"
+
+    return _FIGURE.sub(resolve, text)
 
 
 MADE_WITH = "made with pnp"
