@@ -202,12 +202,16 @@ def plan_outputs(
                 )
             )
         elif isinstance(comp, BoardComponent):
-            bpages, bfaces = lay_out_board(game, comp, i, options.paper)
+            bpages, bfaces = lay_out_board(
+                game, comp, i, options.paper, credit=credit_line(game.spec)
+            )
             write = _bind(write_pages, bpages, bfaces, doc_info(game.spec, comp.title), font_dir)
             files.append(OutputFile(path, "board", bpages, write))
         elif isinstance(comp, ScreenComponent):
             ctx = ctx or template_context(game)
-            spages, sfaces = lay_out_screens(game, comp, i, options.paper, ctx)
+            spages, sfaces = lay_out_screens(
+                game, comp, i, options.paper, {**ctx, "credit": credit_line(game.spec)}
+            )
             write = _bind(write_pages, spages, sfaces, doc_info(game.spec, comp.title), font_dir)
             files.append(OutputFile(path, "screen", spages, write))
         elif isinstance(comp, AidComponent):
