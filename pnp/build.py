@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import dataclasses
+import math
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from pnp._errors import DataError, Location, Severity, ValidationFailed
+from pnp._errors import DataError, Location, Severity, UsageError, ValidationFailed
 from pnp.fonts import load_font
 from pnp.layout.cards import SheetOptions, impose_cards, impose_copies, lay_out_faces
+from pnp.layout.cuts import cut_file_name, cut_svg
 from pnp.layout.face import card_context, find_template
 from pnp.layout.pages import Page
-from pnp.layout.sheet import PAPERS_MM, plan_grid
+from pnp.layout.sheet import LAYOUTS, MAX_MARGIN_MM, PAPERS_MM, plan_grid
 from pnp.layout.tokens import lay_out_tokens
 from pnp.layout.track import lay_out_track
 from pnp.load import Game
@@ -82,11 +85,11 @@ def plan_outputs(
             continue
         path = f"{gid}-{comp.id}.pdf"
         if isinstance(comp, TokensComponent):
-            tpages, tfaces = lay_out_tokens(game, comp, i, options.paper)
+            tpages, tfaces = lay_out_tokens(game, comp, i, options)
             write = _bind(write_pages, tpages, tfaces, comp.title, font_dir)
             files.append(OutputFile(path, "tokens", tpages, write))
         elif isinstance(comp, TrackComponent):
-            kpages = lay_out_track(game, comp, i, options.paper)
+            kpages = lay_out_track(game, comp, i, options.paper, options.margin)
             files.append(
                 OutputFile(
                     path, "track", kpages, _bind(write_pages, kpages, {}, comp.title, font_dir)
@@ -96,14 +99,31 @@ def plan_outputs(
             ctx = ctx or template_context(game)
             text = _markdown(game, comp.template, ctx)
             check_aid(text, parse_size(comp.size), comp.title, accent)
-            apages = impose_copies(comp.id, parse_size(comp.size), comp.copies, options.paper)
+            apages = impose_copies(comp.id, parse_size(comp.size), comp.copies, options)
             files.append(
                 OutputFile(path, "aid", apages, _bind(write_aid, apages, text, comp.title, accent))
             )
     if game.spec.rulebook and "rulebook" in want:
         text = _markdown(game, game.spec.rulebook, ctx or template_context(game))
         files.append(_rulebook_file(game, text, PAPERS_MM[options.paper]))
+    if options.cut_file == "svg":
+        files += [cut for f in files for cut in cut_files(f)]
     return files
+
+
+def cut_files(pdf: OutputFile) -> list[OutputFile]:
+    """One SVG of cut paths per sheet of ``pdf`` that has anything to cut."""
+    out = []
+    for n, page in enumerate(pdf.pages, start=1):
+        if page.cuts:
+            name = cut_file_name(pdf.path, n)
+            write = _bind(_write_text, cut_svg(page))
+            out.append(OutputFile(name, "cut", [page], write, source=pdf.path))
+    return out
+
+
+def _write_text(path: Path, text: str) -> None:
+    path.write_text(text, encoding="utf-8")
 
 
 def _rulebook_file(game: Game, text: str, paper: tuple[float, float]) -> OutputFile:
@@ -138,6 +158,11 @@ def build_game(
         "options": {
             "paper": options.paper,
             "bleed_mm": _effective_bleed(game, options),
+            "margin_mm": options.margin,
+            "layout": options.layout,
+            "layout_reason": LAYOUT_REASONS[options.layout],
+            "deck_per_sheet": options.deck_per_sheet,
+            "registration": options.registration,
             "duplex": options.duplex,
             "back_offset_mm": list(options.back_offset),
             "expansions": [e.id for e in game.expansions],
@@ -150,7 +175,47 @@ def _effective_bleed(game: Game, options: SheetOptions) -> float | None:
     """The bleed the card sheets got (the first deck's; None for a game without decks)."""
     if not game.spec.decks:
         return options.bleed
-    return plan_grid(options.paper, game.spec.decks[0].size_mm, options.bleed).bleed
+    size = game.spec.decks[0].size_mm
+    return plan_grid(options.paper, size, options.bleed, options.inner_margin, options.layout).bleed
+
+
+LAYOUT_REASONS = {
+    "grid": "cards butt on shared cut lines: the most cards per sheet; a cut that misses "
+    "by 1 mm shows the neighbour's edge band, which is the same colour on both sides",
+    "gutter": "a gutter of twice the bleed between cards: fewer cards per sheet, full "
+    "bleed on every edge, so a cut that misses by 1 mm shows the card's own colour",
+    "fold": "each front beside its own back, folded on the dashed line and glued or "
+    "sleeved: for printers without duplex",
+}
+"""Why a layout: written into the manifest (options.layout_reason) and the README."""
+
+
+def sheet_summary(out: Path, written: list[Path]) -> list[str]:
+    """``path: N sheets`` for each PDF this build wrote, from the manifest in ``out``."""
+    import json
+
+    names = {p.name for p in written}
+    manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    return [
+        f"{e['path']}: {e['sheets']} sheet{'s' if e['sheets'] != 1 else ''}"
+        for e in manifest["files"]
+        if e["path"] in names and e["kind"] != "cut"
+    ]
+
+
+def sheet_options(
+    base: SheetOptions, deck_per_sheet: bool, registration: bool, cut_file: str | None
+) -> SheetOptions:
+    """Check the sheet options a person typed; usage errors name the option."""
+    if not (math.isfinite(base.margin) and 0 <= base.margin <= MAX_MARGIN_MM):
+        raise UsageError(f"--margin must be 0–{MAX_MARGIN_MM:g} mm, not {base.margin:g}")
+    if base.layout not in LAYOUTS:
+        raise UsageError(f"--layout must be one of {', '.join(LAYOUTS)}, not {base.layout!r}")
+    if cut_file not in (None, "svg"):
+        raise UsageError(f"--cut-file takes svg, not {cut_file!r}")
+    return dataclasses.replace(
+        base, deck_per_sheet=deck_per_sheet, registration=registration, cut_file=cut_file
+    )
 
 
 def write_calibration(paper: str, out: Path) -> Path:

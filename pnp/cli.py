@@ -133,6 +133,37 @@ def build(
     back_offset: Annotated[
         str, typer.Option(help="Shift back pages by X,Y mm for printers that misregister.")
     ] = "0,0",
+    margin: Annotated[
+        float,
+        typer.Option(
+            metavar="MM",
+            help="Printer margin in mm, 0–20: no crop mark, text or art closer to the edge.",
+        ),
+    ] = 6.0,
+    layout: Annotated[
+        str,
+        typer.Option(
+            metavar="grid|gutter|fold",
+            help="Card sheets: grid (butted, most cards), gutter (fewer cards, full bleed "
+            "on every edge) or fold (each front beside its back, for printers without duplex).",
+        ),
+    ] = "grid",
+    deck_per_sheet: Annotated[
+        bool,
+        typer.Option(
+            "--deck-per-sheet", help="Start each deck on its own sheets instead of sharing them."
+        ),
+    ] = False,
+    cut_file: Annotated[
+        str | None,
+        typer.Option(metavar="svg", help="Also write each sheet's cut paths: svg."),
+    ] = None,
+    registration: Annotated[
+        bool,
+        typer.Option(
+            "--registration", help="Add print-then-cut registration marks for a cutting machine."
+        ),
+    ] = False,
     only: Annotated[
         list[str] | None,
         typer.Option(help="Build only these kinds: cards, tokens, track, aid, rulebook."),
@@ -152,7 +183,7 @@ def build(
 
     def run() -> None:
         from pnp._errors import UsageError
-        from pnp.build import KINDS, build_game
+        from pnp.build import KINDS, build_game, sheet_options, sheet_summary
         from pnp.export import check_kinds, export_images
         from pnp.layout.cards import SheetOptions
         from pnp.layout.sheet import PAPERS_MM
@@ -163,7 +194,12 @@ def build(
         if all_games == (game is not None):
             raise UsageError("name one GAME or use --all")
         games = list_games(cards) if all_games else [game]
-        options = SheetOptions(paper, bleed, duplex, _offset(back_offset))
+        options = sheet_options(
+            SheetOptions(paper, bleed, duplex, _offset(back_offset), margin, layout),
+            deck_per_sheet,
+            registration,
+            cut_file,
+        )
         image_kinds = check_kinds(images or [])
         bad = sorted(set(only or ()) - set(KINDS))
         if bad:
@@ -174,6 +210,8 @@ def build(
             target = (out / gid if all_games else out) if out else Path("output") / gid
             written = build_game(g, options, target, frozenset(only) if only else None)
             typer.echo(f"{g.spec.name}: wrote {len(written)} files to {target}")
+            for line in sheet_summary(target, written):
+                typer.echo(f"  {line}")
             if image_kinds:
                 folder = export_images(g, image_kinds, target)
                 typer.echo(

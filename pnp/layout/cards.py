@@ -7,8 +7,20 @@ from dataclasses import dataclass
 from pnp._errors import PnpError
 from pnp.layout.face import card_context, lay_out_face, load_layout
 from pnp.layout.ops import Face
-from pnp.layout.pages import Page, Placed
-from pnp.layout.sheet import crop_marks, mirror, paginate, plan_grid
+from pnp.layout.pages import Cut, Page, Placed
+from pnp.layout.sheet import (
+    MARGIN_MM,
+    Grid,
+    Rect,
+    corner_radius,
+    crop_marks,
+    fold_lines,
+    layout_margin,
+    mirror,
+    paginate,
+    plan_grid,
+    registration_marks,
+)
 from pnp.load import Card, Game
 from pnp.model import Deck
 
@@ -19,6 +31,24 @@ class SheetOptions:
     bleed: float | None = None
     duplex: bool = True
     back_offset: tuple[float, float] = (0.0, 0.0)
+    margin: float = MARGIN_MM
+    """Printer margin: no mark, text or needed art closer to the paper's edge."""
+    layout: str = "grid"
+    """grid (butted), gutter or fold: see pnp.layout.sheet."""
+    deck_per_sheet: bool = False
+    """Start each deck on a sheet of its own instead of filling sheets across decks."""
+    registration: bool = False
+    """Print-then-cut registration marks for a cutting machine."""
+    cut_file: str | None = None
+    """``svg``: also write each sheet's cut paths."""
+
+    @property
+    def inner_margin(self) -> float:
+        """Where the layout starts: the margin plus the registration marks' room."""
+        return layout_margin(self.margin, self.registration)
+
+    def registration_marks(self, page: tuple[float, float]) -> list[Rect]:
+        return registration_marks(page, self.margin) if self.registration else []
 
 
 def back_key(deck: Deck) -> str:
@@ -59,46 +89,83 @@ def lay_out_faces(game: Game, problems: list[PnpError] | None = None) -> dict[st
     return faces
 
 
+def sheet_groups(game: Game, deck_per_sheet: bool) -> list[list[tuple[Card, Deck]]]:
+    """Every printed copy, grouped by what may share a sheet: decks of one size together
+    (in deck order), or each deck alone."""
+    groups: dict[object, list[tuple[Card, Deck]]] = {}
+    for deck in game.spec.decks:
+        key = deck.id if deck_per_sheet else deck.size_mm
+        copies = [(c, deck) for c in game.deck_cards(deck.id) for _ in range(c.qty)]
+        groups.setdefault(key, []).extend(copies)
+    return [g for g in groups.values() if g]
+
+
 def impose_cards(game: Game, options: SheetOptions) -> list[Page]:
-    """Front pages with crop marks, each followed by its back page (or all backs at the end)."""
+    """Front pages with crop marks, each followed by its back page (or all backs at the
+    end); with the fold layout, pages of fronts each beside its back."""
     fronts: list[Page] = []
     backs: list[Page] = []
-    for deck in game.spec.decks:
-        cards: list[Card] = [c for c in game.deck_cards(deck.id) for _ in range(c.qty)]
-        if not cards:
-            continue
-        grid = plan_grid(options.paper, deck.size_mm, options.bleed)
-        for chunk in paginate(cards, grid.per_page):
-            front = Page(grid.page, "front", marks=crop_marks(grid, len(chunk)))
-            back = Page(grid.page, "back")
-            for i, card in enumerate(chunk):
-                trim, clip = grid.trim(i), grid.bleed_box(i)
-                front.items.append(Placed(card.id, deck.id, card.id, trim, clip))
+    for group in sheet_groups(game, options.deck_per_sheet):
+        size = group[0][1].size_mm
+        grid = plan_grid(options.paper, size, options.bleed, options.inner_margin, options.layout)
+        radius = corner_radius(size)
+        for chunk in paginate(group, grid.per_page):
+            front = _sheet(grid, "fold" if grid.layout == "fold" else "front")
+            front.marks = crop_marks(grid, len(chunk))
+            front.folds = fold_lines(grid, len(chunk))
+            front.registration = options.registration_marks(grid.page)
+            back = _sheet(grid, "back")
+            for i, (card, deck) in enumerate(chunk):
+                trim = grid.trim(i)
+                front.items.append(Placed(card.id, deck.id, card.id, trim, grid.bleed_box(i)))
+                if grid.layout == "fold":
+                    btrim = grid.fold_back(i)
+                    bclip = grid.bleed_box(i, btrim)
+                    front.items.append(
+                        Placed(card.id, deck.id, back_key(deck), btrim, bclip, "back")
+                    )
+                    front.cuts.append(Cut((*trim[:2], *btrim[2:]), radius))
+                    continue
+                front.cuts.append(Cut(trim, radius))
                 back.items.append(
                     Placed(
                         card.id,
                         deck.id,
                         back_key(deck),
                         mirror(trim, grid.page[0], options.back_offset),
-                        mirror(clip, grid.page[0], options.back_offset),
+                        mirror(grid.bleed_box(i), grid.page[0], options.back_offset),
+                        "back",
                     )
                 )
             fronts.append(front)
-            backs.append(back)
+            if back.items:
+                backs.append(back)
+    if not backs:
+        return fronts
     if options.duplex:
         return [p for pair in zip(fronts, backs, strict=True) for p in pair]
     return fronts + backs
 
 
-def impose_copies(key: str, size_mm: tuple[float, float], copies: int, paper: str) -> list[Page]:
-    """``copies`` identical panels (player aids) on sheets with crop marks, no bleed."""
-    grid = plan_grid(paper, size_mm, 0.0)
+def _sheet(grid: Grid, side: str) -> Page:
+    return Page(grid.page, side, layout=grid.layout, gutter=grid.gap[0], bleed=grid.bleed)
+
+
+def impose_copies(
+    key: str, size_mm: tuple[float, float], copies: int, options: SheetOptions
+) -> list[Page]:
+    """``copies`` identical panels (player aids) butted on sheets with crop marks, no bleed."""
+    grid = plan_grid(options.paper, size_mm, 0.0, options.inner_margin)
     pages = []
+    radius = corner_radius(size_mm)
     for chunk in paginate(list(range(copies)), grid.per_page):
-        page = Page(grid.page, marks=crop_marks(grid, len(chunk)))
+        page = _sheet(grid, "front")
+        page.marks = crop_marks(grid, len(chunk))
+        page.registration = options.registration_marks(grid.page)
         page.items = [
             Placed(f"{key}-{n + 1}", key, key, grid.trim(i), grid.trim(i))
             for i, n in enumerate(chunk)
         ]
+        page.cuts = [Cut(it.trim, radius) for it in page.items]
         pages.append(page)
     return pages

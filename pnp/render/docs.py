@@ -127,6 +127,6 @@ def write_aid(path: Path, pages: list[Page], markdown: str, title: str, accent: 
             )
             _fill_aid(c, item.trim, markdown, title, accent)
         if page.marks:
-            draw_page(c, Page(page.size, marks=page.marks))
+            draw_page(c, Page(page.size, marks=page.marks, registration=page.registration))
         c.showPage()
     c.save()
