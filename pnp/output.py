@@ -59,6 +59,7 @@ def _page_entry(number: int, page: Page) -> dict[str, Any]:
             "deck": it.group,
             "trim_pt": [_pt(v) for v in it.trim],
             **({"side": it.side} if page.side == "fold" else {}),
+            **({"rotate": it.rotate} if it.rotate else {}),
         }
         for it in page.items
     ]

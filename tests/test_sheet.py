@@ -40,19 +40,26 @@ def test_a4_holds_nine_butted_poker_cards_with_full_outer_bleed() -> None:
     assert grid.trim(0)[0] == pytest.approx((210 - 190.5) / 2)
 
 
-def test_letter_fits_nine_poker_cards_only_inside_a_smaller_margin() -> None:
-    # Letter inside 6 mm is 267.4 mm tall; 3 × 88.9 = 266.7 leaves 0.35 mm a side, no
-    # room for a 2 mm crop mark: two rows. Inside 4 mm (271.4 mm) nine fit, nearly butted.
-    assert (plan_grid("letter", POKER).cols, plan_grid("letter", POKER).rows) == (3, 2)
+def test_letter_lays_poker_cards_on_their_side_unless_nine_fit_upright() -> None:
+    # Letter inside 6 mm is 203.9 × 267.4 mm; 3 × 88.9 = 266.7 leaves 0.35 mm a side, no
+    # room for a 2 mm crop mark, so upright only 3 × 2 fit. On their side (88.9 × 63.5)
+    # 2 × 88.9 = 177.8 ≤ 199.9 and 4 × 63.5 = 254 ≤ 263.4: eight.
+    side = plan_grid("letter", POKER)
+    assert (side.cols, side.rows, side.rotated, side.card) == (2, 4, True, (88.9, 63.5))
+    assert plan_grid("letter", POKER, may_rotate=False).per_page == 6
+    # inside a 4 mm margin (271.4 mm) nine fit upright, nearly butted
     nine = plan_grid("letter", POKER, margin=4.0)
-    assert (nine.cols, nine.rows) == (3, 3)
+    assert (nine.cols, nine.rows, nine.rotated) == (3, 3, False)
     assert nine.bleed == pytest.approx((271.4 - 266.7) / 2, abs=0.001)  # 2.35 mm
 
 
 def test_gutter_layout_gives_every_card_full_bleed() -> None:
-    # A4: 2 × 63.5 + 6 + 2 × 3 = 139 ≤ 198 (3 columns need 208.5); 3 rows: 284.7 ≤ 285
+    # A4 upright: 3 columns need 3 × 63.5 + 2 × 6 + 2 × 3 = 208.5 > 198, so 2 × 3.
+    # On their side: 2 × 88.9 + 6 + 6 = 189.8 ≤ 198 and 4 × 63.5 + 3 × 6 + 6 = 278 ≤ 285:
+    # eight cards, each with 3 mm of bleed all round.
+    assert plan_grid("a4", POKER, layout="gutter", may_rotate=False).per_page == 6
     grid = plan_grid("a4", POKER, layout="gutter")
-    assert (grid.cols, grid.rows, grid.gap, grid.bleed) == (2, 3, (6.0, 6.0), 3.0)
+    assert (grid.cols, grid.rows, grid.gap, grid.bleed) == (2, 4, (6.0, 6.0), 3.0)
     for i in range(grid.per_page):
         x0, y0, x1, y1 = grid.trim(i)
         assert grid.bleed_box(i) == pytest.approx((x0 - 3, y0 - 3, x1 + 3, y1 + 3))
@@ -64,17 +71,19 @@ def test_an_explicit_bleed_is_kept_and_costs_cards() -> None:
 
 
 def test_fold_layout_puts_each_back_beside_its_front() -> None:
+    # upright a pair is 127 × 88.9 mm: 1 × 3 on A4; on their side 177.8 × 63.5: 1 × 4
+    assert plan_grid("a4", POKER, layout="fold", may_rotate=False).per_page == 3
     grid = plan_grid("a4", POKER, layout="fold")
-    assert (grid.cols, grid.rows) == (1, 3)  # a pair is 127 mm wide; 254 > 198
+    assert (grid.cols, grid.rows, grid.rotated) == (1, 4, True)
     for i in range(grid.per_page):
         front, back = grid.trim(i), grid.fold_back(i)
         assert back[0] == pytest.approx(front[2]) == grid.fold_x(i)
         assert (back[1], back[3]) == (front[1], front[3])
-        assert back[2] - back[0] == pytest.approx(63.5)
-    (x0, _, x1, _), (fx, *_) = grid.extent(3), fold_lines(grid, 3)[0]
+        assert back[2] - back[0] == pytest.approx(88.9)
+    (x0, _, x1, _), (fx, *_) = grid.extent(4), fold_lines(grid, 4)[0]
     assert fx == pytest.approx(grid.fold_x(0))
     # no crop mark on the fold, crop marks on both outer edges of the pair
-    assert {round(m[0], 3) for m in crop_marks(grid, 3) if m[0] == m[2]} == {
+    assert {round(m[0], 3) for m in crop_marks(grid, 4) if m[0] == m[2]} == {
         round(x0, 3),
         round(x1, 3),
     }
@@ -87,7 +96,7 @@ def test_bad_margin_paper_and_layout_are_errors() -> None:
     with pytest.raises(LayoutError, match="unknown layout 'zigzag'"):
         plan_grid("a4", POKER, layout="zigzag")
     with pytest.raises(LayoutError, match="does not fit on a4"):
-        plan_grid("a4", (250.0, 100.0))
+        plan_grid("a4", (250.0, 300.0))
 
 
 @given(
@@ -124,12 +133,17 @@ def test_cards_bleed_and_marks_stay_inside_the_margin(
                 a[2] <= b[0] + EPS or b[2] <= a[0] + EPS or a[3] <= b[1] + EPS or b[3] <= a[1] + EPS
             )
     # every crop mark is at least MIN_MARK_MM long; no more slots fit either way
-    sw = grid.slot[0]
+    (sw, h), turned = grid.slot, (h, w) if not grid.rotated else (w, h)
     band = max(MIN_MARK_MM, grid.bleed if bleed is not None or layout == "gutter" else 0)
     assert (grid.cols + 1) * sw + grid.cols * grid.gap[0] + 2 * band > pw - 2 * margin - EPS
     assert (grid.rows + 1) * h + grid.rows * grid.gap[1] + 2 * band > ph - 2 * margin - EPS
     for x0, y0, x1, y1 in crop_marks(grid, grid.per_page):
         assert math.hypot(x1 - x0, y1 - y0) >= MIN_MARK_MM - EPS
+    try:  # and the other orientation holds no more
+        other = plan_grid(paper, turned, bleed, margin, layout, may_rotate=False)
+    except LayoutError:
+        return
+    assert other.per_page <= grid.per_page
 
 
 def test_crop_marks_run_from_each_cut_line_outward_to_the_margin() -> None:

@@ -115,14 +115,18 @@ def impose_cards(game: Game, options: SheetOptions) -> list[Page]:
             front.folds = fold_lines(grid, len(chunk))
             front.registration = options.registration_marks(grid.page)
             back = _sheet(grid, "back")
+            # a back is the front mirrored left-right: a card on its side turns the other way
+            turn, back_turn = (90, 270) if grid.rotated else (0, 0)
             for i, (card, deck) in enumerate(chunk):
                 trim = grid.trim(i)
-                front.items.append(Placed(card.id, deck.id, card.id, trim, grid.bleed_box(i)))
+                front.items.append(
+                    Placed(card.id, deck.id, card.id, trim, grid.bleed_box(i), "front", turn)
+                )
                 if grid.layout == "fold":
                     btrim = grid.fold_back(i)
                     bclip = grid.bleed_box(i, btrim)
                     front.items.append(
-                        Placed(card.id, deck.id, back_key(deck), btrim, bclip, "back")
+                        Placed(card.id, deck.id, back_key(deck), btrim, bclip, "back", back_turn)
                     )
                     front.cuts.append(Cut((*trim[:2], *btrim[2:]), radius))
                     continue
@@ -135,6 +139,7 @@ def impose_cards(game: Game, options: SheetOptions) -> list[Page]:
                         mirror(trim, grid.page[0], options.back_offset),
                         mirror(grid.bleed_box(i), grid.page[0], options.back_offset),
                         "back",
+                        back_turn,
                     )
                 )
             fronts.append(front)
@@ -155,7 +160,7 @@ def impose_copies(
     key: str, size_mm: tuple[float, float], copies: int, options: SheetOptions
 ) -> list[Page]:
     """``copies`` identical panels (player aids) butted on sheets with crop marks, no bleed."""
-    grid = plan_grid(options.paper, size_mm, 0.0, options.inner_margin)
+    grid = plan_grid(options.paper, size_mm, 0.0, options.inner_margin, may_rotate=False)
     pages = []
     radius = corner_radius(size_mm)
     for chunk in paginate(list(range(copies)), grid.per_page):

@@ -21,6 +21,8 @@ class Placed:
     clip: Rect
     side: str = "front"
     """front or back: on a fold page, which half of a pair this is."""
+    rotate: int = 0
+    """Degrees the face turns (counter-clockwise) to lie on its side in the trim: 0, 90, 270."""
 
 
 @dataclass(frozen=True, slots=True)

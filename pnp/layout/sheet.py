@@ -54,6 +54,8 @@ class Grid:
     margin: float
     """The printer margin (plus room for registration marks): marks stop here."""
     layout: str = "grid"
+    rotated: bool = False
+    """Cards lie on their side (``card`` is then their footprint: height × width)."""
 
     @property
     def per_page(self) -> int:
@@ -131,9 +133,11 @@ def plan_grid(
     bleed: float | None = None,
     margin: float = MARGIN_MM,
     layout: str = "grid",
+    may_rotate: bool = True,
 ) -> Grid:
     """The grid with the most cards whose trims, bleed and crop marks (at least
-    ``MIN_MARK_MM`` long) stay inside the printer margin.
+    ``MIN_MARK_MM`` long) stay inside the printer margin; cards lie on their side when
+    more fit that way (poker cards on Letter: 8 on their side, 6 upright).
 
     ``bleed=None`` means up to 3 mm: on the outside of a butted grid as much as the
     room left for the crop marks allows, in a gutter layout the full 3 mm. An explicit
@@ -146,8 +150,30 @@ def plan_grid(
     if bleed is not None and not (math.isfinite(bleed) and 0 <= bleed <= 10):
         raise LayoutError(f"bleed {bleed} mm is outside 0–10 mm")
     check_margin(margin)
+    upright = _plan(paper, card_mm, bleed, margin, layout, False)
+    if may_rotate and card_mm[0] != card_mm[1]:
+        side = _plan(paper, card_mm, bleed, margin, layout, True)
+        if side and (not upright or side.per_page > upright.per_page):
+            return side
+    if upright is None:
+        cw, ch = card_mm
+        raise LayoutError(
+            f"a {cw:g}×{ch:g} mm card does not fit on {paper} with its crop marks "
+            f"inside the {margin:g} mm printer margin ({layout} layout)"
+        )
+    return upright
+
+
+def _plan(
+    paper: str,
+    card_mm: tuple[float, float],
+    bleed: float | None,
+    margin: float,
+    layout: str,
+    rotated: bool,
+) -> Grid | None:
     pw, ph = PAPERS_MM[paper]
-    cw, ch = card_mm
+    cw, ch = (card_mm[1], card_mm[0]) if rotated else card_mm
     sw = cw * (2 if layout == "fold" else 1)
     room_w, room_h = pw - 2 * margin, ph - 2 * margin
     wanted = DEFAULT_BLEED_MM if bleed is None else bleed
@@ -155,15 +181,23 @@ def plan_grid(
     band = max(MIN_MARK_MM, 0.0 if bleed is None and layout != "gutter" else wanted)
     cols, rows = _fit(room_w, sw, gap, band), _fit(room_h, ch, gap, band)
     if cols == 0 or rows == 0:
-        raise LayoutError(
-            f"a {cw:g}×{ch:g} mm card does not fit on {paper} with its crop marks "
-            f"inside the {margin:g} mm printer margin ({layout} layout)"
-        )
+        return None
     grid_w, grid_h = cols * sw + (cols - 1) * gap, rows * ch + (rows - 1) * gap
     room_band = min(room_w - grid_w, room_h - grid_h) / 2
     outer = wanted if bleed is not None or layout == "gutter" else min(wanted, room_band)
     origin = ((pw - grid_w) / 2, (ph + grid_h) / 2)
-    return Grid((pw, ph), card_mm, cols, rows, (gap, gap), _floor(outer, 3), origin, margin, layout)
+    return Grid(
+        (pw, ph),
+        (cw, ch),
+        cols,
+        rows,
+        (gap, gap),
+        _floor(outer, 3),
+        origin,
+        margin,
+        layout,
+        rotated,
+    )
 
 
 def _floor(value: float, places: int) -> float:

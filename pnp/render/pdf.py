@@ -148,6 +148,12 @@ class FaceDrawer:
         path.rect(x0 * mm, y0 * mm, (x1 - x0) * mm, (y1 - y0) * mm)
         c.clipPath(path, stroke=0, fill=0)
         c.translate(item.trim[0] * mm, item.trim[1] * mm)
+        if item.rotate == 90:  # lying on its side: the face's top towards the left
+            c.translate((item.trim[2] - item.trim[0]) * mm, 0)
+        elif item.rotate == 270:
+            c.translate(0, (item.trim[3] - item.trim[1]) * mm)
+        if item.rotate:
+            c.rotate(item.rotate)
         if form is None:  # its only use: let it go once drawn, the canvas has it now
             draw_face(c, self.faces.pop(item.face), self.font_dir)
         else:
