@@ -43,6 +43,15 @@ def test_money_squares_share_cut_lines_with_a_mark_on_every_line(paper: str) -> 
         for a in rects:  # each square meets a neighbour edge to edge
             neighbours = [b for b in rects if b is not a and _touch(a, b)]
             assert neighbours or len(rects) == 1
+        for it in page.items:  # colour runs past every edge with no square beyond it
+            t, c = it.trim, it.clip
+            if it.trim not in rects:
+                continue
+            d = t[2] - t[0]
+            for side, (dx, dy) in enumerate([(-1, 0), (0, -1), (1, 0), (0, 1)]):
+                beyond = (t[0] + dx * d, t[1] + dy * d, t[2] + dx * d, t[3] + dy * d)
+                alone = not any(math.dist(beyond, r) < EPS for r in rects)
+                assert abs(c[side] - t[side]) == pytest.approx(TOKEN_BLEED_MM if alone else 0)
 
 
 def _touch(a: tuple[float, ...], b: tuple[float, ...]) -> bool:

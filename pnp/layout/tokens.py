@@ -235,13 +235,16 @@ def _gang(page: Page, trims: list[Rect], ids: list[str], group: str, key: str) -
         max(t[3] for t in trims),
     )
     b = TOKEN_BLEED_MM
+    corners = {(round(t[0], 3), round(t[1], 3)) for t in trims}
+    d = trims[0][2] - trims[0][0]
     for item_id, t in zip(ids, trims, strict=True):
-        clip = (
-            t[0] - (b if t[0] == ex[0] else 0.0),
-            t[1] - (b if t[1] == ex[1] else 0.0),
-            t[2] + (b if t[2] == ex[2] else 0.0),
-            t[3] + (b if t[3] == ex[3] else 0.0),
-        )
+        x, y = round(t[0], 3), round(t[1], 3)
+
+        def alone(dx: int, dy: int, x: float = x, y: float = y) -> float:
+            """Bleed towards a side with no square beside it."""
+            return 0.0 if (round(x + dx * d, 3), round(y + dy * d, 3)) in corners else b
+
+        clip = (t[0] - alone(-1, 0), t[1] - alone(0, -1), t[2] + alone(1, 0), t[3] + alone(0, 1))
         page.items.append(Placed(item_id, group, key, t, clip))
         page.cuts.append(Cut(t))
     xs, ys = trim_lines(trims)
