@@ -90,7 +90,7 @@ def test_fold_layout_puts_each_back_beside_its_front() -> None:
 
 
 def test_bad_margin_paper_and_layout_are_errors() -> None:
-    for margin in (-1.0, 21.0, math.nan, math.inf):
+    for margin in (-1.0, 28.0, math.nan, math.inf):  # 20 mm + 7 mm for registration marks
         with pytest.raises(LayoutError, match="margin"):
             plan_grid("a4", POKER, margin=margin)
     with pytest.raises(LayoutError, match="unknown layout 'zigzag'"):

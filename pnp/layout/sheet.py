@@ -115,9 +115,9 @@ def _fit(room: float, slot: float, gap: float, band: float) -> int:
     return max(0, int((room - 2 * band + gap + 1e-9) // (slot + gap)))
 
 
-def check_margin(margin: float) -> float:
-    if not math.isfinite(margin) or not 0 <= margin <= MAX_MARGIN_MM:
-        raise LayoutError(f"margin {margin} mm is outside 0–{MAX_MARGIN_MM:g} mm")
+def check_margin(margin: float, most: float = MAX_MARGIN_MM) -> float:
+    if not math.isfinite(margin) or not 0 <= margin <= most:
+        raise LayoutError(f"margin {margin} mm is outside 0–{most:g} mm")
     return margin
 
 
@@ -149,7 +149,7 @@ def plan_grid(
         raise LayoutError(f"unknown layout {layout!r} (choose {', '.join(LAYOUTS)})")
     if bleed is not None and not (math.isfinite(bleed) and 0 <= bleed <= 10):
         raise LayoutError(f"bleed {bleed} mm is outside 0–10 mm")
-    check_margin(margin)
+    check_margin(margin, MAX_MARGIN_MM + REGISTRATION_MM + REGISTRATION_CLEAR_MM)
     upright = _plan(paper, card_mm, bleed, margin, layout, False)
     if may_rotate and card_mm[0] != card_mm[1]:
         side = _plan(paper, card_mm, bleed, margin, layout, True)

@@ -57,7 +57,11 @@ def lay_out_track(
         rows = _rows(game, section, where)
         needed = 8 + (BOX_H_MM if section.type == "track" else ROW_H_MM * len(rows)) + 12
         if y + needed > ph - edge:
-            raise DataError(f"section {section.title!r} does not fit on the {paper} page", where)
+            raise DataError(
+                f"section {section.title!r} does not fit on the {paper} page "
+                f"inside a {edge:g} mm margin",
+                where,
+            )
         page.decor.append(title_block(section.title, left, y, 12, "Lato-Bold"))
         y += 8
         if section.type == "track":
