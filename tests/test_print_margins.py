@@ -145,3 +145,20 @@ def test_items_on_a_page_never_overlap(manifest: dict) -> None:
                 for b in boxes[i + 1 :]:
                     apart = a[2] <= b[0] + 0.01 or b[2] <= a[0] + 0.01
                     assert apart or a[3] <= b[1] + 0.01 or b[3] <= a[1] + 0.01, (f["path"], a, b)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_rendered_sheets_are_blank_in_the_margin(paper: str, tmp_path: Path) -> None:
+    """The same, on the pixels: every sheet rendered, its outer 6 mm pure white."""
+    import pypdfium2 as pdfium
+
+    options = SheetOptions(paper=paper, registration=True)
+    build_game(load_game("boom"), options, tmp_path, frozenset({"cards", "tokens", "track", "aid"}))
+    dpi = 50
+    band = int(6 / 25.4 * dpi) - 1  # whole pixels inside the margin
+    for pdf in sorted(tmp_path.glob("*.pdf")):
+        for n, page in enumerate(pdfium.PdfDocument(pdf)):
+            img = page.render(scale=dpi / 72).to_pil().convert("L")
+            w, h = img.size
+            for box in ((0, 0, w, band), (0, h - band, w, h), (0, 0, band, h), (w - band, 0, w, h)):
+                assert img.crop(box).getextrema() == (255, 255), (pdf.name, n + 1, box)
