@@ -2,23 +2,30 @@
 
 from __future__ import annotations
 
-import dataclasses
-import math
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from pnp._errors import DataError, Location, Severity, UsageError, ValidationFailed
+from pnp._errors import DataError, Location, Severity, ValidationFailed
 from pnp.fonts import load_font
+from pnp.layout.board import lay_out_board
 from pnp.layout.cards import SheetOptions, impose_cards, impose_copies, lay_out_faces
 from pnp.layout.cuts import cut_file_name, cut_svg
 from pnp.layout.face import card_context, find_template
 from pnp.layout.pages import Page
-from pnp.layout.sheet import LAYOUTS, MAX_MARGIN_MM, PAPERS_MM, plan_grid
+from pnp.layout.screen import lay_out_screens
+from pnp.layout.sheet import PAPERS_MM, plan_grid
 from pnp.layout.tokens import lay_out_tokens
 from pnp.layout.track import lay_out_track
 from pnp.load import Game
-from pnp.model import AidComponent, TokensComponent, TrackComponent, parse_size
+from pnp.model import (
+    AidComponent,
+    BoardComponent,
+    ScreenComponent,
+    TokensComponent,
+    TrackComponent,
+    parse_size,
+)
 from pnp.output import OutputFile, write_all
 from pnp.text import render_text
 from pnp.validate import engine_for, validate_game
@@ -59,7 +66,7 @@ def _markdown(game: Game, name: str, ctx: dict[str, Any]) -> str:
     return text
 
 
-KINDS = ("cards", "tokens", "track", "aid", "rulebook")
+KINDS = ("cards", "tokens", "board", "screen", "track", "aid", "rulebook")
 """Kinds of output file a build can make (manifest `kind`)."""
 
 
@@ -95,6 +102,15 @@ def plan_outputs(
                     path, "track", kpages, _bind(write_pages, kpages, {}, comp.title, font_dir)
                 )
             )
+        elif isinstance(comp, BoardComponent):
+            bpages, bfaces = lay_out_board(game, comp, i, options.paper, options.margin)
+            write = _bind(write_pages, bpages, bfaces, comp.title, font_dir)
+            files.append(OutputFile(path, "board", bpages, write))
+        elif isinstance(comp, ScreenComponent):
+            ctx = ctx or template_context(game)
+            spages, sfaces = lay_out_screens(game, comp, i, options.paper, ctx, options.margin)
+            write = _bind(write_pages, spages, sfaces, comp.title, font_dir)
+            files.append(OutputFile(path, "screen", spages, write))
         elif isinstance(comp, AidComponent):
             ctx = ctx or template_context(game)
             text = _markdown(game, comp.template, ctx)
@@ -188,34 +204,6 @@ LAYOUT_REASONS = {
     "sleeved: for printers without duplex",
 }
 """Why a layout: written into the manifest (options.layout_reason) and the README."""
-
-
-def sheet_summary(out: Path, written: list[Path]) -> list[str]:
-    """``path: N sheets`` for each PDF this build wrote, from the manifest in ``out``."""
-    import json
-
-    names = {p.name for p in written}
-    manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
-    return [
-        f"{e['path']}: {e['sheets']} sheet{'s' if e['sheets'] != 1 else ''}"
-        for e in manifest["files"]
-        if e["path"] in names and e["kind"] != "cut"
-    ]
-
-
-def sheet_options(
-    base: SheetOptions, deck_per_sheet: bool, registration: bool, cut_file: str | None
-) -> SheetOptions:
-    """Check the sheet options a person typed; usage errors name the option."""
-    if not (math.isfinite(base.margin) and 0 <= base.margin <= MAX_MARGIN_MM):
-        raise UsageError(f"--margin must be 0–{MAX_MARGIN_MM:g} mm, not {base.margin:g}")
-    if base.layout not in LAYOUTS:
-        raise UsageError(f"--layout must be one of {', '.join(LAYOUTS)}, not {base.layout!r}")
-    if cut_file not in (None, "svg"):
-        raise UsageError(f"--cut-file takes svg, not {cut_file!r}")
-    return dataclasses.replace(
-        base, deck_per_sheet=deck_per_sheet, registration=registration, cut_file=cut_file
-    )
 
 
 def write_calibration(paper: str, out: Path) -> Path:

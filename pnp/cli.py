@@ -1,16 +1,30 @@
-"""The `pnp` command: thin wrappers over the library; errors become one line each, exit 1."""
+"""The `pnp` command: thin wrappers over the library.
+
+Exit codes: 0 ok; 1 the user's data or the rules are wrong; 2 a usage error (a bad
+option, an unknown game); 130 a simulation stopped with Ctrl-C, after its report.
+Options are checked as they are parsed by the callbacks in :mod:`pnp._options`.
+"""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from pnp import _options as opt
+from pnp._options import CardsOpt, ExpOpt, GameArg, MaybeGameArg, NameArg, PaperOpt
+from pnp.build import KINDS
+from pnp.layout.cuts import CUT_FORMATS
+from pnp.layout.sheet import LAYOUTS, MARGIN_MM, MAX_MARGIN_MM
+
+if TYPE_CHECKING:
+    from pnp.load import Game
+
 app = typer.Typer(
-    add_completion=False,
+    add_completion=True,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
@@ -18,16 +32,37 @@ app = typer.Typer(
 )
 new_app = typer.Typer(no_args_is_help=True, rich_markup_mode=None, help="Scaffold new content.")
 app.add_typer(new_app, name="new")
+command = opt.PlainCommand
 
-CardsOpt = Annotated[
-    Path | None,
-    typer.Option(
-        "--cards", help="Folder of games to use instead of the bundled ones.", file_okay=False
-    ),
-]
-ExpOpt = Annotated[
-    list[str] | None, typer.Option("--expansion", "-x", help="Merge an expansion (repeatable).")
-]
+
+def package_version() -> str:
+    """The installed distribution's version, else the source tree's ``pnp.__version__``."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("pnp")
+    except PackageNotFoundError:
+        from pnp import __version__
+
+        return __version__
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        typer.echo(f"pnp {package_version()}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main_options(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", is_eager=True, callback=_show_version, help="Show the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """Print-and-play games from YAML: validate, build PDFs, simulate."""
 
 
 def _run(fn: Callable[[], int | None]) -> None:
@@ -49,6 +84,9 @@ def _run(fn: Callable[[], int | None]) -> None:
             f"{exc.location}: error: {exc.message}" if exc.location else f"error: {exc}", err=True
         )
         raise typer.Exit(1) from None
+    except KeyboardInterrupt:
+        typer.echo("interrupted", err=True)
+        raise typer.Exit(130) from None
     except OSError as exc:  # a full disk, a read-only folder: the user's to fix, not a bug
         where = f"{exc.filename}: " if exc.filename else ""
         typer.echo(f"error: {where}{exc.strerror or exc}", err=True)
@@ -56,35 +94,35 @@ def _run(fn: Callable[[], int | None]) -> None:
     raise typer.Exit(code)
 
 
-@app.command("list")
+@app.command("list", cls=command)
 def list_cmd(cards: CardsOpt = None) -> None:
     """List the games and their expansions."""
 
     def run() -> None:
-        from pnp.load import game_dir, list_expansions, list_games, load_game
+        from pnp._errors import display_path
+        from pnp.load import list_expansions, list_games, load_game
 
         for gid in list_games(cards):
             game = load_game(gid, cards)
-            exps = list_expansions(game_dir(gid, cards))
             typer.echo(
                 f"{gid:<12} {game.spec.name}  ({game.spec.players.min}–"
                 f"{game.spec.players.max} players, {sum(c.qty for c in game.cards)} cards)"
+                f"  in {display_path(game.root)}/"
             )
-            for e in exps:
+            for e in list_expansions(game.root):
                 typer.echo(f"{'':<12}   + expansion {e}")
 
     _run(run)
 
 
-@app.command()
-def validate(game: str, expansion: ExpOpt = None, cards: CardsOpt = None) -> None:
+@app.command(cls=command)
+def validate(game: GameArg, expansion: ExpOpt = None, cards: CardsOpt = None) -> None:
     """Check a game's files against the schema, its rules and the print layout."""
 
     def run() -> int:
-        from pnp.load import load_game
         from pnp.validate import validate_game
 
-        g = load_game(game, cards, expansion or [])
+        g = _load(game, expansion, cards)
         findings = validate_game(g, faces=True)
         for f in findings:
             typer.echo(str(f), err=True)
@@ -94,32 +132,39 @@ def validate(game: str, expansion: ExpOpt = None, cards: CardsOpt = None) -> Non
             f"{g.spec.name}: {len(g.cards)} card designs, {total} cards, "
             f"{errors} error(s), {len(findings) - errors} warning(s)"
         )
+        if g.spec.engine is None:
+            typer.echo(
+                f"{g.spec.name} has no rules engine: checked files, counts and layout, no rules"
+            )
         return 1 if errors else 0
 
     _run(run)
 
 
-def _offset(text: str) -> tuple[float, float]:
-    from pnp._errors import UsageError
+def _load(game: str, expansion: list[str] | None, cards: Path | None) -> Game:
+    """The game, after checking that it and its expansions exist (else exit 2)."""
+    from pnp.load import load_game
 
-    try:
-        x, y = (float(v) for v in text.split(","))
-    except ValueError:
-        raise UsageError(f"--back-offset wants X,Y in mm (e.g. 0.5,-0.3), not {text!r}") from None
-    return (x, y)
+    names = opt.known_expansions(opt.known_game(game, cards), expansion or [], cards)
+    return load_game(game, cards, names)
 
 
-@app.command()
+@app.command(cls=command)
 def build(
-    game: Annotated[str | None, typer.Argument(help="Game id (see `pnp list`).")] = None,
+    game: MaybeGameArg = None,
     all_games: Annotated[bool, typer.Option("--all", help="Build every game.")] = False,
-    pdf: Annotated[bool, typer.Option("--pdf", help="Write PDFs (the default output).")] = True,
-    paper: Annotated[str, typer.Option(help="a4 or letter.")] = "a4",
+    pdf: Annotated[
+        bool,
+        typer.Option(
+            "--pdf/--no-pdf", help="Write the PDFs and manifest.json (--no-pdf: images only)."
+        ),
+    ] = True,
+    paper: PaperOpt = "a4",
     bleed: Annotated[
         float | None,
         typer.Option(
-            min=0.0,
-            max=10.0,
+            metavar="MM",
+            callback=opt.finite(0.0, 10.0, " mm"),
             help="Bleed in mm, 0–10 (default: up to 3 mm, as much as fits nine poker cards).",
         ),
     ] = None,
@@ -131,19 +176,27 @@ def build(
         ),
     ] = True,
     back_offset: Annotated[
-        str, typer.Option(help="Shift back pages by X,Y mm for printers that misregister.")
-    ] = "0,0",
+        opt.Offset,
+        typer.Option(
+            metavar="X,Y",
+            parser=opt.parse_back_offset,
+            show_default="0,0",
+            help="Shift back pages by X,Y mm (each within ±10) for printers that misregister.",
+        ),
+    ] = opt.NO_OFFSET,
     margin: Annotated[
         float,
         typer.Option(
             metavar="MM",
+            callback=opt.finite(0.0, MAX_MARGIN_MM, " mm"),
             help="Printer margin in mm, 0–20: no crop mark, text or art closer to the edge.",
         ),
-    ] = 6.0,
+    ] = MARGIN_MM,
     layout: Annotated[
         str,
         typer.Option(
-            metavar="grid|gutter|fold",
+            metavar="|".join(LAYOUTS),
+            callback=opt.choice("layout", LAYOUTS),
             help="Card sheets: grid (butted, most cards), gutter (fewer cards, full bleed "
             "on every edge) or fold (each front beside its back, for printers without duplex).",
         ),
@@ -156,7 +209,11 @@ def build(
     ] = False,
     cut_file: Annotated[
         str | None,
-        typer.Option(metavar="svg", help="Also write each sheet's cut paths: svg."),
+        typer.Option(
+            metavar="|".join(CUT_FORMATS),
+            callback=lambda v: v if v is None else opt.choice("cut file format", CUT_FORMATS)(v),
+            help="Also write each sheet's cut paths for a cutting machine: svg.",
+        ),
     ] = None,
     registration: Annotated[
         bool,
@@ -166,91 +223,114 @@ def build(
     ] = False,
     only: Annotated[
         list[str] | None,
-        typer.Option(help="Build only these kinds: cards, tokens, track, aid, rulebook."),
+        typer.Option(
+            metavar="KIND",
+            callback=opt.choice_list("kind", KINDS),
+            help=f"Build only these kinds: {'|'.join(KINDS)}; repeat or separate with commas.",
+        ),
     ] = None,
     images: Annotated[
         list[str] | None,
         typer.Option(
-            help="Also write print-shop images: tgc (The Game Crafter, 300 DPI PNG per "
-            "card) and/or tts (Tabletop Simulator deck sheets)."
+            metavar="TARGET",
+            callback=opt.choice_list("image target", opt.IMAGE_TARGETS),
+            help=f"Also write print-shop images: {'|'.join(opt.IMAGE_TARGETS)} (The Game "
+            "Crafter 300 DPI PNG per card, Tabletop Simulator deck sheets); repeat or "
+            "separate with commas.",
         ),
     ] = None,
     expansion: ExpOpt = None,
-    out: Annotated[Path | None, typer.Option(help="Output folder (default output/GAME).")] = None,
+    out: Annotated[
+        str | None,
+        typer.Option(
+            metavar="DIR", callback=opt.check_out, help="Output folder (default output/GAME)."
+        ),
+    ] = None,
     cards: CardsOpt = None,
 ) -> None:
     """Lay out and write print-ready PDFs and manifest.json."""
 
     def run() -> None:
         from pnp._errors import UsageError
-        from pnp.build import KINDS, build_game, sheet_options, sheet_summary
-        from pnp.export import check_kinds, export_images
+        from pnp.deliver import deliver, summary_lines
         from pnp.layout.cards import SheetOptions
-        from pnp.layout.sheet import PAPERS_MM
         from pnp.load import list_games, load_game
 
-        if paper not in PAPERS_MM:
-            raise UsageError(f"--paper must be one of {', '.join(PAPERS_MM)}, not {paper!r}")
         if all_games == (game is not None):
             raise UsageError("name one GAME or use --all")
-        games = list_games(cards) if all_games else [game]
-        options = sheet_options(
-            SheetOptions(paper, bleed, duplex, _offset(back_offset), margin, layout),
+        if all_games and expansion:
+            raise UsageError("--expansion belongs to one game: name the GAME instead of --all")
+        if not pdf and not images:
+            raise UsageError(
+                "--no-pdf without --images leaves nothing to write: add --images "
+                f"{'|'.join(opt.IMAGE_TARGETS)}, or drop --no-pdf"
+            )
+        options = SheetOptions(
+            paper,
+            bleed,
+            duplex,
+            back_offset,
+            margin,
+            layout,
             deck_per_sheet,
             registration,
             cut_file,
         )
-        image_kinds = check_kinds(images or [])
-        bad = sorted(set(only or ()) - set(KINDS))
-        if bad:
-            raise UsageError(f"--only takes {', '.join(KINDS)}, not {', '.join(bad)}")
-        for gid in games:
-            assert gid is not None
-            g = load_game(gid, cards, expansion or [] if not all_games else [])
-            target = (out / gid if all_games else out) if out else Path("output") / gid
-            written = build_game(g, options, target, frozenset(only) if only else None)
-            typer.echo(f"{g.spec.name}: wrote {len(written)} files to {target}")
-            for line in sheet_summary(target, written):
-                typer.echo(f"  {line}")
-            if image_kinds:
-                folder = export_images(g, image_kinds, target)
-                typer.echo(
-                    f"{g.spec.name}: wrote {', '.join(sorted(image_kinds))} images to {folder}"
-                )
+        kinds = frozenset(only) if only else None
+        for gid in list_games(cards) if all_games else [opt.known_game(str(game), cards)]:
+            g = load_game(gid, cards) if all_games else _load(gid, expansion, cards)
+            target = Path(out) / gid if all_games and out else Path(out or Path("output") / gid)
+            done = deliver(g, options, target, kinds, frozenset(images or ()), pdf)
+            typer.echo("\n".join(summary_lines(done)))
 
     _run(run)
 
 
-@app.command()
+@app.command(cls=command)
 def calibrate(
-    paper: Annotated[str, typer.Option(help="a4 or letter.")] = "a4",
-    out: Annotated[Path, typer.Option(help="Output folder.")] = Path("output"),
+    paper: PaperOpt = "a4",
+    out: Annotated[
+        str, typer.Option(metavar="DIR", callback=opt.check_out, help="Output folder.")
+    ] = "output",
 ) -> None:
     """Write a duplex test sheet that measures the --back-offset your printer needs."""
 
     def run() -> None:
-        from pnp._errors import UsageError
         from pnp.build import write_calibration
-        from pnp.layout.sheet import PAPERS_MM
 
-        if paper not in PAPERS_MM:
-            raise UsageError(f"--paper must be one of {', '.join(PAPERS_MM)}, not {paper!r}")
-        typer.echo(f"wrote {write_calibration(paper, out)}: print it double-sided (long edge)")
+        path = write_calibration(paper, Path(out))
+        typer.echo(f"wrote {path}: print it double-sided (long edge)")
 
     _run(run)
 
 
-@app.command()
+@app.command(cls=command)
 def simulate(
-    game: str,
-    games: Annotated[int, typer.Option(min=1, max=1_000_000)] = 1000,
+    game: GameArg,
+    games: Annotated[
+        int, typer.Option(metavar="N", min=1, max=1_000_000, help="Games to play.")
+    ] = 1000,
     players: Annotated[
-        int | None, typer.Option(help="Seats (default: the game's maximum).")
+        int | None,
+        typer.Option(metavar="N", help="Seats (default: the game's maximum)."),
     ] = None,
-    seed: int = 1,
+    seed: Annotated[
+        int,
+        typer.Option(
+            metavar="SEED",
+            min=0,
+            help="Same seed, same games and report.",
+        ),
+    ] = 1,
     bots: Annotated[
-        str, typer.Option(help="Comma-separated bots, given to seats in turn.")
-    ] = "heuristic,random",
+        list[str] | None,
+        typer.Option(
+            metavar="BOTS",
+            callback=opt.check_list,
+            help="Bots (random|heuristic) given to seats in turn; repeat or separate with "
+            "commas.  [default: heuristic,random]",
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
     expansion: ExpOpt = None,
     cards: CardsOpt = None,
@@ -258,56 +338,77 @@ def simulate(
     """Play many games with bots and report completion, balance and component use."""
 
     def run() -> int:
-        from pnp._errors import UsageError
-        from pnp.load import load_game
+        from pnp._progress import progress_bar
+        from pnp.sim import require_engine
         from pnp.sim import simulate as run_sim
-        from pnp.validate import engine_for
 
-        g = load_game(game, cards, expansion or [])
-        engine = engine_for(g)
-        if engine is None:
-            raise UsageError(f"{g.spec.name} has no rules engine to simulate")
-        seats = players or g.spec.players.max
-        if not g.spec.players.min <= seats <= g.spec.players.max:
-            raise UsageError(
-                f"{g.spec.name} takes {g.spec.players.min}–{g.spec.players.max} "
-                f"players, not {seats}"
+        g = _load(game, expansion, cards)
+        engine = require_engine(g)
+        names = bots or ["heuristic", "random"]
+        with progress_bar(games, f"{g.spec.name}: games") as advance:
+            report = run_sim(
+                engine, g, games=games, players=players, seed=seed, bots=names, progress=advance
             )
-        names = [b.strip() for b in bots.split(",") if b.strip()]
-        unknown = [b for b in names if b not in engine.BOTS]
-        if unknown or not names:
-            raise UsageError(f"unknown bot(s) {unknown}; bots: {', '.join(engine.BOTS)}")
-        report = run_sim(engine, g, games=games, players=seats, seed=seed, bots=names)
-        text = json.dumps(report.to_dict(), indent=1) if as_json else "\n".join(report.lines())
-        typer.echo(text)
-        return 0
+        if as_json:
+            typer.echo(json.dumps(report.to_dict(), indent=1))
+            if report.interrupted:
+                typer.echo(report.status(), err=True)
+        else:
+            typer.echo("\n".join([*report.lines(), "", *report.legend()]))
+        return 130 if report.interrupted else 0
 
     _run(run)
 
 
-@app.command()
-def schema(game: Annotated[str | None, typer.Argument()] = None, cards: CardsOpt = None) -> None:
+@app.command(cls=command)
+def schema(
+    game: MaybeGameArg = None,
+    cards: CardsOpt = None,
+) -> None:
     """Print the JSON Schema of game.yaml, or of GAME's card files, for editor completion."""
 
     def run() -> None:
-        from pnp.load import load_game
         from pnp.schema import card_file_schema, game_schema
 
-        body = card_file_schema(load_game(game, cards)) if game else game_schema()
+        body = card_file_schema(_load(game, [], cards)) if game else game_schema()
         typer.echo(json.dumps(body, indent=1, ensure_ascii=False))
 
     _run(run)
 
 
-@new_app.command("expansion")
-def new_expansion(game: str, name: str, cards: CardsOpt = None) -> None:
+@new_app.command("expansion", cls=command)
+def new_expansion(
+    game: GameArg,
+    name: NameArg,
+    cards: CardsOpt = None,
+) -> None:
     """Create cards/GAME/expansions/NAME with a manifest and a sample card that builds."""
 
     def run() -> None:
+        import shlex
+
         from pnp.scaffold import new_expansion as make
 
-        folder = make(game, name, cards)
-        typer.echo(f"created {folder}; edit its cards, then: pnp validate {game} -x {name}")
+        folder = make(opt.known_game(game, cards), name, cards)
+        where = f" --cards {shlex.quote(str(cards))}" if cards else ""
+        typer.echo(f"created {folder}; edit its cards, then build it with:")
+        typer.echo(f"  pnp build {game} --expansion {name}{where}")
+
+    _run(run)
+
+
+@new_app.command("game", cls=command)
+def new_game(name: NameArg, cards: CardsOpt = None) -> None:
+    """Create cards/NAME here (or in --cards DIR): a game of your own, no Python needed."""
+
+    def run() -> None:
+        from pnp.scaffold import new_game as make
+
+        folder = make(name, cards)
+        flag = f" --cards {cards}" if cards else ""
+        typer.echo(f"created {folder}: game.yaml, cards.yaml and templates/rulebook.md")
+        typer.echo(f"check it:  pnp validate {name}{flag}")
+        typer.echo(f"print it:  pnp build {name}{flag}")
 
     _run(run)
 

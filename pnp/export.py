@@ -2,42 +2,58 @@
 
 Written into ``<out>/images/`` as a whole: a new folder is filled beside the old one
 and swapped in only when every image is written, with ``images/index.json`` listing
-each file, its cards and its pixel size.
+each file, its cards and its pixel size.  The folder gets the permissions of any folder
+the user makes (their umask).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import secrets
 import shutil
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from PIL import Image
 
-from pnp._errors import UsageError
+from pnp._options import IMAGE_TARGETS
+from pnp._progress import Advance, progress_bar
 from pnp.layout.cards import back_key, lay_out_faces
-from pnp.layout.images import TGC_BLEED_MM, tgc_size, tts_sheets
+from pnp.layout.images import TGC_BLEED_MM, Sheet, tgc_size, tts_sheets
 from pnp.layout.ops import Face
 from pnp.load import Game
 from pnp.render.raster import rasterise, save_png
 
-IMAGE_KINDS = ("tgc", "tts")
+IMAGE_KINDS = IMAGE_TARGETS
+
+
+def image_count(game: Game, kinds: frozenset[str], sheets: list[Sheet]) -> int:
+    """How many PNG files ``export_images`` writes (for its progress bar)."""
+    n = 0
+    if "tgc" in kinds:
+        n += sum(len(game.deck_cards(d.id)) + 1 for d in game.spec.decks)
+    if "tts" in kinds:
+        n += len(sheets) + len({s.deck for s in sheets})
+    return n
 
 
 def export_images(game: Game, kinds: frozenset[str], out: Path) -> Path:
     """Write the requested image kinds for ``game``; returns the images folder."""
     faces = lay_out_faces(game)
     font_dir = game.root / "fonts"
+    sheets = tts_sheets(game) if "tts" in kinds else []
     out.mkdir(parents=True, exist_ok=True)
-    stage = Path(tempfile.mkdtemp(prefix=".images.", dir=out))
+    stage = out / f".images.{secrets.token_hex(6)}"
+    stage.mkdir()  # not tempfile.mkdtemp: its folders are 0700 whatever the umask
     index: dict[str, Any] = {"game": game.spec.id, "dpi": 300}
+    label = f"{game.spec.name} images"
     try:
-        if "tgc" in kinds:
-            index["tgc"] = _tgc(game, faces, stage, font_dir)
-        if "tts" in kinds:
-            index["tts"] = _tts(game, faces, stage, font_dir)
+        with progress_bar(image_count(game, kinds, sheets), label) as advance:
+            if "tgc" in kinds:
+                index["tgc"] = _tgc(game, faces, stage, font_dir, advance)
+            if "tts" in kinds:
+                index["tts"] = _tts(game, faces, stage, font_dir, sheets, advance)
         (stage / "index.json").write_text(json.dumps(index, indent=1) + "\n", encoding="utf-8")
         final = out / "images"
         old = out / ".images.old"
@@ -52,7 +68,9 @@ def export_images(game: Game, kinds: frozenset[str], out: Path) -> Path:
     return final
 
 
-def _tgc(game: Game, faces: dict[str, Face], stage: Path, font_dir: Path) -> list[dict[str, Any]]:
+def _tgc(
+    game: Game, faces: dict[str, Face], stage: Path, font_dir: Path, advance: Advance
+) -> list[dict[str, Any]]:
     """One PNG per card design and per back, 300 DPI with 1/8 in bleed."""
     entries = []
     for deck in game.spec.decks:
@@ -66,6 +84,7 @@ def _tgc(game: Game, faces: dict[str, Face], stage: Path, font_dir: Path) -> lis
         for key, image in rasterise(chosen, TGC_BLEED_MM, dict.fromkeys(keys, size), font_dir):
             name = "back.png" if key == back_key(deck) else f"{key}.png"
             save_png(image, folder / name)
+            advance(1)
             entries.append(
                 {
                     "deck": deck.id,
@@ -78,13 +97,20 @@ def _tgc(game: Game, faces: dict[str, Face], stage: Path, font_dir: Path) -> lis
     return entries
 
 
-def _tts(game: Game, faces: dict[str, Face], stage: Path, font_dir: Path) -> list[dict[str, Any]]:
+def _tts(
+    game: Game,
+    faces: dict[str, Face],
+    stage: Path,
+    font_dir: Path,
+    sheets: list[Sheet],
+    advance: Advance,
+) -> list[dict[str, Any]]:
     """Deck sheets (at most 10×7, 4096 px a side) and one back image per deck."""
     folder = stage / "tts"
     folder.mkdir(parents=True)
     entries = []
     decks = {d.id: d for d in game.spec.decks}
-    for sheet in tts_sheets(game):
+    for sheet in sheets:
         unique = {k: faces[k] for k in dict.fromkeys(sheet.faces)}
         cells = dict(rasterise(unique, 0.0, dict.fromkeys(unique, sheet.cell), font_dir))
         image = Image.new("RGB", sheet.size, "white")
@@ -93,6 +119,7 @@ def _tts(game: Game, faces: dict[str, Face], stage: Path, font_dir: Path) -> lis
             image.paste(cells[key], (col * sheet.cell[0], row * sheet.cell[1]))
         name = f"{sheet.deck}-{sheet.number}.png"
         save_png(image, folder / name)
+        advance(1)
         entries.append(
             {
                 "deck": sheet.deck,
@@ -108,6 +135,7 @@ def _tts(game: Game, faces: dict[str, Face], stage: Path, font_dir: Path) -> lis
             key = back_key(deck)
             back = dict(rasterise({key: faces[key]}, 0.0, {key: sheet.cell}, font_dir))[key]
             save_png(back, folder / f"{deck.id}-back.png")
+            advance(1)
             entries.append(
                 {
                     "deck": deck.id,
@@ -119,12 +147,4 @@ def _tts(game: Game, faces: dict[str, Face], stage: Path, font_dir: Path) -> lis
     return entries
 
 
-def check_kinds(kinds: list[str]) -> frozenset[str]:
-    """The image kinds asked for on the command line, checked."""
-    bad = sorted(set(kinds) - set(IMAGE_KINDS))
-    if bad:
-        raise UsageError(f"--images takes {', '.join(IMAGE_KINDS)}, not {', '.join(bad)}")
-    return frozenset(kinds)
-
-
-__all__ = ["IMAGE_KINDS", "check_kinds", "export_images"]
+__all__ = ["IMAGE_KINDS", "export_images", "image_count"]

@@ -10,7 +10,7 @@ from pydantic import BaseModel, ValidationError
 
 from pnp._errors import DataError, Finding, Location, Severity, ValidationFailed
 from pnp.model import CardBase, CardFile, ExpansionSpec, GameSpec, card_model
-from pnp.paths import cards_root, templates_root
+from pnp.paths import game_roots, sibling_templates, templates_root
 from pnp.yamlio import Located, load_yaml
 
 GAME_FILE = "game.yaml"
@@ -94,8 +94,20 @@ class Game:
         raise KeyError(card_id)
 
     def template_dirs(self) -> list[Path]:
-        """Templates are looked up in the game's own folder first, then the bundled ones."""
-        return [self.root / "templates", templates_root() / self.spec.id, templates_root()]
+        """Templates are looked up in the game's own folder first, then in a ``templates/``
+        folder beside its cards folder (a checkout), then in the bundled ones."""
+        roots = [sibling_templates(self.root.parent), templates_root()]
+        return [
+            self.root / "templates",
+            *(d for r in roots if r is not None for d in (r / self.spec.id, r)),
+        ]
+
+    def files(self) -> list[Path]:
+        """Every YAML file this game was read from (game, cards, expansions)."""
+        found = [self.root / GAME_FILE, *_card_files(self.root)]
+        for e in self.expansions:
+            found += [e.root / EXPANSION_FILE, *_card_files(e.root)]
+        return found
 
     def spec_location(self, *keys: str | int) -> Location:
         return self.located.at(keys)
@@ -137,19 +149,24 @@ def _parse(model: type[M], data: Any, located: Located, prefix: tuple[Any, ...] 
 
 
 def game_dir(game_id: str, cards_dir: Path | None = None) -> Path:
-    root = cards_dir or cards_root()
-    path = root / game_id
-    if not (path / GAME_FILE).is_file():
-        known = ", ".join(list_games(cards_dir)) or "none"
-        raise DataError(f"no game {game_id!r} in {root} (games found: {known})")
-    return path
+    """The game's folder: in ``--cards DIR``, else ``./cards``, else the bundled games."""
+    roots = game_roots(cards_dir)
+    for root in roots:
+        path = root / game_id
+        if (path / GAME_FILE).is_file():
+            return path
+    known = ", ".join(list_games(cards_dir)) or "none"
+    where = " or ".join(str(r) for r in roots)
+    raise DataError(f"no game {game_id!r} in {where} (games found: {known})")
 
 
 def list_games(cards_dir: Path | None = None) -> list[str]:
-    root = cards_dir or cards_root()
-    if not root.is_dir():
-        return []
-    return sorted(p.name for p in root.iterdir() if (p / GAME_FILE).is_file())
+    """Ids of every game found in the searched folders (see :func:`game_dir`)."""
+    found: set[str] = set()
+    for root in game_roots(cards_dir):
+        if root.is_dir():
+            found.update(p.name for p in root.iterdir() if (p / GAME_FILE).is_file())
+    return sorted(found)
 
 
 def list_expansions(game_root: Path) -> list[str]:
@@ -226,6 +243,7 @@ def _load_cards(
             continue
         values = card.model_dump()
         extra = {k: values[k] for k in spec.card_types[ctype].fields}
+        extra.update({k: values[k] for k in ("flavor", "image") if values[k]})
         cards.append(
             Card(
                 card.id,

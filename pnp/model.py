@@ -74,7 +74,17 @@ class CardType(Strict):
     layout: str = "standard"
     """Face layout: a file `templates/cards/<layout>.yaml`."""
     color: Color
-    """Frame colour of this card type."""
+    """Frame colour of this card type; the types of a deck differ in greyscale too."""
+    ink: Color = "#ffffff"
+    """Colour of text printed on the type colour (dark ink on a light type colour)."""
+    kind: str = ""
+    """What the card is in the rules' words, printed under the label, e.g. 'Company card'."""
+    icon: str = ""
+    """Icon of this type, a file `templates/icons/<icon>.svg`, e.g. 'news'."""
+    hand: bool = False
+    """Cards of this type are held in a hand: the layout prints corner indices."""
+    index: str = ""
+    """Short value printed in the corner indices (Jinja, e.g. '{{ card.burn }}')."""
     fields: dict[str, FieldKind] = {}
     """Extra keys a card of this type has, with their kind."""
 
@@ -88,6 +98,8 @@ class Back(Strict):
     subtitle: str = ""
     color: Color
     accent: Color = "#ffffff"
+    icon: str = ""
+    """Icon in the back's emblem, a file `templates/icons/<icon>.svg`."""
 
 
 class Deck(Strict):
@@ -185,7 +197,109 @@ class AidComponent(Strict):
         return v
 
 
-Component = Annotated[TokensComponent | TrackComponent | AidComponent, Field(discriminator="kind")]
+class ScreenPanel(Strict):
+    """One panel of a screen's inside: a heading and Jinja text (blank lines between
+    paragraphs)."""
+
+    title: str
+    text: str
+
+
+class ScreenComponent(Strict):
+    """Standing player screens (kind `screen`), one sheet each: a strip of panels printed
+    on one side, folded in half along its length (outside upside down above the fold, so
+    it reads upright once folded) and then at the panel lines so it stands."""
+
+    kind: Literal["screen"]
+    id: ID
+    title: str
+    each: str | None = None
+    """Name of a table under `tables:`; one screen per row (as `row`), e.g. the player
+    colours. Without it, `copies` identical screens."""
+    copies: int = Field(default=1, ge=1, le=12)
+    color: str = "{{ row.color }}"
+    """Jinja giving the outside colour."""
+    label: str = "{{ game.name }}"
+    """Big words on the outside."""
+    sub: str = ""
+    """Smaller words under the label (e.g. the colour's name and mark)."""
+    ink: str = "#ffffff"
+    """Colour of the outside words."""
+    height_mm: float = Field(default=88.0, ge=60.0, le=140.0)
+    """Standing height; a screen shorter than 60 mm hides nothing."""
+    panels: list[ScreenPanel] = Field(min_length=2, max_length=4)
+    """The inside, one panel each, left to right."""
+
+
+BOARD_MAX_MM = 1200.0
+
+
+class BoardRegion(Strict):
+    """One part of a board; geometry in mm from the board's top-left corner."""
+
+    kind: Literal["track", "box", "text"]
+    """`track`: a row or column of spaces; `box`: a framed area; `text`: words alone."""
+    rect: tuple[float, float, float, float]
+    """x, y, width, height in mm."""
+    title: str = ""
+    """Jinja text: a box's heading, or the caption above a track."""
+    text: str = ""
+    """Jinja text inside a box, or the words of a `text` region."""
+    spaces: str = "1"
+    """Track: how many spaces, as a Jinja expression (e.g. 'tables.market.spaces')."""
+    direction: Literal["across", "down"] = "across"
+    """Track: spaces left to right, or top to bottom."""
+    label: str = ""
+    """Track: Jinja expression printed in each space; it sees `space.index0`,
+    `space.index` (from 1) and `space.count`."""
+    mark: str = ""
+    """Track: Jinja expression; where true, the space carries a white dot."""
+    fill: str = "#ffffff"
+    """Colour as '#rrggbb', or Jinja giving one (per space on a track)."""
+    stroke: str = "#141414"
+    font_size: float = Field(default=11.0, gt=0, le=72)
+    """Largest text size in points; text shrinks to fit its box."""
+
+
+class BoardComponent(Strict):
+    """A board drawn from the data (kind `board`): one sheet when it fits the paper, else
+    tiles with an overlap strip to glue."""
+
+    kind: Literal["board"]
+    id: ID
+    title: str
+    size: str
+    """Board size as 'WxH mm' or 'WxH in' (up to 1200 mm a side)."""
+    background: Color = "#ffffff"
+    regions: list[BoardRegion]
+
+    @field_validator("size")
+    @classmethod
+    def _size_ok(cls, v: str) -> str:
+        board_size(v)
+        return v
+
+    @property
+    def size_mm(self) -> tuple[float, float]:
+        return board_size(self.size)
+
+
+def board_size(text: str) -> tuple[float, float]:
+    """A board's size in mm; boards may be larger than any card or sheet."""
+    m = _SIZE_RE.match(text)
+    if not m:
+        raise ValueError(f"size {text!r} is not like '270x190 mm' or '10.5x7.5 in'")
+    scale = MM_PER_IN if m.group(3) == "in" else 1.0
+    w, h = float(m.group(1)) * scale, float(m.group(2)) * scale
+    if not (20 <= w <= BOARD_MAX_MM and 20 <= h <= BOARD_MAX_MM):
+        raise ValueError(f"size {text!r} is outside 20–{BOARD_MAX_MM:g} mm")
+    return (w, h)
+
+
+Component = Annotated[
+    TokensComponent | TrackComponent | AidComponent | BoardComponent | ScreenComponent,
+    Field(discriminator="kind"),
+]
 
 
 class GameSpec(Strict):
@@ -246,7 +360,11 @@ class CardBase(Strict):
     name: str = Field(min_length=1)
     """Title printed on the card."""
     text: str = ""
-    """Rules or flavour text; may use Jinja2, e.g. {{ card.burn }}."""
+    """Rules text; may use Jinja2, e.g. {{ card.burn }}, **bold**, *italic* and :icons:."""
+    flavor: str = ""
+    """Flavour text, printed apart from the rules text (in italic, below a thin rule)."""
+    image: str | None = None
+    """Picture for the card: a PNG or JPEG path inside the game folder."""
 
 
 def card_model(type_name: str, spec: CardType) -> type[CardBase]:
@@ -263,7 +381,7 @@ def card_model(type_name: str, spec: CardType) -> type[CardBase]:
 class Element(Strict):
     """One drawn thing on a card face or back; geometry in mm from the trim's top-left."""
 
-    kind: Literal["rect", "ellipse", "line", "text"]
+    kind: Literal["rect", "ellipse", "line", "text", "icon", "image"]
     rect: tuple[float, float, float, float]
     """x, y, width, height in mm (for `line`: from (x, y) to (x+width, y+height))."""
     when: str | None = None
@@ -278,7 +396,13 @@ class Element(Strict):
     radius: float = 0.0
     """Corner radius in mm."""
     text: str = ""
-    """Jinja text for `text` elements."""
+    """Jinja text for `text` elements; may use **bold**, *italic* and :icon-name:."""
+    icon: str = ""
+    """Jinja icon name for `icon` elements (a file `templates/icons/<name>.svg`)."""
+    image: str = ""
+    """Jinja path of a picture for `image` elements, inside the game folder."""
+    fit: Literal["contain", "cover"] = "cover"
+    """How an image fills its frame: all of it shown (contain) or the frame filled (cover)."""
     field: str = ""
     """Name used in error messages (defaults to the text template)."""
     font: str = "Lato-Regular"
@@ -286,10 +410,12 @@ class Element(Strict):
     """Font size in points; text is shrunk toward min_size when it does not fit."""
     min_size: float | None = None
     leading: float = 1.2
-    align: Literal["left", "center", "right"] = "left"
+    align: Literal["left", "center", "right", "justify"] = "left"
     valign: Literal["top", "middle", "bottom"] = "top"
     color: str = "#000000"
     upper: bool = False
+    hyphenate: bool = False
+    """Break long words at syllables (narrow or justified text)."""
     rotate: Literal[0, 180] = 0
     """Turn the element half a turn about its box centre (double-ended cards)."""
 

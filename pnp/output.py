@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import re
 import tempfile
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from pnp._errors import PnpError
-from pnp.layout.pages import Page
+from pnp.layout.pages import Page, Placed
 
 PT_PER_MM = 72.0 / 25.4
 
@@ -53,17 +56,19 @@ def _page_entry(number: int, page: Page) -> dict[str, Any]:
     }
     if page.layout:
         entry.update(layout=page.layout, gutter_mm=page.gutter, bleed_mm=page.bleed)
-    entry["items"] = [
-        {
-            "id": it.id,
-            "deck": it.group,
-            "trim_pt": [_pt(v) for v in it.trim],
-            **({"side": it.side} if page.side == "fold" else {}),
-            **({"rotate": it.rotate} if it.rotate else {}),
-        }
-        for it in page.items
-    ]
+    entry["items"] = [_item(it, page.side == "fold") for it in page.items]
     return entry
+
+
+def _item(it: Placed, fold: bool = False) -> dict[str, Any]:
+    item: dict[str, Any] = {"id": it.id, "deck": it.group, "trim_pt": [_pt(v) for v in it.trim]}
+    if it.region is not None:
+        item["board_mm"] = [round(v, 2) for v in it.region]
+    if fold:
+        item["side"] = it.side
+    if it.rotate:
+        item["rotate"] = it.rotate
+    return item
 
 
 def merge_manifest(out: Path, files: list[OutputFile], manifest: dict[str, Any]) -> dict[str, Any]:
@@ -103,17 +108,79 @@ def _previous(out: Path) -> list[dict[str, Any]]:
     return [{"options": options, **e} for e in old["files"] if isinstance(e, dict)]
 
 
+LOCK_FILE = ".pnp-lock"
+LOCK_WAIT_S = 120.0
+"""How long a build waits for another build writing into the same folder."""
+_TEMP_NAME = re.compile(r"^\..+\.[A-Za-z0-9_]{8}\.tmp$")
+
+
+@contextlib.contextmanager
+def locked(out: Path, wait_s: float | None = None) -> Iterator[None]:
+    """Hold the output folder for one build; a second build waits, then refuses."""
+    wait_s = LOCK_WAIT_S if wait_s is None else wait_s
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not POSIX: no lock, as before
+        yield
+        return
+    with open(out / LOCK_FILE, "a+b") as handle:
+        deadline = time.monotonic() + wait_s
+        while True:
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    raise PnpError(
+                        f"another pnp build is writing to {out}; try again when it has "
+                        "finished, or use --out to build somewhere else"
+                    ) from None
+                time.sleep(0.1)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def remove_stale_temporaries(out: Path) -> list[str]:
+    """Delete temporaries an interrupted build left behind (call with the folder locked)."""
+    gone = []
+    for entry in os.scandir(out):
+        if entry.is_file(follow_symlinks=False) and _TEMP_NAME.match(entry.name):
+            with contextlib.suppress(OSError):
+                os.unlink(entry.path)
+                gone.append(entry.name)
+    return gone
+
+
 def write_all(out: Path, files: list[OutputFile], manifest: dict[str, Any] | None) -> list[Path]:
     """Draw every file to a temporary name, then rename them all into place.
 
-    Any failure removes the temporaries and leaves the previous build untouched.
+    Any failure removes the temporaries and leaves the previous build untouched. The
+    folder is locked for the whole write, and the manifest goes last (the old one is
+    removed before the first rename), so a manifest always describes the files beside it.
     """
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise PnpError(f"cannot create output folder {out}: {exc.strerror}") from None
+    with locked(out):
+        remove_stale_temporaries(out)
+        stale = stale_cut_files(out, files) if manifest is not None else []
+        staged = _stage(out, files, manifest)
+        if manifest is not None:
+            (out / "manifest.json").unlink(missing_ok=True)
+        for tmp, final in staged:
+            os.replace(tmp, final)
+        for path in stale:
+            path.unlink(missing_ok=True)
+    return [final for _, final in staged]
+
+
+def _stage(
+    out: Path, files: list[OutputFile], manifest: dict[str, Any] | None
+) -> list[tuple[Path, Path]]:
     staged: list[tuple[Path, Path]] = []
-    stale = stale_cut_files(out, files) if manifest is not None else []
     try:
         for f in files:
             tmp = _temp(out, f.path)
@@ -128,11 +195,7 @@ def write_all(out: Path, files: list[OutputFile], manifest: dict[str, Any] | Non
         for tmp, _ in staged:
             tmp.unlink(missing_ok=True)
         raise
-    for tmp, final in staged:
-        os.replace(tmp, final)
-    for path in stale:
-        path.unlink(missing_ok=True)
-    return [final for _, final in staged]
+    return staged
 
 
 def _temp(folder: Path, name: str) -> Path:

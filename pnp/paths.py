@@ -31,6 +31,28 @@ def fonts_root() -> Path:
     return data_root() / "fonts"
 
 
+def game_roots(cards_dir: Path | None = None) -> list[Path]:
+    """Folders searched for games, first match wins: ``--cards DIR`` alone when given, else
+    ``./cards`` in the working directory (a checkout, or a folder made by ``pnp new game``),
+    then the bundled games."""
+    if cards_dir is not None:
+        return [cards_dir]
+    local = Path("cards")
+    bundled = cards_root()
+    if local.is_dir() and local.resolve() != bundled.resolve():
+        return [local, bundled]
+    return [bundled]
+
+
+def sibling_templates(cards_dir: Path) -> Path | None:
+    """The ``templates/`` folder beside a cards folder (a checkout keeps them side by side),
+    so edits to a checkout's templates take effect like edits to its cards."""
+    folder = cards_dir.parent / "templates"
+    if folder.is_dir() and folder.resolve() != templates_root().resolve():
+        return folder
+    return None
+
+
 def user_cache(kind: str) -> Path:
     """Per-user cache folder for derived data (font metrics, compiled templates).
 

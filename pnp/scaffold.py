@@ -1,17 +1,19 @@
-"""`pnp new expansion`: a documented expansion folder that validates and builds as it stands."""
+"""`pnp new expansion` and `pnp new game`: documented folders that validate and build as
+they stand."""
 
 from __future__ import annotations
 
 import os
 import re
+import shutil
 from collections import Counter
 from pathlib import Path
 
 import yaml
 
 from pnp._errors import UsageError
-from pnp.load import EXPANSION_FILE, Card, game_dir, load_game
-from pnp.paths import cards_root, is_installed
+from pnp.load import EXPANSION_FILE, Card, game_dir, list_games, load_game
+from pnp.paths import cards_root, is_installed, templates_root
 
 MANIFEST = """\
 # Expansion manifest for {game_name}. Every key is optional except `name`.
@@ -36,17 +38,51 @@ CARDS_HEAD = """\
 """
 
 
+_NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
+NEW_GAME = "_new-game"
+"""Folder in the bundled templates holding the skeleton of `pnp new game`."""
+
+
+def _check_name(what: str, name: str) -> None:
+    if not _NAME.fullmatch(name):
+        raise UsageError(
+            f"{what} name {name!r} must be lowercase letters, digits and dashes, "
+            "starting with a letter or digit (e.g. 'space-race')"
+        )
+
+
+def new_game(name: str, cards_dir: Path | None = None) -> Path:
+    """Create ``cards/NAME/`` (in ``cards_dir``, else the current directory): a game without
+    a rules engine, with a deck, a token sheet and a rulebook template, that validates and
+    builds at once."""
+    _check_name("game", name)
+    root = cards_dir or Path("cards")
+    if name in list_games(cards_dir):
+        raise UsageError(f"there is a game {name!r} already ({game_dir(name, cards_dir)})")
+    folder = root / name
+    if folder.exists():
+        raise UsageError(f"{folder} already exists")
+    skeleton = templates_root() / NEW_GAME
+    title = name.replace("-", " ").title()
+    for src in sorted(skeleton.rglob("*")):
+        if src.is_file():
+            dst = folder / src.relative_to(skeleton)
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            body = src.read_text(encoding="utf-8")
+            dst.write_text(body.replace("@@ID@@", name).replace("@@TITLE@@", title), "utf-8")
+    return folder
+
+
 def new_expansion(game_id: str, name: str, cards_dir: Path | None = None) -> Path:
     """Create cards/GAME/expansions/NAME with a manifest and one sample card."""
-    if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", name):
-        raise UsageError(f"expansion name {name!r} must be lowercase letters, digits and dashes")
-    if cards_dir is None and is_installed():
-        raise UsageError(
-            f"the bundled games live inside the installed package ({cards_root()}); copy them "
-            f"and work on the copy: cp -r {cards_root()} mycards && pnp new expansion "
-            f"{game_id} {name} --cards mycards"
-        )
+    _check_name("expansion", name)
     root = game_dir(game_id, cards_dir)
+    if cards_dir is None and is_installed() and root.parent == cards_root():
+        # The bundled copy lives inside the installed package: work on a copy in ./cards,
+        # which pnp reads before the bundled one from then on.
+        local = Path("cards") / game_id
+        shutil.copytree(root, local)
+        root = local
     folder = root / "expansions" / name
     if folder.exists():
         raise UsageError(f"{folder} already exists")

@@ -4,6 +4,7 @@ Game ``i`` is played with a seed drawn from ``random.Random(seed)`` (the i-th dr
 the same ``seed`` always gives the same games and the same report.  Bots take seats
 round-robin from the ``bots`` list.  A game that reaches ``max_steps`` decisions without
 ending counts as a timeout and stays out of the win, length and score figures.
+A run stopped with Ctrl-C reports the games finished until then.
 """
 
 from __future__ import annotations
@@ -16,8 +17,11 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from pnp._errors import UsageError
+from pnp._options import unknown
+from pnp._progress import Advance
 from pnp.games import Bot, Engine, GameState, get_engine
 from pnp.load import Game
+from pnp.validate import engine_for
 
 DEFAULT_MAX_STEPS = 20_000
 COVERAGE = 0.999
@@ -68,6 +72,10 @@ class Report:
     """Other per-game numbers from the engine: min, mean and max."""
     ran_out: list[str] = field(default_factory=list)
     """Components needed beyond their printed number, and decks that ran dry."""
+    requested: int = 0
+    """Games asked for; more than ``games`` when the run was interrupted."""
+    interrupted: bool = False
+    max_steps: int = DEFAULT_MAX_STEPS
 
     @property
     def completion(self) -> float:
@@ -77,6 +85,12 @@ class Report:
         data = asdict(self)
         data["completion"] = self.completion
         return data
+
+    def status(self) -> str:
+        """``interrupted after 1,234 of 1,000,000 games`` for a stopped run, else ``""``."""
+        if not self.interrupted:
+            return ""
+        return f"interrupted after {self.games:,} of {self.requested:,} games"
 
     def lines(self) -> list[str]:
         """The report as short lines of text for a terminal."""
@@ -98,6 +112,29 @@ class Report:
                 f"{name}: min {stats['min']:g}, mean {stats['mean']:.2f}, max {stats['max']:g}"
             )
         out.extend(f"ran out: {line}" for line in self.ran_out)
+        return [*out, self.status()] if self.interrupted else out
+
+    def legend(self) -> list[str]:
+        """What each figure of :meth:`lines` means, one line each."""
+        out = [
+            "completion: share of games that ended by the rules; a timeout is a game "
+            f"stopped after {self.max_steps:,} decisions",
+            "length: mean ± standard deviation of the rounds a completed game lasted",
+            "win rates: share of completed games each seat won, seat 1 first (a tie "
+            "splits the win)",
+            "balance: 1 − the largest gap between two seats' win rates (1.000 = even)",
+            "score spread: mean of the winner's minus the last player's final score",
+            "decision share: per seat, share of its decisions with more than one legal choice",
+        ]
+        if self.components:
+            out.append(
+                "peak/printed: most of a component needed at once in any game / how many "
+                "are printed"
+            )
+        if self.measures:
+            out.append("min, mean, max: the game's own figures, over all games played")
+        if self.ran_out:
+            out.append("ran out: components or decks that were not enough in some games")
         return out
 
 
@@ -121,19 +158,23 @@ def simulate(
     seed: int = 0,
     bots: list[str] | tuple[str, ...] = ("random",),
     max_steps: int = DEFAULT_MAX_STEPS,
+    progress: Advance | None = None,
 ) -> Report:
-    """Play ``games`` games with bots and summarise them."""
+    """Play ``games`` games with bots and summarise them; ``progress(1)`` after each game.
+
+    Ctrl-C (KeyboardInterrupt) ends the run early: the report covers the games finished
+    and says so (``interrupted``).
+    """
     if isinstance(engine, str):
         engine = get_engine(engine)
-    players = game.spec.players.max if players is None else players
+    players = check_players(game, players)
     if games < 1:
         raise UsageError("simulate at least one game")
-    unknown = [b for b in bots if b not in engine.BOTS]
-    if unknown or not bots:
-        raise UsageError(
-            f"unknown bot {', '.join(unknown) or '(none given)'}; "
-            f"{engine.NAME} has {', '.join(engine.BOTS)}"
-        )
+    if not bots:
+        raise UsageError(f"name at least one bot; {engine.NAME} has {', '.join(engine.BOTS)}")
+    for name in bots:
+        if name not in engine.BOTS:
+            raise UsageError(unknown("bot", name, list(engine.BOTS)))
     seat_bots = [bots[seat % len(bots)] for seat in range(players)]
     play = [engine.BOTS[name] for name in seat_bots]
 
@@ -143,52 +184,86 @@ def simulate(
     peaks: dict[tuple[str, str], list[int]] = {}
     measures: dict[str, list[float]] = {}
     dry: Counter[str] = Counter()
-    completed = 0
-    for game_seed in game_seeds(seed, games):
-        state = engine.new_state(game, players, game_seed, transcript=False)
-        play_out(state, play, game_seed, max_steps, asked, real)
-        for group, items in state.usage().items():
-            for item, n in items.items():
-                peaks.setdefault((group, item), []).append(n)
-        for name, value in state.measures().items():
-            measures.setdefault(name, []).append(value)
-        dry.update(set(state.ran_out()))
-        if not state.is_terminal():
-            continue
-        completed += 1
-        lengths.append(state.length())
-        scores = state.returns()
-        best = max(scores)
-        winners = [seat for seat, s in enumerate(scores) if s == best]
-        for seat in winners:
-            wins[seat] += 1 / len(winners)
-        spreads.append(best - min(scores))
+    completed = played = 0
+    interrupted = False
+    try:
+        for game_seed in game_seeds(seed, games):
+            state = engine.new_state(game, players, game_seed, transcript=False)
+            game_asked, game_real = [0] * players, [0] * players
+            play_out(state, play, game_seed, max_steps, game_asked, game_real)
+            played += 1
+            if progress is not None:
+                progress(1)
+            for seat in range(players):
+                asked[seat] += game_asked[seat]
+                real[seat] += game_real[seat]
+            for group, items in state.usage().items():
+                for item, n in items.items():
+                    peaks.setdefault((group, item), []).append(n)
+            for name, value in state.measures().items():
+                measures.setdefault(name, []).append(value)
+            dry.update(set(state.ran_out()))
+            if not state.is_terminal():
+                continue
+            completed += 1
+            lengths.append(state.length())
+            scores = state.returns()
+            best = max(scores)
+            winners = [seat for seat, s in enumerate(scores) if s == best]
+            for seat in winners:
+                wins[seat] += 1 / len(winners)
+            spreads.append(best - min(scores))
+    except KeyboardInterrupt:  # the game in progress is dropped; the finished ones count
+        interrupted = True
 
     win_rates = [w / completed if completed else 0.0 for w in wins]
     components, short = _components(engine.printed_components(game), peaks)
-    short += [f"{what} (in {n} of {games} games)" for what, n in sorted(dry.items())]
+    short += [f"{what} (in {n} of {played} games)" for what, n in sorted(dry.items())]
     return Report(
         engine=engine.NAME,
-        games=games,
+        games=played,
         players=players,
         seed=seed,
         bots=seat_bots,
         completed=completed,
-        timeouts=games - completed,
+        timeouts=played - completed,
         length_mean=statistics.fmean(lengths) if lengths else 0.0,
         length_stdev=statistics.pstdev(lengths) if lengths else 0.0,
         win_rates=win_rates,
         balance=1 - (max(win_rates) - min(win_rates)),
         score_spread=statistics.fmean(spreads) if spreads else 0.0,
         decision_share=[r / a if a else 0.0 for r, a in zip(real, asked, strict=True)],
-        decisions_per_game=[r / games for r in real],
+        decisions_per_game=[r / played if played else 0.0 for r in real],
         components=components,
         measures={
             name: {"min": min(v), "mean": statistics.fmean(v), "max": max(v)}
             for name, v in measures.items()
         },
         ran_out=short,
+        requested=games,
+        interrupted=interrupted,
+        max_steps=max_steps,
     )
+
+
+def require_engine(game: Game) -> Engine:
+    """The game's rules engine, or a usage error for a game that has none."""
+    engine = engine_for(game)
+    if engine is None:
+        raise UsageError(
+            f"{game.spec.name} has no rules engine, so it cannot be simulated "
+            "(validate and build work without one)"
+        )
+    return engine
+
+
+def check_players(game: Game, players: int | None) -> int:
+    """``players`` (default: the game's most) if the game takes that many seats."""
+    low, high = game.spec.players.min, game.spec.players.max
+    seats = high if players is None else players
+    if not low <= seats <= high:
+        raise UsageError(f"{game.spec.name} takes {low}–{high} players, not {seats}")
+    return seats
 
 
 def play_out(

@@ -45,7 +45,7 @@ def _component_findings(game: Game) -> list[Finding]:
     from pnp.build import plan_outputs
     from pnp.layout.cards import SheetOptions
 
-    kinds = frozenset({"tokens", "track", "aid", "rulebook"})
+    kinds = frozenset({"tokens", "board", "screen", "track", "aid", "rulebook"})
     try:
         plan_outputs(game, SheetOptions(), kinds)
     except PnpError as exc:

@@ -10,6 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from pnp.cli import app
+from pnp.load import list_games
 from pnp.paths import cards_root
 
 runner = CliRunner()
@@ -32,11 +33,12 @@ def test_validate_bundled_games_is_clean() -> None:
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["build", "boom", "--paper", "a3"], "--paper must be one of a4, letter"),
-        (["build", "boom", "--back-offset", "1mm"], "--back-offset wants X,Y"),
+        (["build", "boom", "--paper", "a3"], "no paper 'a3' (did you mean 'a4'? papers: a4,"),
+        (["build", "boom", "--back-offset", "1mm"], "'--back-offset': wants X,Y in mm"),
         (["build"], "name one GAME or use --all"),
         (["simulate", "boom", "--players", "9"], "takes 2–5 players, not 9"),
-        (["simulate", "boom", "--bots", "genius"], "unknown bot(s) ['genius']"),
+        (["simulate", "boom", "--bots", "genius"], "no bot 'genius' (bots: random, heuristic)"),
+        (["simulate", "boom", "--bots", "heuristc"], "did you mean 'heuristic'?"),
     ],
 )
 def test_usage_errors_exit_2(args: list[str], message: str) -> None:
@@ -46,11 +48,23 @@ def test_usage_errors_exit_2(args: list[str], message: str) -> None:
     assert "Traceback" not in result.output
 
 
-def test_unknown_game_and_expansion_exit_1() -> None:
-    result = runner.invoke(app, ["validate", "chess"])
-    assert result.exit_code == 1 and "no game 'chess'" in result.output
+@pytest.mark.parametrize("command", ["validate", "build", "simulate", "schema"])
+def test_an_unknown_game_is_a_usage_error_with_the_closest_match(command: str) -> None:
+    result = runner.invoke(app, [command, "bom"])
+    assert result.exit_code == 2, result.output
+    games = ", ".join(list_games())
+    assert result.output == f"error: no game 'bom' (did you mean 'boom'? games: {games})\n"
+
+
+def test_an_unknown_expansion_is_a_usage_error_naming_the_ones_there() -> None:
+    result = runner.invoke(app, ["validate", "bigidea", "-x", "more-crads"])
+    assert result.exit_code == 2
+    assert "no expansion 'more-crads' (did you mean 'more-cards'? expansions: more-cards)" in (
+        result.output
+    )
     result = runner.invoke(app, ["validate", "boom", "-x", "nope"])
-    assert result.exit_code == 1 and "has no expansion 'nope'" in result.output
+    assert result.exit_code == 2
+    assert "boom: no expansion 'nope' (there are no expansions)" in result.output
 
 
 def test_simulate_same_seed_same_report() -> None:
@@ -80,6 +94,8 @@ def test_new_expansion_validates_and_builds(tmp_path: Path) -> None:
     shutil.copytree(cards_root(), cards)
     result = runner.invoke(app, ["new", "expansion", "boom", "dot-bomb", "--cards", str(cards)])
     assert result.exit_code == 0, result.output
+    last = result.output.strip().splitlines()[-1].strip()
+    assert last == f"pnp build boom --expansion dot-bomb --cards {cards}"
     folder = cards / "boom" / "expansions" / "dot-bomb"
     assert (folder / "expansion.yaml").is_file()
     args = ["--cards", str(cards), "-x", "dot-bomb"]

@@ -77,4 +77,4 @@ def test_images_are_written_with_an_index_and_replace_the_old_ones(
 def test_unknown_image_kind_is_a_usage_error(mini_cards: Path) -> None:
     result = runner.invoke(app, ["build", "mini", "--cards", str(mini_cards), "--images", "jpg"])
     assert result.exit_code == 2
-    assert "--images takes tgc, tts, not jpg" in result.output
+    assert "no image target 'jpg' (image targets: tgc, tts)" in result.output

@@ -14,11 +14,11 @@ from pnp.cli import app
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--margin", "nan"], "--margin must be 0–20 mm, not nan"),
-        (["--margin", "25"], "--margin must be 0–20 mm, not 25"),
-        (["--margin", "-1"], "--margin must be 0–20 mm, not -1"),
-        (["--layout", "zigzag"], "--layout must be one of grid, gutter, fold, not 'zigzag'"),
-        (["--cut-file", "dxf"], "--cut-file takes svg, not 'dxf'"),
+        (["--margin", "nan"], "'--margin': nan is not a number from 0 to 20 mm"),
+        (["--margin", "25"], "'--margin': 25 is not a number from 0 to 20 mm"),
+        (["--margin", "-1"], "'--margin': -1 is not a number from 0 to 20 mm"),
+        (["--layout", "zigzag"], "'--layout': no layout 'zigzag' (layouts: grid, gutter, fold)"),
+        (["--cut-file", "dxf"], "'--cut-file': no cut file format 'dxf' (cut file formats: svg)"),
     ],
 )
 def test_bad_sheet_options_are_usage_errors(args: list[str], message: str, tmp_path: Path) -> None:

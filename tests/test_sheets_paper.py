@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from pathlib import Path
 from typing import Any
 
@@ -56,8 +57,10 @@ def test_sheets_per_file_in_manifest_and_build_summary(tmp_path: Path) -> None:
     # 72 cards at 9 a sheet, fronts and backs on the same 8 sheets
     assert sheets["boom-cards.pdf"] == 8
     assert sheets["boom-ipo-track.pdf"] == 1
+    lines = {line.split()[0]: line for line in result.output.splitlines()[1:]}
     for path, n in sheets.items():
-        assert f"{path}: {n} sheet" in result.output
+        assert lines[path].endswith(f" on {n} sheet{'s' if n != 1 else ''}"), lines[path]
+    assert re.search(r"boom-cards\.pdf +16 pages on 8 sheets$", result.output, re.M)
 
 
 @pytest.mark.parametrize(("paper", "per_sheet"), [("a4", 9), ("letter", 8)])

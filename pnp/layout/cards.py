@@ -120,13 +120,21 @@ def impose_cards(game: Game, options: SheetOptions) -> list[Page]:
             for i, (card, deck) in enumerate(chunk):
                 trim = grid.trim(i)
                 front.items.append(
-                    Placed(card.id, deck.id, card.id, trim, grid.bleed_box(i), "front", turn)
+                    Placed(card.id, deck.id, card.id, trim, grid.bleed_box(i), rotate=turn)
                 )
                 if grid.layout == "fold":
                     btrim = grid.fold_back(i)
                     bclip = grid.bleed_box(i, btrim)
                     front.items.append(
-                        Placed(card.id, deck.id, back_key(deck), btrim, bclip, "back", back_turn)
+                        Placed(
+                            card.id,
+                            deck.id,
+                            back_key(deck),
+                            btrim,
+                            bclip,
+                            side="back",
+                            rotate=back_turn,
+                        )
                     )
                     front.cuts.append(Cut((*trim[:2], *btrim[2:]), radius))
                     continue
@@ -138,8 +146,8 @@ def impose_cards(game: Game, options: SheetOptions) -> list[Page]:
                         back_key(deck),
                         mirror(trim, grid.page[0], options.back_offset),
                         mirror(grid.bleed_box(i), grid.page[0], options.back_offset),
-                        "back",
-                        back_turn,
+                        side="back",
+                        rotate=back_turn,
                     )
                 )
             fronts.append(front)

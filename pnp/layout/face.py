@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from pnp._errors import DataError, Location
-from pnp.layout.ops import Face, Shape, TextBlock
+from pnp.icons import find_icon, icon_dirs
+from pnp.layout.ops import Face, Icon, Picture, Shape, TextBlock
 from pnp.layout.textfit import set_text
 from pnp.load import Card, Game
 from pnp.model import CardLayout, Element, parse_size
+from pnp.richtext import ICON_MARK
 from pnp.text import is_true, render_text
 from pnp.yamlio import load_yaml
 
@@ -20,6 +22,9 @@ class LoadedLayout:
     layout: CardLayout
     path: Path
     locations: list[Location]
+    icon_dirs: tuple[Path, ...] = ()
+    game_root: Path | None = None
+    """Folder that `image:` paths are relative to (and must stay inside)."""
 
 
 def find_template(game: Game, name: str) -> Path:
@@ -48,7 +53,7 @@ def load_layout(
         _check_safe(layout, located)
         locs = [located.at(("elements", i)) for i in range(len(layout.elements))]
         _layouts[path] = LoadedLayout(layout, path, locs)
-    loaded = _layouts[path]
+    loaded = replace(_layouts[path], icon_dirs=icon_dirs(game.template_dirs()), game_root=game.root)
     w, h = parse_size(loaded.layout.size)
     if abs(w - size_mm[0]) > 0.01 or abs(h - size_mm[1]) > 0.01:
         raise DataError(
@@ -82,6 +87,17 @@ def _colour(value: str | None, ctx: dict[str, Any], where: Location) -> str | No
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class _Card:
+    """What every element of one card's layout is resolved against."""
+
+    ctx: dict[str, Any]
+    who: str
+    where: Location
+    loaded: LoadedLayout
+    font_dir: Path | None
+
+
 def lay_out_face(
     loaded: LoadedLayout,
     ctx: dict[str, Any],
@@ -92,14 +108,14 @@ def lay_out_face(
     """Resolve every element of a layout for one card (``who`` names it in errors)."""
     layout = loaded.layout
     w, h = parse_size(layout.size)
-    ops: list[Shape | TextBlock] = []
+    ops: list[Shape | TextBlock | Icon | Picture] = []
     for el, el_loc in zip(layout.elements, loaded.locations, strict=True):
         if el.when is not None and not is_true(el.when, ctx, el_loc):
             continue
-        if el.kind == "text":
-            block = _text(el, ctx, who, where, el_loc, font_dir)
-            if block is not None:
-                ops.append(block)
+        if el.kind in _DRAWN_BY:
+            drawn = _DRAWN_BY[el.kind](el, el_loc, _Card(ctx, who, where, loaded, font_dir))
+            if drawn is not None:
+                ops.append(drawn)
             continue
         x, y, ew, eh = el.rect
         ops.append(
@@ -118,21 +134,16 @@ def lay_out_face(
     return Face(w, h, tuple(ops))
 
 
-def _text(
-    el: Element,
-    ctx: dict[str, Any],
-    who: str,
-    where: Location,
-    el_loc: Location,
-    font_dir: Path | None,
-) -> TextBlock | None:
+def _text(el: Element, el_loc: Location, on: _Card) -> TextBlock | None:
     field = el.field or el.text.strip("{} ")
-    text = render_text(el.text, ctx, where, f"{who}: {field}").strip()
-    if el.upper:
-        text = text.upper()
+    text = render_text(el.text, on.ctx, on.where, f"{on.who}: {field}").strip()
+    if el.upper:  # icon names stay as they are
+        text = "".join(
+            part if ICON_MARK.fullmatch(part) else part.upper() for part in ICON_MARK.split(text)
+        )
     if not text:
         return None
-    colour = _colour(el.color, ctx, el_loc) or "#000000"
+    colour = _colour(el.color, on.ctx, el_loc) or "#000000"
     return set_text(
         text,
         el.font,
@@ -144,21 +155,77 @@ def _text(
         el.valign,
         colour,
         el.rotate,
-        f"{who}: field {field!r}",
-        where,
-        font_dir,
+        f"{on.who}: field {field!r}",
+        on.where,
+        on.font_dir,
+        rich=True,
+        icon_dirs=on.loaded.icon_dirs,
+        hyphenate=el.hyphenate,
     )
+
+
+def _icon(el: Element, el_loc: Location, on: _Card) -> Icon | None:
+    name = render_text(el.icon, on.ctx, on.where, f"{on.who}: icon").strip()
+    if not name:
+        return None
+    path = find_icon(name, on.loaded.icon_dirs, el_loc if "{" not in el.icon else on.where)
+    x, y, w, h = el.rect
+    colour = _colour(el.color, on.ctx, el_loc) or "#000000"
+    return Icon(str(path), x, y, w, h, colour, el.rotate)
+
+
+def _picture(el: Element, el_loc: Location, on: _Card) -> Picture | None:
+    name = render_text(el.image, on.ctx, on.where, f"{on.who}: image").strip()
+    if not name or on.loaded.game_root is None:
+        return None
+    root = on.loaded.game_root.resolve()
+    path = (root / name).resolve()
+    if not path.is_relative_to(root):
+        raise DataError(f"{on.who}: image {name!r} lies outside the game folder {root}", on.where)
+    try:
+        from PIL import Image
+
+        with Image.open(path) as img:
+            iw, ih = img.size
+    except OSError as exc:
+        raise DataError(f"{on.who}: image {name!r} cannot be read ({exc})", on.where) from None
+    x, y, w, h = el.rect
+    scale = (max if el.fit == "cover" else min)(w / iw, h / ih)
+    pw, ph = iw * scale, ih * scale
+    return Picture(str(path), x + (w - pw) / 2, y + (h - ph) / 2, pw, ph, el.rect)
+
+
+_DRAWN_BY: dict[str, Any] = {"text": _text, "icon": _icon, "image": _picture}
 
 
 def card_context(game: Game, card: Card) -> dict[str, Any]:
     """What a face layout sees; the card's own text is rendered first, against the card."""
     ct = game.spec.card_types[card.type]
+    if ct.icon:  # a wrong name is the game file's mistake: point there
+        find_icon(
+            ct.icon,
+            icon_dirs(game.template_dirs()),
+            game.spec_location("card_types", card.type, "icon"),
+        )
     data = card.context()
     ctx = {
         "card": data,
-        "type": {"id": card.type, "label": ct.label, "color": ct.color},
+        "type": {
+            "id": card.type,
+            "label": ct.label,
+            "color": ct.color,
+            "ink": ct.ink,
+            "kind": ct.kind,
+            "icon": ct.icon,
+            "hand": ct.hand,
+        },
         "game": {"id": game.spec.id, "name": game.spec.name, "accent": game.spec.accent},
         "tables": game.spec.tables,
     }
     data["text"] = render_text(card.text, ctx, card.loc, f"card {card.id!r}: text")
+    if "flavor" in data:
+        data["flavor"] = render_text(
+            data["flavor"], ctx, card.where("flavor"), f"card {card.id!r}: flavor"
+        )
+    ctx["type"]["index"] = render_text(ct.index, ctx, card.loc, f"card {card.id!r}: index")
     return ctx

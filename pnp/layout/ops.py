@@ -18,6 +18,8 @@ class Shape:
     stroke: str | None
     stroke_width: float
     radius: float
+    dash: float = 0.0
+    """Dash length in mm for dashed lines (fold lines); 0 draws a solid line."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,10 +32,52 @@ class TextBlock:
     lines: tuple[tuple[float, float, str], ...]
     rotate: int
     centre: tuple[float, float]
+    runs: tuple[Run, ...] = ()
+    """Rich text, piece by piece; when empty, each line is drawn whole in ``font``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """A piece of a rich line: text in one font at baseline (x, y), or, with ``icon`` (an SVG
+    file), that icon ``w``×``h`` mm with its bottom on the baseline."""
+
+    x: float
+    y: float
+    font: str
+    text: str
+    icon: str = ""
+    w: float = 0.0
+    h: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class FileInBox:
+    """A drawing or picture file placed in the box x, y, w, h (mm from the top-left)."""
+
+    path: str
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+@dataclass(frozen=True, slots=True)
+class Icon(FileInBox):
+    """An SVG icon filled in one colour, fitted into its box."""
+
+    color: str
+    rotate: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Picture(FileInBox):
+    """A raster image scaled to its box, clipped to ``frame``."""
+
+    frame: tuple[float, float, float, float]
 
 
 @dataclass(frozen=True, slots=True)
 class Face:
     width: float
     height: float
-    ops: tuple[Shape | TextBlock, ...]
+    ops: tuple[Shape | TextBlock | Icon | Picture, ...]

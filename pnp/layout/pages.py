@@ -19,6 +19,8 @@ class Placed:
     """Key of the drawing (a card face, a deck back, a token)."""
     trim: Rect
     clip: Rect
+    region: Rect | None = None
+    """A board tile's window onto the board, in board mm from its top-left (y down)."""
     side: str = "front"
     """front or back: on a fold page, which half of a pair this is."""
     rotate: int = 0

@@ -2,50 +2,32 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from pnp._errors import LayoutError, Location
 from pnp.fonts import FontMetrics, load_font
-from pnp.layout.ops import TextBlock
+from pnp.layout.ops import Run, TextBlock
+from pnp.richtext import ICON_EM, Line, Word, break_lines, line_text, parse, piece_width
 
 PT_TO_MM = 25.4 / 72.0
 
 
-def wrap(text: str, font: FontMetrics, size: float, width_pt: float) -> list[str] | None:
-    """Greedy word wrap; None when a single word is wider than the box."""
-    lines: list[str] = []
-    space = font.width(" ", size)
-    for paragraph in text.split("\n"):
-        line: list[str] = []
-        used = 0.0
-        for word in paragraph.split():
-            w = font.width(word, size)
-            if w > width_pt:
-                return None
-            if line and used + space + w > width_pt:
-                lines.append(" ".join(line))
-                line, used = [word], w
-            else:
-                used = used + space + w if line else w
-                line.append(word)
-        lines.append(" ".join(line))
-    return lines
-
-
-def fit_text(
-    text: str,
+def _fit(
+    paragraphs: list[list[Word]],
     font: FontMetrics,
     size: float,
     min_size: float,
     leading: float,
     width_mm: float,
     height_mm: float,
-) -> tuple[float, list[str]] | None:
-    """Largest size from ``size`` down to ``min_size`` (half-point steps) at which it fits."""
+    hyphenate: bool = False,
+    font_dir: Path | None = None,
+) -> tuple[float, list[Line]] | None:
     width_pt, height_pt = width_mm / PT_TO_MM, height_mm / PT_TO_MM
     s = size
     while s >= min_size - 1e-9:
-        lines = wrap(text, font, s, width_pt)
+        lines = break_lines(paragraphs, s, width_pt, font.width(" ", s), hyphenate, font_dir)
         if lines is not None and _height(len(lines), s, leading, font) <= height_pt + 1e-6:
             return s, lines
         s -= 0.5
@@ -54,6 +36,21 @@ def fit_text(
 
 def _height(n: int, size: float, leading: float, font: FontMetrics) -> float:
     return (font.ascent + font.descent) * size + (n - 1) * size * leading
+
+
+def _check_glyphs(
+    paragraphs: list[list[Word]], who: str, where: Location | None, font_dir: Path | None
+) -> None:
+    by_font: dict[str, str] = {}
+    for paragraph in paragraphs:
+        for word in paragraph:
+            for piece in word:
+                by_font[piece.font] = by_font.get(piece.font, "") + piece.text
+    for name, chars in by_font.items():
+        missing = load_font(name, font_dir).missing(chars)
+        if missing:
+            listed = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in missing)
+            raise LayoutError(f"{who} uses {listed}, not in font {name}", where)
 
 
 def set_text(
@@ -70,19 +67,22 @@ def set_text(
     who: str = "text",
     where: Location | None = None,
     font_dir: Path | None = None,
+    *,
+    rich: bool = False,
+    icon_dirs: Sequence[Path] = (),
+    hyphenate: bool = False,
 ) -> TextBlock:
     """Fit ``text`` in ``box`` (x, y, w, h in mm from the top-left) and place its lines.
 
-    Every character must exist in the font and the text must fit at ``min_size`` or
-    larger; otherwise a LayoutError names ``who``.
+    With ``rich``, the text may use **bold**, *italic* and :icon: names (found in
+    ``icon_dirs``). Every character must exist in its font and the text must fit at
+    ``min_size`` or larger; otherwise a LayoutError names ``who``.
     """
     font = load_font(font_name, font_dir)
-    missing = font.missing(text)
-    if missing:
-        chars = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in missing)
-        raise LayoutError(f"{who} uses {chars}, not in font {font_name}", where)
+    paragraphs = parse(text, font_name, rich, icon_dirs, where, font_dir)
+    _check_glyphs(paragraphs, who, where, font_dir)
     x, y, bw, bh = box
-    fitted = fit_text(text, font, size, min_size, leading, bw, bh)
+    fitted = _fit(paragraphs, font, size, min_size, leading, bw, bh, hyphenate, font_dir)
     if fitted is None:
         raise LayoutError(
             f"{who} does not fit its {bw:g}×{bh:g} mm box even at {min_size:g} pt: {text!r}", where
@@ -92,9 +92,49 @@ def set_text(
     block_h = (font.ascent + font.descent) * size * PT_TO_MM + step * (len(lines) - 1)
     top = {"top": y, "middle": y + (bh - block_h) / 2, "bottom": y + bh - block_h}[valign]
     first = top + font.ascent * size * PT_TO_MM
-    placed = []
+    space = font.width(" ", size) * PT_TO_MM
+    placed: list[tuple[float, float, str]] = []
+    runs: list[Run] = []
+    plain = align != "justify" and all(
+        p.font == font_name and p.icon is None for para in paragraphs for w in para for p in w
+    )
     for i, line in enumerate(lines):
-        lw = font.width(line, size) * PT_TO_MM
-        lx = {"left": x, "center": x + (bw - lw) / 2, "right": x + bw - lw}[align]
-        placed.append((lx, first + i * step, line))
-    return TextBlock(font_name, size, colour, tuple(placed), rotate, (x + bw / 2, y + bh / 2))
+        baseline = first + i * step
+        widths = [sum(piece_width(p, size, font_dir) for p in w) * PT_TO_MM for w in line.words]
+        gaps = max(len(widths) - 1, 0)
+        lw = sum(widths) + gaps * space
+        gap = space
+        if align == "justify" and not line.ends_paragraph and gaps:
+            gap = space + (bw - lw) / gaps
+            lw = bw
+        lx = {"left": x, "justify": x, "center": x + (bw - lw) / 2, "right": x + bw - lw}[align]
+        placed.append((lx, baseline, line_text(line)))
+        if not plain:
+            runs.extend(_runs(line.words, widths, lx, baseline, gap, size, font_dir))
+    return TextBlock(
+        font_name, size, colour, tuple(placed), rotate, (x + bw / 2, y + bh / 2), tuple(runs)
+    )
+
+
+def _runs(
+    words: list[Word],
+    widths: list[float],
+    x: float,
+    baseline: float,
+    gap: float,
+    size: float,
+    font_dir: Path | None,
+) -> list[Run]:
+    out: list[Run] = []
+    for word, width in zip(words, widths, strict=True):
+        px = x
+        for piece in word:
+            w = piece_width(piece, size, font_dir) * PT_TO_MM
+            if piece.icon is not None:
+                h = size * ICON_EM * PT_TO_MM
+                out.append(Run(px, baseline, "", "", str(piece.icon), w, h))
+            else:
+                out.append(Run(px, baseline, piece.font, piece.text))
+            px += w
+        x += width + gap
+    return out

@@ -14,7 +14,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.fonts import load_font
-from pnp.layout.ops import Face, Shape, TextBlock
+from pnp.layout.ops import Face, Icon, Picture, Shape, TextBlock
 from pnp.layout.pages import Page, Placed
 
 MARK_WIDTH_PT = 0.5
@@ -67,8 +67,15 @@ def draw_face(c: Canvas, face: Face, font_dir: Path | None = None) -> None:
     for op in face.ops:
         if isinstance(op, Shape):
             _shape(c, op, face)
-        else:
+        elif isinstance(op, TextBlock):
             _text(c, op, h, font_dir)
+        elif isinstance(op, Icon):
+            _turned(c, op.rotate, (op.x + op.w / 2, op.y + op.h / 2), h)
+            draw_icon(c, op.path, op.x * mm, (h - op.y - op.h) * mm, op.w * mm, op.h * mm, op.color)
+            if op.rotate:
+                c.restoreState()
+        else:
+            _picture(c, op, h)
 
 
 def _shape(c: Canvas, s: Shape, face: Face) -> None:
@@ -87,7 +94,11 @@ def _shape(c: Canvas, s: Shape, face: Face) -> None:
         c.setStrokeColor(colour(s.stroke))  # type: ignore[arg-type]
         c.setLineWidth(s.stroke_width * mm)
     if s.kind == "line":
+        if s.dash:
+            c.setDash([s.dash * mm, s.dash * 0.6 * mm])
         c.line(x * mm, (face.height - s.y) * mm, (s.x + s.w) * mm, (face.height - s.y - s.h) * mm)
+        if s.dash:
+            c.setDash([])
     elif s.kind == "ellipse":
         c.ellipse(x * mm, y * mm, (x + w) * mm, (y + hh) * mm, stroke=stroke, fill=fill)
     elif s.radius:
@@ -100,19 +111,112 @@ def _touches_edges(s: Shape, face: Face) -> bool:
     return s.x <= 0 and s.y <= 0 and s.x + s.w >= face.width and s.y + s.h >= face.height
 
 
+def _turned(c: Canvas, rotate: int, centre: tuple[float, float], h: float) -> None:
+    """Start turning what follows about ``centre`` (mm from the top-left); caller restores."""
+    if rotate:
+        c.saveState()
+        cx, cy = centre[0] * mm, (h - centre[1]) * mm
+        c.translate(cx, cy)
+        c.rotate(rotate)
+        c.translate(-cx, -cy)
+
+
 def _text(c: Canvas, t: TextBlock, h: float, font_dir: Path | None) -> None:
     c.setFillColor(colour(t.color))
     c.setFont(ensure_font(t.font, font_dir), t.size)
-    if t.rotate:
-        c.saveState()
-        cx, cy = t.centre[0] * mm, (h - t.centre[1]) * mm
-        c.translate(cx, cy)
-        c.rotate(t.rotate)
-        c.translate(-cx, -cy)
-    for x, y, line in t.lines:
-        c.drawString(x * mm, (h - y) * mm, line)
+    _turned(c, t.rotate, t.centre, h)
+    if t.runs:
+        _runs(c, t, h, font_dir)
+    else:
+        for x, y, line in t.lines:
+            c.drawString(x * mm, (h - y) * mm, line)
     if t.rotate:
         c.restoreState()
+
+
+def _runs(c: Canvas, t: TextBlock, h: float, font_dir: Path | None) -> None:
+    font = t.font
+    for run in t.runs:
+        if run.icon:
+            draw_icon(c, run.icon, run.x * mm, (h - run.y) * mm, run.w * mm, run.h * mm, t.color)
+            continue
+        if run.font != font:
+            font = run.font
+            c.setFont(ensure_font(font, font_dir), t.size)
+        c.drawString(run.x * mm, (h - run.y) * mm, run.text)
+    c.setFont(ensure_font(t.font, font_dir), t.size)
+
+
+@cache
+def _svg(path: str) -> Any:
+    from svglib.svglib import svg2rlg
+
+    drawing = svg2rlg(path)
+    if drawing is None:
+        raise OSError(f"{path} is not an SVG drawing")
+    return drawing
+
+
+def _draw_svg_node(c: Canvas, node: Any) -> None:
+    """Fill one node of an svglib drawing, and its children, in the current colour."""
+    from reportlab.graphics import shapes
+
+    c.saveState()
+    transform = getattr(node, "transform", None)
+    if transform is not None:
+        c.transform(*transform)
+    if isinstance(node, shapes.Path):
+        path, pts, i = c.beginPath(), node.points, 0
+        for op in node.operators:
+            n = {0: 2, 1: 2, 2: 6}.get(op, 0)
+            if op == 0:
+                path.moveTo(*pts[i : i + 2])
+            elif op == 1:
+                path.lineTo(*pts[i : i + 2])
+            elif op == 2:
+                path.curveTo(*pts[i : i + 6])
+            else:
+                path.close()
+            i += n
+        c.drawPath(path, stroke=0, fill=1, fillMode=node.fillMode)
+    elif isinstance(node, shapes.Circle):
+        c.circle(node.cx, node.cy, node.r, stroke=0, fill=1)
+    elif isinstance(node, shapes.Ellipse):
+        c.ellipse(node.cx - node.rx, node.cy - node.ry, node.cx + node.rx, node.cy + node.ry, 0, 1)
+    elif isinstance(node, shapes.Rect):
+        c.rect(node.x, node.y, node.width, node.height, stroke=0, fill=1)
+    elif isinstance(node, shapes.Polygon):
+        path, pts = c.beginPath(), node.points
+        path.moveTo(pts[0], pts[1])
+        for k in range(2, len(pts), 2):
+            path.lineTo(pts[k], pts[k + 1])
+        path.close()
+        c.drawPath(path, stroke=0, fill=1)
+    for child in getattr(node, "contents", ()):
+        _draw_svg_node(c, child)
+    c.restoreState()
+
+
+def draw_icon(c: Canvas, path: str, x: float, y: float, w: float, h: float, ink: str) -> None:
+    """An SVG icon filled in one colour, fitted into w×h points with its bottom-left at (x, y)."""
+    drawing = _svg(path)
+    scale = min(w / drawing.width, h / drawing.height)
+    c.saveState()
+    c.setFillColor(colour(ink))
+    c.translate(x + (w - drawing.width * scale) / 2, y + (h - drawing.height * scale) / 2)
+    c.scale(scale, scale)
+    _draw_svg_node(c, drawing)
+    c.restoreState()
+
+
+def _picture(c: Canvas, p: Picture, h: float) -> None:
+    fx, fy, fw, fh = p.frame
+    c.saveState()
+    frame = c.beginPath()
+    frame.rect(fx * mm, (h - fy - fh) * mm, fw * mm, fh * mm)
+    c.clipPath(frame, stroke=0, fill=0)
+    c.drawImage(p.path, p.x * mm, (h - p.y - p.h) * mm, p.w * mm, p.h * mm, mask="auto")
+    c.restoreState()
 
 
 class FaceDrawer:

@@ -1,0 +1,93 @@
+"""One game of `pnp build`: its PDFs and/or print-shop images, and the summary of them."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pnp._errors import Severity, ValidationFailed, display_path
+from pnp.build import build_game
+from pnp.layout.cards import SheetOptions
+from pnp.load import Game
+from pnp.validate import validate_game
+
+
+@dataclass
+class Delivery:
+    """What a build wrote for one game."""
+
+    game: Game
+    folder: Path
+    pdfs: list[tuple[str, int]] = field(default_factory=list)
+    """Each PDF written (file name, page count), in build order."""
+    sheets: dict[str, int] = field(default_factory=dict)
+    """Sheets of paper each PDF takes (a back page shares its front's sheet)."""
+    cut_files: int = 0
+    manifest: bool = False
+    images: Path | None = None
+    image_kinds: tuple[str, ...] = ()
+    image_files: int = 0
+
+
+def deliver(
+    game: Game,
+    options: SheetOptions,
+    folder: Path,
+    only: frozenset[str] | None = None,
+    images: frozenset[str] = frozenset(),
+    pdf: bool = True,
+) -> Delivery:
+    """Write the game's PDFs (unless ``pdf`` is false) and the ``images`` asked for."""
+    done = Delivery(game, folder)
+    if pdf:
+        written = {p.name for p in build_game(game, options, folder, only)}
+        manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+        files = [f for f in manifest["files"] if f["path"] in written]  # not earlier builds'
+        done.pdfs = [(f["path"], len(f["pages"])) for f in files if f["kind"] != "cut"]
+        done.sheets = {f["path"]: f["sheets"] for f in files}
+        done.cut_files = sum(1 for f in files if f["kind"] == "cut")
+        done.manifest = True
+    else:
+        findings = validate_game(game)
+        if any(f.severity is Severity.ERROR for f in findings):
+            raise ValidationFailed(findings)
+    if images:
+        from pnp.export import export_images
+
+        done.images = export_images(game, images, folder)
+        done.image_kinds = tuple(sorted(images))
+        index = json.loads((done.images / "index.json").read_text(encoding="utf-8"))
+        done.image_files = sum(len(index.get(kind, [])) for kind in done.image_kinds)
+    return done
+
+
+def summary_lines(done: Delivery) -> list[str]:
+    """The build summary for one game: a heading, then one line per file written.
+
+    Every line of the summary is made here, so a line about where the game was read
+    from belongs here too.
+    """
+    game = done.game
+    read = f"read {display_path(game.root)}/ ({len(game.files())} files)"
+    lines = [f"{game.spec.name}: {read}, wrote to {display_path(done.folder)}/"]
+    width = max((len(name) for name, _ in done.pdfs), default=0)
+    for name, pages in done.pdfs:
+        sheets = done.sheets.get(name, pages)
+        lines.append(
+            f"  {name:<{width}}  {pages:>3} page{'s' if pages != 1 else ''}"
+            f" on {sheets} sheet{'s' if sheets != 1 else ''}"
+        )
+    if done.cut_files:
+        lines.append(f"  {done.cut_files} cut files (svg), one per sheet to cut")
+    if done.manifest:
+        lines.append(f"  {'manifest.json':<{width}}  every page and cut box")
+    else:
+        lines.append("  no PDFs (--no-pdf)")
+    if done.images is not None:
+        kinds = ", ".join(done.image_kinds)
+        lines.append(f"  images/ ({kinds}): {done.image_files} images and index.json")
+    return lines
+
+
+__all__ = ["Delivery", "deliver", "summary_lines"]

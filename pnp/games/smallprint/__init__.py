@@ -1,0 +1,67 @@
+"""Small Print's rules engine: validation, worked examples, game states and bots.
+
+Where smallprint.txt is silent the engine decides; the decisions are data in
+:mod:`pnp.games.smallprint.decisions`, printed in the rulebook from there.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pnp._errors import UsageError
+from pnp.games import checked_once, lazy_attributes
+from pnp.games.smallprint.check import validate
+from pnp.games.smallprint.config import Config, config_from_game
+from pnp.games.smallprint.report import CHITS, MONEY
+from pnp.load import Game
+
+if TYPE_CHECKING:
+    from pnp.games.smallprint.rules import Game as State
+
+__getattr__ = lazy_attributes(__name__, {"BOTS": ".bots", "determinize": ".view"})
+
+__all__ = [
+    "BOTS",
+    "NAME",
+    "config_for",
+    "determinize",
+    "new_state",
+    "printed_components",
+    "validate",
+    "worked_examples",
+]
+
+NAME = "smallprint"
+
+config_for = checked_once(validate, config_from_game)
+"""The engine's numbers for a game, checked and read once per loaded game."""
+
+
+def new_state(game: Game, players: int, seed: int | None = None, transcript: bool = True) -> State:
+    span = game.spec.players
+    if not span.min <= players <= span.max:
+        raise UsageError(
+            f"{game.spec.name} plays with {span.min} to {span.max} players, not {players}"
+        )
+    from pnp.games.smallprint.rules import Game as State
+
+    return State(config_for(game), players, seed, transcript)
+
+
+def _numbers(cfg: Config) -> dict[str, object]:
+    return {"shares": cfg.shares, "cap": cfg.cap, "start_cash": cfg.start_cash}
+
+
+def worked_examples(game: Game) -> dict[str, Any]:
+    from pnp.games.smallprint.examples import worked_examples as examples
+
+    cfg = config_for(game)
+    return examples(cfg, _numbers(cfg))
+
+
+def printed_components(game: Game) -> dict[str, dict[str, int]]:
+    cfg = config_for(game)
+    return {
+        MONEY: {f"£{v}m": k for v, k in zip(cfg.denominations, cfg.printed_money, strict=True)},
+        CHITS: {"chits": cfg.penalty_chits},
+    }

@@ -1,0 +1,29 @@
+"""Small Print's actions as small ints: ``PASS`` or one card placed under one business
+with an optional marker on it."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+PASS = 0
+MARKERS = 4
+"""0: no marker, then the Small, Big and Total markers (numbered like the kinds)."""
+
+
+class Placement(NamedTuple):
+    kind: int
+    """Card placed: 0 share, 1 small, 2 big, 3 total (config.KINDS)."""
+    business: int
+    """Position of the business in this round's row."""
+    marker: int
+    """Marker put on it: 0 none, else the kind it claims."""
+
+
+def encode(kind: int, business: int, marker: int, row: int) -> int:
+    return 1 + (kind * row + business) * MARKERS + marker
+
+
+def decode(action: int, row: int) -> Placement:
+    rest, marker = divmod(action - 1, MARKERS)
+    kind, business = divmod(rest, row)
+    return Placement(kind, business, marker)

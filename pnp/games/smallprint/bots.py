@@ -1,0 +1,71 @@
+"""Bots for Small Print: ``bot(view, legal_actions, rng) -> action``.
+
+``random`` picks uniformly. ``heuristic`` takes the markers on other seats' face-down
+cards at their word (no marker: a Share), works out what each placement would pay if the
+round ended now, charges a contract for the later rounds it could have served, marks its
+contracts honestly to keep others away, and now and then bluffs a Total on a Share.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from pnp.games.smallprint.actions import PASS, decode
+from pnp.games.smallprint.config import SHARE, TOTAL
+from pnp.games.smallprint.payout import settle
+from pnp.games.smallprint.view import View
+
+Bot = Callable[[View, Sequence[int], random.Random], int]
+
+BLUFF_RATE = 0.15
+"""How often the heuristic bot puts a Total marker on a Share it places alone."""
+CONTRACT_COST = (0.15, 1.0, 1.5, 2.5)
+"""£m a card of each kind is worth keeping for a later round (share, small, big, total)."""
+
+
+def random_bot(view: View, legal: Sequence[int], rng: random.Random) -> int:
+    return legal[int(rng.random() * len(legal))]
+
+
+def _believed(view: View, business: int) -> list[tuple[int, int]]:
+    """The cards under a business as the bot reads them: own kinds, others' markers."""
+    return [
+        (c.seat, c.kind if c.kind is not None else (c.marker or SHARE))
+        for c in view.under[business]
+    ]
+
+
+def _gain(view: View, business: int, kind: int) -> float:
+    cfg, seat = view.cfg, view.seat
+    card = cfg.businesses[view.row[business]]
+    cards = _believed(view, business)
+    before = settle(card, cards, cfg.cap).paid.get(seat, 0)
+    after = settle(card, [*cards, (seat, kind)], cfg.cap).paid.get(seat, 0)
+    later = (cfg.rounds[len(view.cash)] - view.round - 1) / cfg.rounds[len(view.cash)]
+    return after - before - CONTRACT_COST[kind] * later
+
+
+def heuristic_bot(view: View, legal: Sequence[int], rng: random.Random) -> int:
+    row = len(view.row)
+    best, best_gain = PASS, 0.0
+    for action in legal:
+        if action == PASS:
+            continue
+        p = decode(action, row)
+        honest = p.marker == p.kind or (p.kind == SHARE and p.marker == 0)
+        if not honest:
+            continue  # bluffs are chosen below, not scored
+        gain = _gain(view, p.business, p.kind) + rng.random() * 1e-6
+        if gain > best_gain:
+            best, best_gain = action, gain
+    if best != PASS and rng.random() < BLUFF_RATE:
+        p = decode(best, row)
+        if p.kind == SHARE and not view.under[p.business]:
+            bluff = best + TOTAL  # the same Share with the Total marker on it
+            if bluff in legal:
+                return bluff
+    return best
+
+
+BOTS: dict[str, Bot] = {"random": random_bot, "heuristic": heuristic_bot}

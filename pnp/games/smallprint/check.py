@@ -1,0 +1,164 @@
+"""What Small Print's data must satisfy; every finding points at the YAML key at fault."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from pnp._errors import Finding, Severity
+from pnp.games.smallprint.config import KINDS
+from pnp.load import Card, Game
+
+MIN_SHARES = 9
+"""Three cards a round for three rounds must be playable from Shares alone."""
+VALUE_RANGE = (1, 15)
+"""smallprint.txt: Business cards are worth £1m to £15m."""
+_WHOLE = {
+    "businesses_per_round": 1,
+    "max_cards_per_round": 1,
+    "cap": 1,
+    "start_cash": 0,
+    "penalty_chits": 1,
+}
+
+
+def _error(message: str, where: Any) -> Finding:
+    return Finding(Severity.ERROR, message, where)
+
+
+def validate(game: Game) -> list[Finding]:
+    out = _check_tables(game)
+    if out:
+        return out
+    return _check_business(game) + _check_paperwork(game)
+
+
+def _check_tables(game: Game) -> list[Finding]:
+    t, out = game.spec.tables, []
+    for key, least in _WHOLE.items():
+        v = t.get(key)
+        if not isinstance(v, int) or isinstance(v, bool) or v < least:
+            out.append(
+                _error(
+                    f"tables.{key} must be a whole number ≥ {least}",
+                    game.spec_location("tables", key),
+                )
+            )
+    rounds = t.get("rounds")
+    span = range(game.spec.players.min, game.spec.players.max + 1)
+    if not isinstance(rounds, dict) or any(
+        not isinstance(rounds.get(n), int) or rounds[n] < 1 for n in span
+    ):
+        out.append(
+            _error(
+                f"tables.rounds must give the rounds for {span.start} to {span.stop - 1} players",
+                game.spec_location("tables", "rounds"),
+            )
+        )
+    sets = t.get("sets")
+    if not isinstance(sets, list) or len(sets) < game.spec.players.max:
+        out.append(
+            _error(
+                f"tables.sets must name a set for each of {game.spec.players.max} players",
+                game.spec_location("tables", "sets"),
+            )
+        )
+    money = t.get("money")
+    if not isinstance(money, list) or 1 not in {
+        r.get("value") for r in money if isinstance(r, dict)
+    }:
+        out.append(
+            _error(
+                "tables.money needs a £1m counter to pay every amount",
+                game.spec_location("tables", "money"),
+            )
+        )
+    return out
+
+
+def _check_business(game: Game) -> list[Finding]:
+    cap, out = game.spec.tables["cap"], []
+    cards = [c for c in game.cards if c.type == "business"]
+    for c in cards:
+        value, big, small = c.fields["value"], c.fields["big"], c.fields["small"]
+        if not VALUE_RANGE[0] <= value <= VALUE_RANGE[1]:
+            out.append(
+                _error(f"card {c.id!r}: value £{value}m is outside £1m–£15m", c.where("value"))
+            )
+            continue
+        split = min(value, cap)
+        if big < 0 or small < 0 or big + small != split:
+            out.append(
+                _error(
+                    f"card {c.id!r}: Big £{big}m + Small £{small}m must make £{split}m, "
+                    f"the part of £{value}m that contracts divide",
+                    c.where("big"),
+                )
+            )
+        elif 2 * small > split:
+            out.append(
+                _error(
+                    f"card {c.id!r}: two Smalls (2 × £{small}m) would claim more than £{split}m",
+                    c.where("small"),
+                )
+            )
+    t = game.spec.tables
+    need = max(t["rounds"][n] for n in range(game.spec.players.min, game.spec.players.max + 1))
+    need *= t["businesses_per_round"]
+    if sum(c.qty for c in cards) < need:
+        where = cards[0].where("id") if cards else game.spec_location("decks")
+        out.append(_error(f"the Business deck needs {need} cards for the longest game", where))
+    return out
+
+
+def _check_paperwork(game: Game) -> list[Finding]:
+    sets = [s["id"] for s in game.spec.tables["sets"]]
+    by_set: dict[str, list[Card]] = {s: [] for s in sets}
+    out: list[Finding] = []
+    for c in game.cards:
+        if c.type == "business":
+            continue
+        kind, owner = c.fields.get("contract"), c.fields.get("set")
+        if kind not in KINDS:
+            out.append(
+                _error(
+                    f"card {c.id!r}: contract must be one of {', '.join(KINDS)}",
+                    c.where("contract"),
+                )
+            )
+        elif owner not in by_set:
+            out.append(
+                _error(f"card {c.id!r}: set {owner!r} is not under tables.sets", c.where("set"))
+            )
+        elif c.deck != owner:
+            out.append(
+                _error(
+                    f"card {c.id!r}: a {owner} card belongs in the {owner!r} deck", c.where("set")
+                )
+            )
+        else:
+            by_set[owner].append(c)
+    shares = set()
+    for owner, cards in by_set.items():
+        count: Counter[str] = Counter()
+        for c in cards:
+            count[c.fields["contract"]] += c.qty
+        where = cards[0].where("id") if cards else game.spec_location("tables", "sets")
+        for kind in KINDS[1:]:
+            if count[kind] != 1:
+                out.append(
+                    _error(f"set {owner!r} needs exactly one {kind.title()} contract", where)
+                )
+        if count["share"] < MIN_SHARES:
+            out.append(
+                _error(f"set {owner!r} holds {count['share']} Shares; at least {MIN_SHARES}", where)
+            )
+        shares.add(count["share"])
+    if len(shares) > 1:
+        out.append(
+            _error(
+                f"every set must hold the same number of Shares, not {sorted(shares)}",
+                game.spec_location("tables", "sets"),
+            )
+        )
+    return out

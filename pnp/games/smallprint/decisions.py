@@ -1,0 +1,115 @@
+"""Where smallprint.txt is silent or loose, what pnp does and why; and the numbers the
+source does publish, with where it says them. The rulebook prints both from here."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class Decision(NamedTuple):
+    id: str
+    gap: str
+    """What the source leaves open, in our words."""
+    rule: str
+    """What pnp does."""
+    why: str
+
+
+class Published(NamedTuple):
+    key: str
+    """Where the number lives in game.yaml (`tables.<key>` or a card rule)."""
+    value: object
+    source: str
+    """Where smallprint.txt gives it, in our words."""
+
+
+DECISIONS: tuple[Decision, ...] = (
+    Decision(
+        "shares-per-set",
+        "The source never says how many Share cards a Paperwork set holds.",
+        "Each set holds {shares} Shares besides its Small, Big and Total contracts.",
+        "Four rounds of up to three cards place twelve cards; a few more keep the "
+        "'most cards left in hand' tie-break meaningful.",
+    ),
+    Decision(
+        "business-deck",
+        "The source gives the value range, £1m to £15m, but not the deck or the splits.",
+        "One Business card of each value from £1m to £15m. Small takes two fifths of "
+        "the first £{cap}m (rounded to the nearest £1m, halves up) and Big the rest, so a "
+        "£1m business gives Big £1m and Small nothing.",
+        "Big and Small together claim exactly what is divided, two Smalls never claim "
+        "more, and fifteen cards cover the twelve a four-round game reveals.",
+    ),
+    Decision(
+        "big-alone",
+        "Read literally, a Big contract with no other contract is not on the source's "
+        "list of legal combinations.",
+        "A Big contract alone is void: the Shares under that business divide it.",
+        "The source lists the legal cases as a closed list; pnp follows it word for word "
+        "and makes a lone Big a real risk.",
+    ),
+    Decision(
+        "pool-tie",
+        "The source does not say how the Small Print pool is shared when several players "
+        "tie for fewest penalty chits.",
+        "They share it equally; what does not divide stays with the bank.",
+        "Equal shares are what a table would do; splitting a £1m counter is not possible.",
+    ),
+    Decision(
+        "remainders",
+        "The source sends remainders to the pool but does not say how Shares round.",
+        "Shares divide per card, in whole £m, rounding down; the remainder goes to the "
+        "Small Print pool.",
+        "Money comes in £1m counters.",
+    ),
+    Decision(
+        "turns",
+        "The source does not say whether a pass is final, or whether one player may "
+        "put several cards under one business.",
+        "Players take turns one card at a time, clockwise from the starting player; a "
+        "pass ends that player's placing for the round; several cards of one player may "
+        "go under the same business.",
+        "A final pass keeps the round short and makes waiting a real choice; allowing "
+        "several cards under one business lets a player pair Big with Small.",
+    ),
+    Decision(
+        "empty-or-void",
+        "The source does not say where the money of a business nobody played under, or "
+        "of a void one with no Shares, goes.",
+        "To the Small Print pool.",
+        "The pool is where the source sends every unclaimed remainder.",
+    ),
+    Decision(
+        "start",
+        "The source gives no starting cash and says only that each round has a new "
+        "starting player.",
+        "Everyone starts with £{start_cash}m. A random player starts round one; the start "
+        "then passes one seat to the left each round.",
+        "All money comes from businesses; passing left is the usual convention.",
+    ),
+    Decision(
+        "chits-public",
+        "Penalty chits go 'into the hand', which could make their number secret.",
+        "The number of chits each player holds is public.",
+        "Chits are handed out openly at the reveal; everyone saw them taken.",
+    ),
+)
+
+PUBLISHED: tuple[Published, ...] = (
+    Published("players", "2–4", "each player of two to four gets a Paperwork set"),
+    Published(
+        "rounds", {2: 4, 3: 3, 4: 4}, "four rounds with two or four players, three with three"
+    ),
+    Published("businesses_per_round", 3, "three Business cards are turned up each round"),
+    Published("max_cards_per_round", 3, "each player plays at most three Paperwork cards a round"),
+    Published("cap", 10, "only the first £10m of a business is divided"),
+    Published("business values", "£1m–£15m", "Business cards are worth £1m to £15m"),
+)
+
+
+def rendered(numbers: dict[str, object]) -> list[dict[str, str]]:
+    """The decisions with this game's numbers filled in, for the rulebook."""
+    return [
+        {"id": d.id, "gap": d.gap, "rule": d.rule.format(**numbers), "why": d.why}
+        for d in DECISIONS
+    ]

@@ -1,0 +1,74 @@
+"""How one business is divided once its paperwork is revealed (smallprint.txt, "Assign
+money"). Pure arithmetic: the engine, the examples and the tests call it alike."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from pnp.games.smallprint.config import BIG, SHARE, SMALL, TOTAL, Business
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    paid: dict[int, int] = field(default_factory=dict)
+    """£m to each seat."""
+    pool: int = 0
+    """£m to the Small Print pool."""
+    outcome: str = ""
+    """Which case of the legality table applied (for transcripts and the rulebook)."""
+
+    @property
+    def void(self) -> bool:
+        return self.outcome == "void"
+
+
+def legality(kinds: Counter[int]) -> str:
+    """smallprint.txt: Total alone, Big with Small, or one or two Smalls stand; no
+    contract leaves it to the shares; any other mix over-values the business."""
+    contracts = (kinds[SMALL], kinds[BIG], kinds[TOTAL])
+    if contracts == (0, 0, 0):
+        return "shares"
+    if contracts == (0, 0, 1):
+        return "total"
+    if contracts == (1, 1, 0):
+        return "big+small"
+    if contracts in ((1, 0, 0), (2, 0, 0)):
+        return "small"
+    return "void"  # decisions.py: Big alone is void, as the source's list reads
+
+
+def settle(business: Business, cards: list[tuple[int, int]], cap: int) -> Settlement:
+    """Divide ``business`` among ``cards`` ((seat, kind) pairs, in the order played)."""
+    value = min(business.value, cap)
+    pool = business.value - value  # smallprint.txt: only the first £10m is divided
+    kinds = Counter(kind for _, kind in cards)
+    case = legality(kinds)
+    paid: Counter[int] = Counter()
+    rest = value
+    if case == "total":
+        seat = next(s for s, k in cards if k == TOTAL)
+        paid[seat] += value
+        rest = 0
+    elif case == "big+small":
+        for seat, kind in cards:
+            part = business.big if kind == BIG else business.small if kind == SMALL else 0
+            paid[seat] += part
+            rest -= part
+        rest = max(rest, 0)
+        if rest:  # Big + Small claim the whole divided value; nothing for shares
+            pool += rest
+            rest = 0
+    elif case == "small":
+        for seat, kind in cards:
+            if kind == SMALL:
+                paid[seat] += business.small
+                rest -= business.small
+    holders = [seat for seat, kind in cards if kind == SHARE]
+    if rest and holders and case in ("shares", "small", "void"):
+        each, left = divmod(rest, len(holders))  # decisions.py: per card, remainder to pool
+        for seat in holders:
+            paid[seat] += each
+        rest = left
+    pool += rest
+    return Settlement({s: v for s, v in paid.items() if v}, pool, case)

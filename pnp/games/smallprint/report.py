@@ -1,0 +1,47 @@
+"""What one finished game of Small Print tells the simulation runner."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pnp.games.smallprint.rules import Game
+
+MONEY = "money counters"
+CHITS = "penalty chits"
+
+
+def track_money(state: Game) -> None:
+    """Most counters of each value in play at once (players' cash and the pool, greedy)."""
+    peak, denoms = state.peaks.money, state.cfg.denominations
+    total = [0] * len(denoms)
+    for rest in [*state.cash, state.pool]:
+        for i, value in enumerate(denoms):
+            k, rest = divmod(rest, value)
+            total[i] += k
+    for i, k in enumerate(total):
+        peak[i] = max(peak[i], k)
+
+
+def usage(state: Game) -> dict[str, dict[str, int]]:
+    cfg = state.cfg
+    return {
+        MONEY: {f"£{v}m": k for v, k in zip(cfg.denominations, state.peaks.money, strict=True)},
+        CHITS: {"chits": state.peaks.chits},
+    }
+
+
+def ran_out(state: Game) -> list[str]:
+    """Nothing runs dry: check.py makes sure the business deck covers every round."""
+    return []
+
+
+def measures(state: Game) -> dict[str, float]:
+    u = state.peaks
+    return {
+        "share of businesses void": u.void / u.settled if u.settled else 0.0,
+        "bluffs made": float(u.bluffs),
+        "bluffs that won their business nothing": float(u.caught),
+        "Small Print pool at the end (£m)": float(u.final_pool),
+        "penalty chits taken": float(sum(state.chits)),
+    }

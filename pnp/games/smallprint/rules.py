@@ -1,0 +1,203 @@
+"""Small Print as a state machine: seats place paperwork or pass; reveals, payouts and
+the end are applied by the engine (smallprint.txt, "Play breaks down like this")."""
+
+from __future__ import annotations
+
+from pnp.games.smallprint import report
+from pnp.games.smallprint.actions import PASS, decode, encode
+from pnp.games.smallprint.config import KINDS, Config
+from pnp.games.smallprint.payout import settle
+from pnp.games.smallprint.state import OVER, TERMINAL, Placed, State
+from pnp.games.smallprint.view import View, view_of
+
+__all__ = ["PASS", "Game"]
+
+
+class Game(State):
+    """One game in progress; the seat to act is ``current_player()``."""
+
+    __slots__ = ()
+
+    def __init__(
+        self, cfg: Config, players: int, seed: int | None = None, transcript: bool = True
+    ) -> None:
+        super().__init__(cfg, players, seed, transcript)
+        self.starter = self.rng.randrange(players)
+        self._start_round()
+
+    # -- OpenSpiel-like interface ------------------------------------------------------
+
+    def current_player(self) -> int:
+        return TERMINAL if self.phase == OVER else self.player
+
+    def legal_actions(self) -> tuple[int, ...]:
+        return self._legal
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def returns(self) -> list[int]:
+        """Cash per seat, £m."""
+        return self.cash[:]
+
+    def winners(self) -> list[int]:
+        """Most cash; ties go to fewest penalty chits, then most cards left in hand."""
+        key = [(self.cash[s], -self.chits[s], sum(self.hands[s])) for s in range(self.n)]
+        best = max(key)
+        return [s for s in range(self.n) if key[s] == best]
+
+    def apply(self, action: int) -> None:
+        if action not in self._legal:
+            raise ValueError(f"action {action!r} is not legal for seat {self.player}")
+        seat = self.player
+        if action == PASS:
+            self.passed[seat] = True
+            self._say(f"{self._name(seat)} passes")
+        else:
+            self._place(seat, action)
+        self._next_turn()
+
+    def clone(self) -> Game:
+        other = Game.__new__(Game)
+        self.copy_into(other)
+        return other
+
+    def view(self, seat: int) -> View:
+        return view_of(self, seat)
+
+    @property
+    def transcript(self) -> list[str]:
+        return self.log if self.log is not None else []
+
+    def length(self) -> int:
+        return min(self.round + 1, self.rounds)
+
+    def usage(self) -> dict[str, dict[str, int]]:
+        return report.usage(self)
+
+    def ran_out(self) -> list[str]:
+        return report.ran_out(self)
+
+    def measures(self) -> dict[str, float]:
+        return report.measures(self)
+
+    # -- flow ----------------------------------------------------------------------------
+
+    def _name(self, seat: int) -> str:
+        sets = self.cfg.sets
+        return sets[seat] if seat < len(sets) else f"Seat {seat + 1}"
+
+    def _say(self, line: str) -> None:
+        if self.log is not None:
+            self.log.append(line)
+
+    def _start_round(self) -> None:
+        cfg, n, rng = self.cfg, self.n, self.rng
+        self.row = []
+        for _ in range(min(cfg.per_round, len(self.deck))):
+            i = rng.randrange(len(self.deck))
+            self.deck[i], self.deck[-1] = self.deck[-1], self.deck[i]
+            self.row.append(self.deck.pop())
+        self.under = [[] for _ in self.row]
+        self.played = [0] * n
+        self.passed = [False] * n
+        self.markers = [[True, True, True] for _ in range(n)]
+        self.player = self.starter
+        names = ", ".join(
+            f"{b.name} £{b.value}m" for b in map(cfg.businesses.__getitem__, self.row)
+        )
+        self._say(
+            f"Round {self.round + 1} of {self.rounds}: {names}; {self._name(self.starter)} starts"
+        )
+        self._settle_turn(self.starter)
+
+    def _can_act(self, seat: int) -> bool:
+        return (
+            not self.passed[seat]
+            and self.played[seat] < self.cfg.max_cards
+            and any(self.hands[seat])
+            and bool(self.row)
+        )
+
+    def _settle_turn(self, seat: int) -> None:
+        """Give the turn to ``seat`` or the next seat clockwise that can still act."""
+        for step in range(self.n):
+            s = (seat + step) % self.n
+            if self._can_act(s):
+                self.player = s
+                self._legal = self._legal_for(s)
+                return
+        self._reveal()
+
+    def _next_turn(self) -> None:
+        self._settle_turn((self.player + 1) % self.n)
+
+    def _legal_for(self, seat: int) -> tuple[int, ...]:
+        hand, markers, row = self.hands[seat], self.markers[seat], len(self.row)
+        free = [0] + [m + 1 for m in range(3) if markers[m]]
+        return (PASS,) + tuple(
+            encode(kind, b, m, row)
+            for kind in range(4)
+            if hand[kind]
+            for b in range(row)
+            for m in free
+        )
+
+    def _place(self, seat: int, action: int) -> None:
+        p = decode(action, len(self.row))
+        self.hands[seat][p.kind] -= 1
+        self.played[seat] += 1
+        if p.marker:
+            self.markers[seat][p.marker - 1] = False
+        self.under[p.business].append(Placed(seat, p.kind, p.marker))
+        shown = f" with the {KINDS[p.marker].title()} marker" if p.marker else ""
+        business = self.cfg.businesses[self.row[p.business]].name
+        self._say(f"{self._name(seat)} places a card under {business}{shown}")
+
+    def _reveal(self) -> None:
+        cfg, usage = self.cfg, self.peaks
+        for b, pile in zip(self.row, self.under, strict=True):
+            business = cfg.businesses[b]
+            result = settle(business, [(p.seat, p.kind) for p in pile], cfg.cap)
+            for seat, amount in result.paid.items():
+                self.cash[seat] += amount
+            self.pool += result.pool
+            usage.settled += 1
+            usage.void += result.void
+            for p in pile:
+                if p.marker and p.marker != p.kind:  # smallprint.txt: a chit per dishonest marker
+                    self.chits[p.seat] += 1
+                    usage.bluffs += 1
+                    usage.caught += p.seat not in result.paid
+            cards = ", ".join(f"{self._name(p.seat)} {KINDS[p.kind]}" for p in pile) or "no cards"
+            paid = ", ".join(f"{self._name(s)} £{v}m" for s, v in sorted(result.paid.items()))
+            self._say(
+                f"{business.name} (£{business.value}m): {cards} → {result.outcome}; "
+                f"{paid or 'nobody paid'}; pool +£{result.pool}m"
+            )
+        usage.chits = max(usage.chits, sum(self.chits))
+        report.track_money(self)
+        self.round += 1
+        if self.round >= self.rounds:
+            self._end()
+            return
+        self.starter = (self.starter + 1) % self.n  # decisions.py: the start moves left
+        self._start_round()
+
+    def _end(self) -> None:
+        self.peaks.final_pool = self.pool
+        fewest = min(self.chits)
+        claim = [s for s in range(self.n) if self.chits[s] == fewest]
+        each, left = divmod(self.pool, len(claim))
+        for s in claim:
+            self.cash[s] += each
+        self._say(
+            f"The pool of £{self.pool}m goes to {', '.join(map(self._name, claim))} "
+            f"(£{each}m each{f', £{left}m stays in the bank' if left else ''})"
+        )
+        self.pool = left
+        report.track_money(self)
+        self.phase = OVER
+        self._legal = ()
+        best = self.winners()
+        self._say(f"Winner: {', '.join(map(self._name, best))}")

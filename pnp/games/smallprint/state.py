@@ -1,0 +1,119 @@
+"""The plain data of a game of Small Print in progress (no rules: see rules.py)."""
+
+from __future__ import annotations
+
+import random
+
+from pnp.games.smallprint.config import Config
+
+PLACE, OVER = 0, 1
+"""Phases: seats place paperwork (or pass); the game is over."""
+TERMINAL = -4
+"""current_player() when the game is over (OpenSpiel's terminal id)."""
+NO_MARKER = 0
+
+
+class Placed:
+    """One paperwork card under a business: whose, what, and the marker shown on it."""
+
+    __slots__ = ("seat", "kind", "marker")
+
+    def __init__(self, seat: int, kind: int, marker: int) -> None:
+        self.seat, self.kind, self.marker = seat, kind, marker
+
+
+class Usage:
+    """Peaks and counts over one game, for the simulation report."""
+
+    __slots__ = ("money", "chits", "void", "bluffs", "caught", "settled", "final_pool")
+
+    def __init__(self, denominations: int) -> None:
+        self.money = [0] * denominations
+        self.chits = 0
+        self.void = 0
+        self.bluffs = 0
+        """Markers that did not match their card (each earns a penalty chit)."""
+        self.caught = 0
+        """Bluffs on a business whose other players changed what they played there."""
+        self.settled = 0
+        self.final_pool = 0
+
+    def copy(self) -> Usage:
+        u = Usage(0)
+        u.money = self.money[:]
+        u.chits, u.void, u.bluffs = self.chits, self.void, self.bluffs
+        u.caught, u.settled, u.final_pool = self.caught, self.settled, self.final_pool
+        return u
+
+
+class State:
+    """Everything about one game; ``rules.Game`` adds the moves."""
+
+    __slots__ = (
+        "cfg",
+        "n",
+        "rng",
+        "rounds",
+        "round",
+        "phase",
+        "starter",
+        "player",
+        "deck",
+        "row",
+        "under",
+        "hands",
+        "played",
+        "passed",
+        "markers",
+        "cash",
+        "chits",
+        "pool",
+        "peaks",
+        "log",
+        "_legal",
+    )
+
+    def __init__(self, cfg: Config, players: int, seed: int | None, transcript: bool) -> None:
+        self.cfg = cfg
+        self.n = players
+        self.rng = random.Random(seed)
+        self.rounds = cfg.rounds[players]
+        self.round = 0
+        self.phase = PLACE
+        self.starter = 0
+        self.player = 0
+        self.deck: list[int] = list(range(len(cfg.businesses)))
+        """Business cards still face down (indices into cfg.businesses), drawn at random."""
+        self.row: list[int] = []
+        """This round's business cards, face up."""
+        self.under: list[list[Placed]] = []
+        """Paperwork under each business of the row, in the order played."""
+        self.hands = [[cfg.shares, 1, 1, 1] for _ in range(players)]
+        """Cards of each kind (share, small, big, total) each seat holds."""
+        self.played = [0] * players
+        """Cards each seat has placed this round."""
+        self.passed = [False] * players
+        self.markers = [[True, True, True] for _ in range(players)]
+        """Contract markers (Small, Big, Total) each seat still has in front of it."""
+        self.cash = [cfg.start_cash] * players
+        self.chits = [0] * players
+        self.pool = 0
+        self.peaks = Usage(len(cfg.denominations))
+        self.log: list[str] | None = [] if transcript else None
+        self._legal: tuple[int, ...] = ()
+
+    def copy_into(self, other: State) -> None:
+        """Deep-copy every field into ``other`` (a fresh instance of a subclass)."""
+        for name in ("cfg", "n", "rounds", "round", "phase", "starter", "player", "pool"):
+            setattr(other, name, getattr(self, name))
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.deck, other.row = self.deck[:], self.row[:]
+        other.under = [[Placed(p.seat, p.kind, p.marker) for p in pile] for pile in self.under]
+        other.hands = [h[:] for h in self.hands]
+        other.markers = [m[:] for m in self.markers]
+        other.played, other.passed = self.played[:], self.passed[:]
+        other.cash, other.chits = self.cash[:], self.chits[:]
+        other.peaks = self.peaks.copy()
+        other.log = None if self.log is None else self.log[:]
+        other._legal = self._legal

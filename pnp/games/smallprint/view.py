@@ -1,0 +1,108 @@
+"""What one seat may see of a game of Small Print, and a full game sampled to fit it.
+
+Face-down paperwork of other seats shows only its owner and its marker. How many cards of
+each kind a seat still holds is not secret at the start of a round (its set is known and
+every card played before has been revealed); only this round's face-down cards are.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, NamedTuple
+
+from pnp.games.smallprint.config import Config
+from pnp.games.smallprint.state import Placed
+
+if TYPE_CHECKING:
+    from pnp.games.smallprint.rules import Game
+
+
+class CardView(NamedTuple):
+    seat: int
+    kind: int | None
+    """Known for the viewer's own cards only (None: face down)."""
+    marker: int
+
+
+class View(NamedTuple):
+    seat: int
+    cfg: Config
+    round: int
+    to_move: int
+    row: tuple[int, ...]
+    """This round's businesses (indices into cfg.businesses)."""
+    under: tuple[tuple[CardView, ...], ...]
+    hand: tuple[int, ...]
+    """Own cards of each kind (share, small, big, total)."""
+    holding: tuple[tuple[int, ...], ...]
+    """Every seat's cards of each kind at the start of this round (public knowledge)."""
+    played: tuple[int, ...]
+    passed: tuple[bool, ...]
+    markers: tuple[tuple[bool, ...], ...]
+    cash: tuple[int, ...]
+    chits: tuple[int, ...]
+    pool: int
+    deck: tuple[int, ...]
+    """Businesses not yet revealed (which ones is public; their order is not)."""
+    starter: int
+
+
+def view_of(state: Game, seat: int) -> View:
+    start = [h[:] for h in state.hands]
+    for pile in state.under:
+        for p in pile:
+            start[p.seat][p.kind] += 1
+    return View(
+        seat,
+        state.cfg,
+        state.round,
+        state.current_player(),
+        tuple(state.row),
+        tuple(
+            tuple(CardView(p.seat, p.kind if p.seat == seat else None, p.marker) for p in pile)
+            for pile in state.under
+        ),
+        tuple(state.hands[seat]),
+        tuple(map(tuple, start)),
+        tuple(state.played),
+        tuple(state.passed),
+        tuple(map(tuple, state.markers)),
+        tuple(state.cash),
+        tuple(state.chits),
+        state.pool,
+        tuple(sorted(state.deck)),
+        state.starter,
+    )
+
+
+def determinize(view: View, rng: random.Random) -> Game:
+    """A full game consistent with ``view``: other seats' face-down cards this round are
+    drawn from what each held at the round's start; future businesses stay random."""
+    from pnp.games.smallprint.rules import Game
+
+    n = len(view.cash)
+    g = Game.__new__(Game)
+    g.cfg, g.n, g.rounds = view.cfg, n, view.cfg.rounds[n]
+    g.round, g.phase, g.starter, g.player = view.round, 0, view.starter, view.to_move
+    g.rng = random.Random(rng.getrandbits(64))
+    g.deck, g.row = list(view.deck), list(view.row)
+    held = [list(h) for h in view.holding]
+    g.hands = [h[:] for h in held]
+    g.under = [[] for _ in view.row]
+    for b, pile in enumerate(view.under):
+        for card in pile:
+            kind = card.kind
+            if kind is None:
+                bag = [k for k, count in enumerate(g.hands[card.seat]) for _ in range(count)]
+                kind = bag[int(rng.random() * len(bag))]
+            g.hands[card.seat][kind] -= 1
+            g.under[b].append(Placed(card.seat, kind, card.marker))
+    g.played, g.passed = list(view.played), list(view.passed)
+    g.markers = [list(m) for m in view.markers]
+    g.cash, g.chits, g.pool = list(view.cash), list(view.chits), view.pool
+    from pnp.games.smallprint.state import Usage
+
+    g.peaks = Usage(len(view.cfg.denominations))
+    g.log = None
+    g._legal = g._legal_for(g.player) if view.to_move >= 0 else ()
+    return g

@@ -1,0 +1,52 @@
+"""Named icons: SVG files in a game's `templates/icons/` or the bundled ones.
+
+The bundled set comes from Font Awesome Free (CC BY 4.0, `templates/icons/`
+holds the licence; `scripts/import_icons.py` copied them). Layout only finds a
+file and reads its proportions; render draws it.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Sequence
+from functools import cache
+from pathlib import Path
+
+from pnp._errors import DataError, Location
+
+ICON_NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+CREDIT = "Icons: Font Awesome Free by Fonticons, Inc., CC BY 4.0 (fontawesome.com)."
+"""The credit line every rulebook prints for the bundled icons."""
+
+_VIEWBOX = re.compile(r'viewBox="\s*([-0-9.]+)[ ,]+([-0-9.]+)[ ,]+([0-9.]+)[ ,]+([0-9.]+)\s*"')
+
+
+def icon_dirs(template_dirs: Sequence[Path]) -> tuple[Path, ...]:
+    return tuple(d / "icons" for d in template_dirs)
+
+
+def icon_names(dirs: Sequence[Path]) -> list[str]:
+    return sorted({p.stem for d in dirs if d.is_dir() for p in d.glob("*.svg")})
+
+
+def find_icon(name: str, dirs: Sequence[Path], where: Location | None = None) -> Path:
+    """The SVG file of icon ``name``; an unknown name is an error naming the closest one."""
+    if ICON_NAME.match(name):
+        for folder in dirs:
+            path = folder / f"{name}.svg"
+            if path.is_file():
+                return path
+    known = icon_names(dirs)
+    close = difflib.get_close_matches(name, known, n=1, cutoff=0.5)
+    hint = f"did you mean {close[0]!r}?" if close else f"icons: {', '.join(known)}"
+    raise DataError(f"unknown icon {name!r}; {hint}", where)
+
+
+@cache
+def aspect(path: Path) -> float:
+    """Width over height of an icon, from its viewBox."""
+    m = _VIEWBOX.search(path.read_text(encoding="utf-8"))
+    if not m or float(m.group(4)) <= 0:
+        return 1.0
+    return float(m.group(3)) / float(m.group(4))

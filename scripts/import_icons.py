@@ -1,0 +1,56 @@
+"""Copy the icons pnp ships from the Font Awesome Free package into templates/icons/.
+
+Run once when the icon set changes (``pip install fontawesomefree`` first); the SVGs
+and the licence are kept in the repository, so building needs no icon package.
+Icons: Font Awesome Free 6 by Fonticons, Inc., CC BY 4.0 (credited in the rulebooks).
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+ICONS: dict[str, str] = {
+    # our name: Font Awesome solid icon
+    "money": "sack-dollar",
+    "share": "chart-pie",
+    "burn": "fire",
+    "ipo": "bell",
+    "die": "dice-five",
+    "card": "clone",
+    "plan": "building",
+    "entrepreneur": "user-tie",
+    "news": "newspaper",
+    "revenue": "money-bill-trend-up",
+    "buzzword": "bullhorn",
+    "discard": "trash-can",
+    "event": "bolt",
+    "crash": "arrow-trend-down",
+    "boom": "rocket",
+    "big": "wand-magic-sparkles",
+    "idea": "lightbulb",
+    "invest": "hand-holding-dollar",
+    "leader": "crown",
+    "deal": "handshake",
+}
+
+_COMMENT = re.compile(r"<!--.*?-->", re.S)
+
+
+def main() -> None:
+    import fontawesomefree  # type: ignore[import-not-found]
+
+    source = Path(fontawesomefree.__file__).parent / "static" / "fontawesomefree"
+    target = Path(__file__).resolve().parent.parent / "templates" / "icons"
+    target.mkdir(parents=True, exist_ok=True)
+    for ours, theirs in sorted(ICONS.items()):
+        svg = (source / "svgs" / "solid" / f"{theirs}.svg").read_text(encoding="utf-8")
+        note = f"<!-- Font Awesome Free 6 '{theirs}' by Fonticons, Inc., CC BY 4.0 -->"
+        (target / f"{ours}.svg").write_text(_COMMENT.sub(note, svg) + "\n", encoding="utf-8")
+    shutil.copy(source / "LICENSE.txt", target / "LICENSE-fontawesome.txt")
+    print(f"{len(ICONS)} icons written to {target}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,198 @@
+"""Command-line values as a person types them: help words, lists, numbers, folders, exit codes."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from pnp import __version__
+from pnp._options import complete_game
+from pnp.build import KINDS
+from pnp.cli import app
+
+runner = CliRunner()
+
+
+def _command_paths(group: Any, path: list[str]) -> list[list[str]]:
+    """Every command and group of the app, as the words that reach it."""
+    found = [path]
+    for name, sub in getattr(group, "commands", {}).items():
+        found += _command_paths(sub, [*path, name])
+    return found
+
+
+COMMANDS = _command_paths(typer.main.get_command(app), [])
+
+
+def test_the_help_check_reaches_every_command() -> None:
+    assert ["new", "expansion"] in COMMANDS and ["build"] in COMMANDS and len(COMMANDS) >= 9
+
+
+@pytest.mark.parametrize("path", COMMANDS, ids=lambda p: " ".join(p) or "pnp")
+def test_help_shows_words_not_python_types(path: list[str]) -> None:
+    result = runner.invoke(app, [*path, "--help"])
+    assert result.exit_code == 0, result.output
+    assert not re.search(r"<[a-z][a-z \[\]|,.]*>", result.output), result.output
+    assert "{" not in result.output  # typer's {GAME} usage form
+
+
+@pytest.mark.parametrize(
+    "path, words",
+    [
+        (["build"], ["[GAME]", "--paper PAPER", "a4|letter", "--bleed MM", "--back-offset X,Y"]),
+        (["build"], ["--only KIND", "|".join(KINDS), "--images TARGET", "tgc|tts"]),
+        (["build"], ["--out DIR", "--cards DIR", "--expansion NAME", "--pdf / --no-pdf"]),
+        (["simulate"], ["simulate [OPTIONS] GAME", "--games N", "--players N", "--seed SEED"]),
+        (["simulate"], ["--bots BOTS", "random|heuristic", "default: heuristic,random"]),
+        (["calibrate"], ["--paper PAPER", "a4|letter", "--out DIR"]),
+        (["new", "expansion"], ["expansion [OPTIONS] GAME NAME"]),
+        ([], ["--version", "--install-completion"]),
+    ],
+)
+def test_help_names_metavars_and_choices(path: list[str], words: list[str]) -> None:
+    text = " ".join(runner.invoke(app, [*path, "--help"]).output.split())
+    for word in words:
+        assert word in text
+
+
+def test_game_ids_complete_from_the_games_found(mini_cards: Path) -> None:
+    ctx = typer.Context(typer.main.get_command(app))
+    assert complete_game(ctx, "b") == ["bigidea", "boom"]
+    assert complete_game(ctx, "bo") == ["boom"]
+    ctx.params["cards"] = mini_cards
+    assert complete_game(ctx, "") == ["mini"]
+
+
+def test_version_comes_from_the_package() -> None:
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0
+    assert result.output == f"pnp {__version__}\n"
+
+
+def test_version_falls_back_to_the_module_when_not_installed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from importlib import metadata
+
+    def missing(name: str) -> str:
+        raise metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(metadata, "version", missing)
+    monkeypatch.setattr("pnp.__version__", "9.9.9")
+    assert runner.invoke(app, ["--version"]).output == "pnp 9.9.9\n"
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["build", "boom", "--back-offset", "1"], "wants X,Y in mm"),
+        (["build", "boom", "--back-offset", "a,b"], "wants X,Y in mm"),
+        (["build", "boom", "--back-offset", "1,2,3"], "wants X,Y in mm"),
+        (["build", "boom", "--back-offset", "nan,0"], "from -10 to 10 mm"),
+        (["build", "boom", "--back-offset", "0,inf"], "from -10 to 10 mm"),
+        (["build", "boom", "--back-offset", "1e308,0"], "from -10 to 10 mm"),
+        (["build", "boom", "--back-offset", "10.01,0"], "from -10 to 10 mm"),
+        (["build", "boom", "--back-offset", "0,-50"], "from -10 to 10 mm"),
+        (["build", "boom", "--bleed", "nan"], "nan is not a number from 0 to 10 mm"),
+        (["build", "boom", "--bleed", "inf"], "inf is not a number from 0 to 10 mm"),
+        (["build", "boom", "--bleed", "-1"], "-1 is not a number from 0 to 10 mm"),
+        (["build", "boom", "--bleed", "10.5"], "10.5 is not a number from 0 to 10 mm"),
+        (["simulate", "boom", "--games", "0"], "'--games'"),
+        (["simulate", "boom", "--games", "1000001"], "'--games'"),
+        (["simulate", "boom", "--games", "nan"], "'--games'"),
+        (["simulate", "boom", "--players", "99"], "•Boom takes 2–5 players, not 99"),
+        (["simulate", "boom", "--players", "1"], "•Boom takes 2–5 players, not 1"),
+        # random.Random(-1) plays the same games as seed 1: a negative seed only misleads
+        (["simulate", "boom", "--seed", "-1"], "'--seed'"),
+        (["build", "boom", "--only", "cards,tokns"], "no kind 'tokns' (did you mean 'tokens'?"),
+        (["build", "boom", "--images", "tgc,tss"], "(did you mean 'tts'? image targets: tgc, tts)"),
+        (["build", "boom", "--only", "cards,"], "an empty name in the list"),
+        (["build", "boom", "--paper", "lettr"], "no paper 'lettr' (did you mean 'letter'?"),
+        (["build", "boom", "--no-pdf"], "--no-pdf without --images leaves nothing to write"),
+        (["build", "boom", "--frobnicate"], "No such option: --frobnicate"),
+        (["validate"], "Missing argument 'GAME'"),
+        (["build", "--all", "-x", "more-cards"], "--expansion belongs to one game"),
+        (["buidl", "boom"], "No such command"),
+    ],
+)
+def test_bad_values_are_usage_errors(args: list[str], message: str) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2, result.output
+    assert message in result.output
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
+    "out, message",
+    [
+        ("", "is empty"),
+        ("   ", "is empty"),
+        ("/", "is the filesystem root"),
+        ("/..", "is the filesystem root"),
+        ("~", "is your home folder"),
+        (str(Path.home()), "is your home folder"),
+    ],
+)
+@pytest.mark.parametrize("command", [["build", "boom"], ["calibrate"]])
+def test_out_refuses_places_that_are_not_an_output_folder(
+    command: list[str], out: str, message: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def never(*args: object) -> None:  # should the check fail, nothing lands in / or ~
+        raise AssertionError("wrote output")
+
+    monkeypatch.setattr("pnp.deliver.deliver", never)
+    monkeypatch.setattr("pnp.build.write_calibration", never)
+    result = runner.invoke(app, [*command, "--out", out])
+    assert result.exit_code == 2, result.output
+    assert "Invalid value for '--out'" in result.output and message in result.output
+
+
+def test_out_refuses_an_existing_file_and_leaves_it_alone(tmp_path: Path) -> None:
+    target = tmp_path / "notes.txt"
+    target.write_text("mine")
+    result = runner.invoke(app, ["calibrate", "--out", str(target)])
+    assert result.exit_code == 2
+    assert "exists and is not a folder" in result.output
+    assert target.read_text() == "mine"
+
+
+def test_list_options_take_commas_and_repeats_alike(tmp_path: Path) -> None:
+    comma, repeat = tmp_path / "comma", tmp_path / "repeat"
+    base = ["build", "boom", "--no-duplex"]
+    one = runner.invoke(app, [*base, "--only", "track,tokens", "--out", str(comma)])
+    two = runner.invoke(app, [*base, "--only", "track", "--only", "tokens", "--out", str(repeat)])
+    assert one.exit_code == two.exit_code == 0, one.output + two.output
+    names = {p.name for p in comma.glob("*.pdf")}
+    assert names == {"boom-counters.pdf", "boom-ipo-track.pdf"}
+    assert names == {p.name for p in repeat.glob("*.pdf")}
+
+
+def test_cards_folder_without_games_is_named(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["validate", "boom", "--cards", str(tmp_path)])
+    assert result.exit_code == 2
+    assert f"no game 'boom': --cards {tmp_path} holds no game folder" in result.output
+
+
+def test_new_expansion_without_cards_ends_with_the_plain_build_command(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr("pnp.scaffold.new_expansion", lambda game, name, cards: tmp_path / name)
+    result = runner.invoke(app, ["new", "expansion", "boom", "dot-bomb"])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-1] == "  pnp build boom --expansion dot-bomb"
+
+
+def test_expansions_take_commas(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["validate", "bigidea", "--expansion", "more-cards,more-cards"])
+    assert result.exit_code == 0, result.output
+
+
+def test_the_shell_asks_for_game_ids_and_gets_them() -> None:
+    env = {"_PNP_COMPLETE": "complete_bash", "COMP_WORDS": "pnp build bi", "COMP_CWORD": "2"}
+    result = runner.invoke(app, [], env=env, prog_name="pnp")
+    assert result.stdout.split() == ["bigidea"]
