@@ -100,6 +100,17 @@ def checked_once(
     return get
 
 
+def check_players(game: Game, players: int) -> None:
+    """Refuse a player count outside the game's range (a usage error: exit 2)."""
+    span = game.spec.players
+    if not span.min <= players <= span.max:
+        from pnp._errors import UsageError
+
+        raise UsageError(
+            f"{game.spec.name} plays with {span.min} to {span.max} players, not {players}"
+        )
+
+
 def lazy_attributes(package: str, where: dict[str, str]) -> Callable[[str], Any]:
     """A module ``__getattr__`` that imports each name in ``where`` from its submodule on
     first use, so validating or building a game never loads an engine's bots or state."""
@@ -127,6 +138,7 @@ __all__ = [
     "Bot",
     "Engine",
     "GameState",
+    "check_players",
     "checked_once",
     "get_engine",
     "lazy_attributes",

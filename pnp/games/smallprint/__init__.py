@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pnp._errors import UsageError
-from pnp.games import checked_once, lazy_attributes
+from pnp.games import check_players, checked_once, lazy_attributes
 from pnp.games.smallprint.check import validate
 from pnp.games.smallprint.config import Config, config_from_game
 from pnp.games.smallprint.report import CHITS, MONEY
@@ -38,11 +37,7 @@ config_for = checked_once(validate, config_from_game)
 
 
 def new_state(game: Game, players: int, seed: int | None = None, transcript: bool = True) -> State:
-    span = game.spec.players
-    if not span.min <= players <= span.max:
-        raise UsageError(
-            f"{game.spec.name} plays with {span.min} to {span.max} players, not {players}"
-        )
+    check_players(game, players)
     from pnp.games.smallprint.rules import Game as State
 
     return State(config_for(game), players, seed, transcript)

@@ -1,7 +1,8 @@
 """Bots for Small Print: ``bot(view, legal_actions, rng) -> action``.
 
 ``random`` picks uniformly. ``heuristic`` takes the markers on other seats' face-down
-cards at their word (no marker: a Share), works out what each placement would pay if the
+cards at their word (no marker: a Share) unless it remembers that seat has used that
+contract already, works out what each placement would pay if the
 round ended now, charges a contract for the later rounds it could have served, marks its
 contracts honestly to keep others away, and now and then bluffs a Total on a Share.
 """
@@ -29,11 +30,17 @@ def random_bot(view: View, legal: Sequence[int], rng: random.Random) -> int:
 
 
 def _believed(view: View, business: int) -> list[tuple[int, int]]:
-    """The cards under a business as the bot reads them: own kinds, others' markers."""
-    return [
-        (c.seat, c.kind if c.kind is not None else (c.marker or SHARE))
-        for c in view.under[business]
-    ]
+    """The cards under a business as the bot reads them: its own for what they are,
+    others' by their markers, unless that seat has already used the contract it claims
+    (every used contract was revealed, so the bot remembers)."""
+    out = []
+    for c in view.under[business]:
+        if c.kind is not None:
+            out.append((c.seat, c.kind))
+        else:
+            claim = c.marker if c.marker and view.holding[c.seat][c.marker] else SHARE
+            out.append((c.seat, claim))
+    return out
 
 
 def _gain(view: View, business: int, kind: int) -> float:
