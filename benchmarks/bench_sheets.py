@@ -22,7 +22,7 @@ from pnp.layout.cards import SheetOptions  # noqa: E402
 from pnp.layout.sheet import PAPERS_MM  # noqa: E402
 from pnp.load import list_games, load_game  # noqa: E402
 
-SHEET_KINDS = frozenset({"cards", "tokens", "track", "aid"})
+SHEET_KINDS = frozenset({"cards", "tokens", "track", "aid", "board", "screen"})
 """Rulebooks flow text; their page count is not a packing problem."""
 
 

@@ -10,7 +10,7 @@ import pytest
 from pnp.layout.cards import SheetOptions
 from pnp.layout.ops import TextBlock
 from pnp.layout.pages import Page
-from pnp.layout.tokens import GAP_MM, TOKEN_BLEED_MM, lay_out_tokens
+from pnp.layout.tokens import GANG_MARK_MM, GAP_MM, TOKEN_BLEED_MM, lay_out_tokens
 from pnp.load import load_game
 from pnp.model import TokensComponent
 
@@ -86,3 +86,15 @@ def test_boom_counters_fit_on_three_a4_sheets() -> None:
     pages = _pages("boom", "a4")
     assert len(pages) == 3
     assert sum(len(p.items) for p in pages) == 19 * 5 + 165 + 1
+
+
+def test_small_blocks_stand_side_by_side() -> None:
+    # Small Print: 12 contract markers, each its own one-square block (neighbours would
+    # differ in colour), go six to a row; markers, chits and money take two A4 sheets
+    pages = _pages("smallprint", "a4")
+    assert len(pages) == 2
+    first = [c.rect for c in pages[0].cuts if not c.circle][:12]
+    assert len({round(r[1], 3) for r in first}) == 2  # two rows of blocks
+    for a, b in zip(first, first[1:], strict=False):
+        if a[1] == b[1]:  # same row: the next block starts 3 mm + two mark lengths on
+            assert b[0] - a[2] == pytest.approx(GAP_MM + 2 * GANG_MARK_MM)

@@ -154,23 +154,28 @@ class _Packer:
 
     def block(self, d: float, count: int) -> list[tuple[Page, list[Rect]]]:
         """Gang-cut blocks of ``count`` squares: rows of butted squares framed by crop marks,
-        split over pages where one page does not hold them all."""
-        self.end_row()
-        cols = max(1, int((self.right - self.left - 2 * GANG_MARK_MM + 1e-9) // d))
+        beside the previous block when it fits on the row, split over pages when needed."""
+        m = GANG_MARK_MM
+        full = max(1, int((self.right - self.left - 2 * m + 1e-9) // d))
         blocks: list[tuple[Page, list[Rect]]] = []
         while count:
-            rows = int((self.bottom - self.y - 2 * GANG_MARK_MM + 1e-9) // d)
+            cols = min(count, full)
+            width = cols * d + 2 * m
+            if self.x > self.left and self.x + width > self.right + 1e-9:
+                self.end_row()
+            rows = int((self.bottom - self.y - 2 * m + 1e-9) // d)
             if rows < 1:
                 self.new_page()
                 continue
             n = min(count, rows * cols)
-            x0, top = self.left + GANG_MARK_MM, self.size[1] - self.y - GANG_MARK_MM
+            x0, top = self.x + m, self.size[1] - self.y - m
             trims = [
                 (x0 + c * d, top - (r + 1) * d, x0 + (c + 1) * d, top - r * d)
                 for r, c in (divmod(i, cols) for i in range(n))
             ]
             blocks.append((self.pages[-1], trims))
-            self.y += math.ceil(n / cols) * d + 2 * GANG_MARK_MM + GAP_MM
+            self.x += width + GAP_MM
+            self.row_h = max(self.row_h, math.ceil(n / cols) * d + 2 * m)
             count -= n
         return blocks
 
