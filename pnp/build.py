@@ -83,7 +83,7 @@ def plan_outputs(
     files: list[OutputFile] = []
     if "cards" in want and game.cards:
         faces = lay_out_faces(game)
-        pages = impose_cards(game, options)
+        pages = impose_cards(game, options, faces)
         write = _bind(write_pages, pages, faces, f"{name} — cards", font_dir)
         files.append(OutputFile(f"{gid}-cards.pdf", "cards", pages, write))
     ctx: dict[str, Any] | None = None
@@ -192,10 +192,14 @@ def _effective_bleed(game: Game, options: SheetOptions) -> float | None:
     if not game.spec.decks:
         return options.bleed
     size = game.spec.decks[0].size_mm
-    return plan_grid(options.paper, size, options.bleed, options.inner_margin, options.layout).bleed
+    layout = "grid" if options.layout == "auto" else options.layout  # both: up to 3 mm
+    return plan_grid(options.paper, size, options.bleed, options.inner_margin, layout).bleed
 
 
 LAYOUT_REASONS = {
+    "auto": "per sheet: a butted grid where every card on it (and every back) has one "
+    "colour in its outer band, so a cut that misses by 1 mm shows nothing else; gutters "
+    "with full bleed where the bands differ",
     "grid": "cards butt on shared cut lines: the most cards per sheet; a cut that misses "
     "by 1 mm shows the neighbour's edge band, which is the same colour on both sides",
     "gutter": "a gutter of twice the bleed between cards: fewer cards per sheet, full "

@@ -197,10 +197,11 @@ def build(
         typer.Option(
             metavar="|".join(LAYOUTS),
             callback=opt.choice("layout", LAYOUTS),
-            help="Card sheets: grid (butted, most cards), gutter (fewer cards, full bleed "
-            "on every edge) or fold (each front beside its back, for printers without duplex).",
+            help="Card sheets: auto (grid where the cards' edge bands match, else gutter), grid "
+            "(butted, most cards), gutter (fewer cards, full bleed on every edge) or fold "
+            "(each front beside its back, for printers without duplex).",
         ),
-    ] = "grid",
+    ] = "auto",
     deck_per_sheet: Annotated[
         bool,
         typer.Option(

@@ -17,7 +17,10 @@ from pnp.cli import app
         (["--margin", "nan"], "'--margin': nan is not a number from 0 to 20 mm"),
         (["--margin", "25"], "'--margin': 25 is not a number from 0 to 20 mm"),
         (["--margin", "-1"], "'--margin': -1 is not a number from 0 to 20 mm"),
-        (["--layout", "zigzag"], "'--layout': no layout 'zigzag' (layouts: grid, gutter, fold)"),
+        (
+            ["--layout", "zigzag"],
+            "'--layout': no layout 'zigzag' (layouts: auto, grid, gutter, fold)",
+        ),
         (["--cut-file", "dxf"], "'--cut-file': no cut file format 'dxf' (cut file formats: svg)"),
     ],
 )

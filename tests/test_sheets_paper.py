@@ -3,6 +3,7 @@ them apart, sheets used are reported per file; turned cards are drawn turned."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import re
@@ -13,8 +14,9 @@ import pytest
 from typer.testing import CliRunner
 
 from pnp.cli import app
-from pnp.layout.cards import SheetOptions, back_key, impose_cards
-from pnp.layout.ops import Face
+from pnp.layout.cards import SheetOptions, back_key, impose_cards, lay_out_faces
+from pnp.layout.edges import edge_colour
+from pnp.layout.ops import Face, Shape
 from pnp.layout.pages import Placed
 from pnp.load import load_game
 from pnp.render.pdf import FaceDrawer
@@ -28,15 +30,38 @@ def _copies(game: str) -> dict[str, int]:
 @pytest.mark.parametrize("game", ["boom", "bigidea"])
 def test_decks_of_one_size_share_sheets(game: str) -> None:
     per_deck = _copies(game)  # boom: 6 events + 66 play cards, all poker
-    shared = impose_cards(load_game(game), SheetOptions())
+    grid = SheetOptions(layout="grid")
+    shared = impose_cards(load_game(game), grid)
     fronts = [p for p in shared if p.side == "front"]
     assert len(fronts) == math.ceil(sum(per_deck.values()) / 9)  # nine per A4 sheet
-    apart = impose_cards(load_game(game), SheetOptions(deck_per_sheet=True))
+    apart = impose_cards(load_game(game), dataclasses.replace(grid, deck_per_sheet=True))
     assert len([p for p in apart if p.side == "front"]) == sum(
         math.ceil(n / 9) for n in per_deck.values()
     )
     for page in apart:  # kept apart: one deck per sheet
         assert len({it.group for it in page.items}) == 1
+
+
+def test_auto_butts_cards_only_when_their_edge_bands_match(mini_cards: Path) -> None:
+    # •Boom's card types have edge bands of different colours: a cut that wanders would
+    # show the neighbour's, so auto takes gutters (8 a sheet, full bleed all round)
+    boom = impose_cards(load_game("boom"), SheetOptions())
+    assert {p.layout for p in boom} == {"gutter"} and len(boom[0].items) == 8
+    faces = lay_out_faces(load_game("boom"))
+    assert edge_colour(faces["crash"]) == "#111111"  # its band: one colour
+    assert edge_colour(faces["back:event"]) != edge_colour(faces["back:play"])
+    # the mini game's cards all share one band colour, and so do its backs: a grid
+    mini = impose_cards(load_game("mini", mini_cards), SheetOptions())
+    assert {p.layout for p in mini} == {"grid"}
+
+
+def test_a_line_near_the_edge_leaves_no_single_edge_colour() -> None:
+    fill = Shape("rect", 0, 0, 63.5, 88.9, "#112233", None, 0, 0)
+    frame = Shape("rect", 1, 1, 61.5, 86.9, None, "#ffffff", 0.3, 2)
+    inset = Shape("rect", 4, 4, 55.5, 80.9, "#ffffff", None, 0, 2)
+    assert edge_colour(Face(63.5, 88.9, (fill, inset))) == "#112233"
+    assert edge_colour(Face(63.5, 88.9, (fill, frame))) is None
+    assert edge_colour(Face(63.5, 88.9, (inset,))) is None  # white paper at the edge
 
 
 def test_a_shared_back_page_carries_each_cards_own_back() -> None:
@@ -54,18 +79,18 @@ def test_sheets_per_file_in_manifest_and_build_summary(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     manifest = json.loads((tmp_path / "manifest.json").read_text())
     sheets = {f["path"]: f["sheets"] for f in manifest["files"]}
-    # 72 cards at 9 a sheet, fronts and backs on the same 8 sheets
-    assert sheets["boom-cards.pdf"] == 8
+    # 72 cards at 8 a sheet (gutters), fronts and backs on the same 9 sheets
+    assert sheets["boom-cards.pdf"] == 9
     assert sheets["boom-ipo-track.pdf"] == 1
     lines = {line.split()[0]: line for line in result.output.splitlines()[1:]}
     for path, n in sheets.items():
         assert lines[path].endswith(f" on {n} sheet{'s' if n != 1 else ''}"), lines[path]
-    assert re.search(r"boom-cards\.pdf +16 pages on 8 sheets$", result.output, re.M)
+    assert re.search(r"boom-cards\.pdf +18 pages on 9 sheets$", result.output, re.M)
 
 
 @pytest.mark.parametrize(("paper", "per_sheet"), [("a4", 9), ("letter", 8)])
 def test_cards_per_sheet_on_each_paper(paper: str, per_sheet: int) -> None:
-    pages = impose_cards(load_game("boom"), SheetOptions(paper=paper))
+    pages = impose_cards(load_game("boom"), SheetOptions(paper=paper, layout="grid"))
     assert len(pages[0].items) == per_sheet
     assert pages[0].layout == "grid" and pages[0].gutter == 0.0 and pages[0].bleed == 3.0
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp._errors import PnpError
+from pnp.layout.edges import one_edge_colour
 from pnp.layout.face import card_context, lay_out_face, load_layout
 from pnp.layout.ops import Face
 from pnp.layout.pages import Cut, Page, Placed
@@ -33,8 +34,8 @@ class SheetOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)
     margin: float = MARGIN_MM
     """Printer margin: no mark, text or needed art closer to the paper's edge."""
-    layout: str = "grid"
-    """grid (butted), gutter or fold: see pnp.layout.sheet."""
+    layout: str = "auto"
+    """auto, grid (butted), gutter or fold: see pnp.layout.sheet."""
     deck_per_sheet: bool = False
     """Start each deck on a sheet of its own instead of filling sheets across decks."""
     registration: bool = False
@@ -100,14 +101,29 @@ def sheet_groups(game: Game, deck_per_sheet: bool) -> list[list[tuple[Card, Deck
     return [g for g in groups.values() if g]
 
 
-def impose_cards(game: Game, options: SheetOptions) -> list[Page]:
+def auto_layout(group: list[tuple[Card, Deck]], faces: dict[str, Face]) -> str:
+    """Butted cards cut clean only when every front on the sheets, and every back, has the
+    same colour in its outer band: then a grid, else gutters."""
+    fronts = [faces[card.id] for card, _ in group]
+    backs = [faces[back_key(deck)] for _, deck in group]
+    return "grid" if one_edge_colour(fronts) and one_edge_colour(backs) else "gutter"
+
+
+def impose_cards(
+    game: Game, options: SheetOptions, faces: dict[str, Face] | None = None
+) -> list[Page]:
     """Front pages with crop marks, each followed by its back page (or all backs at the
-    end); with the fold layout, pages of fronts each beside its back."""
+    end); with the fold layout, pages of fronts each beside its back. ``--layout auto``
+    looks at the ``faces`` (laid out here when not given) to choose grid or gutter."""
     fronts: list[Page] = []
     backs: list[Page] = []
     for group in sheet_groups(game, options.deck_per_sheet):
         size = group[0][1].size_mm
-        grid = plan_grid(options.paper, size, options.bleed, options.inner_margin, options.layout)
+        layout = options.layout
+        if layout == "auto":
+            faces = faces if faces is not None else lay_out_faces(game)
+            layout = auto_layout(group, faces)
+        grid = plan_grid(options.paper, size, options.bleed, options.inner_margin, layout)
         radius = corner_radius(size)
         for chunk in paginate(group, grid.per_page):
             front = _sheet(grid, "fold" if grid.layout == "fold" else "front")

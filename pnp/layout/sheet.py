@@ -22,7 +22,9 @@ from typing import TypeVar
 from pnp._errors import LayoutError
 
 PAPERS_MM: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
-LAYOUTS = ("grid", "gutter", "fold")
+SHEET_LAYOUTS = ("grid", "gutter", "fold")
+LAYOUTS = ("auto", *SHEET_LAYOUTS)
+"""``auto``: a grid where every card on a sheet has one edge-band colour, else gutters."""
 MARGIN_MM = 6.0
 """Default printer margin: nothing needed for cutting or reading lies closer to the edge."""
 MAX_MARGIN_MM = 20.0
@@ -145,8 +147,8 @@ def plan_grid(
     """
     if paper not in PAPERS_MM:
         raise LayoutError(f"unknown paper {paper!r} (choose {', '.join(PAPERS_MM)})")
-    if layout not in LAYOUTS:
-        raise LayoutError(f"unknown layout {layout!r} (choose {', '.join(LAYOUTS)})")
+    if layout not in SHEET_LAYOUTS:
+        raise LayoutError(f"unknown layout {layout!r} (choose {', '.join(SHEET_LAYOUTS)})")
     if bleed is not None and not (math.isfinite(bleed) and 0 <= bleed <= 10):
         raise LayoutError(f"bleed {bleed} mm is outside 0–10 mm")
     check_margin(margin, MAX_MARGIN_MM + REGISTRATION_MM + REGISTRATION_CLEAR_MM)
