@@ -46,7 +46,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("games", nargs="*")
     ap.add_argument("--paper", default="a4", choices=sorted(PAPERS_MM))
-    ap.add_argument("--layout", default="grid")
+    ap.add_argument("--layout", default="auto")
     ap.add_argument("--margin", type=float, default=6.0)
     ap.add_argument("--deck-per-sheet", action="store_true")
     args = ap.parse_args()

@@ -202,8 +202,9 @@ LAYOUT_REASONS = {
     "with full bleed where the bands differ",
     "grid": "cards butt on shared cut lines: the most cards per sheet; a cut that misses "
     "by 1 mm shows the neighbour's edge band, which is the same colour on both sides",
-    "gutter": "a gutter of twice the bleed between cards: fewer cards per sheet, full "
-    "bleed on every edge, so a cut that misses by 1 mm shows the card's own colour",
+    "gutter": "gutters between cards, each card bleeding into its half (at least 1.25 mm, "
+    "up to 3 mm): perhaps a card less per sheet, but a cut that misses by 1 mm shows the "
+    "card's own colour",
     "fold": "each front beside its own back, folded on the dashed line and glued or "
     "sleeved: for printers without duplex",
 }

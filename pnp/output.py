@@ -55,7 +55,7 @@ def _page_entry(number: int, page: Page) -> dict[str, Any]:
         "size_pt": [_pt(page.size[0]), _pt(page.size[1])],
     }
     if page.layout:
-        entry.update(layout=page.layout, gutter_mm=page.gutter, bleed_mm=page.bleed)
+        entry.update(layout=page.layout, gutter_mm=list(page.gutter), bleed_mm=page.bleed)
     entry["items"] = [_item(it, page.side == "fold") for it in page.items]
     return entry
 

@@ -54,15 +54,27 @@ def test_letter_lays_poker_cards_on_their_side_unless_nine_fit_upright() -> None
 
 
 def test_gutter_layout_gives_every_card_full_bleed() -> None:
-    # A4 upright: 3 columns need 3 × 63.5 + 2 × 6 + 2 × 3 = 208.5 > 198, so 2 × 3.
-    # On their side: 2 × 88.9 + 6 + 6 = 189.8 ≤ 198 and 4 × 63.5 + 3 × 6 + 6 = 278 ≤ 285:
-    # eight cards, each with 3 mm of bleed all round.
+    # A4 upright: 3 columns need 3 × 63.5 + 2 × 2.5 + 2 × 2 = 199.5 > 198, so 2 × 3.
+    # On their side: 2 × 88.9 + 2.5 + 4 ≤ 198 and 4 × 63.5 + 3 × 2.5 + 4 ≤ 285: eight,
+    # and the room left widens the gutters to the full 2 × 3 mm.
     assert plan_grid("a4", POKER, layout="gutter", may_rotate=False).per_page == 6
     grid = plan_grid("a4", POKER, layout="gutter")
     assert (grid.cols, grid.rows, grid.gap, grid.bleed) == (2, 4, (6.0, 6.0), 3.0)
     for i in range(grid.per_page):
         x0, y0, x1, y1 = grid.trim(i)
         assert grid.bleed_box(i) == pytest.approx((x0 - 3, y0 - 3, x1 + 3, y1 + 3))
+
+
+def test_letter_gutters_narrow_to_keep_eight_cards() -> None:
+    # Letter on their side: 4 × 63.5 = 254 of 267.4 − 2 × 2 = 263.4 mm leaves 9.4 mm for
+    # 3 gutters: 3.133 mm each, 1.566 mm of bleed into each (a 1 mm miss stays clean)
+    grid = plan_grid("letter", POKER, layout="gutter")
+    assert (grid.cols, grid.rows) == (2, 4)
+    assert grid.gap == (6.0, pytest.approx(3.133))
+    assert grid.bleed == pytest.approx(2.0)  # what the crop-mark band leaves outside
+    top, below = grid.bleed_box(0), grid.bleed_box(2)
+    assert top[1] == pytest.approx(grid.trim(0)[1] - 3.133 / 2)
+    assert top[1] >= below[3] - 1e-9  # neighbours' bleeds never overlap
 
 
 def test_an_explicit_bleed_is_kept_and_costs_cards() -> None:
@@ -134,9 +146,17 @@ def test_cards_bleed_and_marks_stay_inside_the_margin(
             )
     # every crop mark is at least MIN_MARK_MM long; no more slots fit either way
     (sw, h), turned = grid.slot, (h, w) if not grid.rotated else (w, h)
-    band = max(MIN_MARK_MM, grid.bleed if bleed is not None or layout == "gutter" else 0)
-    assert (grid.cols + 1) * sw + grid.cols * grid.gap[0] + 2 * band > pw - 2 * margin - EPS
-    assert (grid.rows + 1) * h + grid.rows * grid.gap[1] + 2 * band > ph - 2 * margin - EPS
+    band = max(MIN_MARK_MM, grid.bleed if bleed is not None else 0)
+    least = 0.0 if layout != "gutter" else 2 * (bleed if bleed is not None else 1.25)
+    assert (grid.cols + 1) * sw + grid.cols * least + 2 * band > pw - 2 * margin - EPS
+    assert (grid.rows + 1) * h + grid.rows * least + 2 * band > ph - 2 * margin - EPS
+    if layout == "gutter":  # a cut that misses by 1 mm shows the card's own colour
+        for i in range(grid.per_page):
+            x0, y0, x1, y1 = grid.trim(i)
+            bx0, by0, bx1, by1 = grid.bleed_box(i)
+            least_bleed = min(1.25, grid.bleed) if bleed is None else bleed
+            for d in (x0 - bx0, y0 - by0, bx1 - x1, by1 - y1):
+                assert d >= least_bleed - 1e-3
     for x0, y0, x1, y1 in crop_marks(grid, grid.per_page):
         assert math.hypot(x1 - x0, y1 - y0) >= MIN_MARK_MM - EPS
     try:  # and the other orientation holds no more

@@ -40,5 +40,5 @@ def test_sheet_options_reach_the_manifest(tmp_path: Path) -> None:
     options = json.loads((tmp_path / "manifest.json").read_text())["options"]
     assert options["margin_mm"] == 8.0 and options["layout"] == "gutter"
     assert options["deck_per_sheet"] is True and options["registration"] is True
-    assert "full bleed on every edge" in options["layout_reason"]
+    assert "shows the card's own colour" in options["layout_reason"]
     assert options["bleed_mm"] == 3.0

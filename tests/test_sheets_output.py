@@ -56,11 +56,13 @@ def test_cut_files_of_a_rebuilt_pdf_go_with_it(tmp_path: Path) -> None:
     build_game(game, SheetOptions(cut_file="svg"), tmp_path, frozenset({"cards", "aid"}))
     svgs = {p.name for p in tmp_path.glob("boom-cards-*.svg")}
     assert len(svgs) == 9  # one per sheet of cards: 72 cards, 8 a sheet with gutters
-    # Letter has 12 sheets: the old A4 cut files are replaced, none stays behind
+    # Letter has 9 sheets too, its files are new: the old ones go, none stays behind
     build_game(game, SheetOptions(paper="letter", cut_file="svg"), tmp_path, frozenset({"cards"}))
     now = {p.name for p in tmp_path.glob("boom-cards-*.svg")}
     listed = {f["path"] for f in _manifest(tmp_path)["files"] if f["kind"] == "cut"}
-    assert len(now) == 12 and now <= listed
+    assert len(now) == 9 and now <= listed
+    letter = next(f for f in _manifest(tmp_path)["files"] if f["path"] == "boom-cards.pdf")
+    assert letter["pages"][0]["size_pt"] == [612.0, 792.0]
     assert {p.name for p in tmp_path.glob("boom-play-summary-*.svg")} <= listed
     # without --cut-file the cards' old cut files are gone with the old sheets
     build_game(game, SheetOptions(), tmp_path, frozenset({"cards"}))

@@ -92,7 +92,7 @@ def test_sheets_per_file_in_manifest_and_build_summary(tmp_path: Path) -> None:
 def test_cards_per_sheet_on_each_paper(paper: str, per_sheet: int) -> None:
     pages = impose_cards(load_game("boom"), SheetOptions(paper=paper, layout="grid"))
     assert len(pages[0].items) == per_sheet
-    assert pages[0].layout == "grid" and pages[0].gutter == 0.0 and pages[0].bleed == 3.0
+    assert pages[0].layout == "grid" and pages[0].gutter == (0.0, 0.0) and pages[0].bleed == 3.0
 
 
 class TurnCanvas:

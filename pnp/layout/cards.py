@@ -177,7 +177,7 @@ def impose_cards(
 
 
 def _sheet(grid: Grid, side: str) -> Page:
-    return Page(grid.page, side, layout=grid.layout, gutter=grid.gap[0], bleed=grid.bleed)
+    return Page(grid.page, side, layout=grid.layout, gutter=grid.gap, bleed=grid.bleed)
 
 
 def impose_copies(

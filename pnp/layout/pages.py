@@ -55,7 +55,7 @@ class Page:
     """What a cutting machine cuts on this sheet (for --cut-file)."""
     layout: str = ""
     """How the items are imposed: grid, gutter, fold, gang (counters), punch (round chips)."""
-    gutter: float = 0.0
-    """Gap between neighbouring items, mm (0: they share cut lines)."""
+    gutter: tuple[float, float] = (0.0, 0.0)
+    """Gaps between neighbouring items across and down, mm (0: they share cut lines)."""
     bleed: float = 0.0
     """How far art runs past the outer cut lines, mm."""

@@ -7,8 +7,9 @@ Three layouts (``--layout``):
 - ``grid``: cards butt on shared cut lines, one cut frees two edges. Nothing of a
   neighbour can show on a cut that misses, as long as the edge bands of butted faces
   have one colour; the outer edges get full bleed.
-- ``gutter``: a gutter of twice the bleed between cards, each card bleeding into its
-  half: fewer cards, but every card has full bleed on every side.
+- ``gutter``: a gutter between cards, each card bleeding into its half: at least
+  2.5 mm (a cut that misses by 1 mm still shows the card's own colour), widened up to
+  twice the 3 mm bleed where the sheet has room; with ``--bleed`` exactly twice it.
 - ``fold``: gutter-fold for printers without duplex; each front beside its own back
   (mirrored about the fold line, as a long-edge flip would), pairs butted.
 """
@@ -29,6 +30,8 @@ MARGIN_MM = 6.0
 """Default printer margin: nothing needed for cutting or reading lies closer to the edge."""
 MAX_MARGIN_MM = 20.0
 DEFAULT_BLEED_MM = 3.0
+MIN_GUTTER_BLEED_MM = 1.25
+"""Least bleed into a gutter: a cut that misses by 1 mm, and a little more."""
 MIN_MARK_MM = 2.0
 """Shortest crop mark worth printing: the band between the cards and the margin."""
 REGISTRATION_MM = 5.0
@@ -55,6 +58,8 @@ class Grid:
     """Top-left corner of the first slot's trim box."""
     margin: float
     """The printer margin (plus room for registration marks): marks stop here."""
+    inner_bleed: float
+    """Most art may run into a gutter (it takes half the gutter at most)."""
     layout: str = "grid"
     rotated: bool = False
     """Cards lie on their side (``card`` is then their footprint: height × width)."""
@@ -94,7 +99,8 @@ class Grid:
         r, c = divmod(index, self.cols)
         x0, y0, x1, y1 = trim or self.trim(index)
         sx0, _, sx1, _ = self._slot_trim(index)
-        inner_x, inner_y = min(self.bleed, self.gap[0] / 2), min(self.bleed, self.gap[1] / 2)
+        inner_x = min(self.inner_bleed, self.gap[0] / 2)
+        inner_y = min(self.inner_bleed, self.gap[1] / 2)
         return (
             x0 - ((self.bleed if c == 0 else inner_x) if x0 == sx0 else 0.0),
             y0 - (self.bleed if r == self.rows - 1 else inner_y),
@@ -179,27 +185,41 @@ def _plan(
     sw = cw * (2 if layout == "fold" else 1)
     room_w, room_h = pw - 2 * margin, ph - 2 * margin
     wanted = DEFAULT_BLEED_MM if bleed is None else bleed
-    gap = 2 * wanted if layout == "gutter" else 0.0
-    band = max(MIN_MARK_MM, 0.0 if bleed is None and layout != "gutter" else wanted)
-    cols, rows = _fit(room_w, sw, gap, band), _fit(room_h, ch, gap, band)
+    gutter = layout == "gutter"
+    least_gap = (2 * MIN_GUTTER_BLEED_MM if bleed is None else 2 * wanted) if gutter else 0.0
+    band = MIN_MARK_MM if bleed is None else max(MIN_MARK_MM, wanted)
+    cols, rows = _fit(room_w, sw, least_gap, band), _fit(room_h, ch, least_gap, band)
     if cols == 0 or rows == 0:
         return None
-    grid_w, grid_h = cols * sw + (cols - 1) * gap, rows * ch + (rows - 1) * gap
+    most_gap = 2 * wanted if gutter else 0.0
+    gap_x, gap_y = (
+        _widen(room_w - 2 * band - cols * sw, cols, least_gap, most_gap),
+        _widen(room_h - 2 * band - rows * ch, rows, least_gap, most_gap),
+    )
+    grid_w, grid_h = cols * sw + (cols - 1) * gap_x, rows * ch + (rows - 1) * gap_y
     room_band = min(room_w - grid_w, room_h - grid_h) / 2
-    outer = wanted if bleed is not None or layout == "gutter" else min(wanted, room_band)
+    outer = wanted if bleed is not None else min(wanted, room_band)
     origin = ((pw - grid_w) / 2, (ph + grid_h) / 2)
     return Grid(
         (pw, ph),
         (cw, ch),
         cols,
         rows,
-        (gap, gap),
+        (gap_x, gap_y),
         _floor(outer, 3),
         origin,
         margin,
+        wanted,
         layout,
         rotated,
     )
+
+
+def _widen(slack: float, n: int, least: float, most: float) -> float:
+    """The gutter between ``n`` slots: as wide as the slack allows, from least to most."""
+    if n < 2 or most <= 0:
+        return 0.0
+    return _floor(max(least, min(most, slack / (n - 1))), 3)
 
 
 def _floor(value: float, places: int) -> float:
