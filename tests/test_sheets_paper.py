@@ -50,6 +50,11 @@ def test_auto_butts_cards_only_when_their_edge_bands_match(mini_cards: Path) -> 
     faces = lay_out_faces(load_game("boom"))
     assert edge_colour(faces["crash"]) == "#111111"  # its band: one colour
     assert edge_colour(faces["back:event"]) != edge_colour(faces["back:play"])
+    # The Big Idea: each deck's cards and back share one band colour, the two decks
+    # differ: each deck butts on sheets of its own, 9 a sheet, 22 sheets instead of 24
+    big = [p for p in impose_cards(load_game("bigidea"), SheetOptions()) if p.side == "front"]
+    assert {p.layout for p in big} == {"grid"} and len(big) == 22
+    assert all(len({it.group for it in p.items}) == 1 for p in big)
     # the mini game's cards all share one band colour, and so do its backs: a grid
     mini = impose_cards(load_game("mini", mini_cards), SheetOptions())
     assert {p.layout for p in mini} == {"grid"}

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from pnp._errors import PnpError
-from pnp.layout.edges import one_edge_colour
+from pnp.layout.edges import edge_colour
 from pnp.layout.face import card_context, lay_out_face, load_layout
 from pnp.layout.ops import Face
 from pnp.layout.pages import Cut, Page, Placed
@@ -101,12 +102,50 @@ def sheet_groups(game: Game, deck_per_sheet: bool) -> list[list[tuple[Card, Deck
     return [g for g in groups.values() if g]
 
 
-def auto_layout(group: list[tuple[Card, Deck]], faces: dict[str, Face]) -> str:
-    """Butted cards cut clean only when every front on the sheets, and every back, has the
-    same colour in its outer band: then a grid, else gutters."""
-    fronts = [faces[card.id] for card, _ in group]
-    backs = [faces[back_key(deck)] for _, deck in group]
-    return "grid" if one_edge_colour(fronts) and one_edge_colour(backs) else "gutter"
+Copies = list[tuple[Card, Deck]]
+
+
+def sheet_runs(
+    game: Game, options: SheetOptions, faces: dict[str, Face] | None
+) -> list[tuple[Copies, str]]:
+    """Cards that fill sheets together, each run with its layout; ``auto`` decides from
+    the ``faces`` (laid out here when not given)."""
+    runs: list[tuple[Copies, str]] = []
+    for group in sheet_groups(game, options.deck_per_sheet):
+        if options.layout != "auto":
+            runs.append((group, options.layout))
+            continue
+        faces = faces if faces is not None else lay_out_faces(game)
+        runs.extend(_auto_runs(group, faces, options))
+    return runs
+
+
+def _auto_runs(
+    group: Copies, faces: dict[str, Face], options: SheetOptions
+) -> list[tuple[Copies, str]]:
+    """Butted cards cut clean only when every front on a sheet, and every back, has one
+    colour in its outer band. Cards whose bands match (front and back) may butt on sheets
+    of their own; the rest need gutters. Split that way when it takes fewer sheets than
+    gutters for all (The Big Idea: each deck one colour), else one run with gutters."""
+    size = group[0][1].size_mm
+    per_page = {
+        layout: plan_grid(options.paper, size, options.bleed, options.inner_margin, layout).per_page
+        for layout in ("grid", "gutter")
+    }
+    colours: dict[str, str | None] = {}
+    classes: dict[tuple[str | None, str | None], Copies] = {}
+    for card, deck in group:
+        for key in (card.id, back_key(deck)):
+            if key not in colours:
+                colours[key] = edge_colour(faces[key])
+        classes.setdefault((colours[card.id], colours[back_key(deck)]), []).append((card, deck))
+    split = [(cards, "gutter" if None in key else "grid") for key, cards in classes.items()]
+    if len(split) == 1:
+        return split
+    sheets = sum(math.ceil(len(cards) / per_page[layout]) for cards, layout in split)
+    if sheets < math.ceil(len(group) / per_page["gutter"]):
+        return split
+    return [(group, "gutter")]
 
 
 def impose_cards(
@@ -117,12 +156,8 @@ def impose_cards(
     looks at the ``faces`` (laid out here when not given) to choose grid or gutter."""
     fronts: list[Page] = []
     backs: list[Page] = []
-    for group in sheet_groups(game, options.deck_per_sheet):
+    for group, layout in sheet_runs(game, options, faces):
         size = group[0][1].size_mm
-        layout = options.layout
-        if layout == "auto":
-            faces = faces if faces is not None else lay_out_faces(game)
-            layout = auto_layout(group, faces)
         grid = plan_grid(options.paper, size, options.bleed, options.inner_margin, layout)
         radius = corner_radius(size)
         for chunk in paginate(group, grid.per_page):

@@ -7,8 +7,6 @@ its outer band. ``--layout auto`` uses this to choose a butted grid or gutters.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from pnp._errors import LayoutError
 from pnp.fonts import load_font
 from pnp.layout.ops import Face, FileInBox, Shape, TextBlock
@@ -103,9 +101,3 @@ def edge_colour(face: Face, band: float = BAND_MM) -> str | None:
         if box is None or _in_band(box, face, band):
             return None
     return colour
-
-
-def one_edge_colour(faces: Iterable[Face]) -> bool:
-    """Whether all these faces have the same single colour in their outer band."""
-    colours = {edge_colour(f) for f in faces}
-    return len(colours) == 1 and None not in colours
