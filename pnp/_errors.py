@@ -7,9 +7,33 @@ without a traceback.  Errors about a file carry a :class:`Location` so the messa
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
+from typing import Any
+
+SHOWN_CHARS = 60
+"""Most characters of a user's value an error message echoes."""
+MAX_MESSAGE = 1000
+_SPACE_RUN = re.compile(r"\s*[\r\n]+\s*")
+_LONG_QUOTE = re.compile(r"(['\"])([^'\"]{57})[^'\"]{4,}\1")
+"""A quoted value longer than SHOWN_CHARS, as other code may have echoed it whole."""
+
+
+def shown(value: Any) -> str:
+    """A value as an error message quotes it: repr, one line, at most ~60 characters."""
+    text = repr(value)
+    if len(text) <= SHOWN_CHARS:
+        return text
+    quote = text[0] if text[0] in "'\"" else ""
+    return f"{text[: SHOWN_CHARS - 2]}…{quote}"
+
+
+def one_line(message: str) -> str:
+    """Keep a message on one line and of bounded length, whatever it quotes."""
+    message = _LONG_QUOTE.sub(r"\1\2…\1", _SPACE_RUN.sub(" ", message.strip()))
+    return message if len(message) <= MAX_MESSAGE else f"{message[: MAX_MESSAGE - 1]}…"
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,9 +50,9 @@ class Location:
 
 def display_path(path: Path) -> str:
     """Show a path relative to the working directory when it lies under it."""
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
+    try:  # the folder, not the file: a file may be a symlink loop
+        return str((path.parent.resolve() / path.name).relative_to(Path.cwd().resolve()))
+    except (ValueError, OSError, RuntimeError):
         return str(path)
 
 
@@ -45,6 +69,9 @@ class Finding:
     message: str
     location: Location | None = None
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "message", one_line(self.message))
+
     def __str__(self) -> str:
         where = f"{self.location}: " if self.location else ""
         return f"{where}{self.severity.value}: {self.message}"
@@ -55,7 +82,7 @@ class PnpError(Exception):
 
     def __init__(self, message: str, location: Location | None = None) -> None:
         super().__init__(message)
-        self.message = message
+        self.message = one_line(message)
         self.location = location
 
     def __str__(self) -> str:
@@ -70,9 +97,18 @@ class ValidationFailed(PnpError):
     """The data loaded but breaks the game's rules; carries every finding."""
 
     def __init__(self, findings: list[Finding]) -> None:
-        errors = [f for f in findings if f.severity is Severity.ERROR]
-        super().__init__("\n".join(str(f) for f in errors))
-        self.findings = findings
+        self.findings = unique(findings)
+        errors = [f for f in self.findings if f.severity is Severity.ERROR]
+        first = errors[0] if errors else Finding(Severity.ERROR, "validation failed")
+        super().__init__(first.message, first.location)  # one line, when shown as one
+
+    def __str__(self) -> str:
+        return "\n".join(str(f) for f in self.findings if f.severity is Severity.ERROR)
+
+
+def unique(findings: list[Finding]) -> list[Finding]:
+    """Findings in order, each said once."""
+    return list(dict.fromkeys(findings))
 
 
 class LayoutError(PnpError):

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pnp._errors import DataError, Location, Severity, ValidationFailed
 from pnp.fonts import load_font
+from pnp.icons import CREDIT as ICONS_CREDIT
 from pnp.layout.board import lay_out_board
 from pnp.layout.cards import SheetOptions, impose_cards, impose_copies, lay_out_faces
 from pnp.layout.cuts import cut_file_name, cut_svg
@@ -21,14 +23,20 @@ from pnp.load import Game
 from pnp.model import (
     AidComponent,
     BoardComponent,
+    GameSpec,
     ScreenComponent,
     TokensComponent,
     TrackComponent,
     parse_size,
 )
 from pnp.output import OutputFile, write_all
+from pnp.render.meta import DocInfo
 from pnp.text import render_text
 from pnp.validate import engine_for, validate_game
+
+if TYPE_CHECKING:
+    from pnp.render.aid import AidLayout
+    from pnp.render.rulebook import BookLayout
 
 
 def template_context(game: Game) -> dict[str, Any]:
@@ -66,6 +74,64 @@ def _markdown(game: Game, name: str, ctx: dict[str, Any]) -> str:
     return text
 
 
+MADE_WITH = "made with pnp"
+
+
+def doc_info(spec: GameSpec, what: str) -> DocInfo:
+    """A PDF's metadata: the game and part as title, the original designer as author,
+    the terms of copying in the subject."""
+    title = what if spec.name in what else f"{spec.name} — {what}"
+    subject = f"{title}: a print-and-play edition {MADE_WITH}"
+    if spec.license:
+        subject += f". {spec.license.short}"
+    return DocInfo(title, spec.credits.designer if spec.credits else "", subject)
+
+
+def credit_line(spec: GameSpec) -> str:
+    """The one line every aid card and rulebook page carries."""
+    parts = [
+        spec.credits.copyright if spec.credits else "",
+        spec.license.short if spec.license else "",
+    ]
+    return " · ".join([p for p in parts if p] + [MADE_WITH.replace(" ", "\u00a0")])
+
+
+ICON_IN_TEXT = re.compile(r":[a-z0-9][a-z0-9-]*:")
+
+
+def icon_credit(game: Game) -> list[str]:
+    """The bundled icons' credit, when the game draws an icon (type, back or in text)."""
+    spec = game.spec
+    used = (
+        any(t.icon for t in spec.card_types.values())
+        or any(d.back.icon for d in spec.decks)
+        or any(ICON_IN_TEXT.search(c.text) for c in game.cards)
+    )
+    return [ICONS_CREDIT] if used else []
+
+
+def credits_markdown(game: Game) -> str:
+    """The credits section every rulebook ends with, from `credits:` and `license:`,
+    plus the credit of the icons the game uses."""
+    spec = game.spec
+    out = ["## Credits", ""]
+    lines = icon_credit(game)
+    if spec.credits:
+        c = spec.credits
+        out += [f"**Original game:** {c.designer}.", ""]
+        lines = ([c.copyright] if c.copyright else []) + list(c.lines) + lines
+    for line in lines:
+        out += [line, ""]
+    if spec.license and spec.license.text:
+        out += [spec.license.text, ""]
+    out += [
+        f"*This edition was {MADE_WITH}, which prints games from plain data files: "
+        "its cards, counters, aids and this book are typeset from the same numbers.*",
+        "",
+    ]
+    return "\n".join(out)
+
+
 KINDS = ("cards", "tokens", "board", "screen", "track", "aid", "rulebook")
 """Kinds of output file a build can make (manifest `kind`)."""
 
@@ -75,16 +141,16 @@ def plan_outputs(
 ) -> list[OutputFile]:
     """The build's files (all, or the kinds in ``only``), laid out so that every error
     surfaces before anything is written."""
-    from pnp.render.docs import check_aid, write_aid, write_pages
+    from pnp.render.docs import write_aid, write_pages
 
     want = only or frozenset(KINDS)
-    gid, name, accent = game.spec.id, game.spec.name, game.spec.accent
+    gid, accent = game.spec.id, game.spec.accent
     font_dir = game.root / "fonts"
     files: list[OutputFile] = []
     if "cards" in want and game.cards:
         faces = lay_out_faces(game)
         pages = impose_cards(game, options, faces)
-        write = _bind(write_pages, pages, faces, f"{name} — cards", font_dir)
+        write = _bind(write_pages, pages, faces, doc_info(game.spec, "cards"), font_dir)
         files.append(OutputFile(f"{gid}-cards.pdf", "cards", pages, write))
     ctx: dict[str, Any] | None = None
     for i, comp in enumerate(game.spec.components):
@@ -93,35 +159,37 @@ def plan_outputs(
         path = f"{gid}-{comp.id}.pdf"
         if isinstance(comp, TokensComponent):
             tpages, tfaces = lay_out_tokens(game, comp, i, options)
-            write = _bind(write_pages, tpages, tfaces, comp.title, font_dir)
+            write = _bind(write_pages, tpages, tfaces, doc_info(game.spec, comp.title), font_dir)
             files.append(OutputFile(path, "tokens", tpages, write))
         elif isinstance(comp, TrackComponent):
             kpages = lay_out_track(game, comp, i, options.paper, options.margin)
             files.append(
                 OutputFile(
-                    path, "track", kpages, _bind(write_pages, kpages, {}, comp.title, font_dir)
+                    path,
+                    "track",
+                    kpages,
+                    _bind(write_pages, kpages, {}, doc_info(game.spec, comp.title), font_dir),
                 )
             )
         elif isinstance(comp, BoardComponent):
             bpages, bfaces = lay_out_board(game, comp, i, options.paper, options.margin)
-            write = _bind(write_pages, bpages, bfaces, comp.title, font_dir)
+            write = _bind(write_pages, bpages, bfaces, doc_info(game.spec, comp.title), font_dir)
             files.append(OutputFile(path, "board", bpages, write))
         elif isinstance(comp, ScreenComponent):
             ctx = ctx or template_context(game)
             spages, sfaces = lay_out_screens(game, comp, i, options.paper, ctx, options.margin)
-            write = _bind(write_pages, spages, sfaces, comp.title, font_dir)
+            write = _bind(write_pages, spages, sfaces, doc_info(game.spec, comp.title), font_dir)
             files.append(OutputFile(path, "screen", spages, write))
         elif isinstance(comp, AidComponent):
             ctx = ctx or template_context(game)
-            text = _markdown(game, comp.template, ctx)
-            check_aid(text, parse_size(comp.size), comp.title, accent)
+            layout = aid_layout(game, comp, ctx)
             apages = impose_copies(comp.id, parse_size(comp.size), comp.copies, options)
+            info = doc_info(game.spec, comp.title)
             files.append(
-                OutputFile(path, "aid", apages, _bind(write_aid, apages, text, comp.title, accent))
+                OutputFile(path, "aid", apages, _bind(write_aid, apages, layout, info, accent))
             )
     if game.spec.rulebook and "rulebook" in want:
-        text = _markdown(game, game.spec.rulebook, ctx or template_context(game))
-        files.append(_rulebook_file(game, text, PAPERS_MM[options.paper]))
+        files.append(_rulebook_file(game, rulebook_markdown(game, ctx), PAPERS_MM[options.paper]))
     if options.cut_file == "svg":
         files += [cut for f in files for cut in cut_files(f)]
     return files
@@ -142,16 +210,50 @@ def _write_text(path: Path, text: str) -> None:
     path.write_text(text, encoding="utf-8")
 
 
+def aid_layout(game: Game, comp: AidComponent, ctx: dict[str, Any] | None = None) -> AidLayout:
+    """The aid's text set at the largest size that fills its panel (raises if it cannot fit)."""
+    from pnp.render.aid import lay_out_aid
+
+    text = _markdown(game, comp.template, ctx or template_context(game))
+    size = parse_size(comp.size)
+    return lay_out_aid(text, size, comp.title, game.spec.accent, credit_line(game.spec))
+
+
+def rulebook_markdown(game: Game, ctx: dict[str, Any] | None = None) -> str:
+    """The rulebook template rendered with the game's data."""
+    assert game.spec.rulebook, "the game has no rulebook"
+    return _markdown(game, game.spec.rulebook, ctx or template_context(game))
+
+
+def rulebook_footer(spec: GameSpec) -> str:
+    """The line at the foot of every rulebook page (the game is named once)."""
+    line = credit_line(spec)
+    return line if spec.name in line else f"{spec.name} rules · {line}"
+
+
+def typeset_rulebook(game: Game, text: str, paper: tuple[float, float], path: Path) -> BookLayout:
+    """Typeset the rendered rulebook ``text`` to ``path``, the credits kept together at
+    its end; returns where every block landed."""
+    from pnp.render.rulebook import write_rulebook
+
+    spec = game.spec
+    return write_rulebook(
+        path,
+        text,
+        paper,
+        doc_info(spec, "rules"),
+        rulebook_footer(spec),
+        spec.accent,
+        coda=credits_markdown(game),
+    )
+
+
 def _rulebook_file(game: Game, text: str, paper: tuple[float, float]) -> OutputFile:
     """The rulebook's page count is known only once platypus has flowed it."""
-    from pnp.render.docs import write_rulebook
-
-    name = game.spec.name
     rb = OutputFile(f"{game.spec.id}-rulebook.pdf", "rulebook", [], lambda p: None)
 
     def write(path: Path) -> None:
-        n = write_rulebook(path, text, paper, f"{name} — rules", f"{name} rules", game.spec.accent)
-        rb.pages = [Page(paper) for _ in range(n)]
+        rb.pages = [Page(paper) for _ in range(typeset_rulebook(game, text, paper, path).pages)]
 
     rb.write = write
     return rb

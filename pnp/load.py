@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import difflib
+import errno
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from pnp._errors import DataError, Finding, Location, Severity, ValidationFailed
+from pnp._errors import DataError, Finding, Location, Severity, ValidationFailed, shown
 from pnp.model import CardBase, CardFile, ExpansionSpec, GameSpec, card_model
 from pnp.paths import game_roots, sibling_templates, templates_root
+from pnp.schema import schema_findings
 from pnp.yamlio import Located, load_yaml
 
 GAME_FILE = "game.yaml"
@@ -79,6 +83,8 @@ class Game:
     cards: list[Card]
     located: Located
     expansions: list[Expansion] = field(default_factory=list)
+    notes: list[Finding] = field(default_factory=list)
+    """Warnings found while loading (an empty card file), for `validate` to print."""
 
     @property
     def id(self) -> str:
@@ -104,48 +110,25 @@ class Game:
 
     def files(self) -> list[Path]:
         """Every YAML file this game was read from (game, cards, expansions)."""
-        found = [self.root / GAME_FILE, *_card_files(self.root)]
+        found = [self.root / GAME_FILE, *_card_files(self.root, self.root)]
         for e in self.expansions:
-            found += [e.root / EXPANSION_FILE, *_card_files(e.root)]
+            found += [e.root / EXPANSION_FILE, *_card_files(e.root, self.root)]
         return found
 
     def spec_location(self, *keys: str | int) -> Location:
         return self.located.at(keys)
 
-
-def _schema_findings(
-    err: ValidationError, located: Located, prefix: tuple[Any, ...]
-) -> list[Finding]:
-    out = []
-    for e in err.errors():
-        loc = tuple(e["loc"])
-        if e["type"] == "extra_forbidden":
-            msg = f"unknown key {loc[-1]!r}"
-        elif e["type"] in ("model_type", "dict_type", "model_attributes_type"):
-            where = ".".join(str(p) for p in loc)
-            msg = (
-                f"{where}: expected a mapping (key: value lines) here"
-                if where
-                else ("expected a mapping (key: value lines) at the top of the file")
-            )
-        elif e["type"] == "list_type":
-            msg = f"{'.'.join(str(p) for p in loc)}: expected a list (lines starting with '- ')"
-        elif e["type"] == "missing":
-            msg = f"missing key {loc[-1]!r}"
-            loc = loc[:-1]
-        else:
-            where = ".".join(str(p) for p in loc)
-            text = e["msg"].removeprefix("Value error, ")
-            msg = f"{where}: {text}" if where else text
-        out.append(Finding(Severity.ERROR, msg, located.at((*prefix, *loc))))
-    return out
+    def deck_location(self, deck: str) -> Location:
+        """Where game.yaml declares ``deck`` (for findings about a deck as a whole)."""
+        ids = [d.id for d in self.spec.decks]
+        return self.spec_location("decks", ids.index(deck)) if deck in ids else self.located.at(())
 
 
 def _parse(model: type[M], data: Any, located: Located, prefix: tuple[Any, ...] = ()) -> M:
     try:
         return model.model_validate(data)
     except ValidationError as err:
-        raise ValidationFailed(_schema_findings(err, located, prefix)) from None
+        raise ValidationFailed(schema_findings(err, model, located, prefix)) from None
 
 
 def game_dir(game_id: str, cards_dir: Path | None = None) -> Path:
@@ -176,8 +159,27 @@ def list_expansions(game_root: Path) -> list[str]:
     return sorted(p.name for p in folder.iterdir() if (p / EXPANSION_FILE).is_file())
 
 
-def _card_files(folder: Path) -> list[Path]:
-    return sorted(p for p in folder.glob("*.yaml") if p.name not in (GAME_FILE, EXPANSION_FILE))
+def _card_files(folder: Path, root: Path) -> list[Path]:
+    """Card files of a folder; each must be a readable file inside the game folder ``root``."""
+    files = sorted(p for p in folder.glob("*.yaml") if p.name not in (GAME_FILE, EXPANSION_FILE))
+    for path in files:
+        _check_inside(path, root)
+    return files
+
+
+def _check_inside(path: Path, root: Path) -> None:
+    """Refuse a file that is a symlink loop or, after symlinks, lies outside ``root``."""
+    try:
+        real = Path(os.path.realpath(path, strict=True))
+    except OSError as exc:
+        why = "it is a symlink loop" if exc.errno == errno.ELOOP else exc.strerror or exc
+        raise DataError(f"cannot read the file: {why}", Location(path)) from None
+    if not real.is_relative_to(os.path.realpath(root)):
+        raise DataError(
+            f"the file is a link to {shown(str(real))}, outside the game folder; "
+            "copy the file into the folder instead",
+            Location(path),
+        )
 
 
 def _load_cards(
@@ -189,6 +191,13 @@ def _load_cards(
 ) -> list[Card]:
     data, located = load_yaml(path)
     if data is None:
+        findings.append(
+            Finding(
+                Severity.WARNING,
+                "the file holds no cards (it is empty or only comments); it is skipped",
+                Location(path),
+            )
+        )
         return []
     try:
         cf = _parse(CardFile, data, located)
@@ -217,14 +226,7 @@ def _load_cards(
         ctype = raw.get("type")
         model = models.get(ctype) if isinstance(ctype, str) else None
         if model is None or not isinstance(ctype, str):
-            types = ", ".join(t for t, s in spec.card_types.items() if s.deck == cf.deck)
-            findings.append(
-                Finding(
-                    Severity.ERROR,
-                    f"unknown card type {ctype!r} (types of deck {cf.deck!r}: {types})",
-                    located.at((*at, "type")),
-                )
-            )
+            findings.append(_unknown_type(ctype, spec, cf.deck, located.at((*at, "type"))))
             continue
         if spec.card_types[ctype].deck != cf.deck:
             findings.append(
@@ -262,6 +264,16 @@ def _load_cards(
     return cards
 
 
+def _unknown_type(ctype: Any, spec: GameSpec, deck: str, where: Location) -> Finding:
+    types = [t for t, s in spec.card_types.items() if s.deck == deck]
+    close = difflib.get_close_matches(ctype, types, n=1) if isinstance(ctype, str) else []
+    guess = f"did you mean {close[0]!r}? " if close else ""
+    what = "missing key 'type'" if ctype is None else f"unknown card type {shown(ctype)}"
+    return Finding(
+        Severity.ERROR, f"{what} ({guess}types of deck {deck!r}: {', '.join(types)})", where
+    )
+
+
 def _merge_expansion(
     cards: list[Card], added: list[Card], exp: Expansion, located: Located, findings: list[Finding]
 ) -> list[Card]:
@@ -272,7 +284,7 @@ def _merge_expansion(
                 findings.append(
                     Finding(
                         Severity.ERROR,
-                        f"{key}: no card {cid!r} in the game to {key}",
+                        f"{key}: no card {shown(cid)} in the game to {key}",
                         located.at((key, i)),
                     )
                 )
@@ -289,9 +301,9 @@ def _merge_expansion(
                 Finding(
                     Severity.ERROR,
                     f"card id {card.id!r} is already used by "
-                    f"{by_id[card.id].loc} (list it under 'replace:' in "
+                    f"{by_id[card.id].where('id')} (list it under 'replace:' in "
                     f"{EXPANSION_FILE} to replace that card)",
-                    card.loc,
+                    card.where("id"),
                 )
             )
             continue
@@ -344,7 +356,7 @@ def load_game(
         raise ValidationFailed(findings)
     models = {name: card_model(name, ct) for name, ct in spec.card_types.items()}
     cards: list[Card] = []
-    for path in _card_files(root):
+    for path in _card_files(root, root):
         cards.extend(_load_cards(path, spec, "", models, findings))
     cards = _dedupe(cards, findings)
     loaded: list[Expansion] = []
@@ -356,18 +368,24 @@ def load_game(
                 f"(available: {', '.join(available) or 'none'})"
             )
         folder = root / "expansions" / name
+        _check_inside(folder / EXPANSION_FILE, root)
         edata, elocated = load_yaml(folder / EXPANSION_FILE)
+        if edata is None:
+            raise DataError(
+                "the file is empty; an expansion needs at least a name",
+                Location(folder / EXPANSION_FILE),
+            )
         espec = _parse(ExpansionSpec, edata, elocated)
         mark = espec.mark or "".join(w[0] for w in espec.name.split()).upper()[:3]
         exp = Expansion(name, folder, espec, mark)
         added: list[Card] = []
-        for path in _card_files(folder):
+        for path in _card_files(folder, root):
             added.extend(_load_cards(path, spec, mark, models, findings))
         cards = _merge_expansion(cards, _dedupe(added, findings), exp, elocated, findings)
         loaded.append(exp)
-    if findings:
+    if any(f.severity is Severity.ERROR for f in findings):
         raise ValidationFailed(findings)
-    return Game(spec, root, cards, located, loaded)
+    return Game(spec, root, cards, located, loaded, findings)
 
 
 def _dedupe(cards: list[Card], findings: list[Finding]) -> list[Card]:
@@ -376,7 +394,9 @@ def _dedupe(cards: list[Card], findings: list[Finding]) -> list[Card]:
         if c.id in seen:
             findings.append(
                 Finding(
-                    Severity.ERROR, f"duplicate card id {c.id!r} (first at {seen[c.id].loc})", c.loc
+                    Severity.ERROR,
+                    f"duplicate card id {c.id!r} (first at {seen[c.id].where('id')})",
+                    c.where("id"),
                 )
             )
         else:

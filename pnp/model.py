@@ -13,8 +13,23 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, create_model, field_validator
 
-ID = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=64)]
-Color = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
+from pnp._errors import shown
+
+ID_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
+COLOR_PATTERN = r"^#[0-9a-fA-F]{6}$"
+PATTERN_WORDS = {
+    ID_PATTERN: "an id is lowercase letters, digits and dashes, e.g. `big-deal`",
+    COLOR_PATTERN: "a colour is #rrggbb, e.g. #1f6f8b",
+}
+"""What each pattern allows, in the words an error message uses."""
+ID = Annotated[str, Field(pattern=ID_PATTERN, max_length=64)]
+Color = Annotated[str, Field(pattern=COLOR_PATTERN)]
+Whole = Annotated[int, Field(strict=True)]
+"""A whole number; `true` or `2.5` is refused, not read as 1 or 2."""
+Number = Annotated[float, Field(strict=True)]
+"""A number; `true` or `"3"` is refused."""
+Flag = Annotated[bool, Field(strict=True)]
+"""Only `true` or `false`."""
 
 MM_PER_IN = 25.4
 NAMED_SIZES_MM: dict[str, tuple[float, float]] = {
@@ -35,31 +50,33 @@ def parse_size(text: str) -> tuple[float, float]:
     m = _SIZE_RE.match(text)
     if not m:
         names = ", ".join(NAMED_SIZES_MM)
-        raise ValueError(f"size {text!r} is neither one of {names} nor like '63.5x88.9 mm'")
+        raise ValueError(f"size {shown(text)} is neither one of {names} nor like '63.5x88.9 mm'")
     scale = MM_PER_IN if m.group(3) == "in" else 1.0
     w, h = float(m.group(1)) * scale, float(m.group(2)) * scale
     if not (10 <= w <= 400 and 10 <= h <= 400):
-        raise ValueError(f"size {text!r} is outside 10–400 mm")
+        raise ValueError(f"size {shown(text)} is outside 10–400 mm")
     return (w, h)
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(
+        extra="forbid", frozen=True, coerce_numbers_to_str=True, allow_inf_nan=False
+    )
 
 
 class Players(Strict):
-    min: int = Field(ge=1, le=12)
+    min: Whole = Field(ge=1, le=12)
     """Fewest players the game supports."""
-    max: int = Field(ge=1, le=12)
+    max: Whole = Field(ge=1, le=12)
     """Most players the game supports."""
 
 
 FieldKind = Literal["int", "number", "str", "bool", "effect"]
 _FIELD_TYPES: dict[str, Any] = {
-    "int": int,
-    "number": float,
+    "int": Whole,
+    "number": Number,
     "str": str,
-    "bool": bool,
+    "bool": Flag,
     "effect": dict[str, Any],
 }
 
@@ -81,7 +98,7 @@ class CardType(Strict):
     """What the card is in the rules' words, printed under the label, e.g. 'Company card'."""
     icon: str = ""
     """Icon of this type, a file `templates/icons/<icon>.svg`, e.g. 'news'."""
-    hand: bool = False
+    hand: Flag = False
     """Cards of this type are held in a hand: the layout prints corner indices."""
     index: str = ""
     """Short value printed in the corner indices (Jinja, e.g. '{{ card.burn }}')."""
@@ -188,7 +205,7 @@ class AidComponent(Strict):
     template: str
     """Markdown+Jinja file in the game's templates."""
     size: str = "tarot"
-    copies: int = Field(default=1, ge=1, le=12)
+    copies: Whole = Field(default=1, ge=1, le=12)
 
     @field_validator("size")
     @classmethod
@@ -216,7 +233,7 @@ class ScreenComponent(Strict):
     each: str | None = None
     """Name of a table under `tables:`; one screen per row (as `row`), e.g. the player
     colours. Without it, `copies` identical screens."""
-    copies: int = Field(default=1, ge=1, le=12)
+    copies: Whole = Field(default=1, ge=1, le=12)
     color: str = "{{ row.color }}"
     """Jinja giving the outside colour."""
     label: str = "{{ game.name }}"
@@ -225,7 +242,7 @@ class ScreenComponent(Strict):
     """Smaller words under the label (e.g. the colour's name and mark)."""
     ink: str = "#ffffff"
     """Colour of the outside words."""
-    height_mm: float = Field(default=88.0, ge=60.0, le=140.0)
+    height_mm: Number = Field(default=88.0, ge=60.0, le=140.0)
     """Standing height; a screen shorter than 60 mm hides nothing."""
     panels: list[ScreenPanel] = Field(min_length=2, max_length=4)
     """The inside, one panel each, left to right."""
@@ -239,7 +256,7 @@ class BoardRegion(Strict):
 
     kind: Literal["track", "box", "text"]
     """`track`: a row or column of spaces; `box`: a framed area; `text`: words alone."""
-    rect: tuple[float, float, float, float]
+    rect: tuple[Number, Number, Number, Number]
     """x, y, width, height in mm."""
     title: str = ""
     """Jinja text: a box's heading, or the caption above a track."""
@@ -257,7 +274,7 @@ class BoardRegion(Strict):
     fill: str = "#ffffff"
     """Colour as '#rrggbb', or Jinja giving one (per space on a track)."""
     stroke: str = "#141414"
-    font_size: float = Field(default=11.0, gt=0, le=72)
+    font_size: Number = Field(default=11.0, gt=0, le=72)
     """Largest text size in points; text shrinks to fit its box."""
 
 
@@ -288,11 +305,11 @@ def board_size(text: str) -> tuple[float, float]:
     """A board's size in mm; boards may be larger than any card or sheet."""
     m = _SIZE_RE.match(text)
     if not m:
-        raise ValueError(f"size {text!r} is not like '270x190 mm' or '10.5x7.5 in'")
+        raise ValueError(f"size {shown(text)} is not like '270x190 mm' or '10.5x7.5 in'")
     scale = MM_PER_IN if m.group(3) == "in" else 1.0
     w, h = float(m.group(1)) * scale, float(m.group(2)) * scale
     if not (20 <= w <= BOARD_MAX_MM and 20 <= h <= BOARD_MAX_MM):
-        raise ValueError(f"size {text!r} is outside 20–{BOARD_MAX_MM:g} mm")
+        raise ValueError(f"size {shown(text)} is outside 20–{BOARD_MAX_MM:g} mm")
     return (w, h)
 
 
@@ -300,6 +317,27 @@ Component = Annotated[
     TokensComponent | TrackComponent | AidComponent | BoardComponent | ScreenComponent,
     Field(discriminator="kind"),
 ]
+
+
+class Credits(Strict):
+    """Who made the original game. Printed on every rulebook and aid; `designer` is the
+    author in every PDF's metadata."""
+
+    designer: str = Field(min_length=1)
+    """The original game's designer (or publisher), e.g. 'Greg Costikyan'."""
+    copyright: str = ""
+    """The copyright line, e.g. '© 2002 Greg Costikyan'."""
+    lines: list[str] = []
+    """Further credit lines, one each: co-designers, card writers, art, icons."""
+
+
+class License(Strict):
+    """On what terms the game may be copied, in the rights holder's sense, in our words."""
+
+    short: str = Field(min_length=1, max_length=80)
+    """One short line for page footers and aid cards, e.g. 'Personal use only, not for sale'."""
+    text: str = ""
+    """The full notice, printed in the rulebook's credits."""
 
 
 class GameSpec(Strict):
@@ -319,6 +357,10 @@ class GameSpec(Strict):
     """Markdown+Jinja rulebook template in the game's templates."""
     tables: dict[str, Any] = {}
     """Game data the rules, tracks and rulebook read (IPO table, industries, …)."""
+    credits: Credits | None = None
+    """The original designers and copyright, printed on every rulebook and aid."""
+    license: License | None = None
+    """The terms the rights holder allows copies on, printed with the credits."""
 
 
 class CardFile(Strict):
@@ -355,13 +397,13 @@ class CardBase(Strict):
     """Unique id, lowercase-with-dashes."""
     type: str
     """Card type, declared under card_types in game.yaml."""
-    qty: int = Field(default=1, ge=1, le=500)
+    qty: Whole = Field(default=1, ge=1, le=500)
     """Copies of this card."""
-    name: str = Field(min_length=1)
+    name: str = Field(min_length=1, max_length=200)
     """Title printed on the card."""
-    text: str = ""
+    text: str = Field(default="", max_length=2000)
     """Rules text; may use Jinja2, e.g. {{ card.burn }}, **bold**, *italic* and :icons:."""
-    flavor: str = ""
+    flavor: str = Field(default="", max_length=2000)
     """Flavour text, printed apart from the rules text (in italic, below a thin rule)."""
     image: str | None = None
     """Picture for the card: a PNG or JPEG path inside the game folder."""
@@ -382,18 +424,18 @@ class Element(Strict):
     """One drawn thing on a card face or back; geometry in mm from the trim's top-left."""
 
     kind: Literal["rect", "ellipse", "line", "text", "icon", "image"]
-    rect: tuple[float, float, float, float]
+    rect: tuple[Number, Number, Number, Number]
     """x, y, width, height in mm (for `line`: from (x, y) to (x+width, y+height))."""
     when: str | None = None
     """Jinja expression; the element is drawn only when it is true."""
-    bleed: bool = False
+    bleed: Flag = False
     """Extend a rect touching the trim edge out to the bleed edge (backgrounds)."""
     fill: str | None = None
     """Colour as '#rrggbb' or Jinja giving one, e.g. '{{ type.color }}'."""
     stroke: str | None = None
-    stroke_width: float = 0.3
+    stroke_width: Number = 0.3
     """Line width in mm."""
-    radius: float = 0.0
+    radius: Number = 0.0
     """Corner radius in mm."""
     text: str = ""
     """Jinja text for `text` elements; may use **bold**, *italic* and :icon-name:."""
@@ -406,15 +448,15 @@ class Element(Strict):
     field: str = ""
     """Name used in error messages (defaults to the text template)."""
     font: str = "Lato-Regular"
-    size: float = Field(default=9.0, gt=0, le=200)
+    size: Number = Field(default=9.0, gt=0, le=200)
     """Font size in points; text is shrunk toward min_size when it does not fit."""
-    min_size: float | None = None
-    leading: float = 1.2
+    min_size: Number | None = None
+    leading: Number = 1.2
     align: Literal["left", "center", "right", "justify"] = "left"
     valign: Literal["top", "middle", "bottom"] = "top"
     color: str = "#000000"
-    upper: bool = False
-    hyphenate: bool = False
+    upper: Flag = False
+    hyphenate: Flag = False
     """Break long words at syllables (narrow or justified text)."""
     rotate: Literal[0, 180] = 0
     """Turn the element half a turn about its box centre (double-ended cards)."""
@@ -425,6 +467,6 @@ class CardLayout(Strict):
 
     size: str = "poker"
     """Card size this layout is drawn for."""
-    safe_mm: float = 3.0
+    safe_mm: Number = 3.0
     """Text must stay this far inside the trim."""
     elements: list[Element]

@@ -1,11 +1,31 @@
-"""JSON Schema of the files a designer edits, for editor autocompletion."""
+"""The schema of the files a designer edits: JSON Schema for editors, and schema errors
+said in plain words (no raw regular expressions or pydantic jargon)."""
 
 from __future__ import annotations
 
-from typing import Any
+import difflib
+import types
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union, get_args, get_origin
 
-from pnp.load import Game
-from pnp.model import CardFile, GameSpec, card_model
+from pydantic import BaseModel, ValidationError
+from pydantic_core import ErrorDetails
+
+from pnp._errors import Finding, Severity, shown
+from pnp.model import PATTERN_WORDS, CardFile, GameSpec, card_model
+
+if TYPE_CHECKING:
+    from pnp.load import Game
+    from pnp.yamlio import Located
+
+_MAPPING_TYPES = ("model_type", "dict_type", "model_attributes_type")
+_WHOLE = ("int_type", "int_parsing", "int_from_float", "int_parsing_size")
+_NUMBER = ("float_type", "float_parsing")
+_BOUNDS = {
+    "greater_than_equal": ("ge", "at least"),
+    "greater_than": ("gt", "more than"),
+    "less_than_equal": ("le", "at most"),
+    "less_than": ("lt", "less than"),
+}
 
 
 def game_schema() -> dict[str, Any]:
@@ -22,3 +42,210 @@ def card_file_schema(game: Game) -> dict[str, Any]:
     body["properties"]["deck"]["enum"] = [d.id for d in game.spec.decks]
     body["properties"]["cards"]["items"] = {"oneOf": variants}
     return body
+
+
+def schema_findings(
+    err: ValidationError, model: type[BaseModel], located: Located, prefix: tuple[Any, ...] = ()
+) -> list[Finding]:
+    """One finding per pydantic error, in words, at the key it is about.
+
+    A missing key that an unknown key beside it is a misspelling of is not reported
+    again: ``qtty`` says "did you mean 'qty'?" and that is the one message.
+    """
+    errors = err.errors()
+    misspelt = {
+        (tuple(e["loc"][:-1]), _closest(str(e["loc"][-1]), allowed_keys(model, e["loc"][:-1])))
+        for e in errors
+        if e["type"] == "extra_forbidden"
+    }
+    out = []
+    for e in errors:
+        loc = tuple(e["loc"])
+        if e["type"] == "missing":
+            loc = loc[:-1]
+            if (loc, e["loc"][-1]) in misspelt:
+                continue
+        if e["type"] == "union_tag_invalid":
+            loc = (*loc, "kind")
+        where = located.at((*prefix, *_data_path(model, loc)))
+        out.append(Finding(Severity.ERROR, describe(e, model), where))
+    return out
+
+
+def describe(e: ErrorDetails, model: type[BaseModel]) -> str:
+    """A pydantic error as a person reads it: ``key.path: what is wrong``."""
+    loc, kind = tuple(e["loc"]), e["type"]
+    where = ".".join(str(p) for p in _data_path(model, loc))
+    if kind == "extra_forbidden":
+        return unknown_key(str(loc[-1]), allowed_keys(model, loc[:-1]))
+    if kind == "missing":
+        if isinstance(loc[-1], int):
+            return f"{where.rpartition('.')[0]}: too few values"
+        return f"missing key {loc[-1]!r}"
+    if kind == "union_tag_not_found":
+        tags = ", ".join(str(t) for t in _kinds(_type_at(model, loc)))
+        return f"{where}: missing key 'kind' (one of {tags})"
+    if kind in _MAPPING_TYPES:
+        if not where:
+            return "expected a mapping (key: value lines) at the top of the file"
+        return f"{where}: expected a mapping (key: value lines) here"
+    what = _what(e)
+    return f"{where}: {what}" if where else what
+
+
+def _what(e: ErrorDetails) -> str:
+    kind, ctx, value = e["type"], e.get("ctx", {}), e["input"]
+    if kind in _WHOLE:
+        return f"expected a whole number, not {_as_typed(value)}"
+    if kind in _NUMBER:
+        return f"expected a number, not {_as_typed(value)}"
+    if kind == "finite_number":
+        return f"expected a finite number, not {shown(value)}"
+    if kind in ("bool_type", "bool_parsing"):
+        return f"expected true or false, not {_as_typed(value)}"
+    if kind == "string_type":
+        hint = (
+            f' (quote it to mean text: "{str(value).lower()}")' if isinstance(value, bool) else ""
+        )
+        return f"expected text, not {_as_typed(value)}{hint}"
+    if kind == "string_too_short":
+        if ctx.get("min_length") == 1:
+            return "must not be empty"
+        return f"needs at least {ctx.get('min_length')} characters"
+    if kind == "string_too_long":
+        return f"too long ({len(str(value))} characters; at most {ctx.get('max_length')})"
+    if kind == "string_pattern_mismatch":
+        words = PATTERN_WORDS.get(str(ctx.get("pattern")), "not in the expected form")
+        return f"{shown(value)} is not allowed: {words}"
+    if kind in _BOUNDS:
+        name, words = _BOUNDS[kind]
+        bound = ctx.get(name)
+        if isinstance(bound, float) and bound.is_integer():
+            bound = int(bound)
+        return f"must be {words} {bound}, not {shown(value)}"
+    if kind == "literal_error":
+        return f"must be {ctx.get('expected')}, not {shown(value)}"
+    if kind == "union_tag_invalid":
+        return f"kind {shown(ctx.get('tag'))} is not one of {ctx.get('expected_tags')}"
+    if kind == "union_tag_not_found":
+        return f"missing key {ctx.get('discriminator', 'kind')}"
+    if kind == "list_type":
+        return "expected a list (lines starting with '- ')"
+    if kind == "tuple_type":
+        return f"expected a list of values like [1, 2], not {_as_typed(value)}"
+    if kind in ("too_short", "too_long"):
+        n = ctx.get("actual_length")
+        has = f"has {n} value{'' if n == 1 else 's'}"
+        if kind == "too_short":
+            return f"{has}; at least {ctx.get('min_length')} needed"
+        return f"{has}; at most {ctx.get('max_length')} allowed"
+    if kind == "value_error":
+        return e["msg"].removeprefix("Value error, ")
+    return f"{e['msg'][:1].lower()}{e['msg'][1:]} (got {shown(value)})"
+
+
+def _as_typed(value: Any) -> str:
+    """``'abc' (text)``, ``true (a yes/no value)``: what the value was read as."""
+    if isinstance(value, bool):
+        return f"{str(value).lower()} (a yes/no value)"
+    if isinstance(value, str):
+        return f"{shown(value)} (text)"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    if value is None:
+        return "an empty value"
+    return shown(value)
+
+
+def unknown_key(key: str, allowed: list[str]) -> str:
+    """``unknown key 'qtty' (did you mean 'qty'? allowed: id, type, qty, …)``."""
+    if not allowed:
+        return f"unknown key {shown(key)}"
+    close = _closest(key, allowed)
+    guess = f"did you mean {close!r}? " if close else ""
+    return f"unknown key {shown(key)} ({guess}allowed: {', '.join(allowed)})"
+
+
+def _closest(key: str, allowed: list[str]) -> str | None:
+    close = difflib.get_close_matches(key[:100], allowed, n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
+def allowed_keys(model: type[BaseModel], loc: tuple[Any, ...]) -> list[str]:
+    """Keys the model accepts at ``loc`` (a path of keys and list indexes)."""
+    tp = _type_at(model, loc)
+    return list(tp.model_fields) if _is_model(tp) else []
+
+
+def _type_at(model: type[BaseModel], loc: tuple[Any, ...]) -> Any:
+    tp: Any = model
+    for part in loc:
+        tp = _step(_plain(tp), part)
+        if tp is None:
+            return None
+    return _plain(tp)
+
+
+def _data_path(model: type[BaseModel], loc: tuple[Any, ...]) -> tuple[Any, ...]:
+    """``loc`` as keys in the file: without the `kind` tags pydantic adds at unions."""
+    tp: Any = model
+    kept = []
+    for part in loc:
+        tp = _plain(tp)
+        if get_origin(tp) in (Union, types.UnionType) and part in _kinds(tp):
+            tp = _step(tp, part)
+            continue
+        kept.append(part)
+        tp = _step(tp, part)
+    return tuple(kept)
+
+
+def _kinds(union: Any) -> list[Any]:
+    """The `kind` values a discriminated union of models accepts."""
+    return [tag for member in get_args(union) for tag in _kinds_of(member)]
+
+
+def _kinds_of(member: Any) -> tuple[Any, ...]:
+    member = _plain(member)
+    kind = member.model_fields.get("kind") if _is_model(member) else None
+    if kind is None or get_origin(kind.annotation) is not Literal:
+        return ()
+    return get_args(kind.annotation)
+
+
+def _is_model(tp: Any) -> bool:
+    return isinstance(tp, type) and issubclass(tp, BaseModel)
+
+
+def _plain(tp: Any) -> Any:
+    """Strip Annotated[...] and `| None`."""
+    while True:
+        origin = get_origin(tp)
+        if origin is Annotated:
+            tp = get_args(tp)[0]
+        elif origin in (Union, types.UnionType):
+            args = [a for a in get_args(tp) if a is not type(None)]
+            if len(args) != 1:
+                return tp
+            tp = args[0]
+        else:
+            return tp
+
+
+def _step(tp: Any, part: Any) -> Any:
+    """The type found one key or index below ``tp``."""
+    origin = get_origin(tp)
+    if _is_model(tp):
+        info = tp.model_fields.get(part)
+        return None if info is None else info.annotation
+    if origin in (list, tuple):
+        return get_args(tp)[0]
+    if origin is dict:
+        return get_args(tp)[1]
+    if origin in (Union, types.UnionType):  # a discriminated union: `part` is the tag
+        for member in get_args(tp):
+            if part in _kinds_of(member):
+                return _plain(member)
+    return None

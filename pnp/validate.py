@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pnp._errors import DataError, Finding, PnpError, Severity
+from pnp._errors import DataError, Finding, PnpError, Severity, unique
 from pnp.load import Game
 
 if TYPE_CHECKING:
@@ -29,16 +29,15 @@ def validate_game(game: Game, faces: bool = False) -> list[Finding]:
     """Rule findings from the game's engine; with ``faces``, also lay out every card face
     (text fits, every glyph exists; the first problem of each card) and every other
     component (counters, tracks, aid and rulebook templates)."""
-    findings: list[Finding] = []
+    findings: list[Finding] = list(game.notes)
     engine = engine_for(game)
     if engine is not None:
         findings.extend(engine.validate(game))
-    if faces:
-        rules_ok = not any(f.severity is Severity.ERROR for f in findings)
+    rules_ok = not any(f.severity is Severity.ERROR for f in findings)
+    if faces and rules_ok:  # faces and the rulebook read the tables the rules just refused
         findings.extend(_face_findings(game))
-        if rules_ok:  # the rulebook asks the engine for examples, which needs sound data
-            findings.extend(_component_findings(game))
-    return findings
+        findings.extend(_component_findings(game))
+    return unique(findings)
 
 
 def _component_findings(game: Game) -> list[Finding]:

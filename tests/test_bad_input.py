@@ -1,5 +1,8 @@
 """Every folder in fixtures/bad/ is a defect patched onto the mini game: validate and build
-must exit 1 with `path:line:col: message`, print no traceback, and keep the last good output."""
+must exit 1 with `path:line:col: message`, print no traceback, and keep the last good output.
+
+Each line of a case's expected.txt must appear in the output; no line is printed twice (one
+cause, one message) and no line runs long (a value is echoed clipped, on one line)."""
 
 from __future__ import annotations
 
@@ -32,7 +35,11 @@ def test_bad_input_is_located_and_keeps_last_output(
         result = runner.invoke(app, [*args, "--cards", str(mini_cards)])
         assert result.exit_code == 1, result.output
         assert "Traceback" not in result.output
-        assert expected in result.output, result.output
+        for line in expected.splitlines():
+            assert line in result.output, result.output
+        lines = result.output.splitlines()
+        assert len(lines) == len(set(lines)), result.output
+        assert max(len(line) for line in lines) < 400, result.output
     assert {p.name: p.read_bytes() for p in out.iterdir()} == before
     assert not [n for n in os.listdir(out) if n.endswith(".tmp")]
 

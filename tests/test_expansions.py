@@ -40,7 +40,7 @@ def test_reusing_an_id_without_replace_is_a_located_error(mini_cards: Path) -> N
     with pytest.raises(ValidationFailed) as err:
         load_game("mini", mini_cards, ["extra"])
     (finding,) = err.value.findings
-    assert str(finding.location).endswith("expansions/extra/cards.yaml:3:5")
+    assert str(finding.location).endswith("expansions/extra/cards.yaml:3:6")  # the id key
     assert "card id 'beta' is already used by" in finding.message
     assert "replace:" in finding.message
 

@@ -216,9 +216,12 @@ def _sheet(grid: Grid, side: str) -> Page:
 
 
 def impose_copies(
-    key: str, size_mm: tuple[float, float], copies: int, options: SheetOptions
+    key: str, size_mm: tuple[float, float], copies: int, options: SheetOptions | str
 ) -> list[Page]:
-    """``copies`` identical panels (player aids) butted on sheets with crop marks, no bleed."""
+    """``copies`` identical panels (player aids) butted on sheets with crop marks, no bleed;
+    ``options`` may be just the paper (the other sheet options at their defaults)."""
+    if isinstance(options, str):
+        options = SheetOptions(paper=options)
     grid = plan_grid(options.paper, size_mm, 0.0, options.inner_margin, may_rotate=False)
     pages = []
     radius = corner_radius(size_mm)

@@ -1,30 +1,36 @@
-"""Markdown (already rendered through Jinja) to reportlab flowables: rulebooks and aids."""
+"""Markdown (already rendered through Jinja) to reportlab flowables: rulebooks and aids.
+
+Every paragraph is a :class:`Block` that knows what it is (heading, body, list item,
+example, table cell) even after platypus splits it across pages, so the typeset result
+can be checked. Lists are flat paragraphs with right-aligned numbers; tables get column
+widths from the measured widths of their text; worked examples never split.
+"""
 
 from __future__ import annotations
 
-from functools import cache
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
 from html import escape
-from typing import Any
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
-from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import registerFontFamily
 from reportlab.platypus import (
+    CondPageBreak,
     Flowable,
     KeepTogether,
-    ListFlowable,
-    ListItem,
-    Paragraph,
     Spacer,
     Table,
-    TableStyle,
 )
 
+from pnp.render.blocks import UNBOUNDED, Block, plain_text, stack_height
 from pnp.render.pdf import colour, ensure_font
+from pnp.render.tables import table_flowable
 
 FAMILY = "Lato"
+HEADINGS = ("h1", "h2", "h3", "h4")
 
 
 @cache
@@ -41,8 +47,9 @@ def _family() -> str:
     return FAMILY
 
 
-@cache
+@lru_cache(maxsize=64)
 def styles(scale: float = 1.0, accent: str = "#1d3557") -> dict[str, ParagraphStyle]:
+    """The paragraph styles at ``scale`` (1.0: 10 pt body). No widows, no orphans."""
     _family()
     body = ParagraphStyle(
         "body",
@@ -50,60 +57,83 @@ def styles(scale: float = 1.0, accent: str = "#1d3557") -> dict[str, ParagraphSt
         fontSize=10 * scale,
         leading=13.6 * scale,
         spaceAfter=5 * scale,
+        allowWidows=0,
+        allowOrphans=0,
     )
+
+    def heading(name: str, font: str, size: float, lead: float, before: float, after: float,
+                ink: str | None = accent) -> ParagraphStyle:  # fmt: skip
+        return ParagraphStyle(
+            name,
+            body,
+            fontName=font,
+            fontSize=size * scale,
+            leading=lead * scale,
+            spaceBefore=before * scale,
+            spaceAfter=after * scale,
+            textColor=colour(ink or "#000000"),
+        )
+
+    cell = ParagraphStyle("cell", body, spaceAfter=0, leading=12 * scale)
+    head = ParagraphStyle("head", cell, fontName="Lato-Bold", textColor=colour("#ffffff"))
     return {
         "body": body,
-        "h1": ParagraphStyle(
-            "h1",
+        "h1": heading("h1", "Lato-Black", 24, 28, 4, 8),
+        "h2": heading("h2", "Lato-Black", 15, 19, 10, 4),
+        "h3": heading("h3", "Lato-Bold", 11.5, 15, 6, 2, None),
+        "h4": heading("h4", "Lato-Bold", 10, 13.6, 4, 1, None),
+        "item": ParagraphStyle(
+            "item",
             body,
-            fontName="Lato-Black",
-            fontSize=24 * scale,
-            leading=28 * scale,
-            spaceBefore=4 * scale,
-            spaceAfter=8 * scale,
-            textColor=colour(accent),
-        ),
-        "h2": ParagraphStyle(
-            "h2",
-            body,
-            fontName="Lato-Black",
-            fontSize=15 * scale,
-            leading=19 * scale,
-            spaceBefore=10 * scale,
-            spaceAfter=4 * scale,
-            textColor=colour(accent),
-        ),
-        "h3": ParagraphStyle(
-            "h3",
-            body,
-            fontName="Lato-Bold",
-            fontSize=11.5 * scale,
-            leading=15 * scale,
-            spaceBefore=6 * scale,
             spaceAfter=2 * scale,
+            bulletFontName="Lato-Bold",
+            bulletFontSize=9.5 * scale,
+            bulletAnchor="end",
         ),
-        "item": ParagraphStyle("item", body, spaceAfter=2 * scale),
-        "quote": ParagraphStyle(
-            "quote",
+        "example": ParagraphStyle(
+            "example",
             body,
             fontName="Lato-Italic",
-            leftIndent=8 * scale,
-            borderColor=colour(accent),
-            borderWidth=0,
-            borderPadding=0,
+            leftIndent=10 * scale,
+            spaceAfter=3 * scale,
             textColor=colour("#333333"),
         ),
-        "cell": ParagraphStyle("cell", body, spaceAfter=0, leading=12 * scale),
-        "head": ParagraphStyle(
-            "head",
-            body,
-            fontName="Lato-Bold",
-            spaceAfter=0,
-            leading=12 * scale,
-            textColor=colour("#ffffff"),
-        ),
+        "cell": cell,
+        "num": ParagraphStyle("num", cell, alignment=TA_RIGHT),
+        "head": head,
+        "head-num": ParagraphStyle("head-num", head, alignment=TA_RIGHT),
         "center": ParagraphStyle("center", body, alignment=TA_CENTER),
     }
+
+
+class HeadingGuard(CondPageBreak):  # type: ignore[misc]
+    """Placed before a run of headings (and a lead-in line ending in a colon): starts a
+    new page unless the run and the first lines of what follows it (two lines, a table's
+    header and first row, or a whole worked example) fit on this one. So a heading never
+    ends a page, nor does "either of these happens:" without its list."""
+
+    def __init__(self, run: list[Flowable], following: Flowable | None) -> None:
+        super().__init__(0)
+        self.run, self.following = run, following
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803
+        need = self.run[0].getSpaceBefore() + stack_height(self.run, availWidth)
+        if self.following is not None:
+            need += self.run[-1].getSpaceAfter() + _start_height(self.following, availWidth)
+        self.height = need
+        return super().wrap(availWidth, availHeight)  # type: ignore[no-any-return]
+
+
+def _start_height(f: Flowable, width: float) -> float:
+    """The least of ``f`` that may stand at the foot of a page."""
+    if isinstance(f, Block):
+        h = f.wrap(width, UNBOUNDED)[1]
+        # no widows or orphans: up to three lines move as one, longer paragraphs leave two
+        return f.getSpaceBefore() + (h if f.line_count <= 3 else 2 * f.style.leading)
+    if isinstance(f, Table):
+        f.wrap(width, UNBOUNDED)
+        return f.getSpaceBefore() + sum(f._rowHeights[:2])
+    return f.getSpaceBefore() + stack_height([f], width)
 
 
 def _inline(tok: Token) -> str:
@@ -125,109 +155,133 @@ def _inline(tok: Token) -> str:
     return "".join(out)
 
 
+@dataclass
+class _List:
+    ordered: bool
+    number: int
+    first_paragraph: bool = True
+
+
+@dataclass
+class _Builder:
+    """Turns the token stream into flowables; one instance per document."""
+
+    width: float
+    st: dict[str, ParagraphStyle]
+    accent: str
+    scale: float
+    flow: list[Flowable] = field(default_factory=list)
+    lists: list[_List] = field(default_factory=list)
+    example: list[Flowable] | None = None
+    examples: int = 0
+
+    def add(self, f: Flowable) -> None:
+        (self.example if self.example is not None else self.flow).append(f)
+
+    def paragraph(self, text: str) -> None:
+        if self.example is not None:
+            block = Block(text, self.st["example"], "example")
+            block.group = self.examples
+            self.add(block)
+        elif self.lists:
+            self.add(self._item(text))
+        else:
+            self.add(Block(text, self.st["body"], "body"))
+
+    def _item(self, text: str) -> Block:
+        depth = len(self.lists)
+        lst = self.lists[-1]
+        indent = 14 * self.scale * depth
+        style = ParagraphStyle(
+            f"item{depth}", self.st["item"], leftIndent=indent, bulletIndent=indent - 4 * self.scale
+        )
+        bullet = None
+        if lst.first_paragraph:
+            bullet = f"{lst.number}." if lst.ordered else "•"
+            lst.number += 1
+            lst.first_paragraph = False
+        return Block(text, style, "item", bulletText=bullet)
+
+    def table(self, tokens: list[Token], i: int) -> int:
+        rows: list[list[Block]] = []
+        while tokens[i].type != "table_close":
+            t = tokens[i].type
+            if t == "tr_open":
+                rows.append([])
+            elif t in ("th_open", "td_open"):
+                kind = "head" if t == "th_open" else "cell"
+                rows[-1].append(Block(_inline(tokens[i + 1]), self.st[kind], kind))
+            i += 1
+        self.add(table_flowable(rows, self.width, self.st, self.accent, self.scale))
+        return i + 1
+
+
 def to_flowables(
-    text: str, scale: float = 1.0, accent: str = "#1d3557", keep_headings: bool = True
+    text: str,
+    width: float,
+    scale: float = 1.0,
+    accent: str = "#1d3557",
+    keep_headings: bool = True,
 ) -> list[Flowable]:
-    """Flowables for a document; ``keep_headings`` binds each heading to what follows
-    (needs a page template that splits, so it is off for a single fixed frame)."""
-    st = styles(scale, accent)
+    """Flowables for a frame ``width`` points wide; ``keep_headings`` puts a
+    :class:`HeadingGuard` before each run of headings (for documents of many pages)."""
+    b = _Builder(width, styles(scale, accent), accent, scale)
     tokens = MarkdownIt("commonmark").enable("table").parse(text)
-    flow: list[Flowable] = []
-    stack: list[list[Any]] = []  # open lists: collected items
-    quote = 0
     i = 0
     while i < len(tokens):
         tok = tokens[i]
         t = tok.type
         if t == "heading_open":
-            heading = Paragraph(_inline(tokens[i + 1]), st[tok.tag])
-            heading.keep_with_next = True  # type: ignore[attr-defined]
-            flow_target(flow, stack).append(heading)
+            b.add(Block(_inline(tokens[i + 1]), b.st[tok.tag], tok.tag))
             i += 3
             continue
         if t == "paragraph_open":
-            style = st["item"] if stack else st["quote"] if quote else st["body"]
-            flow_target(flow, stack).append(Paragraph(_inline(tokens[i + 1]), style))
+            b.paragraph(_inline(tokens[i + 1]))
             i += 3
             continue
-        if t in ("bullet_list_open", "ordered_list_open"):
-            stack.append([t, []])
-        elif t == "list_item_open":
-            stack[-1][1].append([])
-        elif t in ("bullet_list_close", "ordered_list_close"):
-            kind, items = stack.pop()
-            lst = ListFlowable(
-                [
-                    ListItem(item, leftIndent=12 * scale, bulletFontName="Lato-Bold")
-                    for item in items
-                ],
-                bulletType="1" if kind == "ordered_list_open" else "bullet",
-                start="1" if kind == "ordered_list_open" else "•",
-                bulletFormat="%s." if kind == "ordered_list_open" else None,
-                bulletFontName="Lato-Bold",
-                bulletFontSize=9 * scale,
-                leftIndent=12 * scale,
-            )
-            flow_target(flow, stack).extend([lst, Spacer(1, 3 * scale)])
-        elif t == "blockquote_open":
-            quote += 1
-        elif t == "blockquote_close":
-            quote -= 1
-        elif t == "table_open":
-            i, table = _table(tokens, i, st, accent)
-            flow_target(flow, stack).append(table)
+        if t == "table_open":
+            i = b.table(tokens, i)
             continue
+        if t in ("bullet_list_open", "ordered_list_open"):
+            b.lists.append(_List(t == "ordered_list_open", int(tok.attrGet("start") or 1)))
+        elif t == "list_item_open":
+            b.lists[-1].first_paragraph = True
+        elif t in ("bullet_list_close", "ordered_list_close"):
+            b.lists.pop()
+            if not b.lists:
+                b.add(Spacer(1, 3 * scale))
+        elif t == "blockquote_open" and b.example is None:
+            b.example, b.examples = [], b.examples + 1
+        elif t == "blockquote_close" and b.example is not None:
+            group, b.example = b.example, None
+            b.add(KeepTogether([*group, Spacer(1, 2 * scale)]))
         elif t == "hr":
-            flow.append(Spacer(1, 6 * scale))
+            b.add(Spacer(1, 6 * scale))
         i += 1
-    return _keep_headings_with_next(flow) if keep_headings else flow
+    return _guard_headings(b.flow) if keep_headings else b.flow
 
 
-def _keep_headings_with_next(flow: list[Flowable]) -> list[Flowable]:
-    """Never strand a heading at the foot of a page: bind it to the block after it.
+def _leads_in(f: Flowable, following: Flowable | None) -> bool:
+    """A heading, or a paragraph ending in a colon that introduces a list or table."""
+    if not isinstance(f, Block):
+        return False
+    if f.kind in HEADINGS:
+        return True
+    introduces = isinstance(following, Table) or getattr(following, "kind", "") == "item"
+    return f.kind == "body" and introduces and plain_text(f.text).endswith(":")
 
-    A KeepTogether reports an endless height to whatever wraps it, so one that follows
-    a heading is opened up rather than nested.
-    """
+
+def _guard_headings(flow: list[Flowable]) -> list[Flowable]:
     out: list[Flowable] = []
-    pending: list[Flowable] = []
-    for f in flow:
-        pending.extend(f._content if isinstance(f, KeepTogether) else [f])
-        if not getattr(f, "keep_with_next", False):
-            out.append(KeepTogether(pending) if len(pending) > 1 else f)
-            pending = []
-    return out + pending
-
-
-def flow_target(flow: list[Flowable], stack: list[list[Any]]) -> list[Flowable]:
-    return stack[-1][1][-1] if stack else flow
-
-
-def _table(
-    tokens: list[Token], i: int, st: dict[str, ParagraphStyle], accent: str
-) -> tuple[int, Flowable]:
-    rows: list[list[Paragraph]] = []
-    header = True
-    while tokens[i].type != "table_close":
-        t = tokens[i].type
-        if t == "tr_open":
-            rows.append([])
-        elif t in ("th_open", "td_open"):
-            header = t == "th_open"
-            rows[-1].append(Paragraph(_inline(tokens[i + 1]), st["head" if header else "cell"]))
-        i += 1
-    table = Table(rows, repeatRows=1, hAlign="LEFT")
-    table.setStyle(
-        TableStyle(
-            [
-                ("FONT", (0, 0), (-1, -1), "Lato-Regular"),
-                ("BACKGROUND", (0, 0), (-1, 0), colour(accent)),
-                ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colour("#ffffff"), colour("#f3efe4")]),
-                ("GRID", (0, 0), (-1, -1), 0.25, colour("#9a9a9a")),
-                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                ("TOPPADDING", (0, 0), (-1, -1), 2.5),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 3.5),
-            ]
-        )
-    )
-    return i + 1, KeepTogether([table, Spacer(1, 6)])
+    run: list[Flowable] = []
+    for i, f in enumerate(flow):
+        if _leads_in(f, flow[i + 1] if i + 1 < len(flow) else None):
+            run.append(f)
+            continue
+        if run:
+            out.extend([HeadingGuard(run, f), *run])
+            run = []
+        out.append(f)
+    if run:
+        out.extend([HeadingGuard(run, None), *run])
+    return out

@@ -16,6 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.fonts import load_font
 from pnp.layout.ops import Face, Icon, Picture, Shape, TextBlock
 from pnp.layout.pages import Page, Placed
+from pnp.render.meta import DocInfo
 
 MARK_WIDTH_PT = 0.5
 MARK_HALO_PT = 1.5
@@ -50,14 +51,13 @@ def make_canvas(path: str | IO[bytes], **kw: Any) -> Canvas:
     return Canvas(path, **kw)
 
 
-def new_canvas(path: Path, size_mm: tuple[float, float], title: str, author: str = "pnp") -> Canvas:
-    """A canvas whose output is byte-identical for identical drawing (no timestamps, fixed ids)."""
+def new_canvas(path: Path, size_mm: tuple[float, float], info: DocInfo | str) -> Canvas:
+    """A canvas whose output is byte-identical for identical drawing (no timestamps, fixed
+    ids), carrying ``info`` (a DocInfo, or just a title) as its metadata."""
     c = make_canvas(
         str(path), pagesize=(size_mm[0] * mm, size_mm[1] * mm), invariant=1, pageCompression=1
     )
-    c.setTitle(title)
-    c.setAuthor(author)
-    c.setCreator("pnp")
+    DocInfo.of(info).apply(c)
     return c
 
 

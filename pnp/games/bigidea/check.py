@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeGuard
 
-from pnp._errors import Finding, Location, Severity
+from pnp._errors import Finding, Location, Severity, shown
 from pnp.games.bigidea.config import DIE_FACES, config_from_game, rounds_for
 from pnp.games.bigidea.economy import (
     break_into,
@@ -63,8 +63,8 @@ def _check_tables(game: Game) -> list[Finding]:
 
     for key, least in _WHOLE_NUMBERS.items():
         value = t.get(key)
-        if not isinstance(value, int) or isinstance(value, bool) or value < least:
-            err(f"tables.{key} must be a whole number ≥ {least}, not {value!r}", key)
+        if not _whole(value) or value < least:
+            err(f"tables.{key} must be a whole number ≥ {least}, not {shown(value)}", key)
     decks = max(1, len(game.spec.decks))
     if not out and t["hand_per_deck"] * decks > MAX_HAND:
         err(
@@ -79,17 +79,20 @@ def _check_tables(game: Game) -> list[Finding]:
         err(f"tables.colors lists {have} chip colours; {most} players need {most}", "colors")
     money = t.get("money")
     rows = money if isinstance(money, list) else []
+    if not rows:
+        err("tables.money must list the money counters (value and count per row)", "money")
     values = []
     for i, row in enumerate(rows):
         value = row.get("value") if isinstance(row, dict) else None
         count = row.get("count") if isinstance(row, dict) else None
-        if not (isinstance(value, int) and value > 0 and isinstance(count, int) and count > 0):
-            err("each money row needs a whole value > 0 and a printed count > 0", "money", i)
+        if not (_whole(value) and value > 0 and _whole(count) and count > 0):
+            bad = "value" if not (_whole(value) and value > 0) else "count"
+            err("each money row needs a whole value > 0 and a printed count > 0", "money", i, bad)
             continue
         if value in values:
-            err(f"money value ${value} is listed twice", "money", i)
+            err(f"money value ${value} is listed twice", "money", i, "value")
         values.append(value)
-    if 1 not in values:
+    if rows and len(values) == len(rows) and 1 not in values:
         err("tables.money needs $1 counters (every payment is in whole dollars)", "money")
     if out:
         return out
@@ -106,6 +109,10 @@ def _check_tables(game: Game) -> list[Finding]:
                 )
             )
     return out
+
+
+def _whole(value: Any) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _check_decks(game: Game) -> list[Finding]:
@@ -161,7 +168,7 @@ def _check_words(game: Game) -> list[Finding]:
             out.append(
                 Finding(
                     Severity.ERROR,
-                    f"card {card.id!r} ({card.name}) has no line (text)",
+                    f"card {card.id!r} ({shown(card.name)}) has no line (text)",
                     card.where("text") if card.text else card.loc,
                 )
             )
@@ -179,7 +186,7 @@ def _check_words(game: Game) -> list[Finding]:
             out.append(
                 Finding(
                     Severity.ERROR,
-                    f"word {card.name!r} appears twice in deck "
+                    f"word {shown(card.name)} appears twice in deck "
                     f"{card.deck!r} (first at {seen[key]})",
                     card.where("name"),
                 )

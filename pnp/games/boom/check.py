@@ -1,14 +1,16 @@
 """Rules checks on •Boom data: every number and card the engine reads must make sense.
 
 Each finding points at the offending key: ``tables`` entries through
-``game.spec_location``, card keys by re-reading the card's file.
+``game.spec_location``, card keys through ``Card.where``, a deck as a whole at its
+declaration in game.yaml.  A check that depends on a broken table is skipped, so one
+cause gives one message.
 """
 
 from __future__ import annotations
 
 from typing import Any, TypeGuard
 
-from pnp._errors import Finding, Location, Severity
+from pnp._errors import Finding, Location, Severity, shown
 from pnp.games.boom.catalog import (
     DISCARD_EFFECTS,
     DISCARD_TYPE,
@@ -81,7 +83,10 @@ class _Checker:
             if not isinstance(row, dict) or not isinstance(row.get("id"), str):
                 self.error(f"tables.{name}[{i}] needs an id", self.table_at(name, i))
             elif row["id"] in out:
-                self.error(f"tables.{name}: id {row['id']!r} appears twice", self.table_at(name, i))
+                self.error(
+                    f"tables.{name}: id {shown(row['id'])} appears twice",
+                    self.table_at(name, i, "id"),
+                )
             else:
                 out.append(row["id"])
         return out
@@ -115,9 +120,10 @@ class _Checker:
         values = [row["value"] for row in money]
         for i, row in enumerate(money):
             if row["value"] < 1 or row["count"] < 0 or values.index(row["value"]) != i:
+                bad = "count" if row["value"] >= 1 and values.index(row["value"]) == i else "value"
                 self.error(
                     f"tables.money[{i}]: values must be distinct and positive, counts not negative",
-                    self.table_at("money", i),
+                    self.table_at("money", i, bad),
                 )
         if money and 1 not in values:
             self.error(
@@ -183,20 +189,12 @@ class _Checker:
 
     def play_cards(self, industries: list[str]) -> None:
         cards = self.game.deck_cards(PLAY_DECK)
-        plans = [c for c in cards if c.type == PLAN_TYPE]
-        wanted = self.tables.get("plans", PLANS_IN_GAME)
-        count = sum(c.qty for c in plans)
-        if count != wanted:
-            where = plans[0].loc if plans else self.game.spec_location("card_types")
-            self.error(
-                f"the play deck holds {count} Business Plans; the game needs {wanted}", where
-            )
+        self.plan_count([c for c in cards if c.type == PLAN_TYPE])
         total = sum(c.qty for c in cards)
         if total < MIN_PLAY_CARDS:
-            where = cards[0].loc if cards else self.game.spec_location("decks")
             self.error(
                 f"the play deck holds {total} cards, fewer than {MIN_PLAY_CARDS}",
-                where,
+                self.game.deck_location(PLAY_DECK),
                 Severity.WARNING,
             )
         for card in cards:
@@ -204,16 +202,41 @@ class _Checker:
                 self.discard_effect(card)
                 continue
             key = "industry" if card.type == PLAN_TYPE else "domain"
-            if key in card.fields or card.type in (PLAN_TYPE, ENTREPRENEUR_TYPE):
+            needs_industry = key in card.fields or card.type in (PLAN_TYPE, ENTREPRENEUR_TYPE)
+            if needs_industry and industries:  # no list to check against: said once already
                 value = card.fields.get(key)
                 if value not in industries:
                     self.error(
-                        f"{card.id}: {key} {value!r} is not one of tables.industries "
+                        f"{card.id}: {key} {shown(value)} is not one of tables.industries "
                         f"({', '.join(industries)})",
                         card.where(key),
                     )
             if not _is_int(card.fields.get("burn")):
                 self.error(f"{card.id}: burn must be a whole number", card.where("burn"))
+
+    def plan_count(self, plans: list[Card]) -> None:
+        """The deck must hold exactly the rules' number of Business Plans: point at the
+        first plan beyond it, or at the last plan when some are missing."""
+        wanted = self.tables.get("plans", PLANS_IN_GAME)
+        count = sum(c.qty for c in plans)
+        if count == wanted or not _is_int(wanted):
+            return
+        message = f"the play deck holds {count} Business Plans; the game needs {wanted}"
+        if not plans:
+            self.error(message, self.game.deck_location(PLAY_DECK))
+            return
+        if count < wanted:
+            self.error(message, plans[-1].where("id"))
+            return
+        seen = 0
+        for card in plans:
+            seen += card.qty
+            if seen > wanted:
+                self.error(
+                    f"{message} ({card.id!r} is the {_ordinal(wanted + 1)})",
+                    card.where("qty") if card.qty > 1 else card.where("id"),
+                )
+                return
 
     def discard_effect(self, card: Card) -> None:
         effect = card.fields.get("effect")
@@ -242,15 +265,18 @@ class _Checker:
         ]
         count = sum(c.qty for c in crashes)
         if count != 1:
-            where = (
-                (crashes[1] if count > 1 else crashes[0]).loc
-                if crashes
-                else (cards[0].loc if cards else self.game.spec_location("decks"))
-            )
+            if not crashes:
+                where = self.game.deck_location(EVENT_DECK)
+            elif crashes[0].qty > 1:
+                where = crashes[0].where("qty")
+            else:
+                where = crashes[1].where("effect", "crash")
             self.error(f"the event deck needs exactly one crash card, found {count}", where)
         if cards and sum(c.qty for c in cards) == count:
             self.error(
-                "the event deck has no event besides the crash", cards[0].loc, Severity.WARNING
+                "the event deck has no event besides the crash",
+                self.game.deck_location(EVENT_DECK),
+                Severity.WARNING,
             )
         for card in cards:
             self.event_effect(card, industries)
@@ -258,7 +284,7 @@ class _Checker:
     def event_effect(self, card: Card, industries: list[str]) -> None:
         effect = card.fields.get("effect")
         if not isinstance(effect, dict):
-            self.error(f"{card.id}: an event needs an effect mapping", card.loc)
+            self.error(f"{card.id}: an event needs an effect mapping", card.where("effect"))
             return
         for key, value in effect.items():
             where = card.where("effect", key)
@@ -275,7 +301,7 @@ class _Checker:
             elif key == "ipo_bonus" and not (
                 isinstance(value, dict)
                 and set(value) == {"industry", "amount"}
-                and value["industry"] in industries
+                and (value["industry"] in industries or not industries)
                 and _is_int(value["amount"])
             ):
                 self.error(
@@ -283,6 +309,11 @@ class _Checker:
                     "whole-number amount",
                     where,
                 )
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def validate(game: Game) -> list[Finding]:

@@ -1,0 +1,75 @@
+"""Paragraph blocks that remember what they are, and measuring stacks of flowables."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import Flowable, KeepTogether, Paragraph
+
+UNBOUNDED = 1e9
+"""A height to wrap against when only the natural height is wanted."""
+
+
+class Block(Paragraph):
+    """A paragraph that remembers what it is across page splits.
+
+    ``kind`` is h1–h4, body, item, example, cell or head; ``group`` numbers the
+    worked example it belongs to; ``continued``/``continues`` say whether this part
+    follows from, or goes on to, another part of the same paragraph."""
+
+    kind = "body"
+    group = 0
+    continued = False
+    continues = False
+
+    def __init__(self, text: str, style: ParagraphStyle, kind: str = "", **kw: Any) -> None:
+        super().__init__(text, style, **kw)
+        self.kind = kind or self.kind
+
+    def split(self, availWidth: float, availHeight: float) -> list[Any]:  # noqa: N803
+        parts = super().split(availWidth, availHeight)
+        if len(parts) == 2:
+            first, rest = parts
+            for p in parts:
+                p.kind, p.group = self.kind, self.group
+            first.continued, first.continues = self.continued, True
+            rest.continued, rest.continues = True, self.continues
+        return parts
+
+    @property
+    def line_count(self) -> int:
+        bl = getattr(self, "blPara", None)
+        return len(bl.lines) if bl is not None else 0
+
+
+def natural_width(p: Paragraph) -> float:
+    """Width of the widest line of ``p`` set without wrapping (measured string widths)."""
+    p.wrap(UNBOUNDED, UNBOUNDED)
+    return max(p.getActualLineWidths0(), default=0.0)
+
+
+def stack_height(flowables: list[Flowable], width: float) -> float:
+    """Height of flowables stacked in a frame ``width`` wide, spaces between them included."""
+    total, after = 0.0, None
+    for f in flatten(flowables):
+        h = f.wrap(width, UNBOUNDED)[1]
+        if after is not None:
+            total += after + f.getSpaceBefore()
+        total += h
+        after = f.getSpaceAfter()
+    return total
+
+
+def flatten(flowables: list[Flowable]) -> list[Flowable]:
+    """KeepTogether groups opened up into their members."""
+    out: list[Flowable] = []
+    for f in flowables:
+        out.extend(flatten(f._content) if isinstance(f, KeepTogether) else [f])
+    return out
+
+
+def plain_text(markup: str) -> str:
+    """The text of inline markup, tags removed."""
+    return re.sub(r"<[^>]+>", "", markup).strip()
