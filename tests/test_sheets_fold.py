@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from pnp.build import build_game
 from pnp.layout.cards import SheetOptions, back_key, impose_cards
 from pnp.load import load_game
+from pnp.render.pdf import draw_marks
 
 PT = 72 / 25.4
 
@@ -60,3 +62,43 @@ def test_fold_manifest_says_which_item_is_front_and_back(tmp_path: Path) -> None
     front, back = page["items"][:2]
     assert back["trim_pt"][0] == pytest.approx(front["trim_pt"][2])
     assert cards["sheets"] == len(cards["pages"]) == 18  # 72 cards, 4 per sheet
+
+
+class InkCanvas:
+    """Records each line with the stroke colour, width and dash it is drawn in."""
+
+    def __init__(self) -> None:
+        self.state: dict[str, Any] = {"dash": None}
+        self.saved: list[dict[str, Any]] = []
+        self.lines: list[tuple[str, float, Any]] = []
+
+    def setStrokeColor(self, c: Any) -> None:  # noqa: N802 (reportlab's names)
+        self.state["colour"] = c.hexval()
+
+    def setLineWidth(self, w: float) -> None:  # noqa: N802
+        self.state["width"] = w
+
+    def setDash(self, *a: float) -> None:  # noqa: N802
+        self.state["dash"] = a
+
+    def saveState(self) -> None:  # noqa: N802
+        self.saved.append(dict(self.state))
+
+    def restoreState(self) -> None:  # noqa: N802
+        self.state = self.saved.pop()
+
+    def line(self, *a: float) -> None:
+        self.lines.append((self.state["colour"], self.state["width"], self.state["dash"]))
+
+    def __getattr__(self, name: str) -> Any:
+        return lambda *a, **kw: None
+
+
+def test_fold_lines_are_dashed_grey_and_crop_marks_solid_black() -> None:
+    page = impose_cards(load_game("boom"), SheetOptions(layout="fold"))[0]
+    canvas = InkCanvas()
+    draw_marks(canvas, page)  # type: ignore[arg-type]
+    folds = canvas.lines[: len(page.folds)]
+    assert folds and all(c == "0x808080" and dash for c, _, dash in folds)
+    marks = [line for line in canvas.lines[len(page.folds) :] if line[0] == "0x000000"]
+    assert len(marks) == len(page.marks) and all(dash is None for *_, dash in marks)
