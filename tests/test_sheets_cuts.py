@@ -55,7 +55,12 @@ def _check_path(d: str, trims: list[list[float]], radius_pt: float) -> None:
 
 @pytest.fixture(
     scope="module",
-    params=[("boom", "a4", "grid"), ("boom", "letter", "fold"), ("bigidea", "letter", "gutter")],
+    params=[
+        ("boom", "a4", "grid"),
+        ("boom", "letter", "fold"),
+        ("bigidea", "letter", "gutter"),
+        ("smallprint", "a4", "auto"),
+    ],
     ids=lambda v: "-".join(v),
 )
 def built(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:

@@ -18,7 +18,7 @@ PT = 72 / 25.4
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("game", ["boom", "bigidea"])
+@pytest.mark.parametrize("game", ["boom", "bigidea", "smallprint"])
 def test_every_front_has_its_back_mirrored_across_a_fold_line(game: str, paper: str) -> None:
     g = load_game(game)
     pages = impose_cards(g, SheetOptions(paper=paper, layout="fold"))
