@@ -19,6 +19,7 @@ from pnp.load import Game
 ENGINES: dict[str, str] = {
     "bigidea": "pnp.games.bigidea",
     "boom": "pnp.games.boom",
+    "oldbiddy": "pnp.games.oldbiddy",
     "smallprint": "pnp.games.smallprint",
 }
 """Engine name → module that implements it."""

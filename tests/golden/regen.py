@@ -22,7 +22,7 @@ from pnp.layout.cards import SheetOptions  # noqa: E402
 from pnp.load import load_game  # noqa: E402
 from pnp.sim import play_game  # noqa: E402
 
-GAMES = [("boom", 4, 2026), ("bigidea", 4, 2026), ("smallprint", 4, 2026)]
+GAMES = [("boom", 4, 2026), ("bigidea", 4, 2026), ("smallprint", 4, 2026), ("oldbiddy", 4, 2026)]
 """(engine, players, seed) of each golden transcript."""
 BOTS = ["heuristic", "random"]
 BUILDS = [("boom", "a4"), ("boom", "letter"), ("bigidea", "a4"), ("smallprint", "a4")]
