@@ -16,12 +16,12 @@ from pnp.build import build_game, plan_outputs
 from pnp.layout.cards import SheetOptions
 from pnp.layout.ops import TextBlock
 from pnp.layout.pages import Page
-from pnp.load import load_game
+from pnp.load import list_games, load_game
 from pnp.render.pdf import draw_marks, ensure_font
 
 PT = 72 / 25.4
 EPS = 1e-6
-GAMES = ("boom", "bigidea", "smallprint")
+GAMES = tuple(list_games())
 SHEET_KINDS = frozenset({"cards", "tokens", "track", "aid", "board", "screen"})
 """Every kind of output but the rulebook (which platypus flows inside its own margins)."""
 CASES = [
@@ -116,7 +116,7 @@ def test_card_crop_marks_run_from_a_cut_line_to_the_margin(paper: str) -> None:
 
 @pytest.fixture(
     scope="module",
-    params=[(g, p) for g in ("boom", "bigidea") for p in ("a4", "letter")],
+    params=[(g, p) for g in GAMES for p in ("a4", "letter")],
     ids=lambda v: f"{v[0]}-{v[1]}",
 )
 def manifest(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> dict:
@@ -126,7 +126,7 @@ def manifest(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFa
     return json.loads((out / "manifest.json").read_text())
 
 
-def test_manifest_items_and_their_bleed_are_inside_the_printable_area(manifest: dict) -> None:
+def test_every_item_and_its_bleed_is_inside_the_printable_area(manifest: dict) -> None:
     margin = manifest["options"]["margin_mm"] * PT
     assert manifest["options"]["margin_mm"] == 6.0
     for f in manifest["files"]:
