@@ -38,6 +38,7 @@ from pnp._errors import DataError, Finding, Severity, ValidationFailed
 from pnp.load import Game
 
 ENGINES: dict[str, str] = {
+    "bidness": "pnp.games.bidness",
     "bigidea": "pnp.games.bigidea",
     "boom": "pnp.games.boom",
     "oldbiddy": "pnp.games.oldbiddy",
