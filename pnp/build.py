@@ -28,7 +28,7 @@ from pnp.model import (
     TrackComponent,
     parse_size,
 )
-from pnp.output import OutputFile, write_all
+from pnp.output import KINDS, OutputFile, write_all
 from pnp.render.meta import DocInfo
 from pnp.text import render_text
 from pnp.validate import engine_for, validate_game
@@ -129,10 +129,6 @@ def credits_markdown(game: Game) -> str:
         "",
     ]
     return "\n".join(out)
-
-
-KINDS = ("cards", "tokens", "board", "screen", "track", "aid", "rulebook")
-"""Kinds of output file a build can make (manifest `kind`)."""
 
 
 def plan_outputs(

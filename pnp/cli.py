@@ -16,12 +16,13 @@ import typer
 
 from pnp import _options as opt
 from pnp._options import CardsOpt, ExpOpt, GameArg, MaybeGameArg, NameArg, PaperOpt
-from pnp.build import KINDS
+from pnp.output import KINDS
 
 if TYPE_CHECKING:
     from pnp.load import Game
 
 app = typer.Typer(
+    cls=opt.PlainGroup,
     add_completion=True,
     no_args_is_help=True,
     pretty_exceptions_enable=False,

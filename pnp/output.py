@@ -18,6 +18,9 @@ from pnp.layout.pages import Page, Placed
 
 PT_PER_MM = 72.0 / 25.4
 
+KINDS = ("cards", "tokens", "board", "screen", "track", "aid", "rulebook")
+"""Kinds of output file a build can make (manifest `kind`)."""
+
 
 def _pt(v: float) -> float:
     return round(v * PT_PER_MM, 2)
