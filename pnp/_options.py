@@ -286,3 +286,13 @@ PaperOpt = Annotated[
         help=f"Paper size: {'|'.join(PAPERS)}.",
     ),
 ]
+JobsOpt = Annotated[
+    int,
+    typer.Option(
+        "--jobs",
+        "-j",
+        metavar="N",
+        min=0,
+        help="Processes to work in (0: one per core); the output is the same for every N.",
+    ),
+]

@@ -242,9 +242,14 @@ def _bind(fn: Any, *args: Any) -> Any:
 
 
 def build_game(
-    game: Game, options: SheetOptions, out: Path, only: frozenset[str] | None = None
+    game: Game,
+    options: SheetOptions,
+    out: Path,
+    only: frozenset[str] | None = None,
+    jobs: int = 1,
 ) -> list[Path]:
-    """Validate, lay out and write the game's PDFs and manifest.json into ``out``."""
+    """Validate, lay out and write the game's PDFs and manifest.json into ``out``, the
+    files drawn in ``jobs`` processes (0: one per core)."""
     findings = validate_game(game)
     if any(f.severity is Severity.ERROR for f in findings):
         raise ValidationFailed(findings)
@@ -259,7 +264,7 @@ def build_game(
             "expansions": [e.id for e in game.expansions],
         },
     }
-    return write_all(out, files, manifest)
+    return write_all(out, files, manifest, jobs)
 
 
 def _effective_bleed(game: Game, options: SheetOptions) -> float | None:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from pnp import _options as opt
-from pnp._options import CardsOpt, ExpOpt, GameArg, MaybeGameArg, NameArg, PaperOpt
+from pnp._options import CardsOpt, ExpOpt, GameArg, JobsOpt, MaybeGameArg, NameArg, PaperOpt
 from pnp.output import KINDS
 
 if TYPE_CHECKING:
@@ -202,6 +202,7 @@ def build(
         ),
     ] = None,
     expansion: ExpOpt = None,
+    jobs: JobsOpt = 1,
     out: Annotated[
         str | None,
         typer.Option(
@@ -232,7 +233,7 @@ def build(
         for gid in list_games(cards) if all_games else [opt.known_game(str(game), cards)]:
             g = load_game(gid, cards) if all_games else _load(gid, expansion, cards)
             target = Path(out) / gid if all_games and out else Path(out or Path("output") / gid)
-            done = deliver(g, options, target, kinds, frozenset(images or ()), pdf)
+            done = deliver(g, options, target, kinds, frozenset(images or ()), pdf, jobs)
             typer.echo("\n".join(summary_lines(done)))
 
     _run(run)
@@ -284,6 +285,7 @@ def simulate(
         ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    jobs: JobsOpt = 1,
     expansion: ExpOpt = None,
     cards: CardsOpt = None,
 ) -> None:
@@ -299,7 +301,14 @@ def simulate(
         names = bots or ["heuristic", "random"]
         with progress_bar(games, f"{g.spec.name}: games") as advance:
             report = run_sim(
-                engine, g, games=games, players=players, seed=seed, bots=names, progress=advance
+                engine,
+                g,
+                games=games,
+                players=players,
+                seed=seed,
+                bots=names,
+                progress=advance,
+                jobs=jobs,
             )
         if as_json:
             typer.echo(json.dumps(report.to_dict(), indent=1))

@@ -103,8 +103,11 @@ def remove_stale_temporaries(out: Path) -> list[str]:
     return gone
 
 
-def write_all(out: Path, files: list[OutputFile], manifest: dict[str, Any] | None) -> list[Path]:
-    """Draw every file to a temporary name, then rename them all into place.
+def write_all(
+    out: Path, files: list[OutputFile], manifest: dict[str, Any] | None, jobs: int = 1
+) -> list[Path]:
+    """Draw every file to a temporary name (in ``jobs`` processes), then rename them all
+    into place.
 
     Any failure removes the temporaries and leaves the previous build untouched. The
     folder is locked for the whole write, and the manifest goes last (the old one is
@@ -116,7 +119,7 @@ def write_all(out: Path, files: list[OutputFile], manifest: dict[str, Any] | Non
         raise PnpError(f"cannot create output folder {out}: {exc.strerror}") from None
     with locked(out):
         remove_stale_temporaries(out)
-        staged = _stage(out, files, manifest)
+        staged = _stage(out, files, manifest, jobs)
         if manifest is not None:
             (out / "manifest.json").unlink(missing_ok=True)
         for tmp, final in staged:
@@ -125,24 +128,44 @@ def write_all(out: Path, files: list[OutputFile], manifest: dict[str, Any] | Non
 
 
 def _stage(
-    out: Path, files: list[OutputFile], manifest: dict[str, Any] | None
+    out: Path, files: list[OutputFile], manifest: dict[str, Any] | None, jobs: int
 ) -> list[tuple[Path, Path]]:
+    from pnp.pool import run_in_order
+
     staged: list[tuple[Path, Path]] = []
     try:
         for f in files:
-            tmp = _temp(out, f.path)
-            staged.append((tmp, out / f.path))
-            f.write(tmp)
+            staged.append((_temp(out, f.path), out / f.path))
+        tasks = [(i, tmp) for i, (tmp, _) in enumerate(staged)]
+        try:
+            described = list(run_in_order(_draw, tasks, jobs, _share_files, (files,)))
+        finally:
+            _FILES.clear()
         if manifest is not None:
-            body = {**manifest, "files": [f.manifest() for f in files]}
+            body = {**manifest, "files": described}
             tmp = _temp(out, "manifest.json")
             staged.append((tmp, out / "manifest.json"))
-            tmp.write_text(json.dumps(body, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+            tmp.write_text(json.dumps(body, indent=1, ensure_ascii=False) + "\n", "utf-8")
     except BaseException:
         for tmp, _ in staged:
             tmp.unlink(missing_ok=True)
         raise
     return staged
+
+
+_FILES: list[OutputFile] = []
+"""The build's files, shared with the worker processes that draw them."""
+
+
+def _share_files(files: list[OutputFile]) -> None:
+    _FILES[:] = files
+
+
+def _draw(task: tuple[int, Path]) -> dict[str, Any]:
+    """Draw one file; its manifest entry (a rulebook knows its pages once drawn)."""
+    index, tmp = task
+    _FILES[index].write(tmp)
+    return _FILES[index].manifest()
 
 
 def _temp(folder: Path, name: str) -> Path:
