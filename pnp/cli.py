@@ -98,18 +98,10 @@ def list_cmd(cards: CardsOpt = None) -> None:
     """List the games and their expansions."""
 
     def run() -> None:
-        from pnp._errors import display_path
-        from pnp.load import list_expansions, list_games, load_game
+        from pnp.listing import game_lines
 
-        for gid in list_games(cards):
-            game = load_game(gid, cards)
-            typer.echo(
-                f"{gid:<12} {game.spec.name}  ({game.spec.players.min}–"
-                f"{game.spec.players.max} players, {sum(c.qty for c in game.cards)} cards)"
-                f"  in {display_path(game.root)}/"
-            )
-            for e in list_expansions(game.root):
-                typer.echo(f"{'':<12}   + expansion {e}")
+        for line in game_lines(cards):
+            typer.echo(line)
 
     _run(run)
 
