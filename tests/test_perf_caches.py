@@ -53,3 +53,35 @@ def test_an_unwritable_cache_only_costs_the_parse(
     monkeypatch.setenv("PNP_CACHE_DIR", str(blocker))  # a file: no folder can be made in it
     monkeypatch.setattr(pyphen, "hdcache", {})
     assert ("hyphen", "ation") in list(hyphenator("en_US").iterate("hyphenation"))
+
+
+ICONS = sorted((Path(__file__).parent.parent / "templates" / "icons").glob("*.svg"))
+
+
+def _icon_pdf(path: Path | None, out: Path) -> bytes:
+    from pnp.render.pdf import draw_icon, new_canvas
+
+    c = new_canvas(out, (30.0, 30.0), "icon")
+    if path is not None:
+        draw_icon(c, str(path), 10.0, 10.0, 60.0, 40.0, "#884422")
+    c.showPage()
+    c.save()
+    return out.read_bytes()
+
+
+@pytest.mark.parametrize("icon", ICONS[:6], ids=lambda p: p.stem)
+def test_an_icon_from_the_cache_draws_the_same_pdf_as_svglib(
+    icon: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pnp.render.svg import icon_shapes
+
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
+    icon_shapes.cache_clear()
+    parsed = _icon_pdf(icon, tmp_path / "parsed.pdf")  # svglib, then stored
+    assert len(list((tmp_path / "cache" / "icons").glob("*.json"))) == 1
+    icon_shapes.cache_clear()
+    monkeypatch.setattr("pnp.render.svg._read", lambda path: pytest.fail("svglib ran again"))
+    cached = _icon_pdf(icon, tmp_path / "cached.pdf")
+    icon_shapes.cache_clear()
+    assert parsed == cached
+    assert parsed != _icon_pdf(None, tmp_path / "blank.pdf"), "the icon drew something"
