@@ -256,6 +256,32 @@ def bench_sims(small: int, large: int) -> list[str]:
     return rows
 
 
+def bench_sim_jobs(games_n: int) -> list[str]:
+    """The issue's check: a long run over every core reports what one process reports."""
+    rows = [
+        f"| game | `--games {games_n:,} --jobs 1` s | `--jobs 0` s | reports identical |",
+        "|---|---|---|---|",
+    ]
+    for gid in games():
+        outs, secs = [], []
+        for jobs in ("1", "0"):
+            cmd = [*PNP, "simulate", gid, "--games", str(games_n), "--json", "--jobs", jobs]
+            start = time.perf_counter()
+            done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+            secs.append(time.perf_counter() - start)
+            if done.returncode:
+                outs.append(f"exit {done.returncode}: {done.stderr.strip()[-200:]}")
+            else:
+                outs.append(done.stdout)
+        if outs[0].startswith("exit ") and "no rules engine" in outs[0]:
+            rows.append(f"| {gid} | no engine | | |")
+            continue
+        same = "yes" if outs[0] == outs[1] and not outs[0].startswith("exit ") else "**no**"
+        rows.append(f"| {gid} | {secs[0]:.1f} | {secs[1]:.1f} | {same} |")
+        print(rows[-1], flush=True)
+    return rows
+
+
 def _has(tool: str) -> bool:
     return any((Path(d) / tool).exists() for d in os.environ.get("PATH", "").split(":"))
 
@@ -267,7 +293,11 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--games-large", type=int, default=1200)
     ap.add_argument("--sizes", default="100,500,1000,2000", help="synthetic deck sizes")
     ap.add_argument("--out", type=Path, default=ROOT / "bench" / "RESULTS.md")
-    ap.add_argument("--skip", default="", help="comma list of: startup,builds,jobs,memory,sims")
+    ap.add_argument("--append", action="store_true", help="add the sections to --out")
+    ap.add_argument("--sim-games", type=int, default=100_000, help="games of the --jobs check")
+    ap.add_argument(
+        "--skip", default="", help="comma list of: startup,builds,jobs,memory,sims,simjobs"
+    )
     args = ap.parse_args(argv)
     skip = set(args.skip.split(","))
     sections: list[tuple[str, list[str]]] = []
@@ -303,6 +333,13 @@ def main(argv: list[str] | None = None) -> None:
                     bench_sims(args.games_small, args.games_large),
                 )
             )
+        if "simjobs" not in skip:
+            sections.append(
+                (
+                    "`pnp simulate GAME --jobs 0` against `--jobs 1` (random and heuristic bots)",
+                    bench_sim_jobs(args.sim_games),
+                )
+            )
     write_results(args, sections, load)
 
 
@@ -323,6 +360,8 @@ def write_results(
     body: list[str] = []
     for title, rows in sections:
         body += [f"## {title}", "", *rows, ""]
+    if args.append and args.out.exists():
+        head = [args.out.read_text(encoding="utf-8").rstrip(), "", f"Added by `{cmd.strip()}`:", ""]
     args.out.write_text("\n".join(head + body), encoding="utf-8")
     print(f"wrote {args.out}")
 
