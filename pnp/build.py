@@ -7,7 +7,7 @@ from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pnp._errors import DataError, Location, Severity, ValidationFailed
+from pnp._errors import DataError, Location, Severity, ValidationFailed, shown
 from pnp.fonts import load_font
 from pnp.icons import CREDIT as ICONS_CREDIT
 from pnp.layout.board import lay_out_board
@@ -62,15 +62,46 @@ def template_context(game: Game) -> dict[str, Any]:
     }
 
 
-def _markdown(game: Game, name: str, ctx: dict[str, Any]) -> str:
-    path = find_template(game, name)
-    text = render_text(path.read_text(encoding="utf-8"), ctx, Location(path), name)
+TEMPLATE_BYTES = 1_000_000
+"""Largest rulebook or aid template file read."""
+RULEBOOK_CHARS = 200_000
+"""Longest rendered rulebook or aid text (the longest rulebook today, •Boom's, is 21,000)."""
+
+
+def _markdown(game: Game, name: str, ctx: dict[str, Any], where: Location, key: str) -> str:
+    """A rulebook or aid template, found (safely) and rendered; ``key`` at ``where`` named it."""
+    path = find_template(game, name, where, key)
+    if path.stat().st_size > TEMPLATE_BYTES:
+        raise DataError(f"{key}: {shown(name)} is larger than {TEMPLATE_BYTES:,} bytes", where)
+    try:
+        source = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise DataError(f"{key}: {shown(name)} is not UTF-8 text ({exc.reason})", where) from None
+    text = render_text(source, ctx, Location(path), name, RULEBOOK_CHARS, whole_file=True)
+    text = _resolve_figures(game, text, Location(path))
     missing = load_font("Lato-Regular").missing(text)
     if missing:
-        raise DataError(
-            f"{name} uses {', '.join(map(repr, missing))}, not in the rulebook font", Location(path)
-        )
+        more = f" and {len(missing) - 5} more" if len(missing) > 5 else ""
+        chars = ", ".join(map(repr, missing[:5]))
+        raise DataError(f"{name} uses {chars}{more}, not in the rulebook font", Location(path))
     return text
+
+
+_FIGURE = re.compile(r"!\[([^\]]*)\]\(([^)\s]+)\)")
+FIGURE_SUFFIXES = (".svg", ".png", ".jpg", ".jpeg")
+
+
+def _resolve_figures(game: Game, text: str, where: Location) -> str:
+    """``![caption](name.svg)`` names a file in the game's templates: find it (safely, like
+    every template) so the renderer gets a checked absolute path."""
+
+    def resolve(m: re.Match[str]) -> str:
+        name = m.group(2)
+        if not name.lower().endswith(FIGURE_SUFFIXES):
+            raise DataError(f"figure {shown(name)}: use an .svg, .png or .jpg file", where)
+        return f"![{m.group(1)}]({find_template(game, name, where, 'figure').as_posix()})"
+
+    return _FIGURE.sub(resolve, text)
 
 
 MADE_WITH = "made with pnp"
@@ -167,12 +198,16 @@ def plan_outputs(
                 )
             )
         elif isinstance(comp, BoardComponent):
-            bpages, bfaces = lay_out_board(game, comp, i, options.paper)
+            bpages, bfaces = lay_out_board(
+                game, comp, i, options.paper, credit=credit_line(game.spec)
+            )
             write = _bind(write_pages, bpages, bfaces, doc_info(game.spec, comp.title), font_dir)
             files.append(OutputFile(path, "board", bpages, write))
         elif isinstance(comp, ScreenComponent):
             ctx = ctx or template_context(game)
-            spages, sfaces = lay_out_screens(game, comp, i, options.paper, ctx)
+            spages, sfaces = lay_out_screens(
+                game, comp, i, options.paper, {**ctx, "credit": credit_line(game.spec)}
+            )
             write = _bind(write_pages, spages, sfaces, doc_info(game.spec, comp.title), font_dir)
             files.append(OutputFile(path, "screen", spages, write))
         elif isinstance(comp, AidComponent):
@@ -192,7 +227,8 @@ def aid_layout(game: Game, comp: AidComponent, ctx: dict[str, Any] | None = None
     """The aid's text set at the largest size that fills its panel (raises if it cannot fit)."""
     from pnp.render.aid import lay_out_aid
 
-    text = _markdown(game, comp.template, ctx or template_context(game))
+    where = game.spec_location("components", game.spec.components.index(comp), "template")
+    text = _markdown(game, comp.template, ctx or template_context(game), where, "template")
     size = parse_size(comp.size)
     return lay_out_aid(text, size, comp.title, game.spec.accent, credit_line(game.spec))
 
@@ -200,7 +236,8 @@ def aid_layout(game: Game, comp: AidComponent, ctx: dict[str, Any] | None = None
 def rulebook_markdown(game: Game, ctx: dict[str, Any] | None = None) -> str:
     """The rulebook template rendered with the game's data."""
     assert game.spec.rulebook, "the game has no rulebook"
-    return _markdown(game, game.spec.rulebook, ctx or template_context(game))
+    where = game.spec_location("rulebook")
+    return _markdown(game, game.spec.rulebook, ctx or template_context(game), where, "rulebook")
 
 
 def rulebook_footer(spec: GameSpec) -> str:

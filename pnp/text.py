@@ -6,6 +6,7 @@ import contextlib
 import hashlib
 import os
 import re
+from collections.abc import Callable
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
@@ -19,8 +20,16 @@ from jinja2 import (
 )
 from jinja2.sandbox import SandboxedEnvironment
 
-from pnp._errors import DataError, Location
+from pnp._errors import DataError, Location, one_line, shown
 from pnp.paths import user_cache
+from pnp.sandbox import (
+    BOUNDS_VERSION,
+    CARD_FIELD_CHARS,
+    BoundedEnvironment,
+    Budget,
+    bounded_filter,
+    rendering,
+)
 
 _SOURCES: dict[str, str] = {}
 """Template strings by the digest that names them (see _compiled)."""
@@ -45,7 +54,7 @@ BYTECODE_CACHE_FILES = 4000
 
 
 def _bytecode_cache() -> BytecodeCache | None:
-    folder = user_cache("jinja")
+    folder = user_cache(f"jinja-{BOUNDS_VERSION}")
     try:
         folder.mkdir(parents=True, exist_ok=True)
         _prune(folder, BYTECODE_CACHE_FILES)
@@ -68,8 +77,8 @@ def _prune(folder: Path, most: int) -> None:
 @cache
 def environment() -> SandboxedEnvironment:
     """The one sandboxed environment; compiled templates are kept in the user's cache."""
-    env = SandboxedEnvironment(
-        loader=FunctionLoader(lambda name: (_SOURCES[name], None, lambda: True)),
+    env = BoundedEnvironment(
+        loader=FunctionLoader(_SOURCES.get),
         bytecode_cache=_bytecode_cache(),
         undefined=StrictUndefined,
         autoescape=False,
@@ -79,6 +88,7 @@ def environment() -> SandboxedEnvironment:
     )
     env.filters["money"] = money
     env.filters["dollars"] = dollars
+    env.filters = {name: bounded_filter(name, fn) for name, fn in env.filters.items()}
     return env
 
 
@@ -106,23 +116,37 @@ def _lookup(path: str, context: dict[str, Any]) -> Any:
 
 
 def render_text(
-    source: str, context: dict[str, Any], where: Location | None = None, what: str = "text"
+    source: str,
+    context: dict[str, Any],
+    where: Location | None = None,
+    what: str = "text",
+    max_chars: int = CARD_FIELD_CHARS,
+    whole_file: bool = False,
 ) -> str:
-    """Render a Jinja2 template string; plain strings skip Jinja entirely, and so does a
-    bare ``{{ a.b }}`` naming a string (most layout fields)."""
+    """Render a Jinja2 template string, at most ``max_chars`` long; plain strings skip Jinja
+    entirely, and so does a bare ``{{ a.b }}`` naming a string (most layout fields).
+
+    With ``whole_file`` the source is all of the file at ``where``, and an error names the
+    template's line."""
     if "{" not in source:
-        return source
+        return _fits(source, max_chars, where, what)
     m = _FIELD.match(source)
     if m is not None:
         value = _lookup(m.group(1), context)
         if isinstance(value, str):
-            return value
-    try:
-        return str(_compiled(source).render(context))
-    except TemplateError as exc:
-        raise DataError(f"{what}: template error: {exc.message or exc}", where) from None
-    except (TypeError, ValueError, ArithmeticError) as exc:
-        raise DataError(f"{what}: template error: {exc}", where) from None
+            return _fits(value, max_chars, where, what)
+
+    def error(message: str, line: int | None) -> DataError:
+        at = Location(where.path, line) if where and whole_file and line else where
+        return DataError(f"{what}: template error: {message}", at)
+
+    return _render(source, context, max_chars, error)
+
+
+def _fits(text: str, max_chars: int, where: Location | None, what: str) -> str:
+    if len(text) > max_chars:
+        raise DataError(f"{what}: text is longer than {max_chars:,} characters", where)
+    return text
 
 
 def evaluate(
@@ -148,9 +172,41 @@ def is_true(
 
 
 def _run(source: str, expr: str, context: dict[str, Any], where: Location | None, what: str) -> str:
+    return _render(
+        source,
+        context,
+        CARD_FIELD_CHARS,
+        lambda msg, _: DataError(f"{what}: {msg} in {shown(expr)}", where),
+    )
+
+
+def _render(
+    source: str,
+    context: dict[str, Any],
+    max_chars: int,
+    error: Callable[[str, int | None], DataError],
+) -> str:
+    """Compile and render within the bounds; any failure becomes one located line."""
     try:
-        return str(_compiled(source).render(context))
+        with rendering(Budget(max_chars)):
+            return str(_compiled(source).render(context))
     except TemplateError as exc:
-        raise DataError(f"{what}: {exc.message or exc} in {expr!r}", where) from None
-    except (TypeError, ValueError, ArithmeticError) as exc:
-        raise DataError(f"{what}: {exc} in {expr!r}", where) from None
+        message, line = exc.message or str(exc), _template_line(exc)
+    except (TypeError, ValueError, ArithmeticError, LookupError) as exc:
+        message, line = str(exc), _template_line(exc)
+    except (RecursionError, SyntaxError):  # Python's parser gives up on deep nesting too
+        message, line = "nested too deeply (brackets, blocks, or a macro that calls itself)", None
+    except MemoryError:
+        message, line = "needs more memory than a card game should", None
+    raise error(one_line(message), line) from None
+
+
+def _template_line(exc: BaseException) -> int | None:
+    """The template line an error arose on (Jinja maps its frames back to the source)."""
+    line = getattr(exc, "lineno", None)
+    tb = exc.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == "<template>":
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line if isinstance(line, int) else None

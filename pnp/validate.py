@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pnp._errors import DataError, Finding, PnpError, Severity, unique
+from pnp._errors import DataError, Finding, PnpError, Severity, shown, unique
 from pnp.load import Game
 
 if TYPE_CHECKING:
@@ -19,7 +19,8 @@ def engine_for(game: Game) -> Engine | None:
 
     if game.spec.engine not in games.ENGINES:
         raise DataError(
-            f"no rules engine {game.spec.engine!r} (engines: {', '.join(sorted(games.ENGINES))})",
+            f"no rules engine {shown(game.spec.engine)} "
+            f"(engines: {', '.join(sorted(games.ENGINES))})",
             game.spec_location("engine"),
         )
     return games.get_engine(game.spec.engine)
@@ -37,7 +38,7 @@ def validate_game(game: Game, faces: bool = False) -> list[Finding]:
     if faces and rules_ok:  # faces and the rulebook read the tables the rules just refused
         findings.extend(_face_findings(game))
         findings.extend(_component_findings(game))
-    return unique(findings)
+    return unique(findings)  # one cause, one message (a layout many cards share)
 
 
 def _component_findings(game: Game) -> list[Finding]:

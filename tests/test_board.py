@@ -119,3 +119,17 @@ def test_bad_regions_are_located(mini_cards: Path, patch: str, message: str) -> 
         words in line
         for words in ("lies outside the 250×170 mm board", "is not a whole number", "too small")
     ), line
+
+
+def test_the_credit_line_goes_in_a_free_strip_at_the_foot(mini_cards: Path) -> None:
+    from pnp.layout.board import board_face
+    from pnp.layout.ops import TextBlock
+    from pnp.load import load_game
+
+    game = mini_cards / "mini" / "game.yaml"
+    game.write_text(game.read_text() + BOARD.format(size="250x170 mm"))
+    loaded = load_game("mini", mini_cards)
+    comp = loaded.spec.components[0]
+    face = board_face(loaded, comp, 0, "© Someone · made with pnp")
+    credits = [op for op in face.ops if isinstance(op, TextBlock) and "pnp" in op.lines[0][2]]
+    assert len(credits) == 1 and credits[0].lines[0][1] > 166  # below every region (to 90)

@@ -62,7 +62,7 @@ def test_help_names_metavars_and_choices(path: list[str], words: list[str]) -> N
 
 def test_game_ids_complete_from_the_games_found(mini_cards: Path) -> None:
     ctx = typer.Context(typer.main.get_command(app))
-    assert complete_game(ctx, "b") == ["bigidea", "boom"]
+    assert complete_game(ctx, "b") == ["bidness", "bigidea", "boom"]
     assert complete_game(ctx, "bo") == ["boom"]
     ctx.params["cards"] = mini_cards
     assert complete_game(ctx, "") == ["mini"]
@@ -195,4 +195,4 @@ def test_expansions_take_commas(tmp_path: Path) -> None:
 def test_the_shell_asks_for_game_ids_and_gets_them() -> None:
     env = {"_PNP_COMPLETE": "complete_bash", "COMP_WORDS": "pnp build bi", "COMP_CWORD": "2"}
     result = runner.invoke(app, [], env=env, prog_name="pnp")
-    assert result.stdout.split() == ["bigidea"]
+    assert result.stdout.split() == ["bidness", "bigidea"]

@@ -94,3 +94,14 @@ def test_a_screen_shorter_than_60_mm_hides_nothing(mini_cards: Path) -> None:
     result = runner.invoke(app, ["validate", "mini", "--cards", str(_game(mini_cards, 50))])
     assert result.exit_code == 1
     assert "height_mm" in result.output
+
+
+def test_the_credit_line_sits_inside_the_last_panel(mini_cards: Path) -> None:
+    game = load_game("mini", _game(mini_cards))
+    ctx = {"game": {"name": "Mini", "players": {"max": 4}}, "credit": "© Someone · made with pnp"}
+    pages, faces = lay_out_screens(game, game.spec.components[0], 0, "a4", ctx)
+    face = faces[pages[0].items[0].face]
+    (credit,) = [op for op in face.ops if isinstance(op, TextBlock) and "pnp" in op.lines[0][2]]
+    panel = face.width / 3
+    assert credit.lines[0][0] >= 2 * panel  # clear of the fold lines
+    assert credit.lines[0][1] > face.height - 8  # at the foot of the inside

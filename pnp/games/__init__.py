@@ -17,8 +17,10 @@ from pnp._errors import DataError, Finding, Severity, ValidationFailed
 from pnp.load import Game
 
 ENGINES: dict[str, str] = {
+    "bidness": "pnp.games.bidness",
     "bigidea": "pnp.games.bigidea",
     "boom": "pnp.games.boom",
+    "oldbiddy": "pnp.games.oldbiddy",
     "smallprint": "pnp.games.smallprint",
 }
 """Engine name → module that implements it."""

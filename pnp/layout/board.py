@@ -221,16 +221,32 @@ def _box(game: Game, region: BoardRegion, where: Location) -> list[Shape | TextB
     return ops
 
 
-def board_face(game: Game, comp: BoardComponent, index: int) -> Face:
-    """The whole board as one drawing, in board mm."""
+CREDIT_STRIP_MM = 4.0
+"""Free strip at the foot of a board where its credit line goes."""
+
+
+def credit_block(text: str, box: tuple[float, float, float, float]) -> TextBlock:
+    """The game's credit line, small and grey, right-aligned in ``box``."""
+    return set_text(
+        text, "Lato-Italic", 5.5, 4, 1.0, box, "right", "bottom", GUIDE, who="credit line"
+    )
+
+
+def board_face(game: Game, comp: BoardComponent, index: int, credit: str = "") -> Face:
+    """The whole board as one drawing, in board mm; ``credit`` goes in the free strip at
+    its foot (None fits when a region reaches into it)."""
     bw, bh = comp.size_mm
     ops: list[Shape | TextBlock] = [Shape("rect", 0, 0, bw, bh, comp.background, None, 0, 0)]
+    lowest = 0.0
     for ri, region in enumerate(comp.regions):
         where = game.spec_location("components", index, "regions", ri)
         x, y, w, h = region.rect
         if x < 0 or y < 0 or w <= 0 or h <= 0 or x + w > bw + 1e-6 or y + h > bh + 1e-6:
             raise DataError(f"region {region.rect} lies outside the {bw:g}×{bh:g} mm board", where)
         ops += _track(game, region, where) if region.kind == "track" else _box(game, region, where)
+        lowest = max(lowest, y + h)
+    if credit and lowest <= bh - CREDIT_STRIP_MM:
+        ops.append(credit_block(credit, (3.0, bh - CREDIT_STRIP_MM + 0.5, bw - 6.0, 3.0)))
     ops.append(Shape("rect", 0, 0, bw, bh, None, INK, 0.6, 0))
     return Face(bw, bh, tuple(ops))
 
@@ -322,10 +338,15 @@ def crop_marks_around(trim: Rect, margin: float, page: tuple[float, float]) -> l
 
 
 def lay_out_board(
-    game: Game, comp: BoardComponent, index: int, paper: str, margin: float = PRINTER_MARGIN_MM
+    game: Game,
+    comp: BoardComponent,
+    index: int,
+    paper: str,
+    margin: float = PRINTER_MARGIN_MM,
+    credit: str = "",
 ) -> tuple[list[Page], dict[str, Face]]:
     """Sheets of a board, one per tile, and the faces they place."""
-    face = board_face(game, comp, index)
+    face = board_face(game, comp, index, credit)
     board = comp.size_mm
     plan = plan_tiles(board, paper, margin)
     pw, ph = plan.page

@@ -38,7 +38,8 @@ def lay_out_faces(game: Game, problems: list[PnpError] | None = None) -> dict[st
         for card in game.deck_cards(deck.id):
             ctype = game.spec.card_types[card.type]
             try:
-                layout = load_layout(game, ctype.layout, size, card.loc)
+                layout_at = game.spec_location("card_types", card.type, "layout")
+                layout = load_layout(game, ctype.layout, size, layout_at)
                 faces[card.id] = lay_out_face(
                     layout, card_context(game, card), f"card {card.id!r}", card.loc, font_dir
                 )
@@ -46,8 +47,11 @@ def lay_out_faces(game: Game, problems: list[PnpError] | None = None) -> dict[st
                 if problems is None:
                     raise
                 problems.append(exc)
-        where = game.spec_location("decks", game.spec.decks.index(deck), "back")
-        back = load_layout(game, deck.back.layout, size, where)
+        i = game.spec.decks.index(deck)
+        where = game.spec_location("decks", i, "back")
+        back = load_layout(
+            game, deck.back.layout, size, game.spec_location("decks", i, "back", "layout")
+        )
         ctx = {
             "back": deck.back.model_dump(),
             "deck": {"id": deck.id, "name": deck.name},

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
-from pathlib import Path
+from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import Any
 
-from pnp._errors import DataError, Location
+from pnp._errors import DataError, Location, display_path, shown
 from pnp.icons import find_icon, icon_dirs
 from pnp.layout.ops import Face, Icon, Picture, Shape, TextBlock
 from pnp.layout.textfit import set_text
@@ -27,15 +28,51 @@ class LoadedLayout:
     """Folder that `image:` paths are relative to (and must stay inside)."""
 
 
-def find_template(game: Game, name: str) -> Path:
+def find_template(game: Game, name: str, where: Location, key: str, file: str = "{}") -> Path:
+    """The file ``file.format(name)`` in the game's template folders (``key`` and ``where``
+    name the setting that asked for it). A path that is absolute, climbs out with '..' or
+    resolves through a link outside the game, its expansions and its template folders (its
+    own, the checkout's, the bundled ones) is refused."""
+    quoted = shown(name)
+    example = "a layout in templates/cards/" if key == "layout" else "a file in templates/"
+    if not name or "\0" in name or _climbs_out(name):
+        raise DataError(
+            f"{key}: {quoted} is outside the game folder; name {example}",
+            where,
+        )
+    roots = [game.root, *(e.root for e in game.expansions), *game.template_dirs()]
+    allowed = [p.resolve() for p in roots]
     for folder in game.template_dirs():
-        path = folder / name
-        if path.is_file():
-            return path
+        real = _file_inside(folder / file.format(name), allowed, f"{key}: {quoted}", where)
+        if real is not None:
+            return real
+    folders = ", ".join(display_path(d) for d in game.template_dirs())
     raise DataError(
-        f"template {name!r} not found in {', '.join(map(str, game.template_dirs()))}",
-        game.spec_location(),
+        f"{key}: {quoted} not found (no file {shown(file.format(name))} in {folders})", where
     )
+
+
+def _file_inside(path: Path, allowed: list[Path], what: str, where: Location) -> Path | None:
+    """``path`` with its links resolved when it is a file (None when nothing is there);
+    a link that loops, or leads outside the ``allowed`` folders, is refused."""
+    try:
+        if not (path.is_file() or path.is_symlink()):
+            return None
+    except OSError:  # a name too long for the file system: not there
+        return None
+    try:
+        real = path.resolve(strict=True)
+    except (OSError, RuntimeError):
+        raise DataError(f"{what} is a link in a loop or to nothing", where) from None
+    if not any(real.is_relative_to(root) for root in allowed):
+        raise DataError(f"{what} is a link to a file outside the game folder", where)
+    return real if real.is_file() else None
+
+
+def _climbs_out(name: str) -> bool:
+    """Absolute (``/etc``, ``C:\\x``, ``\\\\host``) or with a '..' part, with either slash."""
+    win = PureWindowsPath(name)
+    return bool(win.anchor) or PurePosixPath(name).is_absolute() or ".." in win.parts
 
 
 _layouts: dict[Path, LoadedLayout] = {}
@@ -44,30 +81,40 @@ _layouts: dict[Path, LoadedLayout] = {}
 def load_layout(
     game: Game, name: str, size_mm: tuple[float, float], used_at: Location
 ) -> LoadedLayout:
-    path = find_template(game, f"cards/{name}.yaml")
+    path = find_template(game, name, used_at, "layout", "cards/{}.yaml")
     if path not in _layouts:
         from pnp.load import _parse  # one schema-error path for every file
 
         data, located = load_yaml(path)
         layout = _parse(CardLayout, data, located)
-        _check_safe(layout, located)
+        _check_elements(layout, located)
         locs = [located.at(("elements", i)) for i in range(len(layout.elements))]
         _layouts[path] = LoadedLayout(layout, path, locs)
     loaded = replace(_layouts[path], icon_dirs=icon_dirs(game.template_dirs()), game_root=game.root)
     w, h = parse_size(loaded.layout.size)
     if abs(w - size_mm[0]) > 0.01 or abs(h - size_mm[1]) > 0.01:
         raise DataError(
-            f"layout {name!r} is drawn for {w}×{h} mm cards but the deck's cards are "
+            f"layout: {shown(name)} is drawn for {w}×{h} mm cards but the deck's cards are "
             f"{size_mm[0]}×{size_mm[1]} mm",
             used_at,
         )
     return loaded
 
 
-def _check_safe(layout: CardLayout, located: Any) -> None:
+_FONT_NAME = re.compile(r"[A-Za-z0-9][\w.-]*\Z")
+
+
+def _check_elements(layout: CardLayout, located: Any) -> None:
+    """Text boxes inside the safe zone; fonts named, not given as paths."""
     w, h = parse_size(layout.size)
     s = layout.safe_mm
     for i, el in enumerate(layout.elements):
+        if not _FONT_NAME.match(el.font) or ".." in el.font:
+            raise DataError(
+                f"font: {shown(el.font)} is not a font name (a file name in fonts/ "
+                "without '.ttf', e.g. 'Lato-Bold')",
+                located.at(("elements", i, "font")),
+            )
         if el.kind != "text":
             continue
         x, y, ew, eh = el.rect
@@ -83,7 +130,7 @@ def _colour(value: str | None, ctx: dict[str, Any], where: Location) -> str | No
         return None
     out = render_text(value, ctx, where, "colour").strip()
     if len(out) != 7 or not out.startswith("#"):
-        raise DataError(f"colour {out!r} is not '#rrggbb'", where)
+        raise DataError(f"colour {shown(out)} is not '#rrggbb'", where)
     return out
 
 
@@ -178,17 +225,19 @@ def _picture(el: Element, el_loc: Location, on: _Card) -> Picture | None:
     name = render_text(el.image, on.ctx, on.where, f"{on.who}: image").strip()
     if not name or on.loaded.game_root is None:
         return None
-    root = on.loaded.game_root.resolve()
-    path = (root / name).resolve()
-    if not path.is_relative_to(root):
-        raise DataError(f"{on.who}: image {name!r} lies outside the game folder {root}", on.where)
+    root, what = on.loaded.game_root, f"{on.who}: image {shown(name)}"
+    if "\0" in name or _climbs_out(name):
+        raise DataError(f"{what} is outside the game folder (give a path inside it)", on.where)
+    path = _file_inside(root / name, [root.resolve()], what, on.where)
+    if path is None:
+        raise DataError(f"{what} cannot be read (no such file in {display_path(root)})", on.where)
     try:
         from PIL import Image
 
         with Image.open(path) as img:
             iw, ih = img.size
-    except OSError as exc:
-        raise DataError(f"{on.who}: image {name!r} cannot be read ({exc})", on.where) from None
+    except (OSError, ValueError, Image.DecompressionBombError) as exc:
+        raise DataError(f"{what} cannot be read ({shown(str(exc))})", on.where) from None
     x, y, w, h = el.rect
     scale = (max if el.fit == "cover" else min)(w / iw, h / ih)
     pw, ph = iw * scale, ih * scale
@@ -222,7 +271,7 @@ def card_context(game: Game, card: Card) -> dict[str, Any]:
         "game": {"id": game.spec.id, "name": game.spec.name, "accent": game.spec.accent},
         "tables": game.spec.tables,
     }
-    data["text"] = render_text(card.text, ctx, card.loc, f"card {card.id!r}: text")
+    data["text"] = render_text(card.text, ctx, card.where("text"), f"card {card.id!r}: text")
     if "flavor" in data:
         data["flavor"] = render_text(
             data["flavor"], ctx, card.where("flavor"), f"card {card.id!r}: flavor"

@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from pnp._errors import DataError, Location
-from pnp.layout.board import MARK_ROOM_MM, PRINTER_MARGIN_MM, crop_marks_around
+from pnp.layout.board import MARK_ROOM_MM, PRINTER_MARGIN_MM, credit_block, crop_marks_around
 from pnp.layout.ops import Face, Shape, TextBlock
 from pnp.layout.pages import Page, Placed
 from pnp.layout.sheet import PAPERS_MM
@@ -27,6 +27,8 @@ FOLD = "#8a8a8a"
 INK = "#141414"
 INSIDE = "#fbf8f0"
 PAD_MM = 4.0
+CREDIT_MM = 3.5
+"""Room at the foot of a screen's inside for the game's credit line."""
 
 
 def _rows(game: Game, comp: ScreenComponent, where: Location) -> list[dict[str, Any]]:
@@ -124,7 +126,7 @@ def _inside(
             )
         )
         body = render_text(panel.text, ctx, where, "text").strip()
-        box = (x, top + PAD_MM + 8, pw - 2 * PAD_MM, h - 2 * PAD_MM - 8)
+        box = (x, top + PAD_MM + 8, pw - 2 * PAD_MM, h - 2 * PAD_MM - 8 - CREDIT_MM)
         ops.append(
             set_text(
                 body,
@@ -140,6 +142,11 @@ def _inside(
                 where=where,
             )
         )
+    credit = ctx.get("credit", "")
+    if credit:
+        last = (len(comp.panels) - 1) * pw  # inside the last panel, clear of the folds
+        box = (last + PAD_MM, top + h - PAD_MM - CREDIT_MM + 1, pw - 2 * PAD_MM, 3)
+        ops.append(credit_block(credit, box))
     return ops
 
 

@@ -26,6 +26,7 @@ from reportlab.platypus import (
     Table,
 )
 
+from pnp._errors import LayoutError
 from pnp.render.blocks import UNBOUNDED, Block, plain_text, stack_height
 from pnp.render.pdf import colour, ensure_font
 from pnp.render.tables import table_flowable
@@ -217,6 +218,41 @@ class _Builder:
         return i + 1
 
 
+FIGURE_WIDTH = 0.5
+"""A figure takes at most this share of the frame's width."""
+
+
+def figure(tok: Token, width: float, caption_style: ParagraphStyle, scale: float) -> Flowable:
+    """An image paragraph: the picture (SVG drawn as vectors, or a PNG/JPEG) centred and
+    scaled to fit, its alt text below as the caption. build.py has checked the path."""
+    from reportlab.platypus import Image
+
+    path = str(tok.attrGet("src"))
+    most_w, most_h = width * FIGURE_WIDTH, 200 * scale
+    if path.lower().endswith(".svg"):
+        from svglib.svglib import svg2rlg
+
+        art: Flowable | None = svg2rlg(path)
+        if art is None:
+            raise LayoutError(f"figure {path!r} is not an SVG drawing pnp can read")
+        from pnp.render.pdf import BASE_FONT, ensure_font
+
+        art.initialFontName = ensure_font(BASE_FONT)  # else reportlab sets unembedded Helvetica
+        k = min(most_w / art.width, most_h / art.height)
+        art.scale(k, k)
+        art.width, art.height = art.width * k, art.height * k
+    else:
+        art = Image(path)
+        k = min(most_w / art.imageWidth, most_h / art.imageHeight)
+        art = Image(path, art.imageWidth * k, art.imageHeight * k)
+    art.hAlign = "CENTER"
+    caption = ParagraphStyle("caption", caption_style, alignment=1)
+    parts: list[Flowable] = [Spacer(1, 4 * scale), art]
+    if tok.content:
+        parts += [Spacer(1, 2 * scale), Block(escape(tok.content), caption, "example")]
+    return KeepTogether([*parts, Spacer(1, 4 * scale)])
+
+
 def to_flowables(
     text: str,
     width: float,
@@ -237,7 +273,11 @@ def to_flowables(
             i += 3
             continue
         if t == "paragraph_open":
-            b.paragraph(_inline(tokens[i + 1]))
+            children = tokens[i + 1].children or []
+            if len(children) == 1 and children[0].type == "image":
+                b.add(figure(children[0], width, b.st["example"], scale))
+            else:
+                b.paragraph(_inline(tokens[i + 1]))
             i += 3
             continue
         if t == "table_open":

@@ -22,10 +22,23 @@ from pnp.layout.cards import SheetOptions  # noqa: E402
 from pnp.load import load_game  # noqa: E402
 from pnp.sim import play_game  # noqa: E402
 
-GAMES = [("boom", 4, 2026), ("bigidea", 4, 2026), ("smallprint", 4, 2026)]
+GAMES = [
+    ("boom", 4, 2026),
+    ("bigidea", 4, 2026),
+    ("smallprint", 4, 2026),
+    ("oldbiddy", 4, 2026),
+    ("bidness", 4, 2026),
+]
 """(engine, players, seed) of each golden transcript."""
 BOTS = ["heuristic", "random"]
-BUILDS = [("boom", "a4"), ("boom", "letter"), ("bigidea", "a4"), ("smallprint", "a4")]
+BUILDS = [
+    ("boom", "a4"),
+    ("boom", "letter"),
+    ("bigidea", "a4"),
+    ("smallprint", "a4"),
+    ("oldbiddy", "a4"),
+    ("bidness", "a4"),
+]
 
 
 def transcript_path(game: str, players: int, seed: int) -> Path:

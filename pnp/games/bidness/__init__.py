@@ -1,0 +1,65 @@
+"""Bidness: tech founders bid for staff and contracts, sue, and race to pay off their IOUs.
+
+The module API every engine under :mod:`pnp.games` offers (see :class:`pnp.games.Engine`):
+``NAME``, ``validate``, ``new_state``, ``BOTS``, ``worked_examples`` and
+``printed_components``.  Flow lives in :mod:`.rules`; :mod:`.play`, :mod:`.auction`,
+:mod:`.lawsuit` and :mod:`.business` hold the rules by topic; :mod:`.decisions` lists
+what the source leaves open.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pnp.games import check_players, checked_once, lazy_attributes
+from pnp.games.bidness.catalog import build_catalog
+from pnp.games.bidness.check import validate
+from pnp.load import Game
+
+if TYPE_CHECKING:
+    from pnp.games.bidness.rules import State
+
+NAME = "bidness"
+
+catalog = checked_once(validate, build_catalog)
+"""The game's data flattened for the engine, checked once and kept for later states."""
+
+
+def new_state(game: Game, players: int, seed: int, transcript: bool = True) -> State:
+    """A game set up and waiting for the first decision of round 1."""
+    check_players(game, players)
+    from pnp.games.bidness.rules import State
+
+    return State(catalog(game), players, seed, transcript)
+
+
+def worked_examples(game: Game) -> dict[str, Any]:
+    """Earnings example, decisions, published numbers and dice counts for the rulebook."""
+    from pnp.games.bidness.examples import worked_examples as compute
+
+    return compute(catalog(game))
+
+
+def printed_components(game: Game) -> dict[str, dict[str, int]]:
+    """Printed count of every limited component, keyed like ``State.usage()``."""
+    from pnp.games.bidness.report import printed
+
+    return printed(catalog(game))
+
+
+__getattr__ = lazy_attributes(
+    __name__, {"BOTS": ".bots", "State": ".rules", "determinize": ".view"}
+)
+
+
+__all__ = [
+    "BOTS",
+    "NAME",
+    "State",
+    "catalog",
+    "determinize",
+    "new_state",
+    "printed_components",
+    "validate",
+    "worked_examples",
+]

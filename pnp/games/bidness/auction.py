@@ -1,0 +1,79 @@
+"""Auctions (bidness.txt "Auctions"): clockwise from the seller, bids in $5 steps,
+dropping out is final, bids may exceed cash (the winner borrows) but never the debt
+limit; the winner pays the seller, or the bank when the seller wins."""
+
+from __future__ import annotations
+
+from pnp.games.bidness.catalog import CONTRACT
+from pnp.games.bidness.ledger import name, note, pay, update_awards
+from pnp.games.bidness.state import AUCTION, NOBODY, Action, Auction, Table
+
+DROP = Action("drop")
+
+
+def open_auction(table: Table, seller: int, card: int) -> None:
+    n = table.n
+    table.auction = Auction(card, seller, [(seller + i) % n for i in range(n)])
+    table.phase = AUCTION
+    table.peaks.auctions += 1
+    note(table, f"{name(table, seller)} auctions {table.cat.card_names[card]}")
+
+
+def bidder(table: Table) -> int:
+    a = table.auction
+    assert a is not None
+    return a.active[a.pos]
+
+
+def bid_range(table: Table, seat: int) -> range:
+    """Bids ``seat`` may make now: above the high bid, within cash plus borrowing room."""
+    a, t = table.auction, table.cat.t
+    assert a is not None
+    step = t["bid_step"]
+    low = a.high + step if a.leader != NOBODY else max(t["min_opening_bid"], step)
+    top = table.means(seat) // step * step
+    return range(low, top + 1, step)
+
+
+def auction_actions(table: Table) -> tuple[Action, ...]:
+    return (DROP, *(Action("bid", amount=b) for b in bid_range(table, bidder(table))))
+
+
+def apply_bid(table: Table, action: Action) -> bool:
+    """Apply one bid or drop; True when the auction is over."""
+    a = table.auction
+    assert a is not None
+    seat = a.active[a.pos]
+    if action.verb == "drop":
+        del a.active[a.pos]
+    else:
+        a.high, a.leader = action.amount, seat
+        a.pos += 1
+        note(table, f"{name(table, seat)} bids ${action.amount}")
+    if not a.active:
+        _close(table, NOBODY)
+        return True
+    if a.active == [a.leader]:
+        _close(table, a.leader)
+        return True
+    a.pos %= len(a.active)
+    if a.active[a.pos] == a.leader:
+        a.pos = (a.pos + 1) % len(a.active)
+    return False
+
+
+def _close(table: Table, winner: int) -> None:
+    a = table.auction
+    assert a is not None
+    table.auction = None
+    cat = table.cat
+    card = a.card
+    if winner == NOBODY:
+        table.discards.append(card)
+        table.peaks.no_bids += 1
+        note(table, f"No bids: {cat.card_names[card]} is discarded")
+        return
+    pay(table, winner, a.high, NOBODY if winner == a.seller else a.seller)
+    (table.contracts if cat.kind[card] == CONTRACT else table.staff)[winner].append(card)
+    note(table, f"{name(table, winner)} wins {cat.card_names[card]} for ${a.high}")
+    update_awards(table)

@@ -1,0 +1,76 @@
+"""The Business Phase (bidness.txt "Business Phase", "Salaries and Layoffs", "Earnings"):
+salaries with layoffs and borrowing when short, then earnings, then tech points, then
+bonus cards go back."""
+
+from __future__ import annotations
+
+from pnp.games.bidness.catalog import ENGINEER, LAWYER, MARKETER, ROLES
+from pnp.games.bidness.ledger import borrow, name, note, pay, track, update_awards
+from pnp.games.bidness.state import Action, Table
+
+PAY = Action("pay")
+BORROW = Action("borrow")
+
+
+def salary_due(table: Table, seat: int) -> int:
+    return table.cat.salary(
+        table.count_role(seat, ENGINEER),
+        table.count_role(seat, MARKETER),
+        table.count_role(seat, LAWYER),
+    )
+
+
+def salary_actions(table: Table, seat: int) -> tuple[Action, ...]:
+    """Enough cash: pay.  Short: lay off an employee of any role held, or borrow $100."""
+    if table.cash[seat] >= salary_due(table, seat):
+        return (PAY,)
+    out = [Action("layoff", target=r) for r in range(len(ROLES)) if table.count_role(seat, r)]
+    if table.room(seat) > 0:
+        out.append(BORROW)
+    return tuple(out)
+
+
+def apply_salary(table: Table, seat: int, action: Action) -> bool:
+    """Apply one salary decision; True once the seat has paid."""
+    if action.verb == "pay":
+        due = salary_due(table, seat)
+        pay(table, seat, due)
+        note(table, f"{name(table, seat)} pays ${due} in salaries")
+        return True
+    if action.verb == "borrow":
+        borrow(table, seat, 1)
+        return False
+    staff = table.staff[seat]
+    card = next(c for c in staff if table.cat.role[c] == action.target)
+    staff.remove(card)
+    table.discards.append(card)
+    table.peaks.layoffs += 1
+    note(table, f"{name(table, seat)} lays off a {ROLES[action.target].capitalize()}")
+    update_awards(table)
+    return False
+
+
+def earnings_of(table: Table, seat: int) -> int:
+    return table.cat.earnings(
+        table.tech[seat],
+        table.tech_leader == seat,
+        table.marketing(seat),
+        table.market_leader == seat,
+        len(table.contracts[seat]),
+    )
+
+
+def close_business(table: Table, order: list[int]) -> None:
+    """Earnings for everyone, then tech points, then bonus cards return to the deck."""
+    for seat in order:
+        earned = earnings_of(table, seat)
+        table.cash[seat] += earned
+        note(table, f"{name(table, seat)} earns ${earned}")
+    per = table.cat.t["tech_per_engineer"]
+    for seat in order:
+        table.tech[seat] += per * table.count_role(seat, ENGINEER)
+    for seat in order:
+        table.discards.extend(table.bonuses[seat])
+        table.bonuses[seat].clear()
+    track(table)
+    update_awards(table)

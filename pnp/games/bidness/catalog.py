@@ -1,0 +1,212 @@
+"""Bidness's numbers and cards, read once from ``game.yaml`` ``tables:`` and the card files.
+
+Nothing here is a game constant typed into Python: every count, price and table comes
+from the data, so an edited ``game.yaml`` changes the engine without a code change.
+Physical cards are numbered 0..N-1 (a card with qty 3 gives three numbers).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pnp.load import Game
+
+DIE_FACES = 6
+"""The source never names the die; pnp uses ordinary six-sided dice (a decision)."""
+
+# What a card does: the card types of game.yaml (check.py refuses others), plus two
+# kinds read from fields: an employee with ``starting: true`` is a starting employee,
+# a bonus card that adds trial dice and no units is a Legal Intern.
+EMPLOYEE, STARTING, CONTRACT, BONUS, INTERN, LAWSUIT, HEADHUNTING, PAYBACK, IOU = (
+    "employee",
+    "starting",
+    "contract",
+    "bonus",
+    "intern",
+    "lawsuit",
+    "headhunting",
+    "payback",
+    "iou",
+)
+AUCTIONED = (EMPLOYEE, CONTRACT)
+ROLES = ("engineer", "marketer", "lawyer")
+ENGINEER, MARKETER, LAWYER = range(3)
+SUITS = ("negligence", "libel", "patent")
+NEGLIGENCE, LIBEL, PATENT = range(3)
+
+TABLE_INTS = (
+    "start_engineers",
+    "start_marketers",
+    "start_ious",
+    "start_cash",
+    "start_tech",
+    "iou_value",
+    "debt_limit",
+    "payback_one_cost",
+    "payback_two_cost",
+    "payback_from_round",
+    "hand_size",
+    "setup_discards",
+    "must_pass_at",
+    "sell_price",
+    "bid_step",
+    "min_opening_bid",
+    "trial_dice",
+    "negligence_step",
+    "settlement_step",
+    "settlement_offers",
+    "salary_engineer",
+    "salary_marketer",
+    "contract_payment",
+    "tech_rounding",
+    "tech_leader_bonus",
+    "market_leader_bonus",
+    "tech_per_engineer",
+    "round_cap",
+)
+"""Whole-number tables the engine reads (check.py checks each is present and sane)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Catalog:
+    """Everything a game of Bidness needs, flattened for fast play."""
+
+    min_players: int
+    max_players: int
+    t: dict[str, int]
+    """The whole-number tables by name (``cat.t['hand_size']``)."""
+    lawyer_salaries: tuple[int, ...]
+    """Total salary for 1, 2, … Lawyers."""
+    denominations: tuple[int, ...]
+    """Money counter values, largest first."""
+    printed_money: tuple[int, ...]
+    tech_values: tuple[int, ...]
+    """Tech-point counter values, largest first."""
+    printed_tech: tuple[int, ...]
+    ious_printed: int
+    card_ids: tuple[str, ...]
+    card_names: tuple[str, ...]
+    kind: tuple[str, ...]
+    """Card type of each physical event or payback card."""
+    role: tuple[int, ...]
+    """ENGINEER/MARKETER/LAWYER for employees (-1 otherwise)."""
+    suit: tuple[int, ...]
+    """NEGLIGENCE/LIBEL/PATENT for lawsuits (-1 otherwise)."""
+    claim: tuple[int, ...]
+    cost: tuple[int, ...]
+    units: tuple[int, ...]
+    trial_dice: tuple[int, ...]
+    event_cards: tuple[int, ...]
+    """Cards shuffled into the event deck (starting employees are dealt out first)."""
+    starting: tuple[tuple[int, ...], ...]
+    """Starting employee cards by role."""
+    payback_cards: tuple[int, ...]
+
+    @property
+    def max_ious(self) -> int:
+        return self.t["debt_limit"] // self.t["iou_value"]
+
+    def lawyer_salary(self, lawyers: int) -> int:
+        """Salary for ``lawyers`` Lawyers; past the table, its formula (10 × n²)."""
+        if lawyers <= 0:
+            return 0
+        table = self.lawyer_salaries
+        if lawyers <= len(table):
+            return table[lawyers - 1]
+        return table[0] * lawyers * lawyers
+
+    def salary(self, engineers: int, marketers: int, lawyers: int) -> int:
+        t = self.t
+        return (
+            engineers * t["salary_engineer"]
+            + marketers * t["salary_marketer"]
+            + self.lawyer_salary(lawyers)
+        )
+
+    def unit_price(self, tech: int, tech_leader: bool) -> int:
+        """Tech points (plus the Tech Leader's bonus) rounded down to a multiple of ten."""
+        t = self.t
+        total = tech + (t["tech_leader_bonus"] if tech_leader else 0)
+        step = t["tech_rounding"]
+        return max(0, total // step * step)
+
+    def units_sold(self, marketing: int, market_leader: bool) -> int:
+        return max(0, marketing + (self.t["market_leader_bonus"] if market_leader else 0))
+
+    def earnings(
+        self, tech: int, tech_leader: bool, marketing: int, market_leader: bool, contracts: int
+    ) -> int:
+        """bidness.txt "Earnings": unit price × units sold + the contract payments."""
+        sales = self.unit_price(tech, tech_leader) * self.units_sold(marketing, market_leader)
+        return sales + contracts * self.t["contract_payment"]
+
+
+def _kind(card_type: str, fields: dict[str, Any]) -> str:
+    if card_type == EMPLOYEE and fields.get("starting"):
+        return STARTING
+    if card_type == BONUS and not fields.get("units") and fields.get("trial_dice", 0) > 0:
+        return INTERN
+    return card_type
+
+
+def _rows(tables: dict[str, Any], key: str) -> list[tuple[int, int]]:
+    return sorted(((int(r["value"]), int(r["count"])) for r in tables.get(key, [])), reverse=True)
+
+
+def build_catalog(game: Game) -> Catalog:
+    """Read the engine's numbers from a loaded game that check.py has passed."""
+    tables = game.spec.tables
+    money, tech = _rows(tables, "money"), _rows(tables, "tech_counters")
+    ids: list[str] = []
+    names: list[str] = []
+    kind: list[str] = []
+    role: list[int] = []
+    suit: list[int] = []
+    claim: list[int] = []
+    cost: list[int] = []
+    units: list[int] = []
+    dice: list[int] = []
+    ious = 0
+    for card in game.cards:
+        if card.type == IOU:
+            ious += card.qty
+            continue
+        f = card.fields
+        for _ in range(card.qty):
+            ids.append(card.id)
+            names.append(card.name)
+            kind.append(_kind(card.type, f))
+            role.append(ROLES.index(f["role"]) if "role" in f else -1)
+            suit.append(SUITS.index(f["suit"]) if "suit" in f else -1)
+            claim.append(int(f.get("claim", 0)))
+            cost.append(int(f.get("cost", 0)))
+            units.append(int(f.get("units", 0)))
+            dice.append(int(f.get("trial_dice", 0)))
+    every = range(len(ids))
+    return Catalog(
+        min_players=game.spec.players.min,
+        max_players=game.spec.players.max,
+        t={k: int(tables[k]) for k in TABLE_INTS},
+        lawyer_salaries=tuple(int(v) for v in tables["lawyer_salaries"]),
+        denominations=tuple(v for v, _ in money),
+        printed_money=tuple(c for _, c in money),
+        tech_values=tuple(v for v, _ in tech),
+        printed_tech=tuple(c for _, c in tech),
+        ious_printed=ious,
+        card_ids=tuple(ids),
+        card_names=tuple(names),
+        kind=tuple(kind),
+        role=tuple(role),
+        suit=tuple(suit),
+        claim=tuple(claim),
+        cost=tuple(cost),
+        units=tuple(units),
+        trial_dice=tuple(dice),
+        event_cards=tuple(i for i in every if kind[i] not in (STARTING, PAYBACK)),
+        starting=tuple(
+            tuple(i for i in every if kind[i] == STARTING and role[i] == r) for r in range(3)
+        ),
+        payback_cards=tuple(i for i in every if kind[i] == PAYBACK),
+    )

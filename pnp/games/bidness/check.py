@@ -1,0 +1,275 @@
+"""What Bidness's data must satisfy; every finding points at the offending YAML key."""
+
+from __future__ import annotations
+
+import re
+from math import gcd
+from typing import Any
+
+from pnp._errors import Finding, Location, Severity
+from pnp.games.bidness.catalog import (
+    BONUS,
+    CONTRACT,
+    EMPLOYEE,
+    HEADHUNTING,
+    IOU,
+    LAWSUIT,
+    LAWYER,
+    PAYBACK,
+    ROLES,
+    SUITS,
+    TABLE_INTS,
+)
+from pnp.games.bidness.decisions import PUBLISHED
+from pnp.load import Card, Game
+
+KNOWN_TYPES = (EMPLOYEE, CONTRACT, BONUS, LAWSUIT, HEADHUNTING, PAYBACK, IOU)
+_JINJA = re.compile(r"{{.*?}}|{%.*?%}")
+_TYPED_NUMBER = re.compile(r"\d")
+RESTRICTED_TYPES = (LAWSUIT, HEADHUNTING)
+"""bidness.txt: Lawsuit and Headhunting cards carry the first-round restriction icon."""
+
+
+def _err(message: str, where: Location) -> Finding:
+    return Finding(Severity.ERROR, message, where)
+
+
+def validate(game: Game) -> list[Finding]:
+    """Every rule Bidness's data must satisfy (tables first, then the cards against them)."""
+    out = _check_tables(game)
+    if any(f.severity is Severity.ERROR for f in out):
+        return out
+    return out + _check_published(game) + _check_cards(game) + _check_decks(game)
+
+
+def _check_tables(game: Game) -> list[Finding]:
+    t, out = game.spec.tables, []
+    for key in TABLE_INTS:
+        value = t.get(key)
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            where = game.spec_location("tables", key) if key in t else game.spec_location("tables")
+            out.append(
+                _err(f"tables.{key} must be a whole number of 0 or more, not {value!r}", where)
+            )
+    salaries = t.get("lawyer_salaries")
+    where = game.spec_location("tables", "lawyer_salaries") if salaries else game.spec_location()
+    if (
+        not isinstance(salaries, list)
+        or not salaries
+        or not all(isinstance(v, int) for v in salaries)
+    ):
+        out.append(_err("tables.lawyer_salaries must be a list of whole numbers", where))
+    elif any(b <= a for a, b in zip(salaries, salaries[1:], strict=False)):
+        out.append(_err("tables.lawyer_salaries must increase with every Lawyer", where))
+    if out:
+        return out
+    for key in ("money", "tech_counters", "awards"):
+        if not isinstance(t.get(key), list) or not t[key]:
+            out.append(_err(f"tables.{key} must list its rows", game.spec_location("tables")))
+    if out:
+        return out
+    if t["iou_value"] <= 0 or t["debt_limit"] % t["iou_value"]:
+        out.append(
+            _err(
+                "tables.debt_limit must be a whole number of IOUs",
+                game.spec_location("tables", "debt_limit"),
+            )
+        )
+    elif t["start_ious"] > t["debt_limit"] // t["iou_value"] or t["start_ious"] < 1:
+        out.append(
+            _err(
+                "tables.start_ious must be between 1 and the debt limit's IOUs",
+                game.spec_location("tables", "start_ious"),
+            )
+        )
+    for key in (
+        "bid_step",
+        "hand_size",
+        "round_cap",
+        "tech_rounding",
+        "settlement_step",
+        "negligence_step",
+    ):
+        if t[key] < 1:
+            out.append(_err(f"tables.{key} must be at least 1", game.spec_location("tables", key)))
+    if t["must_pass_at"] >= t["hand_size"]:
+        out.append(
+            _err(
+                "tables.must_pass_at must be below the hand size",
+                game.spec_location("tables", "must_pass_at"),
+            )
+        )
+    return out + _check_money(game)
+
+
+def _check_money(game: Game) -> list[Finding]:
+    """The money counters must make every amount the game pays."""
+    t = game.spec.tables
+    smallest = 0
+    for row in t["money"]:
+        smallest = gcd(smallest, int(row["value"]))
+    amounts = {
+        k: t[k]
+        for k in (
+            "bid_step",
+            "min_opening_bid",
+            "sell_price",
+            "contract_payment",
+            "salary_engineer",
+            "salary_marketer",
+            "iou_value",
+            "payback_one_cost",
+            "payback_two_cost",
+            "negligence_step",
+            "settlement_step",
+        )
+    }
+    amounts.update({f"lawyer_salaries[{i}]": v for i, v in enumerate(t["lawyer_salaries"])})
+    bad = [k for k, v in amounts.items() if v % smallest]
+    if bad:
+        return [
+            _err(
+                f"the money counters cannot make {', '.join(bad)} (smallest step ${smallest})",
+                game.spec_location("tables", "money"),
+            )
+        ]
+    return []
+
+
+def _check_published(game: Game) -> list[Finding]:
+    t, out = game.spec.tables, []
+    contracts = sum(c.qty for c in game.cards if c.type == CONTRACT)
+    for row in PUBLISHED:
+        key = row["key"]
+        value: Any = contracts if key == "contracts" else t.get(key)
+        if value != row["value"]:
+            where = _contract_at(game) if key == "contracts" else game.spec_location("tables", key)
+            out.append(
+                Finding(
+                    Severity.ERROR if key == "contracts" else Severity.WARNING,
+                    f"{key} is {value!r}; bidness.txt ({row['source']}) says {row['value']!r}",
+                    where,
+                )
+            )
+    return out
+
+
+def _contract_at(game: Game) -> Location:
+    card = next((c for c in game.cards if c.type == CONTRACT), None)
+    return card.where("qty") if card else game.spec_location("card_types")
+
+
+def _check_cards(game: Game) -> list[Finding]:
+    out = []
+    t = game.spec.tables
+    for card in game.cards:
+        out += _check_card(card)
+        if _TYPED_NUMBER.search(_JINJA.sub("", card.text)):
+            out.append(
+                Finding(
+                    Severity.WARNING,
+                    f"{card.name}: a number typed into the text; print it from the data "
+                    "with {{ card.… }} or {{ tables.… }}",
+                    card.where("text"),
+                )
+            )
+    lawyers = sum(
+        c.qty
+        for c in game.cards
+        if c.type == EMPLOYEE and c.fields["role"] == ROLES[LAWYER] and not c.fields["starting"]
+    )
+    if lawyers > len(t["lawyer_salaries"]):
+        card = next(c for c in game.cards if c.fields.get("role") == ROLES[LAWYER])
+        out.append(
+            _err(
+                f"{lawyers} Lawyer cards but the salary table stops at {len(t['lawyer_salaries'])}",
+                card.where("qty"),
+            )
+        )
+    most = game.spec.players.max
+    for role, key in ((0, "start_engineers"), (1, "start_marketers")):
+        have = sum(
+            c.qty
+            for c in game.cards
+            if c.type == EMPLOYEE and c.fields["starting"] and c.fields["role"] == ROLES[role]
+        )
+        if have < most * t[key]:
+            out.append(
+                _err(
+                    f"{have} starting {ROLES[role]} cards; {most} players need {most * t[key]}",
+                    game.spec_location("tables", key),
+                )
+            )
+    ious = sum(c.qty for c in game.cards if c.type == IOU)
+    need = most * (t["debt_limit"] // t["iou_value"])
+    if ious < need:
+        out.append(
+            _err(
+                f"{ious} IOU cards; {most} players at the debt limit need {need}",
+                game.spec_location("tables", "debt_limit"),
+            )
+        )
+    if not any(c.type == PAYBACK for c in game.cards):
+        out.append(_err("no Payback cards: nobody could ever win", game.spec_location("decks")))
+    return out
+
+
+def _check_card(card: Card) -> list[Finding]:
+    f, out = card.fields, []
+    if card.type not in KNOWN_TYPES:
+        return [
+            _err(
+                f"card type {card.type!r} has no rule in the Bidness engine "
+                f"(known: {', '.join(KNOWN_TYPES)})",
+                card.where("type"),
+            )
+        ]
+    if "role" in f and f["role"] not in ROLES:
+        out.append(_err(f"role {f['role']!r} is not one of {', '.join(ROLES)}", card.where("role")))
+    if "suit" in f:
+        if f["suit"] not in SUITS:
+            out.append(
+                _err(f"suit {f['suit']!r} is not one of {', '.join(SUITS)}", card.where("suit"))
+            )
+        elif (f["suit"] == "negligence") != (f["claim"] == 0):
+            out.append(
+                _err(
+                    "a Negligence claim is named at play (claim: 0); Libel and Patent "
+                    "suits need a claim above 0",
+                    card.where("claim"),
+                )
+            )
+    if card.type in RESTRICTED_TYPES and f.get("restricted") is not True:
+        out.append(
+            _err(
+                f"{card.name} must carry the first-round restriction mark (restricted: true)",
+                card.where("restricted") if "restricted" in f else card.where("type"),
+            )
+        )
+    if f.get("cost", 0) < 0:
+        out.append(_err("a cost cannot be negative", card.where("cost")))
+    if card.type == BONUS and (f["units"] == 0) == (f["trial_dice"] == 0):
+        out.append(
+            _err(
+                "a bonus card either adds or takes away units, or adds trial dice (a Legal "
+                "Intern), not both or neither",
+                card.where("units"),
+            )
+        )
+    if f.get("trial_dice", 0) < 0:
+        out.append(_err("trial dice cannot be negative", card.where("trial_dice")))
+    return out
+
+
+def _check_decks(game: Game) -> list[Finding]:
+    backs = {d.id: d.back.color.lower() for d in game.spec.decks}
+    if "event" in backs and "payback" in backs and backs["event"] == backs["payback"]:
+        i = [d.id for d in game.spec.decks].index("payback")
+        return [
+            _err(
+                "the Payback deck's back must differ in colour from the event deck's "
+                "(bidness.txt: everyone sees how many each player holds)",
+                game.spec_location("decks", i, "back", "color"),
+            )
+        ]
+    return []

@@ -1,0 +1,134 @@
+"""Lawsuits (bidness.txt "Lawsuits"): settlement talks as offers and counter-offers,
+bounded by ``settlement_offers``; a rejection goes to trial, where each side rolls two
+dice plus one per Lawyer or Legal Intern, the plaintiff first, and ties go to the
+defendant.  The loser pays the damages: to the plaintiff, or (a losing plaintiff) to
+the bank."""
+
+from __future__ import annotations
+
+from pnp.games.bidness.catalog import DIE_FACES, LIBEL, MARKETER, NEGLIGENCE, PATENT
+from pnp.games.bidness.ledger import name, note, pay, track, update_awards
+from pnp.games.bidness.state import NOBODY, SETTLE, Action, Suit, Table
+
+ACCEPT = Action("accept")
+TRIAL = Action("trial")
+
+
+def negligence_claims(table: Table, plaintiff: int, defendant: int) -> range:
+    """Dollars a Negligence suit may name: up to the defendant's cash and no more than
+    the plaintiff could pay on losing (cash plus borrowing room, a decision)."""
+    step = table.cat.t["negligence_step"]
+    top = min(table.cash[defendant], table.means(plaintiff)) // step * step
+    return range(step, top + 1, step)
+
+
+def can_be_sued(table: Table, card: int, defendant: int, plaintiff: int) -> bool:
+    suit = table.cat.suit[card]
+    if suit == LIBEL:
+        return table.count_role(defendant, MARKETER) > 0
+    if suit == PATENT:
+        return table.tech[defendant] > 0
+    return bool(negligence_claims(table, plaintiff, defendant))
+
+
+def open_suit(table: Table, plaintiff: int, card: int, defendant: int, claim: int) -> None:
+    table.suit = Suit(card, plaintiff, defendant, claim)
+    table.phase = SETTLE
+    what = f" for ${claim}" if claim else ""
+    note(
+        table,
+        f"{name(table, plaintiff)} sues {name(table, defendant)}: "
+        f"{table.cat.card_names[card]}{what}",
+    )
+
+
+def suit_actions(table: Table) -> tuple[Action, ...]:
+    s = table.suit
+    assert s is not None
+    step, limit = table.cat.t["settlement_step"], table.cat.t["settlement_offers"]
+    cap = table.means(s.defendant) // step * step
+    opening = s.offers == 0
+    out = [TRIAL] if opening else [ACCEPT, TRIAL]
+    if s.offers >= limit:
+        return tuple(out)
+    if opening:
+        amounts = range(step, cap + 1, step)
+    elif s.to_act == s.defendant:
+        amounts = range(s.bid + step, min(s.ask, cap + step), step)
+    else:
+        amounts = range(s.bid + step, s.ask, step)
+    return (*out, *(Action("offer", amount=a) for a in amounts))
+
+
+def apply_suit(table: Table, action: Action) -> bool:
+    """Apply one move of the talks; True when the suit is over."""
+    s = table.suit
+    assert s is not None
+    seat = s.to_act
+    if action.verb == "offer":
+        s.offers += 1
+        if seat == s.plaintiff:
+            s.ask = action.amount
+        else:
+            s.bid = action.amount
+        s.to_act = s.defendant if seat == s.plaintiff else s.plaintiff
+        note(table, f"{name(table, seat)} offers to settle for ${action.amount}")
+        return False
+    if action.verb == "accept":
+        amount = s.ask if seat == s.defendant else s.bid
+        pay(table, s.defendant, amount, s.plaintiff)
+        table.peaks.settled += 1
+        note(table, f"Settled: {name(table, s.defendant)} pays ${amount}")
+    else:
+        _trial(table, s)
+    table.discards.append(s.card)
+    table.suit = None
+    return True
+
+
+def _roll(table: Table, dice: int) -> int:
+    rnd = table.rng.random
+    return sum(1 + int(rnd() * DIE_FACES) for _ in range(dice))
+
+
+def _trial(table: Table, s: Suit) -> None:
+    table.peaks.tried += 1
+    p_roll = _roll(table, table.trial_dice(s.plaintiff))
+    d_roll = _roll(table, table.trial_dice(s.defendant))
+    won = p_roll > d_roll  # bidness.txt: in the event of a tie, the defendant wins
+    note(
+        table,
+        f"Trial: {name(table, s.plaintiff)} rolls {p_roll}, {name(table, s.defendant)} "
+        f"rolls {d_roll}; {'plaintiff' if won else 'defendant'} wins",
+    )
+    damages(table, s, won)
+
+
+def damages(table: Table, s: Suit, plaintiff_won: bool) -> None:
+    """The loser pays: a losing defendant to the plaintiff, a losing plaintiff to the bank.
+
+    Libel Marketers move to the winning plaintiff or, from a losing plaintiff, go back to
+    the deck; Patent tech points move the same way or go back to the bank.  A side that
+    holds fewer than the claim gives what it has.
+    """
+    cat = table.cat
+    loser = s.defendant if plaintiff_won else s.plaintiff
+    gainer = s.plaintiff if plaintiff_won else NOBODY
+    suit, claim = cat.suit[s.card], cat.claim[s.card]
+    if suit == NEGLIGENCE:
+        pay(table, loser, s.cash_claim, gainer)
+    elif suit == LIBEL:
+        staff = table.staff[loser]
+        gone = [c for c in staff if cat.role[c] == MARKETER][:claim]
+        for c in gone:
+            staff.remove(c)
+            (table.staff[gainer] if gainer != NOBODY else table.discards).append(c)
+        note(table, f"{name(table, loser)} loses {len(gone)} Marketer(s)")
+    else:
+        points = min(claim, table.tech[loser])
+        table.tech[loser] -= points
+        if gainer != NOBODY:
+            table.tech[gainer] += points
+        note(table, f"{name(table, loser)} loses {points} tech points")
+        track(table)
+    update_awards(table)

@@ -1,0 +1,238 @@
+"""Bidness as a state machine: seats decide; the state's own dice and shuffles do the rest.
+
+A round runs Setup (roll for first player, Payback cards from round 2, reshuffle, deal to
+six, each seat discards one face down) → Card Play (play, sell or pass until everyone
+has passed in a row; auctions and lawsuits open their own decisions) → Business
+(salaries, earnings, tech points, bonus cards back).  Paying back the last IOU ends the
+game at once.  Actions are :class:`~pnp.games.bidness.state.Action` tuples; a decision
+with one legal action is applied by the engine without asking.
+"""
+
+from __future__ import annotations
+
+from pnp.games.bidness import report
+from pnp.games.bidness.auction import apply_bid, auction_actions, bidder
+from pnp.games.bidness.business import apply_salary, close_business, salary_actions
+from pnp.games.bidness.catalog import DIE_FACES, PAYBACK, Catalog
+from pnp.games.bidness.lawsuit import apply_suit, suit_actions
+from pnp.games.bidness.ledger import name, note, track, update_awards
+from pnp.games.bidness.play import apply_play, distinct_cards, play_actions
+from pnp.games.bidness.state import (
+    AUCTION,
+    DISCARD,
+    OVER,
+    PHASE_NAMES,
+    PLAY,
+    SALARY,
+    TERMINAL,
+    Action,
+    Table,
+)
+from pnp.games.bidness.view import View, view_of
+
+__all__ = ["State", "first_player_roll"]
+
+
+class State(Table):
+    """One game in progress; the seat to act is ``current_player()``."""
+
+    __slots__ = ()
+
+    def __init__(
+        self, cat: Catalog, players: int, seed: int | None = None, transcript: bool = True
+    ) -> None:
+        super().__init__(cat, players, seed, transcript)
+        for role, count in enumerate((cat.t["start_engineers"], cat.t["start_marketers"])):
+            cards = cat.starting[role]
+            for seat in range(players):
+                self.staff[seat].extend(cards[seat * count : (seat + 1) * count])
+        track(self)
+        update_awards(self)
+        self._start_round()
+        self._advance()
+
+    # -- OpenSpiel-like interface ------------------------------------------------------
+
+    def current_player(self) -> int:
+        return self.player
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        return self.legal
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def returns(self) -> list[int]:
+        """1 for the winner (several only if the round cap ends the game in a tie)."""
+        return [1 if s in self.winners else 0 for s in range(self.n)]
+
+    @property
+    def transcript(self) -> list[str]:
+        return self.log if self.log is not None else []
+
+    def length(self) -> int:
+        """Rounds played (the last one possibly cut short by a payoff)."""
+        return min(self.round, self.cat.t["round_cap"])
+
+    def usage(self) -> dict[str, dict[str, int]]:
+        return report.usage(self)
+
+    def ran_out(self) -> list[str]:
+        return report.ran_out(self)
+
+    def measures(self) -> dict[str, float]:
+        return report.measures(self)
+
+    def clone(self) -> State:
+        s = State.__new__(State)
+        self.copy_into(s)
+        return s
+
+    def view(self, seat: int) -> View:
+        return view_of(self, seat)
+
+    def apply(self, action: Action) -> None:
+        if action not in self.legal:
+            raise ValueError(
+                f"action {action!r} is not legal in {PHASE_NAMES[self.phase]} "
+                f"for seat {self.player}"
+            )
+        self._do(action)
+        self._advance()
+
+    # -- flow ----------------------------------------------------------------------------
+
+    def _order(self) -> list[int]:
+        return [(self.first + i) % self.n for i in range(self.n)]
+
+    def _start_round(self) -> None:
+        t = self.cat.t
+        if self.round > t["round_cap"]:
+            self._finish_by_cap()
+            return
+        self.first = first_player_roll(self)
+        note(self, f"Round {self.round}: {name(self, self.first)} plays first")
+        if self.round >= t["payback_from_round"]:
+            for seat in self._order():
+                self._deal_payback(seat)
+        self.deck.extend(self.discards)
+        self.deck.extend(self.buried)
+        self.discards.clear()
+        self.buried.clear()
+        self.rng.shuffle(self.deck)
+        for seat in self._order():
+            hand = self.hands[seat]
+            while len(hand) < t["hand_size"] and self.deck:
+                hand.append(self.deck.pop())
+            if len(hand) < t["hand_size"]:
+                self.peaks.dry_event += 1
+        self.peaks.deck_low = min(self.peaks.deck_low, len(self.deck))
+        self.queue = [s for s in self._order() for _ in range(t["setup_discards"])]
+        self.phase = DISCARD
+
+    def _deal_payback(self, seat: int) -> None:
+        if not self.paybacks and self.payback_discards:
+            self.paybacks, self.payback_discards = self.payback_discards, []
+            self.rng.shuffle(self.paybacks)
+        if not self.paybacks:
+            self.peaks.dry_payback += 1
+            return
+        self.hands[seat].append(self.paybacks.pop())
+        held = sum(self.paybacks_held(s) for s in range(self.n))
+        self.peaks.payback_held = max(self.peaks.payback_held, held)
+
+    def _finish_by_cap(self) -> None:
+        """Ours: at the round cap, fewest IOUs wins, then most cash; equal seats share."""
+        best = min((self.ious[s], -self.cash[s]) for s in range(self.n))
+        self.winners = [s for s in range(self.n) if (self.ious[s], -self.cash[s]) == best]
+        self.round = self.cat.t["round_cap"]
+        self.phase = OVER
+        note(self, f"Round cap reached: {', '.join(name(self, s) for s in self.winners)} win")
+
+    def _decision(self) -> tuple[int, tuple[Action, ...]] | None:
+        """The seat to decide and its options, or None when the phase must move on."""
+        phase = self.phase
+        if phase in (DISCARD, SALARY):
+            if not self.queue:
+                return None
+            seat = self.queue[0]
+            if phase == SALARY:
+                return seat, salary_actions(self, seat)
+            return seat, _discard_actions(self, seat)
+        if phase == PLAY:
+            if self.passes >= self.n:
+                return None
+            return self.player, play_actions(self, self.player)
+        if phase == AUCTION:
+            return bidder(self), auction_actions(self)
+        assert self.suit is not None
+        return self.suit.to_act, suit_actions(self)
+
+    def _advance(self) -> None:
+        while self.phase != OVER:
+            nxt = self._decision()
+            if nxt is None:
+                self._end_phase()
+                continue
+            seat, legal = nxt
+            if len(legal) > 1:
+                self.player, self.legal = seat, legal
+                return
+            self.player, self.legal = seat, legal
+            self._do(legal[0])
+        self.player, self.legal = TERMINAL, ()
+
+    def _end_phase(self) -> None:
+        if self.phase == DISCARD:
+            self.phase, self.player, self.passes = PLAY, self.first, 0
+        elif self.phase == PLAY:
+            self.phase, self.queue = SALARY, self._order()
+        else:
+            close_business(self, self._order())
+            self.round += 1
+            self._start_round()
+
+    def _do(self, action: Action) -> None:
+        phase, seat = self.phase, self.player
+        if phase == DISCARD:
+            self.hands[seat].remove(action.card)
+            if self.cat.kind[action.card] == PAYBACK:
+                self.payback_discards.append(action.card)
+            else:
+                self.buried.append(action.card)
+            self.queue.pop(0)
+        elif phase == SALARY:
+            if apply_salary(self, seat, action):
+                self.queue.pop(0)
+        elif phase == PLAY:
+            self.passes = self.passes + 1 if action.verb == "pass" else 0
+            apply_play(self, seat, action)
+            if self.phase == PLAY:
+                self.player = (seat + 1) % self.n
+        elif phase == AUCTION:
+            assert self.auction is not None
+            seller = self.auction.seller
+            if apply_bid(self, action):
+                self.phase, self.player = PLAY, (seller + 1) % self.n
+        else:
+            assert self.suit is not None
+            plaintiff = self.suit.plaintiff
+            if apply_suit(self, action):
+                self.phase, self.player = PLAY, (plaintiff + 1) % self.n
+
+
+def _discard_actions(table: Table, seat: int) -> tuple[Action, ...]:
+    return tuple(Action("discard", card=c) for c in distinct_cards(table, seat))
+
+
+def first_player_roll(table: Table) -> int:
+    """bidness.txt "Setup Phase": one die per IOU held; the tied highest roll again."""
+    rnd = table.rng.random
+    seats = list(range(table.n))
+    while True:
+        totals = [sum(1 + int(rnd() * DIE_FACES) for _ in range(table.ious[s])) for s in seats]
+        best = max(totals)
+        seats = [s for s, v in zip(seats, totals, strict=True) if v == best]
+        if len(seats) == 1:
+            return seats[0]
+        note(table, f"First-player roll tied at {best}: roll again")

@@ -1,0 +1,223 @@
+"""Plain data of a Bidness game in progress: who holds what, whose decision it is.
+
+No rules live here (they are in :mod:`.rules` and its topic modules); a :class:`Table`
+is the data, :class:`Auction` and :class:`Suit` the open auction or lawsuit, and
+:class:`Usage` the peaks the simulation report needs.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import NamedTuple
+
+from pnp.games.bidness.catalog import LAWYER, MARKETER, PAYBACK, Catalog
+
+DISCARD, PLAY, AUCTION, SETTLE, SALARY, OVER = range(6)
+PHASE_NAMES = ("discard", "card play", "auction", "settlement", "salaries", "over")
+TERMINAL = -4
+"""``current_player()`` of a finished game (OpenSpiel's terminal id)."""
+NOBODY = -1
+
+
+class Action(NamedTuple):
+    """One decision. ``verb`` says what; the other fields are used as the verb needs."""
+
+    verb: str
+    card: int = -1
+    """Physical card number (see :class:`~pnp.games.bidness.catalog.Catalog`)."""
+    target: int = -1
+    """A seat (lawsuit, penalty, headhunting) or an employee role (layoff, headhunting)."""
+    amount: int = 0
+    """Dollars (bid, Negligence claim, settlement offer) or IOUs paid back."""
+
+
+class Auction:
+    """An auction under way: bidders still in, clockwise from the seller."""
+
+    __slots__ = ("card", "seller", "active", "high", "leader", "pos")
+
+    def __init__(self, card: int, seller: int, active: list[int]) -> None:
+        self.card, self.seller, self.active = card, seller, active
+        self.high, self.leader, self.pos = 0, NOBODY, 0
+
+    def copy(self) -> Auction:
+        a = Auction(self.card, self.seller, self.active[:])
+        a.high, a.leader, a.pos = self.high, self.leader, self.pos
+        return a
+
+
+class Suit:
+    """A lawsuit in settlement talks: the claim and the last offers of each side."""
+
+    __slots__ = ("card", "plaintiff", "defendant", "cash_claim", "offers", "ask", "bid", "to_act")
+
+    def __init__(self, card: int, plaintiff: int, defendant: int, cash_claim: int) -> None:
+        self.card, self.plaintiff, self.defendant = card, plaintiff, defendant
+        self.cash_claim = cash_claim
+        """Dollars a Negligence suit names (0 for Libel and Patent suits)."""
+        self.offers = 0
+        self.ask = 0
+        """The plaintiff's last proposal (0 before the first)."""
+        self.bid = 0
+        """The defendant's last counter-offer (0 before the first)."""
+        self.to_act = plaintiff
+
+    def copy(self) -> Suit:
+        s = Suit(self.card, self.plaintiff, self.defendant, self.cash_claim)
+        s.offers, s.ask, s.bid, s.to_act = self.offers, self.ask, self.bid, self.to_act
+        return s
+
+
+class Usage:
+    """Peaks and counts over one game, for ``usage``/``ran_out``/``measures``."""
+
+    __slots__ = (
+        "money",
+        "tech",
+        "ious",
+        "deck_low",
+        "payback_held",
+        "dry_event",
+        "dry_payback",
+        "auctions",
+        "no_bids",
+        "settled",
+        "tried",
+        "headhunts",
+        "layoffs",
+        "paid_off",
+    )
+
+    def __init__(self, denominations: int, tech_values: int) -> None:
+        self.money = [0] * denominations
+        self.tech = [0] * tech_values
+        self.ious = 0
+        self.deck_low = 1 << 30
+        self.payback_held = 0
+        self.dry_event = 0
+        self.dry_payback = 0
+        self.auctions = 0
+        self.no_bids = 0
+        self.settled = 0
+        self.tried = 0
+        self.headhunts = 0
+        self.layoffs = 0
+        self.paid_off = False
+
+    def copy(self) -> Usage:
+        u = Usage.__new__(Usage)
+        for name in Usage.__slots__:
+            value = getattr(self, name)
+            setattr(u, name, value[:] if isinstance(value, list) else value)
+        return u
+
+
+_SHARED = ("cat", "n", "round", "phase", "first", "player", "passes", "legal")
+"""Slots holding immutable values, which a copy may share."""
+_FLAT = ("cash", "ious", "tech", "deck", "discards", "buried", "paybacks", "payback_discards")
+"""Slots holding flat lists, copied one level deep."""
+_PER_SEAT = ("hands", "staff", "contracts", "bonuses")
+"""Slots holding one list of cards per seat."""
+
+
+class Table:
+    """Everything on and around the table.  Per-seat lists are indexed by seat."""
+
+    __slots__ = (
+        *_SHARED,
+        *_FLAT,
+        *_PER_SEAT,
+        "rng",
+        "market_leader",
+        "tech_leader",
+        "auction",
+        "suit",
+        "queue",
+        "winners",
+        "peaks",
+        "log",
+    )
+
+    def __init__(self, cat: Catalog, players: int, seed: int | None, transcript: bool) -> None:
+        n = self.n = players
+        self.cat = cat
+        self.rng = random.Random(seed)
+        self.round = 1
+        self.phase = DISCARD
+        self.first = 0
+        self.player = TERMINAL
+        self.passes = 0
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.staff: list[list[int]] = [[] for _ in range(n)]
+        """Employee cards in each workplace."""
+        self.contracts: list[list[int]] = [[] for _ in range(n)]
+        self.bonuses: list[list[int]] = [[] for _ in range(n)]
+        """Bonus, penalty and Legal Intern cards lying in each workplace this round."""
+        self.cash = [cat.t["start_cash"]] * n
+        self.ious = [cat.t["start_ious"]] * n
+        self.tech = [cat.t["start_tech"]] * n
+        self.deck: list[int] = list(cat.event_cards)
+        self.discards: list[int] = []
+        """Event cards played, sold or laid off (face up); shuffled back each round."""
+        self.buried: list[int] = []
+        """Event cards discarded face down in this round's setup; shuffled back too."""
+        self.paybacks: list[int] = list(cat.payback_cards)
+        self.payback_discards: list[int] = []
+        self.market_leader = NOBODY
+        self.tech_leader = NOBODY
+        self.auction: Auction | None = None
+        self.suit: Suit | None = None
+        self.queue: list[int] = []
+        """Seats still to decide in this step (discards, salaries), in order."""
+        self.winners: list[int] = []
+        self.legal: tuple[Action, ...] = ()
+        self.peaks = Usage(len(cat.denominations), len(cat.tech_values))
+        self.log: list[str] | None = [] if transcript else None
+
+    def copy_into(self, other: Table) -> None:
+        """Fill ``other`` (made with ``__new__``) with an independent copy of this table."""
+        for name in _SHARED:
+            setattr(other, name, getattr(self, name))
+        for name in _FLAT:
+            setattr(other, name, getattr(self, name)[:])
+        for name in _PER_SEAT:
+            setattr(other, name, [x[:] for x in getattr(self, name)])
+        other.market_leader, other.tech_leader = self.market_leader, self.tech_leader
+        other.queue, other.winners = self.queue[:], self.winners[:]
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.auction = self.auction.copy() if self.auction else None
+        other.suit = self.suit.copy() if self.suit else None
+        other.peaks = self.peaks.copy()
+        other.log = None if self.log is None else self.log[:]
+
+    # -- plain reads (no rules) ------------------------------------------------------------
+
+    def count_role(self, seat: int, role: int) -> int:
+        r = self.cat.role
+        return sum(1 for c in self.staff[seat] if r[c] == role)
+
+    def marketing(self, seat: int) -> int:
+        """Marketers plus the bonuses and penalties in the workplace (no award bonus)."""
+        units = self.cat.units
+        return self.count_role(seat, MARKETER) + sum(units[c] for c in self.bonuses[seat])
+
+    def trial_dice(self, seat: int) -> int:
+        extra = self.cat.trial_dice
+        return (
+            self.cat.t["trial_dice"]
+            + self.count_role(seat, LAWYER)
+            + sum(extra[c] for c in self.bonuses[seat])
+        )
+
+    def paybacks_held(self, seat: int) -> int:
+        kind = self.cat.kind
+        return sum(1 for c in self.hands[seat] if kind[c] == PAYBACK)
+
+    def room(self, seat: int) -> int:
+        """Dollars the seat could still borrow before the debt limit."""
+        return (self.cat.max_ious - self.ious[seat]) * self.cat.t["iou_value"]
+
+    def means(self, seat: int) -> int:
+        """Cash on hand plus what the seat could still borrow."""
+        return self.cash[seat] + self.room(seat)

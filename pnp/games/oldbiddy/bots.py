@@ -1,0 +1,117 @@
+"""Bots for Old Biddy: ``bot(view, legal_actions, rng) -> action``; they see a View only.
+
+``random`` picks uniformly.  ``heuristic`` values things by what they add to its own
+final score: it bids the gems its zero score marker makes worthless (and a spare fake
+gem), takes the character whose gems and action are worth most to it, makes the Boss
+move that raises its score most after paying, and gives the Princess's gift to the
+player furthest behind.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from pnp.games.oldbiddy import market
+from pnp.games.oldbiddy.actions import Action
+from pnp.games.oldbiddy.config import FAKE_GEM, GIFT_GEM, MOVE_GEM, SHOW_GEM, SWAP_ZERO
+from pnp.games.oldbiddy.view import View
+
+Bot = Callable[[View, Sequence[Action], random.Random], Action]
+
+ACTION_WORTH = {FAKE_GEM: 2.0, MOVE_GEM: 1.5, SHOW_GEM: 1.0, SWAP_ZERO: 1.0, GIFT_GEM: 2.0}
+"""Rough points a character's action is worth to the heuristic, beside its gems."""
+BID_ROUND_FACTOR = 0.5
+"""The heuristic bids spare gems up to this many points per round played."""
+
+
+def random_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+    return legal[int(rng.random() * len(legal))]
+
+
+def _my_worth(view: View) -> list[int]:
+    """What one more gem of each colour adds to this seat's final score."""
+    me = view.seat
+    worth = market.color_values_for(view.cfg, view.values, view.front(me))
+    worth[view.zero] = 0
+    return worth
+
+
+def _score_after_move(view: View, color: int, delta: int) -> int:
+    cfg, me = view.cfg, view.seat
+    paid = market.payment(cfg.boss_costs[abs(delta)], view.values[color])
+    behind = list(view.behind(me))
+    behind[color] -= paid
+    moved = market.values(cfg, market.move(view.positions, color, delta))
+    return market.final_score(cfg, moved, behind, view.front(me), view.zero, view.fakes(me))
+
+
+def _bid(view: View, legal: Sequence[Action]) -> Action:
+    gems, fakes = view.my_bid
+    held = view.behind(view.seat)
+    if ("fake",) in legal and view.fakes(view.seat) > 1:
+        return ("fake",)
+    budget = BID_ROUND_FACTOR * view.round
+    spent = market.bid_value(view.cfg, gems, fakes, 0, view.values)
+    zero = view.zero
+    if ("add", zero) in legal and gems[zero] < held[zero] and spent < budget * 2:
+        return ("add", zero)
+    return ("seal",)
+
+
+def _choose(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+    worth = _my_worth(view)
+    if legal[0][0] == "gem":
+        return max(legal, key=lambda a: worth[a[1]] + rng.random() * 1e-6)
+    cfg, offers = view.cfg, view.offers
+
+    def value(action: Action) -> float:
+        gems = offers[action[1]] or ()
+        kind = cfg.characters[view.characters[action[1]]].action
+        return sum(n * w for n, w in zip(gems, worth, strict=False)) + ACTION_WORTH[kind]
+
+    return max(legal, key=lambda a: value(a) + rng.random() * 1e-6)
+
+
+def _act(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+    me, kind = view.seat, legal[0][0]
+    if kind == "move":
+        now = view.score(me)
+        best = max(
+            (a for a in legal if a[0] == "move"),
+            key=lambda a: _score_after_move(view, a[1], a[2]) + rng.random() * 1e-6,
+        )
+        return best if _score_after_move(view, best[1], best[2]) > now else ("pass",)
+    if kind == "show":
+        held, worth = view.behind(me), _my_worth(view)
+        bonus = view.cfg.moneybags_bonus
+        gain = {a: (held[a[1]] - 1) * bonus - worth[a[1]] for a in legal if a[0] == "show"}
+        best = max(gain, key=lambda a: gain[a])
+        return best if gain[best] > 0 else ("pass",)
+    if kind == "swap":
+        held, market_worth = view.behind(me), view.values
+        lost = [h * w for h, w in zip(held, market_worth, strict=True)]
+        if lost[view.zero] <= min(lost):
+            return ("pass",)
+        known = view.board_known
+        fresh = [a for a in legal if a[0] == "swap" and known[a[1]] != view.zero]
+        return fresh[int(rng.random() * len(fresh))] if fresh else ("pass",)
+    if kind == "take":
+        worth = _my_worth(view)
+        return max(legal, key=lambda a: worth[a[1]] + rng.random() * 1e-6)
+    if kind == "give":
+        poorest = min({a[1] for a in legal}, key=lambda s: view.score(s) + rng.random() * 1e-6)
+        mine = _my_worth(view)
+        return min((a for a in legal if a[1] == poorest), key=lambda a: mine[a[2]])
+    return legal[0]
+
+
+def heuristic_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+    if view.phase == "bid":
+        return _bid(view, legal)
+    if view.phase == "choose":
+        return _choose(view, legal, rng)
+    return _act(view, legal, rng)
+
+
+BOTS: dict[str, Bot] = {"random": random_bot, "heuristic": heuristic_bot}

@@ -1,0 +1,116 @@
+"""Old Biddy's data flattened into plain numbers for the engine (read once per game).
+
+Nothing here is a rule: every value comes from ``cards/oldbiddy/`` (``tables:`` in
+game.yaml, the gem cards and the character cards).  :mod:`.check` makes sure the data
+is complete and consistent before :func:`config_from_game` reads it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pnp.load import Game
+
+FAKE_GEM = "fake-gem"
+MOVE_GEM = "move-gem"
+SHOW_GEM = "show-gem"
+SWAP_ZERO = "swap-zero"
+GIFT_GEM = "gift-gem"
+ACTIONS = (FAKE_GEM, MOVE_GEM, SHOW_GEM, SWAP_ZERO, GIFT_GEM)
+"""What a character card's ``action`` may name; the engine interprets each one."""
+
+
+@dataclass(frozen=True, slots=True)
+class Character:
+    letter: str
+    name: str
+    action: str
+    min_players: int
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    min_players: int
+    max_players: int
+    rounds: int
+    colors: tuple[str, ...]
+    """Gem colour ids, in the order of ``tables.gems``."""
+    color_names: tuple[str, ...]
+    gems_per_color: int
+    start_gems_per_color: int
+    market_values: tuple[int, ...]
+    """Value of a gem by its rank in the market, lowest first."""
+    start_extra: dict[int, tuple[int, ...]]
+    """Turn-order position → market values of the extra gems it starts with."""
+    cards_removed: dict[int, int]
+    fake_gems: int
+    fake_gem_bid: int
+    fake_gems_per_bid: int
+    fake_gem_kept_score: int
+    zero_markers: tuple[int, ...]
+    """Zero score markers of each colour (cards of the zero deck)."""
+    moneybags_bonus: int
+    last_player_gems: int
+    boss_costs: dict[int, int]
+    """Spaces moved → cost in market value."""
+    spaces: int
+    start_spaces: tuple[int, ...]
+    zero_marker_spaces: int
+    characters: tuple[Character, ...]
+    """In letter order."""
+    gem_cards: tuple[tuple[int, ...], ...]
+    """Gems on each gem card, one count per colour."""
+    gem_card_names: tuple[str, ...]
+
+    def zero_marker_pool(self) -> list[int]:
+        """The colour of every zero score marker, one entry per marker."""
+        return [c for c, k in enumerate(self.zero_markers) for _ in range(k)]
+
+    def characters_for(self, players: int) -> tuple[Character, ...]:
+        return tuple(c for c in self.characters if c.min_players <= players)
+
+    def cards_used(self, players: int) -> int:
+        return len(self.gem_cards) - self.cards_removed[players]
+
+
+def config_from_game(game: Game) -> Config:
+    t = game.spec.tables
+    gems = t["gems"]
+    characters = sorted(
+        (
+            Character(c.letter, c.name, c.action, c.min_players)
+            for c in game.cards
+            if c.type == "character"
+        ),
+        key=lambda c: c.letter,
+    )
+    gem_cards = [c for c in game.cards if c.type == "gem" for _ in range(c.qty)]
+    return Config(
+        min_players=game.spec.players.min,
+        max_players=game.spec.players.max,
+        rounds=t["rounds"],
+        colors=tuple(g["id"] for g in gems),
+        color_names=tuple(g["name"] for g in gems),
+        gems_per_color=t["gems_per_colour"],
+        start_gems_per_color=t["start_gems_per_colour"],
+        market_values=tuple(t["market_values"]),
+        start_extra={row["position"]: tuple(row["values"]) for row in t["start_gems"]},
+        cards_removed={row["players"]: row["removed"] for row in t["gem_cards_removed"]},
+        fake_gems=t["fake_gems"],
+        fake_gem_bid=t["fake_gem_bid"],
+        fake_gems_per_bid=t["fake_gems_per_bid"],
+        fake_gem_kept_score=t["fake_gem_kept_score"],
+        zero_markers=tuple(
+            sum(c.qty for c in game.cards if c.type == "zero" and c.fields["gem"] == g["id"])
+            for g in gems
+        ),
+        moneybags_bonus=t["moneybags_bonus"],
+        last_player_gems=t["last_player_gems"],
+        boss_costs={row["spaces"]: row["cost"] for row in t["boss_moves"]},
+        spaces=t["market"]["spaces"],
+        start_spaces=tuple(t["market"]["start_spaces"]),
+        zero_marker_spaces=t["market"]["zero_marker_spaces"],
+        characters=tuple(characters),
+        gem_cards=tuple(tuple(c.fields[g["id"]] for g in gems) for c in gem_cards),
+        gem_card_names=tuple(c.id for c in gem_cards),
+    )

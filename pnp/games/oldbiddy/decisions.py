@@ -1,0 +1,205 @@
+"""Where oldbiddy.txt is silent or unclear, pnp decides; and the numbers it publishes.
+
+:data:`DECISIONS` is the rulebook's Decisions section, in our own words: each entry
+names the source's gap, what pnp does, and why.  :data:`PUBLISHED` lists the numbers
+the source prints, with where it prints them; ``validate`` warns when the card data
+differs from them (a designer may change them on purpose).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    id: str
+    gap: str
+    """What the source leaves open, in our words."""
+    rule: str
+    """What pnp does (the engine implements exactly this)."""
+    why: str
+
+
+DECISIONS: tuple[Decision, ...] = (
+    Decision(
+        "sixth-card",
+        "The component list counts six character action cards, but only five characters "
+        "(A to E) are described.",
+        "The sixth card is a round-order reference card: it lists the three phases of a "
+        "round and is never chosen.",
+        "Five characters are all the rules use; a reference card on the table helps "
+        "new players and keeps the printed count at six.",
+    ),
+    Decision(
+        "board-ends",
+        "The market board's length is not given, and nothing says what happens when a "
+        "gem would move past its end.",
+        "The market track has {spaces} spaces with the three start spaces in its middle. "
+        "The Boss may only choose a move that keeps the moved gem on the track.",
+        "Gems can drift a long way over six rounds; a track that fits one sheet with a "
+        "simple 'you cannot leave the board' rule is easy to check at the table.",
+    ),
+    Decision(
+        "round-track",
+        "The source times the game by the gem-card deck running out; it has no round counter.",
+        "The board carries a round track 1 to {rounds}; move the round marker at the "
+        "start of each round.",
+        "Forgetting the round is easy when most of the deck is in the box at 3 or 4 players.",
+    ),
+    Decision(
+        "zero-marker-colours",
+        "Six zero score markers are listed for three gem colours, without saying which "
+        "colours they show.",
+        "There are {zero_per_colour} zero score markers of each colour.",
+        "An even split makes every colour equally likely to be worthless to a player.",
+    ),
+    Decision(
+        "bid-tie",
+        "Tied bids go to 'the higher turn order marker', which could mean the larger "
+        "number or the earlier position.",
+        "The player whose old turn order marker shows the larger number wins the tie (the "
+        "one who went later last round).",
+        "The marker already adds its number to the bid, so the source favours late "
+        "players; reading 'higher' as the larger number keeps that catch-up.",
+    ),
+    Decision(
+        "supply-runs-out",
+        "Nothing says what happens when a gem colour runs out in the supply.",
+        "You take only what is left: missing gems from a gem card are lost, and the last "
+        "player or the Princess may only pick a colour still in the supply.",
+        "With {gems_per_colour} of each colour this is rare; `pnp simulate` reports the "
+        "most gems of each colour ever out of the supply.",
+    ),
+    Decision(
+        "moneybags-bonus",
+        "Moneybags' gem raises 'the value of that colour gem by 1'; the source does not "
+        "say for whom.",
+        "Each gem in front of your own screen adds {moneybags_bonus} to the value of your "
+        "own gems of that colour, for the final score only. Several add up.",
+        "The scoring section speaks of gems 'you have in front of your screen'.",
+    ),
+    Decision(
+        "bids-are-spent",
+        "The source does not say whether the gems and fake gem put into a bid are given up.",
+        "Everything you bid is spent: gems go back to the supply and a fake gem goes back "
+        "to the pile. Your old turn order marker is handed in as usual.",
+        "The scoring mentions a fake gem 'remaining', which only makes sense if bidding "
+        "uses them up; free bids would make everyone bid everything.",
+    ),
+    Decision(
+        "spent-fake-gems",
+        "Where a spent fake gem goes is not said.",
+        "Spent fake gems return to the pile, where Old Biddy can take them again.",
+        "There are only {fake_gems} fake gems; out of the game, Old Biddy would soon "
+        "have nothing to give.",
+    ),
+    Decision(
+        "two-fake-gems",
+        "A player holding two fake gems at the end: it is unclear whether they score "
+        "one bonus point or two.",
+        "Keeping any fake gems scores {fake_kept} point in all, however many you hold.",
+        "The source gives the point to 'any player with a large fake gem remaining'.",
+    ),
+    Decision(
+        "skip-action",
+        "The source does not say whether a character's action may be left out, e.g. "
+        "when the Boss cannot pay.",
+        "The Boss, Moneybags and the Kid may choose not to act, and must skip when they "
+        "cannot (no gems to pay or to show, no marker to swap). Old Biddy takes a fake gem "
+        "if one is left; the Princess always takes and gives.",
+        "A player who cannot pay must not be stuck; declining a move that would hurt "
+        "you is part of the decision.",
+    ),
+    Decision(
+        "kid-looks",
+        "Whether the Kid may look at the markers on the board before swapping is not said.",
+        "The Kid picks one of the face-down markers on the board without looking, puts "
+        "their own in its place face down, and then looks at the new one.",
+        "The markers are placed face down, so the swap is a gamble unless you remember "
+        "what you left there yourself.",
+    ),
+    Decision(
+        "winner-tie",
+        "The source names no tie-break for the winner.",
+        "Players tied on points share the win.",
+        "Every later count (gems, fake gems) is already part of the score.",
+    ),
+    Decision(
+        "boss-payment",
+        "How many gems the Boss hands over when one colour does not divide the cost.",
+        "The Boss pays the fewest gems of the moved colour that together reach the cost; "
+        "no change is given (that part is the source's rule).",
+        "Paying more than needed only loses gems.",
+    ),
+    Decision(
+        "public-holdings",
+        "Gems behind a screen are hidden, yet everything that goes behind a screen is taken "
+        "openly.",
+        "Everyone may keep count of what each player takes and spends; only bids (until "
+        "revealed) and zero score markers are secret. pnp's bots count the same way.",
+        "An attentive player could keep that count anyway; saying so keeps it fair.",
+    ),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Published:
+    key: tuple[str | int, ...]
+    """Path under ``tables:`` in game.yaml."""
+    value: Any
+    source: str
+    """Where oldbiddy.txt gives the number."""
+
+
+PUBLISHED: tuple[Published, ...] = (
+    Published(("rounds",), 6, "How to play: 'There are 6 rounds in the game'"),
+    Published(("gems_per_colour",), 60, "Components: 180 gems, 60 of each colour"),
+    Published(("start_gems_per_colour",), 1, "Set up: a gem of each colour"),
+    Published(
+        ("market_values",), [1, 2, 3], "About the Market Board: lowest 1, middle 2, highest 3"
+    ),
+    Published(("fake_gems",), 5, "Components: 5 large fake gems"),
+    Published(("fake_gem_bid",), 5, "Phase 1: five points for a large fake gem"),
+    Published(("fake_gems_per_bid",), 1, "Phase 1: no more than one large fake gem"),
+    Published(("fake_gem_kept_score",), 1, "Scoring: a large fake gem remaining scores 1"),
+    Published(("moneybags_bonus",), 1, "C. Moneybags: increases the value of that colour by 1"),
+    Published(("last_player_gems",), 1, "Phase 2: the last player takes one single gem"),
+    Published(("boss_moves", 0, "cost"), 1, "B. The Boss: pay 1/6/12 for 1/2/3 spaces"),
+    Published(("boss_moves", 1, "cost"), 6, "B. The Boss: pay 1/6/12 for 1/2/3 spaces"),
+    Published(("boss_moves", 2, "cost"), 12, "B. The Boss: pay 1/6/12 for 1/2/3 spaces"),
+    Published(("gem_cards_removed", 0, "removed"), 12, "Set up: remove 12 gem cards at 3 players"),
+    Published(("gem_cards_removed", 1, "removed"), 6, "Set up: remove 6 gem cards at 4 players"),
+    Published(("gem_cards_removed", 2, "removed"), 0, "Set up: all 30 gem cards at 5 players"),
+    Published(("start_gems", 1, "values"), [1], "Set up: player 2, one gem of value 1"),
+    Published(("start_gems", 2, "values"), [2], "Set up: player 3, one gem of value 2"),
+    Published(("start_gems", 3, "values"), [3], "Set up: player 4, one gem of value 3"),
+    Published(("start_gems", 4, "values"), [3, 1], "Set up: player 5, gems of value 3 and 1"),
+    Published(("market", "zero_marker_spaces"), 3, "Set up: the spare markers' marked spaces"),
+)
+
+COMPONENTS: dict[str, int] = {
+    "gem cards": 30,
+    "character action cards": 6,
+    "gems": 180,
+    "screens": 5,
+    "turn order markers": 10,
+    "large fake gems": 5,
+    "zero score markers": 6,
+    "market boards": 1,
+}
+"""The source's component list (Components), checked against what the data prints."""
+
+
+def decision_rows(numbers: dict[str, Any]) -> list[dict[str, str]]:
+    """The decisions for the rulebook, with the data's numbers filled in."""
+    return [
+        {
+            "id": d.id,
+            "gap": d.gap.format(**numbers),
+            "rule": d.rule.format(**numbers),
+            "why": d.why.format(**numbers),
+        }
+        for d in DECISIONS
+    ]

@@ -1,0 +1,79 @@
+"""The market board and the sums of the game: gem values, Boss moves, bids and scores.
+
+Pure functions of plain values, shared by the rules, the bots and the worked examples.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pnp.games.oldbiddy.config import Config
+
+
+def values(cfg: Config, positions: Sequence[int]) -> tuple[int, ...]:
+    """Value of each colour: its rank on the market, lowest gem first (market values)."""
+    order = sorted(range(len(positions)), key=lambda c: positions[c])
+    out = [0] * len(positions)
+    for rank, color in enumerate(order):
+        out[color] = cfg.market_values[rank]
+    return tuple(out)
+
+
+def move(positions: Sequence[int], color: int, delta: int) -> tuple[int, ...]:
+    """Move ``color``'s gem ``delta`` spaces (up when positive), one step at a time; a gem
+    on the space it lands on takes the space just left (B. The Boss)."""
+    pos = list(positions)
+    step = 1 if delta > 0 else -1
+    for _ in range(abs(delta)):
+        here, there = pos[color], pos[color] + step
+        for other, p in enumerate(pos):
+            if p == there:
+                pos[other] = here
+        pos[color] = there
+    return tuple(pos)
+
+
+def on_track(cfg: Config, positions: Sequence[int], color: int, delta: int) -> bool:
+    """The end rule: the moved gem must stay on the track (spaces 1..spaces)."""
+    return 1 <= positions[color] + delta <= cfg.spaces
+
+
+def payment(cost: int, value: int) -> int:
+    """Fewest gems of one colour worth ``value`` each that reach ``cost``: no change."""
+    return -(-cost // value)
+
+
+def bid_value(
+    cfg: Config, gems: Sequence[int], fakes: int, marker: int, gem_values: Sequence[int]
+) -> int:
+    """Phase 1: a fake gem's points + the old turn order marker + each gem's market value."""
+    return (
+        fakes * cfg.fake_gem_bid
+        + marker
+        + sum(n * v for n, v in zip(gems, gem_values, strict=True))
+    )
+
+
+def turn_order(bids: Sequence[int], old_markers: Sequence[int]) -> list[int]:
+    """Seats from the best bid down; a tie goes to the larger old marker (decision bid-tie)."""
+    return sorted(range(len(bids)), key=lambda s: (-bids[s], -old_markers[s]))
+
+
+def color_values_for(cfg: Config, gem_values: Sequence[int], front: Sequence[int]) -> list[int]:
+    """What one player's gems of each colour are worth at the end: market value plus the
+    Moneybags bonus for each of their own gems of that colour in front of the screen."""
+    return [v + cfg.moneybags_bonus * f for v, f in zip(gem_values, front, strict=True)]
+
+
+def final_score(
+    cfg: Config,
+    gem_values: Sequence[int],
+    behind: Sequence[int],
+    front: Sequence[int],
+    zero: int,
+    fakes: int,
+) -> int:
+    """Scoring: two colours (not the zero marker's), gems behind the screen only."""
+    worth = color_values_for(cfg, gem_values, front)
+    gems = sum(n * worth[c] for c, n in enumerate(behind) if c != zero)
+    return gems + (cfg.fake_gem_kept_score if fakes else 0)

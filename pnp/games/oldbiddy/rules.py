@@ -1,0 +1,390 @@
+"""Old Biddy as a state machine: seats decide, the state's own shuffles do the rest.
+
+A round: deal a gem card beside each character in play; (from round 2) every seat seals
+a bid in secret, the bids are revealed and spent, and turn order follows; in turn order
+all but the last seat take a character and its gems, the last seat takes one gem; then
+the characters act in letter order.  After the last round the game is scored.
+
+Actions are small tuples:
+
+* bid: ``("add", colour)`` puts one more gem in the closed fist, ``("fake",)`` adds a
+  fake gem, ``("seal",)`` closes the bid;
+* choose: ``("take", i)`` takes the i-th character in play; the last seat ``("gem", c)``;
+* act: ``("move", colour, spaces)`` (the Boss; negative is down), ``("show", colour)``
+  (Moneybags), ``("swap", slot)`` (the Kid), ``("take", colour)`` then
+  ``("give", seat, colour)`` (the Princess), or ``("pass",)``.
+
+A decision whose only option is to pass is carried out without asking the seat.
+"""
+
+from __future__ import annotations
+
+import random
+
+from pnp.games.oldbiddy import market
+from pnp.games.oldbiddy.actions import FAKE, PASS, SEAL, Action, moves_off_the_board, options
+from pnp.games.oldbiddy.config import FAKE_GEM, MOVE_GEM, Config
+from pnp.games.oldbiddy.state import (
+    ACT,
+    BID,
+    CHOOSE,
+    GIVE,
+    NO_CARD,
+    OVER,
+    UNKNOWN,
+    StateData,
+)
+from pnp.games.oldbiddy.view import View
+
+TERMINAL = -1
+
+
+def seat_name(seat: int) -> str:
+    return f"P{seat + 1}"
+
+
+class State(StateData):
+    """One game in progress; the seat to act is ``current_player()``."""
+
+    __slots__ = ()
+
+    def __init__(self, cfg: Config, players: int, seed: int | None, transcript: bool = True):
+        if not cfg.min_players <= players <= cfg.max_players:
+            raise ValueError(
+                f"Old Biddy takes {cfg.min_players}–{cfg.max_players} players, not {players}"
+            )
+        self.cfg, self.n = cfg, players
+        self.characters = tuple(i for i, c in enumerate(cfg.characters) if c.min_players <= players)
+        self.rng = rng = random.Random(seed)
+        self.log = [] if transcript else None
+        colors = len(cfg.colors)
+        cards = list(range(len(cfg.gem_cards)))
+        rng.shuffle(cards)
+        out = cfg.cards_removed[players]
+        self.removed, self.deck, self.seen_cards = cards[:out], cards[out:], []
+        starts = list(cfg.start_spaces)
+        rng.shuffle(starts)
+        self.positions = starts
+        self.supply = [cfg.gems_per_color - 1] * colors  # one of each stands on the market
+        self.fake_pile = cfg.fake_gems
+        pool = cfg.zero_marker_pool()
+        rng.shuffle(pool)
+        self.zero, self.board_zero = pool[:players], pool[players:]
+        self.known_board = [[UNKNOWN] * len(self.board_zero) for _ in range(players)]
+        numbers = list(range(1, players + 1))
+        rng.shuffle(numbers)
+        self.marker, self.marker_set = numbers, 0
+        self.behind = [[0] * colors for _ in range(players)]
+        self.front = [[0] * colors for _ in range(players)]
+        self.fakes = [0] * players
+        self.peak_out, self.off_board = [0] * colors, 0
+        worth = market.values(cfg, self.positions)
+        for seat in range(players):
+            for color in range(colors):
+                self._gain(seat, color, cfg.start_gems_per_color)
+            for value in cfg.start_extra[self.marker[seat]]:
+                self._gain(seat, worth.index(value), 1)
+        self.bid_gems = [[0] * colors for _ in range(players)]
+        self.bid_fakes, self.sealed = [0] * players, [False] * players
+        self.order, self.turn, self.acting = [], 0, TERMINAL
+        self.offers, self.owner = [], []
+        self.round, self.phase = 1, BID
+        self._note(
+            "setup: market "
+            + ", ".join(f"{cfg.colors[c]}@{p}" for c, p in enumerate(self.positions))
+            + "; markers "
+            + " ".join(f"{seat_name(s)}:{m}" for s, m in enumerate(self.marker))
+            + "; gems "
+            + " ".join(f"{seat_name(s)}:{self._gems(self.behind[s])}" for s in range(players))
+        )
+        self._start_round()
+
+    # -- the GameState protocol ------------------------------------------------------
+
+    def current_player(self) -> int:
+        if self.phase == OVER:
+            return TERMINAL
+        if self.phase == BID:
+            return self.sealed.index(False)
+        if self.phase == CHOOSE:
+            return self.order[self.turn]
+        return self.acting
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def legal_actions(self) -> list[Action]:
+        if self.phase == OVER:
+            return []
+        seat = self.current_player()
+        if self.phase == BID:
+            return self._bid_options(seat)
+        if self.phase == CHOOSE:
+            if self.turn < self.n - 1:
+                return [("take", i) for i, who in enumerate(self.owner) if who < 0]
+            return [("gem", c) for c, left in enumerate(self.supply) if left]
+        if self.phase == GIVE:
+            return [
+                ("give", other, c)
+                for other in range(self.n)
+                if other != seat
+                for c, left in enumerate(self.supply)
+                if left
+            ]
+        return options(self, seat, self.cfg.characters[self.characters[self.turn]].action)
+
+    def apply(self, action: Action) -> None:
+        if action not in self.legal_actions():
+            raise ValueError(f"action {action!r} is not legal now ({self.phase})")
+        seat = self.current_player()
+        if self.phase == BID:
+            self._apply_bid(seat, action)
+        elif self.phase == CHOOSE:
+            self._apply_choice(seat, action)
+        else:
+            self._apply_act(seat, action)
+
+    def returns(self) -> list[int]:
+        """Each seat's score as the game stands (final once the game is over)."""
+        worth = market.values(self.cfg, self.positions)
+        return [
+            market.final_score(
+                self.cfg, worth, self.behind[s], self.front[s], self.zero[s], self.fakes[s]
+            )
+            for s in range(self.n)
+        ]
+
+    def clone(self) -> State:
+        copy = State.__new__(State)
+        copy.copy_from(self)
+        return copy
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may see: its own bid and zero marker, and the open table."""
+        return View(self, seat)
+
+    @property
+    def transcript(self) -> list[str]:
+        return self.log if self.log is not None else []
+
+    def length(self) -> int:
+        return min(self.round, self.cfg.rounds)
+
+    def usage(self) -> dict[str, dict[str, int]]:
+        from pnp.games.oldbiddy.report import usage
+
+        return usage(self)
+
+    def ran_out(self) -> list[str]:
+        from pnp.games.oldbiddy.report import ran_out
+
+        return ran_out(self)
+
+    def measures(self) -> dict[str, float]:
+        from pnp.games.oldbiddy.report import measures
+
+        return measures(self)
+
+    # -- bookkeeping -----------------------------------------------------------------
+
+    def _note(self, line: str) -> None:
+        if self.log is not None:
+            self.log.append(f"r{self.round} {line}")
+
+    def _gems(self, counts: list[int]) -> str:
+        return "".join(f"{self.cfg.colors[c][0]}{n}" for c, n in enumerate(counts) if n) or "-"
+
+    def _gain(self, seat: int, color: int, wanted: int) -> int:
+        """Take up to ``wanted`` gems from the supply (decision supply-runs-out)."""
+        got = min(wanted, self.supply[color])
+        self.supply[color] -= got
+        self.behind[seat][color] += got
+        out = self.cfg.gems_per_color - self.supply[color]
+        if out > self.peak_out[color]:
+            self.peak_out[color] = out
+        return got
+
+    def _pay(self, seat: int, color: int, count: int) -> None:
+        self.behind[seat][color] -= count
+        self.supply[color] += count
+
+    # -- round flow ------------------------------------------------------------------
+
+    def _start_round(self) -> None:
+        self.offers = [self.deck.pop() if self.deck else NO_CARD for _ in self.characters]
+        self.seen_cards += [c for c in self.offers if c != NO_CARD]
+        self.owner = [-1] * len(self.characters)
+        self._note(
+            "deal "
+            + " ".join(
+                f"{self.cfg.characters[ch].letter}:"
+                + (self._gems(list(self.cfg.gem_cards[card])) if card != NO_CARD else "none")
+                for ch, card in zip(self.characters, self.offers, strict=True)
+            )
+        )
+        if self.round == 1:  # no bidding in round 1: the set-up markers give the order
+            self._begin_choosing()
+            return
+        self.phase = BID
+        colors = len(self.cfg.colors)
+        self.bid_gems = [[0] * colors for _ in range(self.n)]
+        self.bid_fakes, self.sealed = [0] * self.n, [False] * self.n
+
+    def _begin_choosing(self) -> None:
+        self.order = sorted(range(self.n), key=lambda s: self.marker[s])
+        self.phase, self.turn = CHOOSE, 0
+        self._skip_empty_choice()
+
+    def _skip_empty_choice(self) -> None:
+        if self.turn == self.n - 1 and not any(self.supply):
+            self._note(f"{seat_name(self.order[self.turn])} finds the supply empty")
+            self._end_choosing()
+
+    def _end_choosing(self) -> None:
+        for i, who in enumerate(self.owner):
+            if who < 0 and self.offers[i] != NO_CARD:
+                letter = self.cfg.characters[self.characters[i]].letter
+                self._note(f"discard the gem card beside {letter}")
+                self.offers[i] = NO_CARD
+        self.phase, self.turn = ACT, 0
+        self._next_act()
+
+    def _end_round(self) -> None:
+        self.round += 1
+        if self.round > self.cfg.rounds:
+            self.phase, self.acting = OVER, TERMINAL
+            self.round = self.cfg.rounds
+            self._note(f"game over: scores {self.returns()}")
+            return
+        self._start_round()
+
+    # -- phase 1: sealed bids --------------------------------------------------------
+
+    def _bid_options(self, seat: int) -> list[Action]:
+        gems, held = self.bid_gems[seat], self.behind[seat]
+        out: list[Action] = [("add", c) for c in range(len(gems)) if held[c] > gems[c]]
+        if self.fakes[seat] > self.bid_fakes[seat] < self.cfg.fake_gems_per_bid:
+            out.append(FAKE)
+        return [*out, SEAL]
+
+    def _apply_bid(self, seat: int, action: Action) -> None:
+        if action[0] == "add":
+            self.bid_gems[seat][action[1]] += 1
+        elif action == FAKE:
+            self.bid_fakes[seat] += 1
+        else:
+            self.sealed[seat] = True
+            self._note(f"{seat_name(seat)} seals a bid")
+            if all(self.sealed):
+                self._reveal_bids()
+
+    def _reveal_bids(self) -> None:
+        cfg, worth = self.cfg, market.values(self.cfg, self.positions)
+        bids = [
+            market.bid_value(cfg, self.bid_gems[s], self.bid_fakes[s], self.marker[s], worth)
+            for s in range(self.n)
+        ]
+        for s in range(self.n):
+            self._note(
+                f"{seat_name(s)} bids {self._gems(self.bid_gems[s])} fake {self.bid_fakes[s]} "
+                f"marker {self.marker[s]} = {bids[s]}"
+            )
+            for c, k in enumerate(self.bid_gems[s]):
+                self._pay(s, c, k)
+            self.fakes[s] -= self.bid_fakes[s]
+            self.fake_pile += self.bid_fakes[s]
+        order = market.turn_order(bids, self.marker)
+        self.marker_set = (self.round - 1) % 2
+        for place, seat in enumerate(order):
+            self.marker[seat] = place + 1
+        self._note("turn order " + " ".join(seat_name(s) for s in order))
+        self._begin_choosing()
+
+    # -- phase 2: choose characters --------------------------------------------------
+
+    def _apply_choice(self, seat: int, action: Action) -> None:
+        if action[0] == "take":
+            i = action[1]
+            card = self.offers[i]
+            self.owner[i], self.offers[i] = seat, NO_CARD
+            got = [0] * len(self.cfg.colors)
+            if card != NO_CARD:
+                for c, k in enumerate(self.cfg.gem_cards[card]):
+                    got[c] = self._gain(seat, c, k)
+            name = self.cfg.characters[self.characters[i]].name
+            self._note(f"{seat_name(seat)} takes {name} and {self._gems(got)}")
+        else:
+            self._gain(seat, action[1], self.cfg.last_player_gems)
+            self._note(f"{seat_name(seat)} goes last and takes {self.cfg.colors[action[1]]}")
+        self.turn += 1
+        if self.turn == self.n:
+            self._end_choosing()
+        else:
+            self._skip_empty_choice()
+
+    # -- phase 3: actions in letter order --------------------------------------------
+
+    def _next_act(self) -> None:
+        """Move to the next character that needs a decision, acting out the automatic ones."""
+        cfg = self.cfg
+        while self.turn < len(self.characters):
+            seat = self.owner[self.turn]
+            character = cfg.characters[self.characters[self.turn]]
+            if seat >= 0:
+                self.acting = seat
+                if character.action == MOVE_GEM:
+                    self.off_board += moves_off_the_board(self, seat)
+                if character.action == FAKE_GEM:
+                    if self.fake_pile:
+                        self.fake_pile -= 1
+                        self.fakes[seat] += 1
+                        self._note(f"{seat_name(seat)} ({character.letter}) takes a fake gem")
+                    else:
+                        self._note(f"{seat_name(seat)} ({character.letter}) finds no fake gem")
+                elif options(self, seat, character.action) != [PASS]:
+                    return
+                else:
+                    self._note(f"{seat_name(seat)} ({character.letter}) cannot act")
+            self.turn += 1
+        self._end_round()
+
+    def _apply_act(self, seat: int, action: Action) -> None:
+        cfg = self.cfg
+        letter = cfg.characters[self.characters[self.turn]].letter
+        who = f"{seat_name(seat)} ({letter})"
+        kind = action[0]
+        if kind == "move":
+            color, delta = action[1], action[2]
+            worth = market.values(cfg, self.positions)
+            paid = market.payment(cfg.boss_costs[abs(delta)], worth[color])
+            self._pay(seat, color, paid)
+            self.positions = list(market.move(self.positions, color, delta))
+            self._note(
+                f"{who} pays {paid} {cfg.colors[color]} and moves it {delta:+d}: market "
+                + ", ".join(f"{cfg.colors[c]}@{p}" for c, p in enumerate(self.positions))
+            )
+        elif kind == "show":
+            self.behind[seat][action[1]] -= 1
+            self.front[seat][action[1]] += 1
+            self._note(f"{who} puts a {cfg.colors[action[1]]} gem in front of the screen")
+        elif kind == "swap":
+            slot = action[1]
+            self.zero[seat], self.board_zero[slot] = self.board_zero[slot], self.zero[seat]
+            for known in self.known_board:
+                known[slot] = UNKNOWN
+            self.known_board[seat][slot] = self.board_zero[slot]
+            self._note(f"{who} swaps zero score markers with board slot {slot + 1}")
+        elif kind == "take":
+            self._gain(seat, action[1], 1)
+            self._note(f"{who} takes a {cfg.colors[action[1]]} gem")
+            if any(self.supply):
+                self.phase = GIVE
+                return
+        elif kind == "give":
+            self._gain(action[1], action[2], 1)
+            self._note(f"{who} gives {seat_name(action[1])} a {cfg.colors[action[2]]} gem")
+            self.phase = ACT
+        else:
+            self._note(f"{who} passes")
+        self.turn += 1
+        self._next_act()
