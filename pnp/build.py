@@ -12,6 +12,7 @@ from pnp.fonts import load_font
 from pnp.icons import CREDIT as ICONS_CREDIT
 from pnp.layout.board import lay_out_board
 from pnp.layout.cards import SheetOptions, impose_cards, impose_copies, lay_out_faces
+from pnp.layout.cuts import cut_file_name, cut_svg
 from pnp.layout.face import card_context, find_template
 from pnp.layout.pages import Page
 from pnp.layout.screen import lay_out_screens
@@ -175,7 +176,7 @@ def plan_outputs(
     files: list[OutputFile] = []
     if "cards" in want and game.cards:
         faces = lay_out_faces(game)
-        pages = impose_cards(game, options)
+        pages = impose_cards(game, options, faces)
         write = _bind(write_pages, pages, faces, doc_info(game.spec, "cards"), font_dir)
         files.append(OutputFile(f"{gid}-cards.pdf", "cards", pages, write))
     ctx: dict[str, Any] | None = None
@@ -184,11 +185,11 @@ def plan_outputs(
             continue
         path = f"{gid}-{comp.id}.pdf"
         if isinstance(comp, TokensComponent):
-            tpages, tfaces = lay_out_tokens(game, comp, i, options.paper)
+            tpages, tfaces = lay_out_tokens(game, comp, i, options)
             write = _bind(write_pages, tpages, tfaces, doc_info(game.spec, comp.title), font_dir)
             files.append(OutputFile(path, "tokens", tpages, write))
         elif isinstance(comp, TrackComponent):
-            kpages = lay_out_track(game, comp, i, options.paper)
+            kpages = lay_out_track(game, comp, i, options.paper, options.margin)
             files.append(
                 OutputFile(
                     path,
@@ -199,28 +200,50 @@ def plan_outputs(
             )
         elif isinstance(comp, BoardComponent):
             bpages, bfaces = lay_out_board(
-                game, comp, i, options.paper, credit=credit_line(game.spec)
+                game, comp, i, options.paper, options.margin, credit_line(game.spec)
             )
             write = _bind(write_pages, bpages, bfaces, doc_info(game.spec, comp.title), font_dir)
             files.append(OutputFile(path, "board", bpages, write))
         elif isinstance(comp, ScreenComponent):
             ctx = ctx or template_context(game)
             spages, sfaces = lay_out_screens(
-                game, comp, i, options.paper, {**ctx, "credit": credit_line(game.spec)}
+                game,
+                comp,
+                i,
+                options.paper,
+                {**ctx, "credit": credit_line(game.spec)},
+                options.margin,
             )
             write = _bind(write_pages, spages, sfaces, doc_info(game.spec, comp.title), font_dir)
             files.append(OutputFile(path, "screen", spages, write))
         elif isinstance(comp, AidComponent):
             ctx = ctx or template_context(game)
             layout = aid_layout(game, comp, ctx)
-            apages = impose_copies(comp.id, parse_size(comp.size), comp.copies, options.paper)
+            apages = impose_copies(comp.id, parse_size(comp.size), comp.copies, options)
             info = doc_info(game.spec, comp.title)
             files.append(
                 OutputFile(path, "aid", apages, _bind(write_aid, apages, layout, info, accent))
             )
     if game.spec.rulebook and "rulebook" in want:
         files.append(_rulebook_file(game, rulebook_markdown(game, ctx), PAPERS_MM[options.paper]))
+    if options.cut_file == "svg":
+        files += [cut for f in files for cut in cut_files(f)]
     return files
+
+
+def cut_files(pdf: OutputFile) -> list[OutputFile]:
+    """One SVG of cut paths per sheet of ``pdf`` that has anything to cut."""
+    out = []
+    for n, page in enumerate(pdf.pages, start=1):
+        if page.cuts:
+            name = cut_file_name(pdf.path, n)
+            write = _bind(_write_text, cut_svg(page))
+            out.append(OutputFile(name, "cut", [page], write, source=pdf.path))
+    return out
+
+
+def _write_text(path: Path, text: str) -> None:
+    path.write_text(text, encoding="utf-8")
 
 
 def aid_layout(game: Game, comp: AidComponent, ctx: dict[str, Any] | None = None) -> AidLayout:
@@ -296,6 +319,11 @@ def build_game(
         "options": {
             "paper": options.paper,
             "bleed_mm": _effective_bleed(game, options),
+            "margin_mm": options.margin,
+            "layout": options.layout,
+            "layout_reason": LAYOUT_REASONS[options.layout],
+            "deck_per_sheet": options.deck_per_sheet,
+            "registration": options.registration,
             "duplex": options.duplex,
             "back_offset_mm": list(options.back_offset),
             "expansions": [e.id for e in game.expansions],
@@ -308,7 +336,24 @@ def _effective_bleed(game: Game, options: SheetOptions) -> float | None:
     """The bleed the card sheets got (the first deck's; None for a game without decks)."""
     if not game.spec.decks:
         return options.bleed
-    return plan_grid(options.paper, game.spec.decks[0].size_mm, options.bleed).bleed
+    size = game.spec.decks[0].size_mm
+    layout = "grid" if options.layout == "auto" else options.layout  # both: up to 3 mm
+    return plan_grid(options.paper, size, options.bleed, options.inner_margin, layout).bleed
+
+
+LAYOUT_REASONS = {
+    "auto": "per sheet: a butted grid where every card on it (and every back) has one "
+    "colour in its outer band, so a cut that misses by 1 mm shows nothing else; gutters "
+    "with full bleed where the bands differ",
+    "grid": "cards butt on shared cut lines: the most cards per sheet; a cut that misses "
+    "by 1 mm shows the neighbour's edge band, which is the same colour on both sides",
+    "gutter": "gutters between cards, each card bleeding into its half (at least 1.25 mm, "
+    "up to 3 mm): perhaps a card less per sheet, but a cut that misses by 1 mm shows the "
+    "card's own colour",
+    "fold": "each front beside its own back, folded on the dashed line and glued or "
+    "sleeved: for printers without duplex",
+}
+"""Why a layout: written into the manifest (options.layout_reason) and the README."""
 
 
 def write_calibration(paper: str, out: Path) -> Path:

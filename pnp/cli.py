@@ -16,6 +16,8 @@ import typer
 
 from pnp import _options as opt
 from pnp._options import CardsOpt, ExpOpt, GameArg, JobsOpt, MaybeGameArg, NameArg, PaperOpt
+from pnp.layout.cuts import CUT_FORMATS
+from pnp.layout.sheet import LAYOUTS, MARGIN_MM, MAX_MARGIN_MM
 from pnp.output import KINDS
 
 if TYPE_CHECKING:
@@ -175,6 +177,44 @@ def build(
             help="Shift back pages by X,Y mm (each within ±10) for printers that misregister.",
         ),
     ] = opt.NO_OFFSET,
+    margin: Annotated[
+        float,
+        typer.Option(
+            metavar="MM",
+            callback=opt.finite(0.0, MAX_MARGIN_MM, " mm"),
+            help="Printer margin in mm, 0–20: no crop mark, text or art closer to the edge.",
+        ),
+    ] = MARGIN_MM,
+    layout: Annotated[
+        str,
+        typer.Option(
+            metavar="|".join(LAYOUTS),
+            callback=opt.choice("layout", LAYOUTS),
+            help="Card sheets: auto (grid where the cards' edge bands match, else gutter), grid "
+            "(butted, most cards), gutter (fewer cards, full bleed on every edge) or fold "
+            "(each front beside its back, for printers without duplex).",
+        ),
+    ] = "auto",
+    deck_per_sheet: Annotated[
+        bool,
+        typer.Option(
+            "--deck-per-sheet", help="Start each deck on its own sheets instead of sharing them."
+        ),
+    ] = False,
+    cut_file: Annotated[
+        str | None,
+        typer.Option(
+            metavar="|".join(CUT_FORMATS),
+            callback=lambda v: v if v is None else opt.choice("cut file format", CUT_FORMATS)(v),
+            help="Also write each sheet's cut paths for a cutting machine: svg.",
+        ),
+    ] = None,
+    registration: Annotated[
+        bool,
+        typer.Option(
+            "--registration", help="Add print-then-cut registration marks for a cutting machine."
+        ),
+    ] = False,
     only: Annotated[
         list[str] | None,
         typer.Option(
@@ -220,7 +260,17 @@ def build(
                 "--no-pdf without --images leaves nothing to write: add --images "
                 f"{'|'.join(opt.IMAGE_TARGETS)}, or drop --no-pdf"
             )
-        options = SheetOptions(paper, bleed, duplex, back_offset)
+        options = SheetOptions(
+            paper,
+            bleed,
+            duplex,
+            back_offset,
+            margin,
+            layout,
+            deck_per_sheet,
+            registration,
+            cut_file,
+        )
         kinds = frozenset(only) if only else None
         for gid in list_games(cards) if all_games else [opt.known_game(str(game), cards)]:
             g = load_game(gid, cards) if all_games else _load(gid, expansion, cards)

@@ -21,6 +21,9 @@ class Delivery:
     folder: Path
     pdfs: list[tuple[str, int]] = field(default_factory=list)
     """Each PDF written (file name, page count), in build order."""
+    sheets: dict[str, int] = field(default_factory=dict)
+    """Sheets of paper each PDF takes (a back page shares its front's sheet)."""
+    cut_files: int = 0
     manifest: bool = False
     images: Path | None = None
     image_kinds: tuple[str, ...] = ()
@@ -40,9 +43,12 @@ def deliver(
     ``images`` asked for."""
     done = Delivery(game, folder)
     if pdf:
-        build_game(game, options, folder, only, jobs)
+        written = {p.name for p in build_game(game, options, folder, only, jobs)}
         manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
-        done.pdfs = [(f["path"], len(f["pages"])) for f in manifest["files"]]
+        files = [f for f in manifest["files"] if f["path"] in written]  # not earlier builds'
+        done.pdfs = [(f["path"], len(f["pages"])) for f in files if f["kind"] != "cut"]
+        done.sheets = {f["path"]: f["sheets"] for f in files}
+        done.cut_files = sum(1 for f in files if f["kind"] == "cut")
         done.manifest = True
     else:
         findings = validate_game(game)
@@ -69,7 +75,13 @@ def summary_lines(done: Delivery) -> list[str]:
     lines = [f"{game.spec.name}: {read}, wrote to {display_path(done.folder)}/"]
     width = max((len(name) for name, _ in done.pdfs), default=0)
     for name, pages in done.pdfs:
-        lines.append(f"  {name:<{width}}  {pages:>3} page{'s' if pages != 1 else ''}")
+        sheets = done.sheets.get(name, pages)
+        lines.append(
+            f"  {name:<{width}}  {pages:>3} page{'s' if pages != 1 else ''}"
+            f" on {sheets} sheet{'s' if sheets != 1 else ''}"
+        )
+    if done.cut_files:
+        lines.append(f"  {done.cut_files} cut files (svg), one per sheet to cut")
     if done.manifest:
         lines.append(f"  {'manifest.json':<{width}}  every page and cut box")
     else:

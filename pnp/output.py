@@ -28,34 +28,94 @@ def _pt(v: float) -> float:
 
 @dataclass
 class OutputFile:
-    """One PDF of a build: its name, kind, pages (for the manifest) and how to draw it."""
+    """One file of a build: its name, kind, pages (for the manifest) and how to draw it."""
 
     path: str
     kind: str
     pages: list[Page]
     write: Callable[[Path], None] = field(repr=False)
+    source: str | None = None
+    """For a cut file: the PDF whose sheet it cuts."""
+
+    @property
+    def sheets(self) -> int:
+        """Sheets of paper: a back page is printed on its front's sheet."""
+        return sum(1 for p in self.pages if p.side != "back")
 
     def manifest(self) -> dict[str, Any]:
-        return {
-            "path": self.path,
-            "kind": self.kind,
-            "pages": [
-                {
-                    "number": n,
-                    "side": p.side,
-                    "size_pt": [_pt(p.size[0]), _pt(p.size[1])],
-                    "items": [_item(it) for it in p.items],
-                }
-                for n, p in enumerate(self.pages, start=1)
-            ],
-        }
+        entry: dict[str, Any] = {"path": self.path, "kind": self.kind}
+        if self.source:
+            entry["source"] = self.source
+        entry["sheets"] = self.sheets
+        entry["pages"] = [_page_entry(n, p) for n, p in enumerate(self.pages, start=1)]
+        return entry
 
 
-def _item(it: Placed) -> dict[str, Any]:
+def _page_entry(number: int, page: Page) -> dict[str, Any]:
+    entry: dict[str, Any] = {
+        "number": number,
+        "side": page.side,
+        "size_pt": [_pt(page.size[0]), _pt(page.size[1])],
+    }
+    if page.layout:
+        entry.update(layout=page.layout, gutter_mm=list(page.gutter), bleed_mm=page.bleed)
+    entry["items"] = [_item(it, page.side == "fold") for it in page.items]
+    return entry
+
+
+def _item(it: Placed, fold: bool = False) -> dict[str, Any]:
     item: dict[str, Any] = {"id": it.id, "deck": it.group, "trim_pt": [_pt(v) for v in it.trim]}
     if it.region is not None:
         item["board_mm"] = [round(v, 2) for v in it.region]
+    if fold:
+        item["side"] = it.side
+    if it.rotate:
+        item["rotate"] = it.rotate
     return item
+
+
+def merge_manifest(
+    out: Path,
+    files: list[OutputFile],
+    manifest: dict[str, Any],
+    entries: list[dict[str, Any]] | None = None,
+) -> dict[str, Any]:
+    """The manifest of the whole folder: this build's files (``entries``, their manifest
+    entries as drawn, when a worker process drew them), plus the entries of an earlier
+    manifest whose files are still there and were not rebuilt (each keeping the options it
+    was built with). Cut files of a rebuilt PDF are its own and go with it."""
+    written = {f.path for f in files}
+    kept: list[dict[str, Any]] = []
+    for entry in _previous(out):
+        path = entry.get("path")
+        if not isinstance(path, str) or path in written or entry.get("source") in written:
+            continue
+        if (out / path).is_file():
+            kept.append(entry)
+    drawn = entries if entries is not None else [f.manifest() for f in files]
+    return {**manifest, "files": kept + drawn}
+
+
+def stale_cut_files(out: Path, files: list[OutputFile]) -> list[Path]:
+    """Cut files an earlier build wrote for a PDF this build rewrites, and did not rewrite."""
+    written = {f.path for f in files}
+    return [
+        out / e["path"]
+        for e in _previous(out)
+        if e.get("source") in written and e.get("path") not in written
+    ]
+
+
+def _previous(out: Path) -> list[dict[str, Any]]:
+    """The file entries of the manifest already in ``out``, each with its options."""
+    try:
+        old = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    if not isinstance(old, dict) or not isinstance(old.get("files"), list):
+        return []
+    options = old.get("options", {})
+    return [{"options": options, **e} for e in old["files"] if isinstance(e, dict)]
 
 
 LOCK_FILE = ".pnp-lock"
@@ -119,11 +179,14 @@ def write_all(
         raise PnpError(f"cannot create output folder {out}: {exc.strerror}") from None
     with locked(out):
         remove_stale_temporaries(out)
+        stale = stale_cut_files(out, files) if manifest is not None else []
         staged = _stage(out, files, manifest, jobs)
         if manifest is not None:
             (out / "manifest.json").unlink(missing_ok=True)
         for tmp, final in staged:
             os.replace(tmp, final)
+        for path in stale:
+            path.unlink(missing_ok=True)
     return [final for _, final in staged]
 
 
@@ -142,7 +205,7 @@ def _stage(
         finally:
             _FILES.clear()
         if manifest is not None:
-            body = {**manifest, "files": described}
+            body = merge_manifest(out, files, manifest, described)
             tmp = _temp(out, "manifest.json")
             staged.append((tmp, out / "manifest.json"))
             tmp.write_text(json.dumps(body, indent=1, ensure_ascii=False) + "\n", "utf-8")

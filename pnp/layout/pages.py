@@ -21,14 +21,41 @@ class Placed:
     clip: Rect
     region: Rect | None = None
     """A board tile's window onto the board, in board mm from its top-left (y down)."""
+    side: str = "front"
+    """front or back: on a fold page, which half of a pair this is."""
+    rotate: int = 0
+    """Degrees the face turns (counter-clockwise) to lie on its side in the trim: 0, 90, 270."""
+
+
+@dataclass(frozen=True, slots=True)
+class Cut:
+    """One closed cut path for a cutting machine: a rectangle with rounded corners, or the
+    circle inscribed in ``rect``."""
+
+    rect: Rect
+    radius: float = 0.0
+    circle: bool = False
 
 
 @dataclass
 class Page:
     size: tuple[float, float]
     side: str = "front"
+    """front, back, or fold (fronts and backs side by side)."""
     items: list[Placed] = field(default_factory=list)
     marks: list[Rect] = field(default_factory=list)
-    """Crop-mark segments."""
+    """Crop-mark segments: solid black, each from a cut line outward to the printer margin."""
     decor: list[Shape | TextBlock] = field(default_factory=list)
     """Titles, boxes and tables drawn on the page itself (mm, y down from the top)."""
+    folds: list[Rect] = field(default_factory=list)
+    """Fold-line segments: dashed grey."""
+    registration: list[Rect] = field(default_factory=list)
+    """Filled rectangles a cutting machine's camera finds the sheet by."""
+    cuts: list[Cut] = field(default_factory=list)
+    """What a cutting machine cuts on this sheet (for --cut-file)."""
+    layout: str = ""
+    """How the items are imposed: grid, gutter, fold, gang (counters), punch (round chips)."""
+    gutter: tuple[float, float] = (0.0, 0.0)
+    """Gaps between neighbouring items across and down, mm (0: they share cut lines)."""
+    bleed: float = 0.0
+    """How far art runs past the outer cut lines, mm."""

@@ -1,6 +1,17 @@
-"""Impose cards on sheets: how many fit, where each trim box goes, crop marks, mirrored backs.
+"""Impose cards on sheets: how many fit, where each trim box goes, crop and fold marks.
 
 All lengths in mm, origin at the page's bottom-left (as in PDF).
+
+Three layouts (``--layout``):
+
+- ``grid``: cards butt on shared cut lines, one cut frees two edges. Nothing of a
+  neighbour can show on a cut that misses, as long as the edge bands of butted faces
+  have one colour; the outer edges get full bleed.
+- ``gutter``: a gutter between cards, each card bleeding into its half: at least
+  2.5 mm (a cut that misses by 1 mm still shows the card's own colour), widened up to
+  twice the 3 mm bleed where the sheet has room; with ``--bleed`` exactly twice it.
+- ``fold``: gutter-fold for printers without duplex; each front beside its own back
+  (mirrored about the fold line, as a long-edge flip would), pairs butted.
 """
 
 from __future__ import annotations
@@ -12,10 +23,22 @@ from typing import TypeVar
 from pnp._errors import LayoutError
 
 PAPERS_MM: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
-MARGIN_MM = 5.0
+SHEET_LAYOUTS = ("grid", "gutter", "fold")
+LAYOUTS = ("auto", *SHEET_LAYOUTS)
+"""``auto``: a grid where every card on a sheet has one edge-band colour, else gutters."""
+MARGIN_MM = 6.0
+"""Default printer margin: nothing needed for cutting or reading lies closer to the edge."""
+MAX_MARGIN_MM = 20.0
 DEFAULT_BLEED_MM = 3.0
-MARK_GAP_MM = 1.0
-MARK_LEN_MM = 4.0
+MIN_GUTTER_BLEED_MM = 1.25
+"""Least bleed into a gutter: a cut that misses by 1 mm, and a little more."""
+MIN_MARK_MM = 2.0
+"""Shortest crop mark worth printing: the band between the cards and the margin."""
+REGISTRATION_MM = 5.0
+"""Side of the cutting machine's registration square; its L marks are a tenth as thick."""
+REGISTRATION_ARM_MM = 20.0
+REGISTRATION_CLEAR_MM = 2.0
+"""Room kept between a registration mark and anything else printed."""
 
 T = TypeVar("T")
 Rect = tuple[float, float, float, float]
@@ -30,36 +53,64 @@ class Grid:
     rows: int
     gap: tuple[float, float]
     bleed: float
-    """Outer bleed around the grid; between cards each bleeds into half the gap."""
+    """How far art runs past the grid's outer trims (and into a gutter, up to half of it)."""
     origin: tuple[float, float]
-    """Top-left corner of the first card's trim box."""
+    """Top-left corner of the first slot's trim box."""
+    margin: float
+    """The printer margin (plus room for registration marks): marks stop here."""
+    inner_bleed: float
+    """Most art may run into a gutter (it takes half the gutter at most)."""
+    layout: str = "grid"
+    rotated: bool = False
+    """Cards lie on their side (``card`` is then their footprint: height × width)."""
 
     @property
     def per_page(self) -> int:
         return self.cols * self.rows
 
-    def trim(self, index: int) -> Rect:
-        """Trim box of the card at ``index`` (row-major from the top-left)."""
-        r, c = divmod(index, self.cols)
-        x0 = self.origin[0] + c * (self.card[0] + self.gap[0])
-        y1 = self.origin[1] - r * (self.card[1] + self.gap[1])
-        return (x0, y1 - self.card[1], x0 + self.card[0], y1)
+    @property
+    def slot(self) -> tuple[float, float]:
+        """What one place on the grid holds: a card, or a front and back pair when folding."""
+        return (self.card[0] * (2 if self.layout == "fold" else 1), self.card[1])
 
-    def bleed_box(self, index: int) -> Rect:
-        """How far this card's art may extend: full bleed outside, half the gap inside."""
+    def _slot_trim(self, index: int) -> Rect:
         r, c = divmod(index, self.cols)
-        x0, y0, x1, y1 = self.trim(index)
-        inner_x, inner_y = min(self.bleed, self.gap[0] / 2), min(self.bleed, self.gap[1] / 2)
+        sw, sh = self.slot
+        x0 = self.origin[0] + c * (sw + self.gap[0])
+        y1 = self.origin[1] - r * (sh + self.gap[1])
+        return (x0, y1 - sh, x0 + sw, y1)
+
+    def trim(self, index: int) -> Rect:
+        """Trim box of the card (the front, when folding) at ``index``, row-major from top-left."""
+        x0, y0, _, y1 = self._slot_trim(index)
+        return (x0, y0, x0 + self.card[0], y1)
+
+    def fold_back(self, index: int) -> Rect:
+        """Trim box of the back beside the front at ``index`` (fold layout)."""
+        _, y0, x1, y1 = self._slot_trim(index)
+        return (x1 - self.card[0], y0, x1, y1)
+
+    def fold_x(self, index: int) -> float:
+        return self.trim(index)[2]
+
+    def bleed_box(self, index: int, trim: Rect | None = None) -> Rect:
+        """How far this card's art may extend: full bleed on the grid's outside, half the
+        gap (nothing, when butted) towards a neighbour."""
+        r, c = divmod(index, self.cols)
+        x0, y0, x1, y1 = trim or self.trim(index)
+        sx0, _, sx1, _ = self._slot_trim(index)
+        inner_x = min(self.inner_bleed, self.gap[0] / 2)
+        inner_y = min(self.inner_bleed, self.gap[1] / 2)
         return (
-            x0 - (self.bleed if c == 0 else inner_x),
+            x0 - ((self.bleed if c == 0 else inner_x) if x0 == sx0 else 0.0),
             y0 - (self.bleed if r == self.rows - 1 else inner_y),
-            x1 + (self.bleed if c == self.cols - 1 else inner_x),
+            x1 + ((self.bleed if c == self.cols - 1 else inner_x) if x1 == sx1 else 0.0),
             y1 + (self.bleed if r == 0 else inner_y),
         )
 
     def extent(self, count: int) -> Rect:
-        """Box around the bleed of the first ``count`` cards on a page."""
-        boxes = [self.bleed_box(i) for i in range(count)]
+        """Box around the trims of the first ``count`` slots on a page."""
+        boxes = [self._slot_trim(i) for i in range(count)]
         return (
             min(b[0] for b in boxes),
             min(b[1] for b in boxes),
@@ -68,55 +119,118 @@ class Grid:
         )
 
 
-def _fit(room: float, card: float, bleed: float) -> int:
-    return max(0, int((room - 2 * bleed + 1e-9) // card))
+def _fit(room: float, slot: float, gap: float, band: float) -> int:
+    return max(0, int((room - 2 * band + gap + 1e-9) // (slot + gap)))
+
+
+def check_margin(margin: float, most: float = MAX_MARGIN_MM) -> float:
+    if not math.isfinite(margin) or not 0 <= margin <= most:
+        raise LayoutError(f"margin {margin} mm is outside 0–{most:g} mm")
+    return margin
+
+
+def layout_margin(margin: float, registration: bool) -> float:
+    """Where the layout may start: the printer margin, plus the registration marks' room."""
+    check_margin(margin)
+    return margin + (REGISTRATION_MM + REGISTRATION_CLEAR_MM if registration else 0.0)
 
 
 def plan_grid(
-    paper: str, card_mm: tuple[float, float], bleed: float | None = None, margin: float = MARGIN_MM
+    paper: str,
+    card_mm: tuple[float, float],
+    bleed: float | None = None,
+    margin: float = MARGIN_MM,
+    layout: str = "grid",
+    may_rotate: bool = True,
 ) -> Grid:
-    """The grid with the most cards whose trims and bleed stay inside the printable margin.
+    """The grid with the most cards whose trims, bleed and crop marks (at least
+    ``MIN_MARK_MM`` long) stay inside the printer margin; cards lie on their side when
+    more fit that way (poker cards on Letter: 8 on their side, 6 upright).
 
-    ``bleed=None`` means up to 3 mm, as much as fits without losing a card per page
-    (3 mm on A4; 1.35 mm around nine poker cards on Letter).  An explicit bleed is kept
-    exactly and the grid takes fewer cards when it must.
+    ``bleed=None`` means up to 3 mm: on the outside of a butted grid as much as the
+    room left for the crop marks allows, in a gutter layout the full 3 mm. An explicit
+    bleed is kept exactly and the grid takes fewer cards when it must.
     """
     if paper not in PAPERS_MM:
         raise LayoutError(f"unknown paper {paper!r} (choose {', '.join(PAPERS_MM)})")
-    pw, ph = PAPERS_MM[paper]
-    cw, ch = card_mm
-    room_w, room_h = pw - 2 * margin, ph - 2 * margin
-    if bleed is None:
-        cols, rows = _fit(room_w, cw, 0), _fit(room_h, ch, 0)
-        slack = min(room_w - cols * cw, room_h - rows * ch) / 2
-        bleed = max(0.0, min(DEFAULT_BLEED_MM, _floor(slack, 2)))
-    if bleed < 0 or bleed > 10:
+    if layout not in SHEET_LAYOUTS:
+        raise LayoutError(f"unknown layout {layout!r} (choose {', '.join(SHEET_LAYOUTS)})")
+    if bleed is not None and not (math.isfinite(bleed) and 0 <= bleed <= 10):
         raise LayoutError(f"bleed {bleed} mm is outside 0–10 mm")
-    cols, rows = _fit(room_w, cw, bleed), _fit(room_h, ch, bleed)
-    if cols == 0 or rows == 0:
+    check_margin(margin, MAX_MARGIN_MM + REGISTRATION_MM + REGISTRATION_CLEAR_MM)
+    upright = _plan(paper, card_mm, bleed, margin, layout, False)
+    if may_rotate and card_mm[0] != card_mm[1]:
+        side = _plan(paper, card_mm, bleed, margin, layout, True)
+        if side and (not upright or side.per_page > upright.per_page):
+            return side
+    if upright is None:
+        cw, ch = card_mm
         raise LayoutError(
-            f"a {cw}×{ch} mm card with {bleed} mm bleed does not fit on {paper} "
-            f"inside the {margin} mm printable margin"
+            f"a {cw:g}×{ch:g} mm card does not fit on {paper} with its crop marks "
+            f"inside the {margin:g} mm printer margin ({layout} layout)"
         )
-    gap_x = _gap(room_w - 2 * bleed - cols * cw, cols, bleed)
-    gap_y = _gap(room_h - 2 * bleed - rows * ch, rows, bleed)
-    grid_w = cols * cw + (cols - 1) * gap_x
-    grid_h = rows * ch + (rows - 1) * gap_y
+    return upright
+
+
+def _plan(
+    paper: str,
+    card_mm: tuple[float, float],
+    bleed: float | None,
+    margin: float,
+    layout: str,
+    rotated: bool,
+) -> Grid | None:
+    pw, ph = PAPERS_MM[paper]
+    cw, ch = (card_mm[1], card_mm[0]) if rotated else card_mm
+    sw = cw * (2 if layout == "fold" else 1)
+    room_w, room_h = pw - 2 * margin, ph - 2 * margin
+    wanted = DEFAULT_BLEED_MM if bleed is None else bleed
+    gutter = layout == "gutter"
+    least_gap = (2 * MIN_GUTTER_BLEED_MM if bleed is None else 2 * wanted) if gutter else 0.0
+    band = MIN_MARK_MM if bleed is None else max(MIN_MARK_MM, wanted)
+    cols, rows = _fit(room_w, sw, least_gap, band), _fit(room_h, ch, least_gap, band)
+    if cols == 0 or rows == 0:
+        return None
+    most_gap = 2 * wanted if gutter else 0.0
+    gap_x, gap_y = (
+        _widen(room_w - 2 * band - cols * sw, cols, least_gap, most_gap),
+        _widen(room_h - 2 * band - rows * ch, rows, least_gap, most_gap),
+    )
+    grid_w, grid_h = cols * sw + (cols - 1) * gap_x, rows * ch + (rows - 1) * gap_y
+    room_band = min(room_w - grid_w, room_h - grid_h) / 2
+    outer = wanted if bleed is not None else min(wanted, room_band)
     origin = ((pw - grid_w) / 2, (ph + grid_h) / 2)
-    return Grid((pw, ph), card_mm, cols, rows, (gap_x, gap_y), bleed, origin)
+    return Grid(
+        (pw, ph),
+        (cw, ch),
+        cols,
+        rows,
+        (gap_x, gap_y),
+        _floor(outer, 3),
+        origin,
+        margin,
+        wanted,
+        layout,
+        rotated,
+    )
 
 
-def _gap(slack: float, n: int, bleed: float) -> float:
-    """Room between cards: enough for each card's full bleed when there is space."""
-    if n < 2:
+def _widen(slack: float, n: int, least: float, most: float) -> float:
+    """The gutter between ``n`` slots: as wide as the slack allows, from least to most."""
+    if n < 2 or most <= 0:
         return 0.0
-    return _floor(max(0.0, min(2 * bleed, slack / (n - 1))), 3)
+    return _floor(max(least, min(most, slack / (n - 1))), 3)
 
 
 def _floor(value: float, places: int) -> float:
     """Round down, so a rounded length never makes the grid outgrow its room."""
     scale = 10**places
     return math.floor(value * scale + 1e-9) / scale
+
+
+def corner_radius(card_mm: tuple[float, float]) -> float:
+    """Rounded-corner radius of a cut card: 3 mm on a poker card, in proportion otherwise."""
+    return round(3.0 * min(card_mm) / 63.5, 2)
 
 
 def paginate(items: list[T], per_page: int) -> list[list[T]]:
@@ -130,20 +244,57 @@ def mirror(rect: Rect, page_w: float, offset: tuple[float, float] = (0.0, 0.0)) 
     return (page_w - x1 + dx, y0 + dy, page_w - x0 + dx, y1 + dy)
 
 
-def crop_marks(grid: Grid, count: int) -> list[Rect]:
-    """Short lines outside the grid on every trim line: (x0, y0, x1, y1) segments."""
-    trims = [grid.trim(i) for i in range(count)]
-    ex0, ey0, ex1, ey1 = grid.extent(count)
-    pw, ph = grid.page
+def trim_lines(trims: list[Rect]) -> tuple[list[float], list[float]]:
+    """The distinct vertical (x) and horizontal (y) cut lines of some trim boxes."""
     xs = sorted({round(v, 4) for t in trims for v in (t[0], t[2])})
     ys = sorted({round(v, 4) for t in trims for v in (t[1], t[3])})
+    return xs, ys
+
+
+def marks_around(xs: list[float], ys: list[float], extent: Rect, stops: Rect) -> list[Rect]:
+    """Crop marks on each cut line, from the outermost trim (``extent``) outward to
+    ``stops`` (left x, bottom y, right x, top y): (x0, y0, x1, y1) segments, each
+    starting where its cut line leaves the trims."""
+    ex0, ey0, ex1, ey1 = extent
+    left, bottom, right, top = stops
     marks: list[Rect] = []
-    top, bottom = ey1 + MARK_GAP_MM, ey0 - MARK_GAP_MM
-    left, right = ex0 - MARK_GAP_MM, ex1 + MARK_GAP_MM
     for x in xs:
-        marks.append((x, top, x, min(ph - 1.0, top + MARK_LEN_MM)))
-        marks.append((x, bottom, x, max(1.0, bottom - MARK_LEN_MM)))
+        marks.append((x, ey1, x, top))
+        marks.append((x, ey0, x, bottom))
     for y in ys:
-        marks.append((left, y, max(1.0, left - MARK_LEN_MM), y))
-        marks.append((right, y, min(pw - 1.0, right + MARK_LEN_MM), y))
+        marks.append((ex0, y, left, y))
+        marks.append((ex1, y, right, y))
     return marks
+
+
+def crop_marks(grid: Grid, count: int) -> list[Rect]:
+    """Crop marks for the first ``count`` slots of a grid (none on a fold line)."""
+    trims = [grid._slot_trim(i) for i in range(count)]
+    xs, ys = trim_lines(trims)
+    (pw, ph), m = grid.page, grid.margin
+    return marks_around(xs, ys, grid.extent(count), (m, m, pw - m, ph - m))
+
+
+def fold_lines(grid: Grid, count: int) -> list[Rect]:
+    """Dashed fold lines of a fold layout: on each column's fold, margin to margin."""
+    if grid.layout != "fold":
+        return []
+    ph = grid.page[1]
+    folds = sorted({round(grid.fold_x(i), 4) for i in range(count)})
+    return [(x, grid.margin, x, ph - grid.margin) for x in folds]
+
+
+def registration_marks(page: tuple[float, float], margin: float) -> list[Rect]:
+    """Print-then-cut registration (as Silhouette's and Cricut's software expect): a filled
+    square at the top-left corner of the printable area and L marks at the top-right and
+    bottom-left, as filled rectangles kept inside the printer margin."""
+    pw, ph = page
+    s, arm, m = REGISTRATION_MM, REGISTRATION_ARM_MM, margin
+    t = s / 10
+    return [
+        (m, ph - m - s, m + s, ph - m),
+        (pw - m - arm, ph - m - t, pw - m, ph - m),
+        (pw - m - t, ph - m - arm, pw - m, ph - m),
+        (m, m, m + arm, m + t),
+        (m, m, m + t, m + arm),
+    ]

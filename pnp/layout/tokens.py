@@ -2,21 +2,31 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from pnp._errors import DataError, Location
+from pnp.layout.cards import SheetOptions
 from pnp.layout.ops import Face, Shape, TextBlock
-from pnp.layout.pages import Page, Placed
-from pnp.layout.sheet import PAPERS_MM
+from pnp.layout.pages import Cut, Page, Placed
+from pnp.layout.sheet import PAPERS_MM, Rect, marks_around, trim_lines
 from pnp.layout.textfit import set_text
 from pnp.load import Game
 from pnp.model import Token, TokensComponent
 from pnp.text import render_text
 
 PAGE_MARGIN_MM = 10.0
+"""Text pages (tracks) keep this far from the paper's edge, or the printer margin if more."""
 GAP_MM = 3.0
+"""Between round chips (room for a punch's rim or scissors) and between blocks."""
 TITLE_MM = 9.0
+GROUP_TITLE_MM = 6.5
+GANG_MARK_MM = 3.0
+"""Crop marks around a gang-cut block run this far out from its edge."""
+TOKEN_BLEED_MM = 1.2
+"""Colour past a counter's cut line: a cut that misses by 1 mm shows no white."""
 CUT_COLOUR = "#444444"
+ROUND_NOTE = " · round: punch or cut along the outline"
 
 
 def title_block(
@@ -37,19 +47,14 @@ def title_block(
 def token_face(
     label: str, sub: str, shape: str, d: float, fill: str, ink: str, who: str, where: Location
 ) -> Face:
-    ops: list[Shape | TextBlock] = [
-        Shape(
-            "ellipse" if shape == "circle" else "rect",
-            0,
-            0,
-            d,
-            d,
-            fill,
-            CUT_COLOUR,
-            0.25,
-            0 if shape == "circle" else 1.5,
-        )
-    ]
+    b = TOKEN_BLEED_MM
+    if shape == "circle":  # a disc of colour past the outline, then the outline to cut along
+        ops: list[Shape | TextBlock] = [
+            Shape("ellipse", -b, -b, d + 2 * b, d + 2 * b, fill, None, 0, 0),
+            Shape("ellipse", 0, 0, d, d, fill, CUT_COLOUR, 0.25, 0),
+        ]
+    else:  # gang-cut: colour to the edges and beyond, the crop marks show the cuts
+        ops = [Shape("rect", 0, 0, d, d, fill, None, 0, 0)]
     label_h = d * (0.42 if sub else 0.55)
     top = d * (0.18 if sub else 0.22)
     ops.append(
@@ -100,14 +105,88 @@ def _resolve(token: Token, ctx: dict[str, Any], where: Location) -> dict[str, An
     return out
 
 
+class _Packer:
+    """Fills pages top to bottom with group titles, rows of round chips and gang-cut
+    blocks of squares, inside the layout margin."""
+
+    def __init__(self, title: str, options: SheetOptions) -> None:
+        self.options = options
+        self.size = PAPERS_MM[options.paper]
+        m = options.inner_margin + TOKEN_BLEED_MM  # a chip's colour stops at the margin
+        self.left, self.right = m, self.size[0] - m
+        self.top, self.bottom = m, self.size[1] - m
+        self.pages: list[Page] = []
+        self.new_page()
+        self.pages[0].decor.append(title_block(title, self.left, self.top, 14))
+        self.y = self.top + TITLE_MM
+
+    def new_page(self) -> None:
+        page = Page(self.size, bleed=TOKEN_BLEED_MM)
+        page.registration = self.options.registration_marks(self.size)
+        self.pages.append(page)
+        self.x, self.y, self.row_h = self.left, self.top, 0.0
+
+    def room(self, h: float) -> bool:
+        return self.y + h <= self.bottom + 1e-9
+
+    def title(self, text: str, first_h: float) -> None:
+        if not self.room(GROUP_TITLE_MM + first_h):
+            self.new_page()
+        self.pages[-1].decor.append(title_block(text, self.left, self.y, 10, "Lato-Bold"))
+        self.y += GROUP_TITLE_MM
+        self.x, self.row_h = self.left, 0.0
+
+    def end_row(self) -> None:
+        if self.row_h:
+            self.y += self.row_h + GAP_MM
+        self.x, self.row_h = self.left, 0.0
+
+    def chip(self, d: float) -> Rect:
+        """Where the next round chip goes (trim box, mm from the bottom-left)."""
+        if self.x + d > self.right + 1e-9:
+            self.end_row()
+        if not self.room(d):
+            self.new_page()
+        trim = (self.x, self.size[1] - self.y - d, self.x + d, self.size[1] - self.y)
+        self.x += d + GAP_MM
+        self.row_h = max(self.row_h, d)
+        return trim
+
+    def block(self, d: float, count: int) -> list[tuple[Page, list[Rect]]]:
+        """Gang-cut blocks of ``count`` squares: rows of butted squares framed by crop marks,
+        beside the previous block when it fits on the row, split over pages when needed."""
+        m = GANG_MARK_MM
+        full = max(1, int((self.right - self.left - 2 * m + 1e-9) // d))
+        blocks: list[tuple[Page, list[Rect]]] = []
+        while count:
+            cols = min(count, full)
+            width = cols * d + 2 * m
+            if self.x > self.left and self.x + width > self.right + 1e-9:
+                self.end_row()
+            rows = int((self.bottom - self.y - 2 * m + 1e-9) // d)
+            if rows < 1:
+                self.new_page()
+                continue
+            n = min(count, rows * cols)
+            x0, top = self.x + m, self.size[1] - self.y - m
+            trims = [
+                (x0 + c * d, top - (r + 1) * d, x0 + (c + 1) * d, top - r * d)
+                for r, c in (divmod(i, cols) for i in range(n))
+            ]
+            blocks.append((self.pages[-1], trims))
+            self.x += width + GAP_MM
+            self.row_h = max(self.row_h, math.ceil(n / cols) * d + 2 * m)
+            count -= n
+        return blocks
+
+
 def lay_out_tokens(
-    game: Game, comp: TokensComponent, index: int, paper: str
+    game: Game, comp: TokensComponent, index: int, options: SheetOptions
 ) -> tuple[list[Page], dict[str, Face]]:
-    """Pages of counters, each a cut-out shape with a thin outline."""
-    pw, ph = PAPERS_MM[paper]
+    """Pages of counters: round chips spaced for a punch or scissors, each with its cut
+    outline; squares gang-cut in blocks that share cut lines, crop marks on every line."""
     faces: dict[str, Face] = {}
-    pages: list[Page] = [Page((pw, ph), decor=[title_block(comp.title, PAGE_MARGIN_MM, 8, 14)])]
-    y = 8 + TITLE_MM
+    pack = _Packer(comp.title, options)
     for gi, group in enumerate(comp.groups):
         where = game.spec_location("components", index, "groups", gi)
         rows: list[Any] = [None]
@@ -116,13 +195,8 @@ def lay_out_tokens(
             if not isinstance(rows, list):
                 raise DataError(f"each: no table {group.each!r} under tables:", where)
         specs = [_resolve(group.token, {"row": r, "tables": game.spec.tables}, where) for r in rows]
-        d_max = max(s["size_mm"] for s in specs)
-        if y + TITLE_MM + d_max > ph - PAGE_MARGIN_MM:
-            pages.append(Page((pw, ph)))
-            y = PAGE_MARGIN_MM
-        pages[-1].decor.append(title_block(group.title, PAGE_MARGIN_MM, y, 10, "Lato-Bold"))
-        y += 6.5
-        x = PAGE_MARGIN_MM
+        round_chips = any(s["shape"] == "circle" for s in specs)
+        pack.title(group.title + (ROUND_NOTE if round_chips else ""), specs[0]["size_mm"])
         for ri, spec in enumerate(specs):
             d = spec["size_mm"]
             key = f"token:{comp.id}:{gi}:{ri}"
@@ -136,17 +210,48 @@ def lay_out_tokens(
                 f"{comp.id}: {group.title}",
                 where,
             )
-            for n in range(spec["count"]):
-                if x + d > pw - PAGE_MARGIN_MM:
-                    x, y = PAGE_MARGIN_MM, y + d_max + GAP_MM
-                if y + d > ph - PAGE_MARGIN_MM:
-                    pages.append(Page((pw, ph)))
-                    x, y = PAGE_MARGIN_MM, PAGE_MARGIN_MM
-                trim = (x, ph - y - d, x + d, ph - y)
-                clip = (trim[0] - 0.5, trim[1] - 0.5, trim[2] + 0.5, trim[3] + 0.5)
-                pages[-1].items.append(
-                    Placed(f"{key.split(':', 1)[1]}:{n + 1}", group.title, key, trim, clip)
-                )
-                x += d + GAP_MM
-        y += d_max + GAP_MM + 2
-    return pages, faces
+            item_id = key.split(":", 1)[1]
+            if spec["shape"] == "circle":
+                for n in range(spec["count"]):
+                    trim = pack.chip(d)
+                    page = pack.pages[-1]
+                    b = TOKEN_BLEED_MM
+                    clip = (trim[0] - b, trim[1] - b, trim[2] + b, trim[3] + b)
+                    page.items.append(Placed(f"{item_id}:{n + 1}", group.title, key, trim, clip))
+                    page.cuts.append(Cut(trim, circle=True))
+                continue
+            n = 0
+            for page, trims in pack.block(d, spec["count"]):
+                ids = [f"{item_id}:{n + i + 1}" for i in range(len(trims))]
+                _gang(page, trims, ids, group.title, key)
+                n += len(trims)
+        pack.end_row()
+        pack.y += GAP_MM
+    for page in pack.pages:
+        page.layout = "+".join(sorted({"punch" if c.circle else "gang" for c in page.cuts}))
+    return pack.pages, faces
+
+
+def _gang(page: Page, trims: list[Rect], ids: list[str], group: str, key: str) -> None:
+    ex = (
+        min(t[0] for t in trims),
+        min(t[1] for t in trims),
+        max(t[2] for t in trims),
+        max(t[3] for t in trims),
+    )
+    b = TOKEN_BLEED_MM
+    corners = {(round(t[0], 3), round(t[1], 3)) for t in trims}
+    d = trims[0][2] - trims[0][0]
+    for item_id, t in zip(ids, trims, strict=True):
+        x, y = round(t[0], 3), round(t[1], 3)
+
+        def alone(dx: int, dy: int, x: float = x, y: float = y) -> float:
+            """Bleed towards a side with no square beside it."""
+            return 0.0 if (round(x + dx * d, 3), round(y + dy * d, 3)) in corners else b
+
+        clip = (t[0] - alone(-1, 0), t[1] - alone(0, -1), t[2] + alone(1, 0), t[3] + alone(0, 1))
+        page.items.append(Placed(item_id, group, key, t, clip))
+        page.cuts.append(Cut(t))
+    xs, ys = trim_lines(trims)
+    m = GANG_MARK_MM
+    page.marks.extend(marks_around(xs, ys, ex, (ex[0] - m, ex[1] - m, ex[2] + m, ex[3] + m)))

@@ -43,17 +43,25 @@ def _note(text: str, x: float, y: float, w: float, where: Location) -> tuple[Tex
     return block, 9 * 1.25 * PT_TO_MM * len(block.lines)
 
 
-def lay_out_track(game: Game, comp: TrackComponent, index: int, paper: str) -> list[Page]:
+def lay_out_track(
+    game: Game, comp: TrackComponent, index: int, paper: str, margin: float
+) -> list[Page]:
+    """One page of the component's tracks and tables, kept inside the printer margin."""
     pw, ph = PAPERS_MM[paper]
-    left, width = PAGE_MARGIN_MM + 5, pw - 2 * (PAGE_MARGIN_MM + 5)
-    page = Page((pw, ph), decor=[title_block(comp.title, left, 12, 16)])
-    y = 24.0
+    edge = max(PAGE_MARGIN_MM, margin)
+    left, width = edge + 5, pw - 2 * (edge + 5)
+    page = Page((pw, ph), decor=[title_block(comp.title, left, edge + 2, 16)])
+    y = edge + 14
     for si, section in enumerate(comp.sections):
         where = game.spec_location("components", index, "sections", si)
         rows = _rows(game, section, where)
         needed = 8 + (BOX_H_MM if section.type == "track" else ROW_H_MM * len(rows)) + 12
-        if y + needed > ph - PAGE_MARGIN_MM:
-            raise DataError(f"section {section.title!r} does not fit on the {paper} page", where)
+        if y + needed > ph - edge:
+            raise DataError(
+                f"section {section.title!r} does not fit on the {paper} page "
+                f"inside a {edge:g} mm margin",
+                where,
+            )
         page.decor.append(title_block(section.title, left, y, 12, "Lato-Bold"))
         y += 8
         if section.type == "track":

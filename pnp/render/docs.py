@@ -55,6 +55,6 @@ def write_aid(path: Path, pages: list[Page], layout: AidLayout, info: DocInfo, a
             c.doForm("aid")
             c.restoreState()
         if page.marks:
-            draw_page(c, Page(page.size, marks=page.marks))
+            draw_page(c, Page(page.size, marks=page.marks, registration=page.registration))
         c.showPage()
     c.save()

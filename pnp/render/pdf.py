@@ -19,6 +19,9 @@ from pnp.layout.pages import Page, Placed
 from pnp.render.meta import DocInfo
 
 MARK_WIDTH_PT = 0.5
+MARK_HALO_PT = 1.5
+FOLD_COLOUR = "#808080"
+FOLD_DASH_PT = (4, 3)
 BASE_FONT = "Lato-Regular"
 """Every canvas starts in an embedded font (reportlab's default is unembedded Helvetica)."""
 FORM_PAD_MM = 10.0
@@ -201,6 +204,12 @@ class FaceDrawer:
         path.rect(x0 * mm, y0 * mm, (x1 - x0) * mm, (y1 - y0) * mm)
         c.clipPath(path, stroke=0, fill=0)
         c.translate(item.trim[0] * mm, item.trim[1] * mm)
+        if item.rotate == 90:  # lying on its side: the face's top towards the left
+            c.translate((item.trim[2] - item.trim[0]) * mm, 0)
+        elif item.rotate == 270:
+            c.translate(0, (item.trim[3] - item.trim[1]) * mm)
+        if item.rotate:
+            c.rotate(item.rotate)
         if form is None:  # its only use: let it go once drawn, the canvas has it now
             draw_face(c, self.faces.pop(item.face), self.font_dir)
         else:
@@ -211,14 +220,37 @@ class FaceDrawer:
 def draw_page(
     c: Canvas, page: Page, drawer: FaceDrawer | None = None, font_dir: Path | None = None
 ) -> None:
-    """Draw a page: its placed faces, its own decor, then the crop marks."""
+    """Draw a page: its placed faces, its own decor, then fold lines, crop marks and
+    registration marks over them."""
     for item in page.items:
         assert drawer is not None, "a page with placed faces needs a FaceDrawer"
         drawer.place(item)
     if page.decor:
         draw_face(c, Face(page.size[0], page.size[1], tuple(page.decor)), font_dir)
-    if page.marks:
-        c.setStrokeColor(colour("#000000"))
+    draw_marks(c, page)
+
+
+def draw_marks(c: Canvas, page: Page) -> None:
+    """Fold lines dashed grey; crop marks solid black on a thin white halo, so a mark that
+    starts over a dark bleed still shows; registration marks filled black."""
+    if page.folds:
+        c.saveState()
+        c.setStrokeColor(colour(FOLD_COLOUR))
         c.setLineWidth(MARK_WIDTH_PT)
-        for x0, y0, x1, y1 in page.marks:
+        c.setDash(*FOLD_DASH_PT)
+        for x0, y0, x1, y1 in page.folds:
             c.line(x0 * mm, y0 * mm, x1 * mm, y1 * mm)
+        c.restoreState()
+    if page.marks:
+        c.saveState()
+        c.setLineCap(0)
+        for ink, width in (("#ffffff", MARK_HALO_PT), ("#000000", MARK_WIDTH_PT)):
+            c.setStrokeColor(colour(ink))
+            c.setLineWidth(width)
+            for x0, y0, x1, y1 in page.marks:
+                c.line(x0 * mm, y0 * mm, x1 * mm, y1 * mm)
+        c.restoreState()
+    if page.registration:
+        c.setFillColor(colour("#000000"))
+        for x0, y0, x1, y1 in page.registration:
+            c.rect(x0 * mm, y0 * mm, (x1 - x0) * mm, (y1 - y0) * mm, stroke=0, fill=1)

@@ -1,0 +1,66 @@
+"""Paper used: sheets per file against the lower bound (issue 9 §4).
+
+The lower bound of a file is ceil(total area of its items / usable area of a sheet),
+the usable area being the paper inside the printer margin; a back page is printed on
+its front's sheet, so only fronts count. Prints one line per file and per game.
+
+Usage: python benchmarks/bench_sheets.py [GAME ...] [--paper a4|letter] [--layout L]
+       [--margin MM] [--deck-per-sheet]
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from pnp.build import plan_outputs  # noqa: E402
+from pnp.layout.cards import SheetOptions  # noqa: E402
+from pnp.layout.sheet import PAPERS_MM  # noqa: E402
+from pnp.load import list_games, load_game  # noqa: E402
+
+SHEET_KINDS = frozenset({"cards", "tokens", "track", "aid", "board", "screen"})
+"""Rulebooks flow text; their page count is not a packing problem."""
+
+
+def paper_use(game: str, options: SheetOptions) -> list[tuple[str, int, int]]:
+    """(file, sheets used, lower bound) for each sheet file of ``game``."""
+    pw, ph = PAPERS_MM[options.paper]
+    usable = (pw - 2 * options.margin) * (ph - 2 * options.margin)
+    rows = []
+    for f in plan_outputs(load_game(game), options, SHEET_KINDS):
+        area = sum(
+            (it.trim[2] - it.trim[0]) * (it.trim[3] - it.trim[1])
+            for page in f.pages
+            if page.side != "back"
+            for it in page.items
+        )
+        rows.append((f.path, f.sheets, max(1, math.ceil(area / usable - 1e-9))))
+    return rows
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("games", nargs="*")
+    ap.add_argument("--paper", default="a4", choices=sorted(PAPERS_MM))
+    ap.add_argument("--layout", default="auto")
+    ap.add_argument("--margin", type=float, default=6.0)
+    ap.add_argument("--deck-per-sheet", action="store_true")
+    args = ap.parse_args()
+    options = SheetOptions(
+        paper=args.paper, margin=args.margin, layout=args.layout, deck_per_sheet=args.deck_per_sheet
+    )
+    print(f"{'file':<28} {'sheets':>6} {'bound':>6}")
+    for game in args.games or list_games():
+        rows = paper_use(game, options)
+        for path, used, bound in rows:
+            print(f"{path:<28} {used:>6} {bound:>6}")
+        used, bound = sum(r[1] for r in rows), sum(r[2] for r in rows)
+        print(f"{game + ' (total)':<28} {used:>6} {bound:>6}   {used / bound:.2f}× the bound")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,147 @@
+"""Less paper (issue 9 §4): decks of one size fill sheets together, --deck-per-sheet keeps
+them apart, sheets used are reported per file; turned cards are drawn turned."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from pnp.cli import app
+from pnp.layout.cards import SheetOptions, back_key, impose_cards, lay_out_faces
+from pnp.layout.edges import edge_colour
+from pnp.layout.ops import Face, Shape
+from pnp.layout.pages import Placed
+from pnp.load import load_game
+from pnp.render.pdf import FaceDrawer
+
+
+def _copies(game: str) -> dict[str, int]:
+    g = load_game(game)
+    return {d.id: sum(c.qty for c in g.deck_cards(d.id)) for d in g.spec.decks}
+
+
+@pytest.mark.parametrize("game", ["boom", "bigidea"])
+def test_decks_of_one_size_share_sheets(game: str) -> None:
+    per_deck = _copies(game)  # boom: 6 events + 66 play cards, all poker
+    grid = SheetOptions(layout="grid")
+    shared = impose_cards(load_game(game), grid)
+    fronts = [p for p in shared if p.side == "front"]
+    assert len(fronts) == math.ceil(sum(per_deck.values()) / 9)  # nine per A4 sheet
+    apart = impose_cards(load_game(game), dataclasses.replace(grid, deck_per_sheet=True))
+    assert len([p for p in apart if p.side == "front"]) == sum(
+        math.ceil(n / 9) for n in per_deck.values()
+    )
+    for page in apart:  # kept apart: one deck per sheet
+        assert len({it.group for it in page.items}) == 1
+
+
+def test_auto_butts_cards_only_when_their_edge_bands_match(mini_cards: Path) -> None:
+    # •Boom's card types have edge bands of different colours: a cut that wanders would
+    # show the neighbour's, so auto takes gutters (8 a sheet, full bleed all round)
+    boom = impose_cards(load_game("boom"), SheetOptions())
+    assert {p.layout for p in boom} == {"gutter"} and len(boom[0].items) == 8
+    faces = lay_out_faces(load_game("boom"))
+    assert edge_colour(faces["crash"]) == "#111111"  # its band: one colour
+    assert edge_colour(faces["back:event"]) != edge_colour(faces["back:play"])
+    # The Big Idea: each deck's cards and back share one band colour, the two decks
+    # differ: each deck butts on sheets of its own, 9 a sheet, 22 sheets instead of 24
+    big = [p for p in impose_cards(load_game("bigidea"), SheetOptions()) if p.side == "front"]
+    assert {p.layout for p in big} == {"grid"} and len(big) == 22
+    assert all(len({it.group for it in p.items}) == 1 for p in big)
+    # the mini game's cards all share one band colour, and so do its backs: a grid
+    mini = impose_cards(load_game("mini", mini_cards), SheetOptions())
+    assert {p.layout for p in mini} == {"grid"}
+
+
+def test_a_line_near_the_edge_leaves_no_single_edge_colour() -> None:
+    fill = Shape("rect", 0, 0, 63.5, 88.9, "#112233", None, 0, 0)
+    frame = Shape("rect", 1, 1, 61.5, 86.9, None, "#ffffff", 0.3, 2)
+    inset = Shape("rect", 4, 4, 55.5, 80.9, "#ffffff", None, 0, 2)
+    assert edge_colour(Face(63.5, 88.9, (fill, inset))) == "#112233"
+    assert edge_colour(Face(63.5, 88.9, (fill, frame))) is None
+    assert edge_colour(Face(63.5, 88.9, (inset,))) is None  # white paper at the edge
+
+
+def test_a_shared_back_page_carries_each_cards_own_back() -> None:
+    g = load_game("boom")
+    front, back = impose_cards(g, SheetOptions())[:2]
+    decks = {d.id: d for d in g.spec.decks}
+    assert {it.group for it in front.items} == {"event", "play"}
+    for f, b in zip(front.items, back.items, strict=True):
+        assert f.id == b.id and b.face == back_key(decks[f.group])
+    assert len({it.face for it in back.items}) == 2
+
+
+def test_sheets_per_file_in_manifest_and_build_summary(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["build", "boom", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    manifest = json.loads((tmp_path / "manifest.json").read_text())
+    sheets = {f["path"]: f["sheets"] for f in manifest["files"]}
+    # 72 cards at 8 a sheet (gutters), fronts and backs on the same 9 sheets
+    assert sheets["boom-cards.pdf"] == 9
+    assert sheets["boom-ipo-track.pdf"] == 1
+    lines = {line.split()[0]: line for line in result.output.splitlines()[1:]}
+    for path, n in sheets.items():
+        assert lines[path].endswith(f" on {n} sheet{'s' if n != 1 else ''}"), lines[path]
+    assert re.search(r"boom-cards\.pdf +18 pages on 9 sheets$", result.output, re.M)
+
+
+@pytest.mark.parametrize(("paper", "per_sheet"), [("a4", 9), ("letter", 8)])
+def test_cards_per_sheet_on_each_paper(paper: str, per_sheet: int) -> None:
+    pages = impose_cards(load_game("boom"), SheetOptions(paper=paper, layout="grid"))
+    assert len(pages[0].items) == per_sheet
+    assert pages[0].layout == "grid" and pages[0].gutter == (0.0, 0.0) and pages[0].bleed == 3.0
+
+
+class TurnCanvas:
+    """Follows the transformations a placement makes: where a face's own point lands."""
+
+    def __init__(self) -> None:
+        self.m = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)  # a b c d e f, as in PDF
+
+    def translate(self, tx: float, ty: float) -> None:
+        a, b, c, d, e, f = self.m
+        self.m = (a, b, c, d, e + a * tx + c * ty, f + b * tx + d * ty)
+
+    def rotate(self, deg: float) -> None:
+        a, b, c, d, e, f = self.m
+        co, si = round(math.cos(math.radians(deg))), round(math.sin(math.radians(deg)))
+        self.m = (a * co + c * si, b * co + d * si, -a * si + c * co, -b * si + d * co, e, f)
+
+    def at(self, x: float, y: float) -> tuple[float, float]:
+        a, b, c, d, e, f = self.m
+        return (round(a * x + c * y + e, 3), round(b * x + d * y + f, 3))
+
+    def beginPath(self) -> Any:  # noqa: N802 (reportlab's name)
+        return TurnCanvas()
+
+    def __getattr__(self, name: str) -> Any:
+        return lambda *a, **kw: None
+
+
+@pytest.mark.parametrize(
+    ("turn", "top_left"),  # where the face's top-left corner lands (mm)
+    [(0, (10.0, 108.9)), (90, (10.0, 20.0)), (270, (98.9, 83.5))],
+)
+def test_a_turned_face_fills_its_trim(turn: int, top_left: tuple[float, float]) -> None:
+    # a 63.5 × 88.9 card lying in the trim (10, 20)–(98.9, 83.5) mm; upright in (10, 20)–
+    # (73.5, 108.9). On its side (90°) the card's top is at the left; its back (270°) has
+    # its top at the right, as a long-edge flip shows it.
+    w, h = 63.5, 88.9
+    trim = (10.0, 20.0, 98.9, 83.5) if turn else (10.0, 20.0, 73.5, 108.9)
+    item = Placed("c", "d", "c", trim, trim, rotate=turn)
+    canvas = TurnCanvas()
+    FaceDrawer(canvas, {"c": Face(w, h, ())}, []).place(item)  # type: ignore[arg-type]
+    pt = 72 / 25.4
+    corners = {canvas.at(x * pt, y * pt) for x in (0, w) for y in (0, h)}
+    expected = {(round(x * pt, 3), round(y * pt, 3)) for x in trim[::2] for y in trim[1::2]}
+    assert corners == expected  # the face covers its trim exactly
+    tx, ty = canvas.at(0, h * pt)
+    assert (tx / pt, ty / pt) == pytest.approx(top_left, abs=0.01)
