@@ -36,5 +36,28 @@ def calibrate() -> float:
     return best
 
 
+def _timed_workload(_: int) -> float:
+    start = time.perf_counter()
+    workload()
+    return time.perf_counter() - start
+
+
+def parallel_speedup(workers: int = 2) -> float:
+    """How much faster ``workers`` copies of the workload end in as many processes than
+    one after the other: what `--jobs` can gain on this machine right now (below the
+    number of cores when other work holds them)."""
+    import multiprocessing
+
+    start = time.perf_counter()
+    for i in range(workers):
+        _timed_workload(i)
+    serial = time.perf_counter() - start
+    with multiprocessing.get_context("fork").Pool(workers) as pool:
+        start = time.perf_counter()
+        pool.map(_timed_workload, range(workers))
+        parallel = time.perf_counter() - start
+    return serial / parallel
+
+
 if __name__ == "__main__":
     print(f"{calibrate():.3f} s")
