@@ -148,7 +148,8 @@ class Token(Strict):
     """Small text under the label."""
     count: str
     """How many to print, e.g. '12' or '{{ tables.stock_per_firm }}'."""
-    shape: Literal["circle", "square"] = "circle"
+    shape: Literal["circle", "square", "triangle", "diamond"] = "circle"
+    """Squares are gang-cut; circles, triangles and diamonds are punched or cut out."""
     size_mm: str = "20"
     """Diameter or side in mm."""
     color: str

@@ -14,7 +14,7 @@ from reportlab.platypus import Table
 from pnp._errors import LayoutError
 from pnp.build import aid_layout
 from pnp.layout.cards import impose_copies
-from pnp.load import load_game
+from pnp.load import list_games, load_game
 from pnp.model import AidComponent
 from pnp.render.aid import INSET_MM, MAX_BODY_PT, AidLayout, lay_out_aid
 from pnp.render.docs import write_aid
@@ -33,7 +33,7 @@ def _aid(game: str) -> tuple[AidComponent, AidLayout]:
     return comp, aid_layout(g, comp)
 
 
-@pytest.mark.parametrize("game", ["boom", "bigidea", "smallprint"])
+@pytest.mark.parametrize("game", list_games())
 def test_shipped_aid_fills_its_card_at_a_readable_size(game: str) -> None:
     _, layout = _aid(game)
     assert layout.body_pt >= READABLE_PT

@@ -11,14 +11,14 @@ import pytest
 
 from pnp.build import build_game
 from pnp.layout.cards import SheetOptions, back_key, impose_cards
-from pnp.load import load_game
+from pnp.load import list_games, load_game
 from pnp.render.pdf import draw_marks
 
 PT = 72 / 25.4
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("game", ["boom", "bigidea", "smallprint"])
+@pytest.mark.parametrize("game", list_games())
 def test_every_front_has_its_back_mirrored_across_a_fold_line(game: str, paper: str) -> None:
     g = load_game(game)
     pages = impose_cards(g, SheetOptions(paper=paper, layout="fold"))

@@ -98,3 +98,26 @@ def test_small_blocks_stand_side_by_side() -> None:
     for a, b in zip(first, first[1:], strict=False):
         if a[1] == b[1]:  # same row: the next block starts 3 mm + two mark lengths on
             assert b[0] - a[2] == pytest.approx(GAP_MM + 2 * GANG_MARK_MM)
+
+
+def test_each_old_biddy_gem_colour_has_its_own_chit_shape() -> None:
+    # issue 10 §4: green triangle, blue square, red circle, as on the gem cards
+    g = load_game("oldbiddy")
+    (i, comp) = next((i, c) for i, c in enumerate(g.spec.components) if c.id == "gem-chits")
+    shapes = [grp.token.shape for grp in comp.groups]
+    assert shapes == [gem["shape"] for gem in g.spec.tables["gems"]]
+    pages = lay_out_tokens(g, comp, i, SheetOptions())[0]
+    cuts = [c for p in pages for c in p.cuts]
+    triangles = [c for c in cuts if c.polygon == "triangle"]
+    assert len(triangles) == g.spec.tables["gems_per_colour"]
+    assert all(not c.circle for c in triangles)
+
+
+def test_a_triangle_cut_path_is_inscribed_in_its_trim() -> None:
+    from pnp.layout.cuts import PT_PER_MM, cut_path
+    from pnp.layout.pages import Cut
+
+    path = cut_path(Cut((10.0, 20.0, 24.0, 34.0), polygon="triangle"))
+    points = [tuple(map(float, p.split(","))) for p in path[2:-2].split(" L ")]
+    mm = [(x / PT_PER_MM, y / PT_PER_MM) for x, y in points]
+    assert mm == [pytest.approx(p, abs=0.01) for p in [(10, 20), (24, 20), (17, 34)]]

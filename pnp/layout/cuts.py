@@ -7,6 +7,7 @@ against the manifest's ``trim_pt`` directly.
 
 from __future__ import annotations
 
+from pnp.layout.ops import POLYGONS
 from pnp.layout.pages import Cut, Page
 
 PT_PER_MM = 72.0 / 25.4
@@ -21,6 +22,10 @@ def _n(v: float) -> str:
 def cut_path(cut: Cut) -> str:
     """SVG path data of one closed cut, counter-clockwise in PDF coordinates."""
     x0, y0, x1, y1 = cut.rect
+    if cut.polygon:
+        corners = POLYGONS[cut.polygon]
+        steps = [f"{_n(x0 + px * (x1 - x0))},{_n(y0 + py * (y1 - y0))}" for px, py in corners]
+        return "M " + " L ".join(steps) + " Z"
     if cut.circle:
         r, cy = (x1 - x0) / 2, (y0 + y1) / 2
         return (

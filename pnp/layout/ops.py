@@ -81,3 +81,10 @@ class Face:
     width: float
     height: float
     ops: tuple[Shape | TextBlock | Icon | Picture, ...]
+
+
+POLYGONS: dict[str, tuple[tuple[float, float], ...]] = {
+    "triangle": ((0.0, 0.0), (1.0, 0.0), (0.5, 1.0)),
+    "diamond": ((0.5, 0.0), (1.0, 0.5), (0.5, 1.0), (0.0, 0.5)),
+}
+"""Corners of the polygon shapes (Shape kinds) in their unit box, y up, in drawing order."""

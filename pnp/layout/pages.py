@@ -35,6 +35,8 @@ class Cut:
     rect: Rect
     radius: float = 0.0
     circle: bool = False
+    polygon: str = ""
+    """'triangle' or 'diamond': that outline inscribed in ``rect`` (a punched counter)."""
 
 
 @dataclass

@@ -26,7 +26,7 @@ GANG_MARK_MM = 3.0
 TOKEN_BLEED_MM = 1.2
 """Colour past a counter's cut line: a cut that misses by 1 mm shows no white."""
 CUT_COLOUR = "#444444"
-ROUND_NOTE = " · round: punch or cut along the outline"
+ROUND_NOTE = " · punch or cut along the outline"
 
 
 def title_block(
@@ -48,15 +48,18 @@ def token_face(
     label: str, sub: str, shape: str, d: float, fill: str, ink: str, who: str, where: Location
 ) -> Face:
     b = TOKEN_BLEED_MM
-    if shape == "circle":  # a disc of colour past the outline, then the outline to cut along
+    if shape != "square":  # colour past the outline, then the outline to cut along
+        kind = "ellipse" if shape == "circle" else shape
         ops: list[Shape | TextBlock] = [
-            Shape("ellipse", -b, -b, d + 2 * b, d + 2 * b, fill, None, 0, 0),
-            Shape("ellipse", 0, 0, d, d, fill, CUT_COLOUR, 0.25, 0),
+            Shape(kind, -b, -b, d + 2 * b, d + 2 * b, fill, None, 0, 0),
+            Shape(kind, 0, 0, d, d, fill, CUT_COLOUR, 0.25, 0),
         ]
     else:  # gang-cut: colour to the edges and beyond, the crop marks show the cuts
         ops = [Shape("rect", 0, 0, d, d, fill, None, 0, 0)]
     label_h = d * (0.42 if sub else 0.55)
     top = d * (0.18 if sub else 0.22)
+    if shape == "triangle":  # the words sit in the wide lower part
+        label_h, top = d * (0.3 if sub else 0.36), d * (0.44 if sub else 0.5)
     ops.append(
         set_text(
             label,
@@ -195,7 +198,7 @@ def lay_out_tokens(
             if not isinstance(rows, list):
                 raise DataError(f"each: no table {group.each!r} under tables:", where)
         specs = [_resolve(group.token, {"row": r, "tables": game.spec.tables}, where) for r in rows]
-        round_chips = any(s["shape"] == "circle" for s in specs)
+        round_chips = any(s["shape"] != "square" for s in specs)
         pack.title(group.title + (ROUND_NOTE if round_chips else ""), specs[0]["size_mm"])
         for ri, spec in enumerate(specs):
             d = spec["size_mm"]
@@ -211,14 +214,15 @@ def lay_out_tokens(
                 where,
             )
             item_id = key.split(":", 1)[1]
-            if spec["shape"] == "circle":
+            if spec["shape"] != "square":
+                polygon = "" if spec["shape"] == "circle" else spec["shape"]
                 for n in range(spec["count"]):
                     trim = pack.chip(d)
                     page = pack.pages[-1]
                     b = TOKEN_BLEED_MM
                     clip = (trim[0] - b, trim[1] - b, trim[2] + b, trim[3] + b)
                     page.items.append(Placed(f"{item_id}:{n + 1}", group.title, key, trim, clip))
-                    page.cuts.append(Cut(trim, circle=True))
+                    page.cuts.append(Cut(trim, circle=not polygon, polygon=polygon))
                 continue
             n = 0
             for page, trims in pack.block(d, spec["count"]):
@@ -228,7 +232,9 @@ def lay_out_tokens(
         pack.end_row()
         pack.y += GAP_MM
     for page in pack.pages:
-        page.layout = "+".join(sorted({"punch" if c.circle else "gang" for c in page.cuts}))
+        page.layout = "+".join(
+            sorted({"punch" if c.circle or c.polygon else "gang" for c in page.cuts})
+        )
     return pack.pages, faces
 
 

@@ -14,7 +14,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.fonts import load_font
-from pnp.layout.ops import Face, Icon, Picture, Shape, TextBlock
+from pnp.layout.ops import POLYGONS, Face, Icon, Picture, Shape, TextBlock
 from pnp.layout.pages import Page, Placed
 from pnp.render.meta import DocInfo
 
@@ -101,6 +101,13 @@ def _shape(c: Canvas, s: Shape, face: Face) -> None:
             c.setDash([])
     elif s.kind == "ellipse":
         c.ellipse(x * mm, y * mm, (x + w) * mm, (y + hh) * mm, stroke=stroke, fill=fill)
+    elif s.kind in POLYGONS:
+        path = c.beginPath()
+        points = POLYGONS[s.kind]
+        for i, (px, py) in enumerate(points):  # unit box, y up
+            (path.lineTo if i else path.moveTo)((x + px * w) * mm, (y + py * hh) * mm)
+        path.close()
+        c.drawPath(path, stroke=stroke, fill=fill)
     elif s.radius:
         c.roundRect(x * mm, y * mm, w * mm, hh * mm, s.radius * mm, stroke=stroke, fill=fill)
     else:
