@@ -8,6 +8,8 @@ Options are checked as they are parsed by the callbacks in :mod:`pnp._options`.
 from __future__ import annotations
 
 import json
+import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -87,6 +89,9 @@ def _run(fn: Callable[[], int | None]) -> None:
     except KeyboardInterrupt:
         typer.echo("interrupted", err=True)
         raise typer.Exit(130) from None
+    except BrokenPipeError:  # `pnp list | head`: the reader left; say nothing more
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        raise typer.Exit(0) from None
     except OSError as exc:  # a full disk, a read-only folder: the user's to fix, not a bug
         where = f"{exc.filename}: " if exc.filename else ""
         typer.echo(f"error: {where}{exc.strerror or exc}", err=True)

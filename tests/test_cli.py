@@ -124,3 +124,16 @@ def test_a_full_disk_is_an_error_not_a_traceback(
     assert result.exit_code == 1
     assert f"error: {tmp_path / 'o'}: No space left on device" in result.output
     assert "Traceback" not in result.output
+
+
+def test_a_reader_that_leaves_early_is_no_error() -> None:
+    """`pnp list | head -1`: the pipe closes under pnp; it stops without a word."""
+    import subprocess
+    import sys
+
+    script = f'"{sys.executable}" -m pnp.cli list | head -c 1 >/dev/null; exit "${{PIPESTATUS[0]}}"'
+    result = subprocess.run(
+        ["bash", "-c", script], capture_output=True, text=True, cwd=Path(__file__).parent.parent
+    )
+    assert result.returncode == 0, result.stderr
+    assert "error" not in result.stderr and "Traceback" not in result.stderr
