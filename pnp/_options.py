@@ -16,7 +16,7 @@ from typing import Annotated, Any, NamedTuple
 
 import typer
 from typer import _click
-from typer.core import TyperArgument, TyperCommand
+from typer.core import TyperArgument, TyperCommand, TyperGroup
 
 from pnp._errors import UsageError
 from pnp.layout.sheet import PAPERS_MM
@@ -186,6 +186,45 @@ class PlainArgument(TyperArgument):
         return self.display_name_raw if self.required else f"[{self.display_name_raw}]"
 
 
+class _UnsetNeedsNoAdapter:
+    """Coercion of a parameter the command line left unset: nothing to convert."""
+
+    def __init__(self, build: Callable[[], Any]) -> None:
+        self.build = build
+
+    def coerce(self, value: Any, param: Any, ctx: _click.Context) -> Any:
+        if value is None:
+            return () if param.multiple or param.nargs == -1 else None
+        return self.build().coerce(value, param=param, ctx=ctx)
+
+
+_DEFERRED: dict[type, type] = {}
+
+
+def _deferred_class(cls: type) -> type:
+    """``cls`` whose pydantic ``TypeAdapter`` is built only once a value is given: Typer
+    builds one for every parameter it processes, unset ones included, and importing
+    pydantic takes longer than the rest of ``pnp --help``."""
+    if cls not in _DEFERRED:
+        real = cls.get_runtime_param  # type: ignore[attr-defined]
+
+        def get_runtime_param(self: Any) -> Any:
+            if self._runtime_param is None:
+                return _UnsetNeedsNoAdapter(lambda: real(self))
+            return real(self)
+
+        body = {"__slots__": (), "get_runtime_param": get_runtime_param, "deferred": True}
+        _DEFERRED[cls] = type(cls.__name__, (cls,), body)
+    return _DEFERRED[cls]
+
+
+def _defer_coercion(params: list[Any]) -> list[Any]:
+    for param in params:
+        if hasattr(param, "_runtime_param") and not hasattr(param, "deferred"):
+            param.__class__ = _deferred_class(type(param))
+    return params
+
+
 class PlainCommand(TyperCommand):
     """A command whose help shows words a person reads (see :class:`PlainArgument`)."""
 
@@ -194,6 +233,16 @@ class PlainCommand(TyperCommand):
         for param in self.params:
             if type(param) is TyperArgument:
                 param.__class__ = PlainArgument
+
+    def get_params(self, ctx: _click.Context) -> list[Any]:
+        return _defer_coercion(super().get_params(ctx))
+
+
+class PlainGroup(TyperGroup):
+    """The command group, whose unset options cost no pydantic import either."""
+
+    def get_params(self, ctx: _click.Context) -> list[Any]:
+        return _defer_coercion(super().get_params(ctx))
 
 
 # Options that several commands share, as Typer annotations.
@@ -235,5 +284,15 @@ PaperOpt = Annotated[
         metavar="PAPER",
         callback=choice("paper", PAPERS),
         help=f"Paper size: {'|'.join(PAPERS)}.",
+    ),
+]
+JobsOpt = Annotated[
+    int,
+    typer.Option(
+        "--jobs",
+        "-j",
+        metavar="N",
+        min=0,
+        help="Processes to work in (0: one per core); the output is the same for every N.",
     ),
 ]

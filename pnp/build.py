@@ -29,7 +29,7 @@ from pnp.model import (
     TrackComponent,
     parse_size,
 )
-from pnp.output import OutputFile, write_all
+from pnp.output import KINDS, OutputFile, write_all
 from pnp.render.meta import DocInfo
 from pnp.text import render_text
 from pnp.validate import engine_for, validate_game
@@ -161,10 +161,6 @@ def credits_markdown(game: Game) -> str:
         "",
     ]
     return "\n".join(out)
-
-
-KINDS = ("cards", "tokens", "board", "screen", "track", "aid", "rulebook")
-"""Kinds of output file a build can make (manifest `kind`)."""
 
 
 def plan_outputs(
@@ -306,9 +302,14 @@ def _bind(fn: Any, *args: Any) -> Any:
 
 
 def build_game(
-    game: Game, options: SheetOptions, out: Path, only: frozenset[str] | None = None
+    game: Game,
+    options: SheetOptions,
+    out: Path,
+    only: frozenset[str] | None = None,
+    jobs: int = 1,
 ) -> list[Path]:
-    """Validate, lay out and write the game's PDFs and manifest.json into ``out``."""
+    """Validate, lay out and write the game's PDFs and manifest.json into ``out``, the
+    files drawn in ``jobs`` processes (0: one per core)."""
     findings = validate_game(game)
     if any(f.severity is Severity.ERROR for f in findings):
         raise ValidationFailed(findings)
@@ -328,7 +329,7 @@ def build_game(
             "expansions": [e.id for e in game.expansions],
         },
     }
-    return write_all(out, files, manifest)
+    return write_all(out, files, manifest, jobs)
 
 
 def _effective_bleed(game: Game, options: SheetOptions) -> float | None:

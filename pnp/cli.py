@@ -17,15 +17,16 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from pnp import _options as opt
-from pnp._options import CardsOpt, ExpOpt, GameArg, MaybeGameArg, NameArg, PaperOpt
-from pnp.build import KINDS
+from pnp._options import CardsOpt, ExpOpt, GameArg, JobsOpt, MaybeGameArg, NameArg, PaperOpt
 from pnp.layout.cuts import CUT_FORMATS
 from pnp.layout.sheet import LAYOUTS, MARGIN_MM, MAX_MARGIN_MM
+from pnp.output import KINDS
 
 if TYPE_CHECKING:
     from pnp.load import Game
 
 app = typer.Typer(
+    cls=opt.PlainGroup,
     add_completion=True,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
@@ -104,18 +105,10 @@ def list_cmd(cards: CardsOpt = None) -> None:
     """List the games and their expansions."""
 
     def run() -> None:
-        from pnp._errors import display_path
-        from pnp.load import list_expansions, list_games, load_game
+        from pnp.listing import game_lines
 
-        for gid in list_games(cards):
-            game = load_game(gid, cards)
-            typer.echo(
-                f"{gid:<12} {game.spec.name}  ({game.spec.players.min}–"
-                f"{game.spec.players.max} players, {sum(c.qty for c in game.cards)} cards)"
-                f"  in {display_path(game.root)}/"
-            )
-            for e in list_expansions(game.root):
-                typer.echo(f"{'':<12}   + expansion {e}")
+        for line in game_lines(cards):
+            typer.echo(line)
 
     _run(run)
 
@@ -246,6 +239,7 @@ def build(
         ),
     ] = None,
     expansion: ExpOpt = None,
+    jobs: JobsOpt = 1,
     out: Annotated[
         str | None,
         typer.Option(
@@ -286,7 +280,7 @@ def build(
         for gid in list_games(cards) if all_games else [opt.known_game(str(game), cards)]:
             g = load_game(gid, cards) if all_games else _load(gid, expansion, cards)
             target = Path(out) / gid if all_games and out else Path(out or Path("output") / gid)
-            done = deliver(g, options, target, kinds, frozenset(images or ()), pdf)
+            done = deliver(g, options, target, kinds, frozenset(images or ()), pdf, jobs)
             typer.echo("\n".join(summary_lines(done)))
 
     _run(run)
@@ -338,6 +332,7 @@ def simulate(
         ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    jobs: JobsOpt = 1,
     expansion: ExpOpt = None,
     cards: CardsOpt = None,
 ) -> None:
@@ -353,7 +348,14 @@ def simulate(
         names = bots or ["heuristic", "random"]
         with progress_bar(games, f"{g.spec.name}: games") as advance:
             report = run_sim(
-                engine, g, games=games, players=players, seed=seed, bots=names, progress=advance
+                engine,
+                g,
+                games=games,
+                players=players,
+                seed=seed,
+                bots=names,
+                progress=advance,
+                jobs=jobs,
             )
         if as_json:
             typer.echo(json.dumps(report.to_dict(), indent=1))

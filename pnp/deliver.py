@@ -37,11 +37,13 @@ def deliver(
     only: frozenset[str] | None = None,
     images: frozenset[str] = frozenset(),
     pdf: bool = True,
+    jobs: int = 1,
 ) -> Delivery:
-    """Write the game's PDFs (unless ``pdf`` is false) and the ``images`` asked for."""
+    """Write the game's PDFs (unless ``pdf`` is false, in ``jobs`` processes) and the
+    ``images`` asked for."""
     done = Delivery(game, folder)
     if pdf:
-        written = {p.name for p in build_game(game, options, folder, only)}
+        written = {p.name for p in build_game(game, options, folder, only, jobs)}
         manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
         files = [f for f in manifest["files"] if f["path"] in written]  # not earlier builds'
         done.pdfs = [(f["path"], len(f["pages"])) for f in files if f["kind"] != "cut"]

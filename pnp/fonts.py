@@ -13,6 +13,7 @@ import os
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from pnp._errors import LayoutError
 from pnp.paths import fonts_root, user_cache
@@ -67,14 +68,8 @@ def _metrics(name: str, path: Path) -> FontMetrics:
     except (OSError, ValueError, KeyError):
         pass
     metrics = _read(name, path)
-    try:
-        cache_file.parent.mkdir(parents=True, exist_ok=True)
-        tmp = cache_file.with_suffix(f".{os.getpid()}.tmp")
-        body = {"advances": metrics.advances, "ascent": metrics.ascent, "descent": metrics.descent}
-        tmp.write_text(json.dumps(body), encoding="utf-8")
-        os.replace(tmp, cache_file)
-    except OSError:
-        pass  # a read-only home only costs the parse next time
+    body = {"advances": metrics.advances, "ascent": metrics.ascent, "descent": metrics.descent}
+    _store(cache_file, json.dumps(body).encode())
     return metrics
 
 
@@ -89,3 +84,36 @@ def _read(name: str, path: Path) -> FontMetrics:
     advances = {cp: hmtx[glyph][0] / upm for cp, glyph in cmap.items()}
     hhea = tt["hhea"]
     return FontMetrics(name, path, advances, hhea.ascent / upm, -hhea.descent / upm)
+
+
+def hyphenator(lang: str) -> Any:
+    """pyphen's hyphenator for ``lang``. Its pattern file takes longer to parse than a
+    card sheet takes to draw, so the parsed patterns are kept in the user's cache (keyed
+    by pyphen's version and the file's path, size and modification time)."""
+    import pickle
+
+    import pyphen
+
+    path = pyphen.LANGUAGES[pyphen.language_fallback(lang)]
+    st = os.stat(path)
+    stamp = f"{pyphen.__version__}|{path}|{st.st_size}|{st.st_mtime_ns}"
+    key = hashlib.sha256(stamp.encode()).hexdigest()[:24]
+    cache_file = user_cache("hyphens") / f"{lang}-{key}.pickle"
+    if path not in pyphen.hdcache:
+        try:
+            pyphen.hdcache[path] = pickle.loads(cache_file.read_bytes())
+        except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ValueError):
+            pyphen.hdcache[path] = pyphen.HyphDict(path)
+            _store(cache_file, pickle.dumps(pyphen.hdcache[path], pickle.HIGHEST_PROTOCOL))
+    return pyphen.Pyphen(lang=lang)
+
+
+def _store(cache_file: Path, body: bytes) -> None:
+    """Write a cache file atomically (whole, or not at all)."""
+    try:
+        cache_file.parent.mkdir(parents=True, exist_ok=True)
+        tmp = cache_file.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_bytes(body)
+        os.replace(tmp, cache_file)
+    except OSError:
+        pass  # a read-only home only costs the parse next time

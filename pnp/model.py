@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, create_model, field_validator
+from pydantic import BaseModel, ConfigDict, Field, create_model, field_validator, model_validator
 
 from pnp._errors import shown
 
@@ -102,8 +102,18 @@ class CardType(Strict):
     """Cards of this type are held in a hand: the layout prints corner indices."""
     index: str = ""
     """Short value printed in the corner indices (Jinja, e.g. '{{ card.burn }}')."""
+    hand_group: ID | None = None
+    """With `hand`: the hand this type is held in, when players hold separate hands (Small
+    Print: one Paperwork set each, so `red` for both red types). Held types of one group
+    differ in greyscale; held types without a group may all meet in one hand."""
     fields: dict[str, FieldKind] = {}
     """Extra keys a card of this type has, with their kind."""
+
+    @model_validator(mode="after")
+    def _group_is_held(self) -> CardType:
+        if self.hand_group and not self.hand:
+            raise ValueError("hand_group names a hand, so the type needs `hand: true`")
+        return self
 
 
 class Back(Strict):

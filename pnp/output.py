@@ -18,6 +18,9 @@ from pnp.layout.pages import Page, Placed
 
 PT_PER_MM = 72.0 / 25.4
 
+KINDS = ("cards", "tokens", "board", "screen", "track", "aid", "rulebook")
+"""Kinds of output file a build can make (manifest `kind`)."""
+
 
 def _pt(v: float) -> float:
     return round(v * PT_PER_MM, 2)
@@ -71,8 +74,14 @@ def _item(it: Placed, fold: bool = False) -> dict[str, Any]:
     return item
 
 
-def merge_manifest(out: Path, files: list[OutputFile], manifest: dict[str, Any]) -> dict[str, Any]:
-    """The manifest of the whole folder: this build's files, plus the entries of an earlier
+def merge_manifest(
+    out: Path,
+    files: list[OutputFile],
+    manifest: dict[str, Any],
+    entries: list[dict[str, Any]] | None = None,
+) -> dict[str, Any]:
+    """The manifest of the whole folder: this build's files (``entries``, their manifest
+    entries as drawn, when a worker process drew them), plus the entries of an earlier
     manifest whose files are still there and were not rebuilt (each keeping the options it
     was built with). Cut files of a rebuilt PDF are its own and go with it."""
     written = {f.path for f in files}
@@ -83,7 +92,8 @@ def merge_manifest(out: Path, files: list[OutputFile], manifest: dict[str, Any])
             continue
         if (out / path).is_file():
             kept.append(entry)
-    return {**manifest, "files": kept + [f.manifest() for f in files]}
+    drawn = entries if entries is not None else [f.manifest() for f in files]
+    return {**manifest, "files": kept + drawn}
 
 
 def stale_cut_files(out: Path, files: list[OutputFile]) -> list[Path]:
@@ -153,8 +163,11 @@ def remove_stale_temporaries(out: Path) -> list[str]:
     return gone
 
 
-def write_all(out: Path, files: list[OutputFile], manifest: dict[str, Any] | None) -> list[Path]:
-    """Draw every file to a temporary name, then rename them all into place.
+def write_all(
+    out: Path, files: list[OutputFile], manifest: dict[str, Any] | None, jobs: int = 1
+) -> list[Path]:
+    """Draw every file to a temporary name (in ``jobs`` processes), then rename them all
+    into place.
 
     Any failure removes the temporaries and leaves the previous build untouched. The
     folder is locked for the whole write, and the manifest goes last (the old one is
@@ -167,7 +180,7 @@ def write_all(out: Path, files: list[OutputFile], manifest: dict[str, Any] | Non
     with locked(out):
         remove_stale_temporaries(out)
         stale = stale_cut_files(out, files) if manifest is not None else []
-        staged = _stage(out, files, manifest)
+        staged = _stage(out, files, manifest, jobs)
         if manifest is not None:
             (out / "manifest.json").unlink(missing_ok=True)
         for tmp, final in staged:
@@ -178,24 +191,44 @@ def write_all(out: Path, files: list[OutputFile], manifest: dict[str, Any] | Non
 
 
 def _stage(
-    out: Path, files: list[OutputFile], manifest: dict[str, Any] | None
+    out: Path, files: list[OutputFile], manifest: dict[str, Any] | None, jobs: int
 ) -> list[tuple[Path, Path]]:
+    from pnp.pool import run_in_order
+
     staged: list[tuple[Path, Path]] = []
     try:
         for f in files:
-            tmp = _temp(out, f.path)
-            staged.append((tmp, out / f.path))
-            f.write(tmp)
+            staged.append((_temp(out, f.path), out / f.path))
+        tasks = [(i, tmp) for i, (tmp, _) in enumerate(staged)]
+        try:
+            described = list(run_in_order(_draw, tasks, jobs, _share_files, (files,)))
+        finally:
+            _FILES.clear()
         if manifest is not None:
-            body = merge_manifest(out, files, manifest)
+            body = merge_manifest(out, files, manifest, described)
             tmp = _temp(out, "manifest.json")
             staged.append((tmp, out / "manifest.json"))
-            tmp.write_text(json.dumps(body, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+            tmp.write_text(json.dumps(body, indent=1, ensure_ascii=False) + "\n", "utf-8")
     except BaseException:
         for tmp, _ in staged:
             tmp.unlink(missing_ok=True)
         raise
     return staged
+
+
+_FILES: list[OutputFile] = []
+"""The build's files, shared with the worker processes that draw them."""
+
+
+def _share_files(files: list[OutputFile]) -> None:
+    _FILES[:] = files
+
+
+def _draw(task: tuple[int, Path]) -> dict[str, Any]:
+    """Draw one file; its manifest entry (a rulebook knows its pages once drawn)."""
+    index, tmp = task
+    _FILES[index].write(tmp)
+    return _FILES[index].manifest()
 
 
 def _temp(folder: Path, name: str) -> Path:

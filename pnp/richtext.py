@@ -123,9 +123,9 @@ def word_width(word: Word, size: float, font_dir: Path | None = None) -> float:
 
 @cache
 def _hyphenator() -> object:
-    import pyphen
+    from pnp.fonts import hyphenator
 
-    return pyphen.Pyphen(lang="en_US")
+    return hyphenator("en_US")
 
 
 def _split(word: Word, room: float, size: float, font_dir: Path | None) -> tuple[Word, Word] | None:

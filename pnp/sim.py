@@ -14,7 +14,6 @@ from __future__ import annotations
 import math
 import random
 import statistics
-from collections import Counter
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -24,6 +23,7 @@ from pnp._progress import Advance
 from pnp.games import Bot, Engine, GameState, get_engine
 from pnp.load import Game
 from pnp.strength import Strength
+from pnp.tally import Tally
 from pnp.validate import engine_for
 
 DEFAULT_MAX_STEPS = 20_000
@@ -177,6 +177,39 @@ def covering_count(values: list[int], share: float = COVERAGE) -> int:
     return ordered[max(0, math.ceil(share * len(ordered)) - 1)] if ordered else 0
 
 
+def seating(bots: list[str], players: int, number: int) -> list[str]:
+    """The bot in each seat of game ``number``: round-robin from ``bots``, moved on
+    ``number`` seats when more than one bot plays (so each sits everywhere in turn)."""
+    shift = number if len(set(bots)) > 1 else 0
+    return [bots[(seat + shift) % len(bots)] for seat in range(players)]
+
+
+def play_games(
+    engine: Engine,
+    game: Game,
+    players: int,
+    bots: list[str],
+    seeds: list[int],
+    max_steps: int,
+    first: int = 0,
+) -> Tally:
+    """Play one game per seed, in order, the first being game number ``first`` of the run
+    (it sets the seating); Ctrl-C ends the run with the games finished."""
+    tally = Tally.empty(players)
+    try:
+        for number, game_seed in enumerate(seeds, first):
+            table = seating(bots, players, number)
+            state = engine.new_state(game, players, game_seed, transcript=False)
+            asked, real = [0] * players, [0] * players
+            play_out(
+                state, [engine.BOTS[name] for name in table], game_seed, max_steps, asked, real
+            )
+            tally.add(state, asked, real, tuple(table))
+    except KeyboardInterrupt:  # the game in progress is dropped; the finished ones count
+        tally.interrupted = True
+    return tally
+
+
 def simulate(
     engine: Engine | str,
     game: Game,
@@ -186,12 +219,16 @@ def simulate(
     bots: list[str] | tuple[str, ...] = ("random",),
     max_steps: int = DEFAULT_MAX_STEPS,
     progress: Advance | None = None,
+    jobs: int = 1,
 ) -> Report:
-    """Play ``games`` games with bots and summarise them; ``progress(1)`` after each game.
+    """Play ``games`` games with bots and summarise them; ``progress(n)`` as games end.
 
-    Ctrl-C (KeyboardInterrupt) ends the run early: the report covers the games finished
-    and says so (``interrupted``).
+    ``jobs`` spreads the games over processes (0: one per core); the report is the same
+    for every ``jobs``. Ctrl-C (KeyboardInterrupt) ends the run early: the report covers
+    the games finished and says so (``interrupted``).
     """
+    from pnp.pool import chunks, run_in_order
+
     if isinstance(engine, str):
         engine = get_engine(engine)
     players = check_players(game, players)
@@ -203,58 +240,63 @@ def simulate(
         if name not in engine.BOTS:
             raise UsageError(unknown("bot", name, list(engine.BOTS)))
     seat_bots = [bots[seat % len(bots)] for seat in range(players)]
-    rotate = len(set(bots)) > 1
-    strength = Strength() if rotate else None
-
-    wins, real, asked = [0.0] * players, [0] * players, [0] * players
-    lengths: list[int] = []
-    spreads: list[float] = []
-    peaks: dict[tuple[str, str], list[int]] = {}
-    measures: dict[str, list[float]] = {}
-    dry: Counter[str] = Counter()
-    completed = played = 0
-    interrupted = False
+    seeds = game_seeds(seed, games)
+    pieces = [(r.start, seeds[r.start : r.stop]) for r in chunks(games, jobs)]
+    tally = Tally.empty(players)
+    setup = (engine.NAME, game, players, list(bots), max_steps)
     try:
-        for number, game_seed in enumerate(game_seeds(seed, games)):
-            table = [bots[(seat + number) % len(bots)] for seat in range(players)]
-            play = [engine.BOTS[name] for name in (table if rotate else seat_bots)]
-            state = engine.new_state(game, players, game_seed, transcript=False)
-            game_asked, game_real = [0] * players, [0] * players
-            play_out(state, play, game_seed, max_steps, game_asked, game_real)
-            played += 1
+        for part in run_in_order(_play_piece, pieces, jobs, _set_up_worker, setup):
+            tally.join(part)
             if progress is not None:
-                progress(1)
-            for seat in range(players):
-                asked[seat] += game_asked[seat]
-                real[seat] += game_real[seat]
-            for group, items in state.usage().items():
-                for item, n in items.items():
-                    peaks.setdefault((group, item), []).append(n)
-            for name, value in state.measures().items():
-                measures.setdefault(name, []).append(value)
-            dry.update(set(state.ran_out()))
-            if not state.is_terminal():
-                continue
-            completed += 1
-            lengths.append(state.length())
-            scores = state.returns()
-            if strength is not None:
-                strength.add_game(table, scores)
-            best = max(scores)
-            winners = [seat for seat, s in enumerate(scores) if s == best]
-            for seat in winners:
-                wins[seat] += 1 / len(winners)
-            spreads.append(best - min(scores))
-    except KeyboardInterrupt:  # the game in progress is dropped; the finished ones count
-        interrupted = True
+                progress(part.played)
+            if part.interrupted:
+                break
+    except KeyboardInterrupt:
+        tally.interrupted = True
+    return _report(engine, game, tally, seed, seat_bots, list(bots), games, max_steps)
 
+
+_WORKER: dict[str, Any] = {}
+
+
+def _set_up_worker(engine: str, game: Game, players: int, bots: list[str], max_steps: int) -> None:
+    _WORKER.update(engine=get_engine(engine), game=game, players=players)
+    _WORKER.update(bots=bots, max_steps=max_steps)
+
+
+def _play_piece(piece: tuple[int, list[int]]) -> Tally:
+    w = _WORKER
+    first, seeds = piece
+    return play_games(w["engine"], w["game"], w["players"], w["bots"], seeds, w["max_steps"], first)
+
+
+def _report(
+    engine: Engine,
+    game: Game,
+    tally: Tally,
+    seed: int,
+    seat_bots: list[str],
+    bots: list[str],
+    requested: int,
+    max_steps: int,
+) -> Report:
+    played, completed = tally.played, len(tally.lengths)
+    wins = [0.0] * tally.players
+    for winners in tally.winners:
+        for seat in winners:
+            wins[seat] += 1 / len(winners)
     win_rates = [w / completed if completed else 0.0 for w in wins]
-    components, short = _components(engine.printed_components(game), peaks)
-    short += [f"{what} (in {n} of {played} games)" for what, n in sorted(dry.items())]
+    components, short = _components(engine.printed_components(game), tally.peaks)
+    short += [f"{what} (in {n} of {played} games)" for what, n in sorted(tally.dry.items())]
+    lengths, spreads = tally.lengths, tally.spreads
+    strength = Strength() if len(set(bots)) > 1 else None
+    if strength is not None:
+        for table, scores in zip(tally.tables, tally.scores, strict=True):
+            strength.add_game(table, scores)
     return Report(
         engine=engine.NAME,
         games=played,
-        players=players,
+        players=tally.players,
         seed=seed,
         bots=seat_bots,
         completed=completed,
@@ -264,16 +306,16 @@ def simulate(
         win_rates=win_rates,
         balance=1 - (max(win_rates) - min(win_rates)),
         score_spread=statistics.fmean(spreads) if spreads else 0.0,
-        decision_share=[r / a if a else 0.0 for r, a in zip(real, asked, strict=True)],
-        decisions_per_game=[r / played if played else 0.0 for r in real],
+        decision_share=[r / a if a else 0.0 for r, a in zip(tally.real, tally.asked, strict=True)],
+        decisions_per_game=[r / played if played else 0.0 for r in tally.real],
         components=components,
         measures={
             name: {"min": min(v), "mean": statistics.fmean(v), "max": max(v)}
-            for name, v in measures.items()
+            for name, v in tally.measures.items()
         },
         ran_out=short,
-        requested=games,
-        interrupted=interrupted,
+        requested=requested,
+        interrupted=tally.interrupted,
         max_steps=max_steps,
         strength=None if strength is None else strength.finish(),
         lineup=list(bots),

@@ -1,4 +1,5 @@
-"""Copy the icons pnp ships from the Font Awesome Free package into templates/icons/.
+"""Copy the icons pnp ships from the Font Awesome Free package into templates/icons/ (and
+the icons of one game into templates/<game>/icons/).
 
 Run once when the icon set changes (``pip install fontawesomefree`` first); the SVGs
 and the licence are kept in the repository, so building needs no icon package.
@@ -34,6 +35,15 @@ ICONS: dict[str, str] = {
     "leader": "crown",
     "deal": "handshake",
 }
+GAME_ICONS: dict[str, dict[str, str]] = {
+    # icons one game draws, kept in templates/<game>/icons/
+    "oldbiddy": {
+        "gem": "gem",
+        "character": "user-secret",
+        "order": "list-ol",
+        "zero": "ban",
+    },
+}
 
 _COMMENT = re.compile(r"<!--.*?-->", re.S)
 
@@ -42,14 +52,17 @@ def main() -> None:
     import fontawesomefree  # type: ignore[import-not-found]
 
     source = Path(fontawesomefree.__file__).parent / "static" / "fontawesomefree"
-    target = Path(__file__).resolve().parent.parent / "templates" / "icons"
-    target.mkdir(parents=True, exist_ok=True)
-    for ours, theirs in sorted(ICONS.items()):
-        svg = (source / "svgs" / "solid" / f"{theirs}.svg").read_text(encoding="utf-8")
-        note = f"<!-- Font Awesome Free 6 '{theirs}' by Fonticons, Inc., CC BY 4.0 -->"
-        (target / f"{ours}.svg").write_text(_COMMENT.sub(note, svg) + "\n", encoding="utf-8")
-    shutil.copy(source / "LICENSE.txt", target / "LICENSE-fontawesome.txt")
-    print(f"{len(ICONS)} icons written to {target}")
+    templates = Path(__file__).resolve().parent.parent / "templates"
+    sets = {templates / "icons": ICONS}
+    sets.update({templates / game / "icons": icons for game, icons in GAME_ICONS.items()})
+    for target, icons in sets.items():
+        target.mkdir(parents=True, exist_ok=True)
+        for ours, theirs in sorted(icons.items()):
+            svg = (source / "svgs" / "solid" / f"{theirs}.svg").read_text(encoding="utf-8")
+            note = f"<!-- Font Awesome Free 6 '{theirs}' by Fonticons, Inc., CC BY 4.0 -->"
+            (target / f"{ours}.svg").write_text(_COMMENT.sub(note, svg) + "\n", encoding="utf-8")
+        print(f"{len(icons)} icons written to {target}")
+    shutil.copy(source / "LICENSE.txt", templates / "icons" / "LICENSE-fontawesome.txt")
 
 
 if __name__ == "__main__":

@@ -12,9 +12,10 @@ from pnp.icons import find_icon, icon_dirs
 from pnp.layout.cards import back_key, lay_out_faces
 from pnp.layout.ops import Face, Icon, Picture, Shape, TextBlock
 from pnp.layout.textfit import PT_TO_MM
-from pnp.load import Game, load_game
+from pnp.load import Game, list_games, load_game
+from pnp.model import CardType, GameSpec
 
-GAMES = ["boom", "bigidea"]
+GAMES = list_games()
 BAND_MM = 3.0
 """issue 9 §5 / DESIGN §4: a cut 1 mm off shows only the card's own edge colour."""
 BACK_CLEAR_MM = 5.0
@@ -164,12 +165,30 @@ def test_luminance_is_cie_l_star() -> None:
     assert round(luminance("#777777"), 1) == 50.0
 
 
+def types_that_meet(spec: GameSpec) -> list[list[CardType]]:
+    """Groups of card types seen side by side: each deck's types, and each hand's held
+    types (a type's `hand_group`; held types without one may all meet in one hand)."""
+    groups = [[t for t in spec.card_types.values() if t.deck == d.id] for d in spec.decks]
+    hands: dict[str, list[CardType]] = {}
+    for ctype in spec.card_types.values():
+        if ctype.hand:
+            hands.setdefault(ctype.hand_group or "", []).append(ctype)
+    return groups + list(hands.values())
+
+
+def test_hand_groups_keep_players_hands_apart() -> None:
+    # smallprint.txt: each player plays from one Paperwork set of their own, so the sets'
+    # Shares never meet in a hand; bidness.txt: Event and Payback cards share one hand.
+    small, bidness = load_game("smallprint").spec, load_game("bidness").spec
+    held = {frozenset(t.label for t in g) for g in types_that_meet(small)[len(small.decks) :]}
+    assert held == {frozenset({"Share", "Contract"})} and len(types_that_meet(small)) == 9
+    (hand,) = types_that_meet(bidness)[len(bidness.decks) :]
+    assert {t.deck for t in hand} == {"event", "payback"}
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_card_types_that_meet_differ_in_greyscale(game_id: str) -> None:
-    spec = load_game(game_id).spec
-    groups = [[t for t in spec.card_types.values() if t.deck == d.id] for d in spec.decks]
-    groups.append([t for t in spec.card_types.values() if t.hand])
-    for group in groups:
+    for group in types_that_meet(load_game(game_id).spec):
         for a, b in combinations(group, 2):
             gap = abs(luminance(a.color) - luminance(b.color))
             assert gap >= MIN_DELTA_L, f"{a.label} and {b.label} differ by {gap:.1f} L*"

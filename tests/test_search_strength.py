@@ -105,3 +105,12 @@ def test_boom_heuristic_closes_more_funding_rounds_than_it_fails() -> None:
         closed = report.measures["funding rounds closed"]["mean"]
         failed = report.measures["funding rounds failed"]["mean"]
         assert closed > 1.5 * failed, (players, closed, failed)
+
+
+def test_rotation_and_strength_are_the_same_over_several_processes() -> None:
+    game = load_game("boom")
+    args = {"games": 9, "players": 3, "seed": 3, "bots": ["heuristic", "random"]}
+    one = simulate("boom", game, jobs=1, **args)
+    two = simulate("boom", game, jobs=2, **args)
+    assert one.to_dict() == two.to_dict() and one.strength is not None
+    assert one.strength.seats == {"heuristic": 14, "random": 13}  # game i moves bots i seats

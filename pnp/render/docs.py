@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from reportlab.lib.units import mm
 
 from pnp.layout.ops import Face
 from pnp.layout.pages import Page
-from pnp.render.aid import AidLayout, draw_aid
 from pnp.render.meta import DocInfo
 from pnp.render.pdf import FaceDrawer, colour, draw_page, new_canvas
+
+if TYPE_CHECKING:  # aids bring platypus and markdown: imported only to draw one
+    from pnp.render.aid import AidLayout
 
 
 def write_pages(
@@ -35,6 +38,8 @@ def write_pages(
 
 def write_aid(path: Path, pages: list[Page], layout: AidLayout, info: DocInfo, accent: str) -> None:
     """Player-aid panels: a border and the laid-out text, drawn once and placed per copy."""
+    from pnp.render.aid import draw_aid
+
     c = new_canvas(path, pages[0].size, info)
     w, h = layout.size_mm
     c.beginForm("aid", 0, 0, w * mm, h * mm)

@@ -8,6 +8,7 @@ widths from the measured widths of their text; worked examples never split.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from html import escape
@@ -203,7 +204,7 @@ class _Builder:
             lst.first_paragraph = False
         return Block(text, style, "item", bulletText=bullet)
 
-    def table(self, tokens: list[Token], i: int) -> int:
+    def table(self, tokens: Sequence[Token], i: int) -> int:
         rows: list[list[Block]] = []
         while tokens[i].type != "table_close":
             t = tokens[i].type
@@ -262,7 +263,7 @@ def to_flowables(
     """Flowables for a frame ``width`` points wide; ``keep_headings`` puts a
     :class:`HeadingGuard` before each run of headings (for documents of many pages)."""
     b = _Builder(width, styles(scale, accent), accent, scale)
-    tokens = MarkdownIt("commonmark").enable("table").parse(text)
+    tokens = _tokens(text)
     i = 0
     while i < len(tokens):
         tok = tokens[i]
@@ -299,6 +300,17 @@ def to_flowables(
             b.add(Spacer(1, 6 * scale))
         i += 1
     return _guard_headings(b.flow) if keep_headings else b.flow
+
+
+@cache
+def _parser() -> MarkdownIt:
+    return MarkdownIt("commonmark").enable("table")
+
+
+@lru_cache(maxsize=16)
+def _tokens(text: str) -> tuple[Token, ...]:
+    """Parsed once per text: an aid is set at many sizes while its size is searched."""
+    return tuple(_parser().parse(text))
 
 
 def _leads_in(f: Flowable, following: Flowable | None) -> bool:

@@ -154,65 +154,17 @@ def _runs(c: Canvas, t: TextBlock, h: float, font_dir: Path | None) -> None:
     c.setFont(ensure_font(t.font, font_dir), t.size)
 
 
-@cache
-def _svg(path: str) -> Any:
-    from svglib.svglib import svg2rlg
-
-    drawing = svg2rlg(path)
-    if drawing is None:
-        raise OSError(f"{path} is not an SVG drawing")
-    return drawing
-
-
-def _draw_svg_node(c: Canvas, node: Any) -> None:
-    """Fill one node of an svglib drawing, and its children, in the current colour."""
-    from reportlab.graphics import shapes
-
-    c.saveState()
-    transform = getattr(node, "transform", None)
-    if transform is not None:
-        c.transform(*transform)
-    if isinstance(node, shapes.Path):
-        path, pts, i = c.beginPath(), node.points, 0
-        for op in node.operators:
-            n = {0: 2, 1: 2, 2: 6}.get(op, 0)
-            if op == 0:
-                path.moveTo(*pts[i : i + 2])
-            elif op == 1:
-                path.lineTo(*pts[i : i + 2])
-            elif op == 2:
-                path.curveTo(*pts[i : i + 6])
-            else:
-                path.close()
-            i += n
-        c.drawPath(path, stroke=0, fill=1, fillMode=node.fillMode)
-    elif isinstance(node, shapes.Circle):
-        c.circle(node.cx, node.cy, node.r, stroke=0, fill=1)
-    elif isinstance(node, shapes.Ellipse):
-        c.ellipse(node.cx - node.rx, node.cy - node.ry, node.cx + node.rx, node.cy + node.ry, 0, 1)
-    elif isinstance(node, shapes.Rect):
-        c.rect(node.x, node.y, node.width, node.height, stroke=0, fill=1)
-    elif isinstance(node, shapes.Polygon):
-        path, pts = c.beginPath(), node.points
-        path.moveTo(pts[0], pts[1])
-        for k in range(2, len(pts), 2):
-            path.lineTo(pts[k], pts[k + 1])
-        path.close()
-        c.drawPath(path, stroke=0, fill=1)
-    for child in getattr(node, "contents", ()):
-        _draw_svg_node(c, child)
-    c.restoreState()
-
-
 def draw_icon(c: Canvas, path: str, x: float, y: float, w: float, h: float, ink: str) -> None:
     """An SVG icon filled in one colour, fitted into w×h points with its bottom-left at (x, y)."""
-    drawing = _svg(path)
-    scale = min(w / drawing.width, h / drawing.height)
+    from pnp.render.svg import draw_shape, icon_shapes
+
+    width, height, tree = icon_shapes(path)
+    scale = min(w / width, h / height)
     c.saveState()
     c.setFillColor(colour(ink))
-    c.translate(x + (w - drawing.width * scale) / 2, y + (h - drawing.height * scale) / 2)
+    c.translate(x + (w - width * scale) / 2, y + (h - height * scale) / 2)
     c.scale(scale, scale)
-    _draw_svg_node(c, drawing)
+    draw_shape(c, tree)
     c.restoreState()
 
 

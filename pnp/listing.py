@@ -1,0 +1,87 @@
+"""What `pnp list` prints, kept in the user's cache until a game's files change.
+
+Listing reads every game through the typed model, which costs pydantic's import and
+every game's YAML: several times a start-up. The lines are stored under a key made of
+pnp's version, the working directory (paths are shown relative to it), the folders
+searched and the name, size and modification time of every file in them, so any edit,
+added or removed file makes the next `pnp list` read the games again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+
+from pnp.paths import game_roots, user_cache
+
+_CODE = ("load.py", "model.py", "listing.py", "yamlio.py")
+"""pnp's own files that decide what a listing says: a change to them is a new key."""
+
+
+def _stamp(cards: Path | None) -> str:
+    from pnp import __version__
+
+    here = Path(__file__).parent
+    parts = [__version__, os.getcwd()]
+    parts += [f"{n}:{(here / n).stat().st_mtime_ns}" for n in _CODE if (here / n).exists()]
+    for root in game_roots(cards):
+        parts.append(f"root {root.resolve()}")
+        if not root.is_dir():
+            continue
+        for folder, dirs, files in os.walk(root):
+            dirs.sort()
+            for name in sorted(files):
+                parts.append(f"{folder}/{name}:{_file_stamp(os.path.join(folder, name))}")
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:32]
+
+
+def _file_stamp(path: str) -> str:
+    """Size and time of the file (of a link's target), or that it cannot be read."""
+    try:
+        st = os.stat(path)
+    except OSError as exc:  # a link loop or a dangling link: the loader says what is wrong
+        return f"unreadable {exc.errno}"
+    return f"{st.st_size}:{st.st_mtime_ns}"
+
+
+def game_lines(cards: Path | None = None) -> list[str]:
+    """One line per game (players, cards, where it was found), one per expansion."""
+    cache_file = user_cache("list") / f"{_stamp(cards)}.json"
+    try:
+        lines = json.loads(cache_file.read_text(encoding="utf-8"))
+        if isinstance(lines, list) and all(isinstance(x, str) for x in lines):
+            return lines
+    except (OSError, ValueError):
+        pass
+    lines = _read_games(cards)
+    try:
+        cache_file.parent.mkdir(parents=True, exist_ok=True)
+        for old in cache_file.parent.glob("*.json"):
+            old.unlink(missing_ok=True)  # one listing per user is enough
+        tmp = cache_file.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(lines, ensure_ascii=False), encoding="utf-8")
+        os.replace(tmp, cache_file)
+    except OSError:
+        pass  # a read-only home only costs the reading next time
+    return lines
+
+
+def _read_games(cards: Path | None) -> list[str]:
+    from pnp._errors import display_path
+    from pnp.load import list_expansions, list_games, load_game
+
+    lines = []
+    for gid in list_games(cards):
+        game = load_game(gid, cards)
+        lines.append(
+            f"{gid:<12} {game.spec.name}  ({game.spec.players.min}–"
+            f"{game.spec.players.max} players, {sum(c.qty for c in game.cards)} cards)"
+            f"  in {display_path(game.root)}/"
+        )
+        lines += [f"{'':<12}   + expansion {e}" for e in list_expansions(game.root)]
+    return lines
+
+
+__all__ = ["game_lines"]

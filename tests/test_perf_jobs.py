@@ -1,0 +1,120 @@
+"""`--jobs N`: work spread over processes gives exactly what one process gives."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pnp._errors import PnpError
+from pnp.build import build_game
+from pnp.cli import app
+from pnp.games import get_engine
+from pnp.layout.cards import SheetOptions
+from pnp.layout.pages import Page
+from pnp.load import list_games, load_game
+from pnp.output import OutputFile, write_all
+from pnp.pool import chunks, run_in_order, worker_count
+from pnp.sim import game_seeds, play_games, simulate
+
+runner = CliRunner()
+GAMES = list_games()
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if not p.name.startswith(".")}
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_build_in_three_processes_is_byte_identical_to_one(gid: str, tmp_path: Path) -> None:
+    game = load_game(gid)
+    one = build_game(game, SheetOptions(), tmp_path / "one", jobs=1)
+    three = build_game(game, SheetOptions(), tmp_path / "three", jobs=3)
+    assert [p.name for p in one] == [p.name for p in three]
+    assert len(one) >= 3, "a build of several files, or the pool has nothing to share"
+    assert _files(tmp_path / "one") == _files(tmp_path / "three")
+    manifest = json.loads((tmp_path / "three" / "manifest.json").read_text())
+    rulebooks = [f for f in manifest["files"] if f["kind"] == "rulebook"]
+    assert all(f["pages"] for f in rulebooks), "a rulebook's pages are known once drawn"
+
+
+def test_cli_build_jobs_writes_what_one_process_writes(tmp_path: Path) -> None:
+    for jobs in ("1", "0"):
+        out = tmp_path / jobs
+        result = runner.invoke(app, ["build", "boom", "--out", str(out), "--jobs", jobs])
+        assert result.exit_code == 0, result.output
+    assert _files(tmp_path / "1") == _files(tmp_path / "0")
+
+
+def test_a_file_failing_in_a_worker_leaves_the_last_good_build(tmp_path: Path) -> None:
+    def fine(path: Path) -> None:
+        path.write_bytes(b"new")
+
+    def broken(path: Path) -> None:
+        raise PnpError("this file cannot be drawn")
+
+    page = [Page((210.0, 297.0))]
+    (tmp_path / "a.pdf").write_bytes(b"old")
+    files = [OutputFile("a.pdf", "cards", page, fine), OutputFile("b.pdf", "aid", page, broken)]
+    with pytest.raises(PnpError, match="cannot be drawn"):
+        write_all(tmp_path, files, {"game": "x"}, jobs=2)
+    assert (tmp_path / "a.pdf").read_bytes() == b"old"
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".pnp-lock", "a.pdf"]
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_simulation_report_is_the_same_for_every_jobs(gid: str) -> None:
+    game = load_game(gid)
+    engine = get_engine(game.spec.engine or gid)
+    # 130 games: three pieces of at least 50, so the pool really splits the run
+    reports = [
+        simulate(engine, game, games=130, seed=7, bots=["random", "heuristic"], jobs=jobs)
+        for jobs in (1, 2, 0)
+    ]
+    assert reports[0].games == 130
+    assert reports[0].to_dict() == reports[1].to_dict() == reports[2].to_dict()
+
+
+def test_tallies_of_consecutive_runs_join_into_the_tally_of_one_run() -> None:
+    game = load_game("boom")
+    engine = get_engine("boom")
+    seeds = game_seeds(3, 40)
+    whole = play_games(engine, game, 4, ["random"], seeds, 20_000)
+    first = play_games(engine, game, 4, ["random"], seeds[:15], 20_000)
+    first.join(play_games(engine, game, 4, ["random"], seeds[15:], 20_000))
+    assert first == whole and whole.played == 40
+
+
+def test_cli_simulate_jobs_prints_the_same_report() -> None:
+    args = ["simulate", "boom", "--games", "120", "--seed", "3", "--json"]
+    one = runner.invoke(app, [*args, "--jobs", "1"])
+    two = runner.invoke(app, [*args, "-j", "2"])
+    assert one.exit_code == two.exit_code == 0, one.output + two.output
+    assert one.stdout == two.stdout
+
+
+def test_negative_jobs_is_a_usage_error() -> None:
+    result = runner.invoke(app, ["simulate", "boom", "--jobs", "-1"])
+    assert result.exit_code == 2
+    assert "--jobs" in result.output and "Traceback" not in result.output
+
+
+def test_pieces_cover_every_game_once_in_order() -> None:
+    for total in (1, 49, 130, 10_001, 1_000_000):
+        pieces = chunks(total, 2)
+        assert [i for r in pieces for i in r] == list(range(total))
+        assert all(len(r) <= 2000 for r in pieces)
+    assert len(chunks(130, 2)) == 3  # pieces of at least 50 games
+    assert worker_count(8, 3) == 3  # never more workers than pieces of work
+    assert worker_count(1, 100) == 1
+
+
+def _square(n: int) -> int:
+    return n * n
+
+
+def test_results_come_back_in_the_order_of_the_work() -> None:
+    work = list(range(40))
+    assert list(run_in_order(_square, work, 3)) == [n * n for n in work]
