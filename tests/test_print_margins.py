@@ -16,6 +16,7 @@ from pnp.build import build_game, plan_outputs
 from pnp.layout.cards import SheetOptions
 from pnp.layout.ops import TextBlock
 from pnp.layout.pages import Page
+from pnp.layout.sheet import MAX_MARK_MM
 from pnp.load import list_games, load_game
 from pnp.render.pdf import draw_marks, ensure_font
 
@@ -108,10 +109,15 @@ def test_card_crop_marks_run_from_a_cut_line_to_the_margin(paper: str) -> None:
         ex = [min(it.trim[0] for it in page.items), min(it.trim[1] for it in page.items)]
         ex += [max(it.trim[2] for it in page.items), max(it.trim[3] for it in page.items)]
         for x0, y0, x1, y1 in page.marks:
+            # from the cut line outward, to the margin or MAX_MARK_MM, whichever is nearer
             if x0 == x1:
-                assert round(x0, 3) in xs and y0 in (ex[1], ex[3]) and y1 in (6.0, h - 6.0), where
+                end = min(y0 - 6.0, MAX_MARK_MM) if y0 == ex[1] else min(h - 6.0 - y0, MAX_MARK_MM)
+                assert round(x0, 3) in xs and y0 in (ex[1], ex[3]), where
+                assert abs(y1 - y0) == pytest.approx(abs(end)), where
             else:
-                assert round(y0, 3) in ys and x0 in (ex[0], ex[2]) and x1 in (6.0, w - 6.0), where
+                end = min(x0 - 6.0, MAX_MARK_MM) if x0 == ex[0] else min(w - 6.0 - x0, MAX_MARK_MM)
+                assert round(y0, 3) in ys and x0 in (ex[0], ex[2]), where
+                assert abs(x1 - x0) == pytest.approx(abs(end)), where
 
 
 @pytest.fixture(

@@ -33,6 +33,8 @@ DEFAULT_BLEED_MM = 3.0
 MIN_GUTTER_BLEED_MM = 1.25
 """Least bleed into a gutter: a cut that misses by 1 mm, and a little more."""
 MIN_MARK_MM = 2.0
+MAX_MARK_MM = 10.0
+"""Crop marks run outward from the cards to the printer margin, but no longer than this."""
 """Shortest crop mark worth printing: the band between the cards and the margin."""
 REGISTRATION_MM = 5.0
 """Side of the cutting machine's registration square; its L marks are a tenth as thick."""
@@ -257,13 +259,14 @@ def marks_around(xs: list[float], ys: list[float], extent: Rect, stops: Rect) ->
     starting where its cut line leaves the trims."""
     ex0, ey0, ex1, ey1 = extent
     left, bottom, right, top = stops
+    most = MAX_MARK_MM  # on a half-empty sheet a mark need not cross the empty part
     marks: list[Rect] = []
     for x in xs:
-        marks.append((x, ey1, x, top))
-        marks.append((x, ey0, x, bottom))
+        marks.append((x, ey1, x, min(top, ey1 + most)))
+        marks.append((x, ey0, x, max(bottom, ey0 - most)))
     for y in ys:
-        marks.append((ex0, y, left, y))
-        marks.append((ex1, y, right, y))
+        marks.append((ex0, y, max(left, ex0 - most), y))
+        marks.append((ex1, y, min(right, ex1 + most), y))
     return marks
 
 
