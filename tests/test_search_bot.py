@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from pnp.games.search import Budget, rank_scores, search, search_bot
+from pnp.games.search import Budget, margin_scores, playout_value, rank_scores, search, search_bot
 
 
 class TakeAway:
@@ -86,3 +86,19 @@ def test_a_single_legal_action_needs_no_search() -> None:
 def test_rank_scores() -> None:
     assert rank_scores([5, 3, 3, 1]) == [1.0, 0.5, 0.5, 0.0]
     assert rank_scores([2, 2]) == [0.5, 0.5]
+
+
+@pytest.mark.parametrize("pile, best", [(4, 2), (5, 1), (6, 2), (7, 1)])
+def test_paired_rollouts_pick_the_best_take_against_the_playout_bot(pile: int, best: int) -> None:
+    # rollouts judge a take by how _first's take-one-each game ends: leave an even pile
+    game = TakeAway(pile)
+    budget = Budget(iterations=4, paired=2, evidence=1.0)
+    assert search(game, [1, 2], random.Random(0), _determinize, _first, budget) == best
+
+
+def test_margin_scores_and_the_blended_value() -> None:
+    assert margin_scores([30, 10]) == [0.75, 0.25]
+    assert margin_scores([5, 5, 0]) == [0.5, 0.5, 0.0]
+    assert margin_scores([0, 0]) == [0.5, 0.5]
+    assert playout_value([30, 10], 0.0) == [1.0, 0.0]
+    assert playout_value([30, 10], 0.5) == [0.875, 0.125]

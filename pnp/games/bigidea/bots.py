@@ -68,9 +68,9 @@ def heuristic_bot(view: View, legal: Sequence[int], rng: random.Random) -> int:
     return best
 
 
-SEARCH_BUDGET = Budget(evidence=1.0)
-"""The dice decide most of a game, so single playouts are noisy: the search leaves the
-heuristic's choice only when another is better by a standard error."""
+SEARCH_BUDGET = Budget(iterations=24, paired=8)
+"""The dice decide most of a game, so single playouts are noisy: small choices compare
+their candidates on the same sampled dice (paired rollouts), card picks keep the tree."""
 
 BOTS: dict[str, Bot] = {
     "random": random_bot,

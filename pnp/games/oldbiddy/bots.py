@@ -118,5 +118,7 @@ def heuristic_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Ac
 BOTS: dict[str, Bot] = {
     "random": random_bot,
     "heuristic": heuristic_bot,
-    "search": search_bot(determinize, heuristic_bot, Budget(evidence=1.0)),
+    "search": search_bot(
+        determinize, heuristic_bot, Budget(iterations=24, evidence=1.0, paired=99)
+    ),
 }
