@@ -208,7 +208,9 @@ def _stage(
             body = merge_manifest(out, files, manifest, described)
             tmp = _temp(out, "manifest.json")
             staged.append((tmp, out / "manifest.json"))
-            tmp.write_text(json.dumps(body, indent=1, ensure_ascii=False) + "\n", "utf-8")
+            tmp.write_text(
+                json.dumps(body, separators=(",", ":"), ensure_ascii=False) + "\n", "utf-8"
+            )
     except BaseException:
         for tmp, _ in staged:
             tmp.unlink(missing_ok=True)

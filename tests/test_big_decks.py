@@ -96,7 +96,7 @@ def test_time_and_memory_grow_no_faster_than_the_cards(tmp_path: Path) -> None:
     assert large_kb / small_kb <= MAX_RATIO
     assert large_s <= LARGE_CPU_S and large_kb / 1024 <= LARGE_MB
     manifest = (tmp_path / f"out-{LARGE}" / "manifest.json").read_text()
-    assert manifest.count('"id": "gen-') == 2 * LARGE  # front and back of every card
+    assert manifest.count('"id":"gen-') == 2 * LARGE  # front and back of every card
 
 
 def test_a_long_card_list_flows_over_the_pages(tmp_path: Path) -> None:
