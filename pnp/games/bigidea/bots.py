@@ -68,9 +68,10 @@ def heuristic_bot(view: View, legal: Sequence[int], rng: random.Random) -> int:
     return best
 
 
-SEARCH_BUDGET = Budget(iterations=24, paired=8)
+SEARCH_BUDGET = Budget(iterations=24, evidence=0.5, paired=8)
 """The dice decide most of a game, so single playouts are noisy: small choices compare
-their candidates on the same sampled dice (paired rollouts), card picks keep the tree."""
+their candidates on the same sampled dice (paired rollouts) and leave the heuristic's
+pick on half a standard error; card picks keep the tree."""
 
 BOTS: dict[str, Bot] = {
     "random": random_bot,
