@@ -130,6 +130,28 @@ def checked_once(
     return get
 
 
+class Reporting:
+    """What every engine's state tells the runner, answered from its ``log`` and its
+    report module (``REPORT``): mixed into each engine's state class."""
+
+    __slots__ = ()
+    REPORT: Any
+    log: list[str] | None
+
+    @property
+    def transcript(self) -> list[str]:
+        return self.log if self.log is not None else []
+
+    def usage(self) -> dict[str, dict[str, int]]:
+        return self.REPORT.usage(self)  # type: ignore[no-any-return]
+
+    def ran_out(self) -> list[str]:
+        return self.REPORT.ran_out(self)  # type: ignore[no-any-return]
+
+    def measures(self) -> dict[str, float]:
+        return self.REPORT.measures(self)  # type: ignore[no-any-return]
+
+
 def check_players(game: Game, players: int) -> None:
     """Refuse a player count outside the game's range (a usage error: exit 2)."""
     span = game.spec.players
@@ -168,6 +190,7 @@ __all__ = [
     "Bot",
     "Engine",
     "GameState",
+    "Reporting",
     "check_players",
     "checked_once",
     "get_engine",

@@ -10,6 +10,7 @@ with one legal action is applied by the engine without asking.
 
 from __future__ import annotations
 
+from pnp.games import Reporting
 from pnp.games.bidness import report
 from pnp.games.bidness.auction import apply_bid, auction_actions, bidder
 from pnp.games.bidness.business import apply_salary, close_business, salary_actions
@@ -33,10 +34,11 @@ from pnp.games.bidness.view import View, view_of
 __all__ = ["State", "first_player_roll"]
 
 
-class State(Table):
+class State(Table, Reporting):
     """One game in progress; the seat to act is ``current_player()``."""
 
     __slots__ = ()
+    REPORT = report
 
     def __init__(
         self, cat: Catalog, players: int, seed: int | None = None, transcript: bool = True
@@ -66,22 +68,9 @@ class State(Table):
         """1 for the winner (several only if the round cap ends the game in a tie)."""
         return [1 if s in self.winners else 0 for s in range(self.n)]
 
-    @property
-    def transcript(self) -> list[str]:
-        return self.log if self.log is not None else []
-
     def length(self) -> int:
         """Rounds played (the last one possibly cut short by a payoff)."""
         return min(self.round, self.cat.t["round_cap"])
-
-    def usage(self) -> dict[str, dict[str, int]]:
-        return report.usage(self)
-
-    def ran_out(self) -> list[str]:
-        return report.ran_out(self)
-
-    def measures(self) -> dict[str, float]:
-        return report.measures(self)
 
     def clone(self) -> State:
         s = State.__new__(State)

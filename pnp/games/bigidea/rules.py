@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from pnp.games import Reporting
 from pnp.games.bigidea import report
 from pnp.games.bigidea.config import DIE_FACES, Config
 from pnp.games.bigidea.economy import buy_in_payments, good_idea_winner, ipo_payout, ipo_succeeds
@@ -55,10 +56,11 @@ __all__ = [
 ]
 
 
-class State(StateData):
+class State(StateData, Reporting):
     """One game in progress; the seat to act is ``current_player()``."""
 
     __slots__ = ()
+    REPORT = report
 
     def __init__(
         self, cfg: Config, players: int, seed: int | None = None, transcript: bool = True
@@ -85,24 +87,11 @@ class State(StateData):
         """Money per seat; chips still tied up in products are worth nothing."""
         return self.cash[:]
 
-    @property
-    def transcript(self) -> list[str]:
-        return self.log if self.log is not None else []
-
     # -- what the runner reports (see report.py) ------------------------------------------
 
     def length(self) -> int:
         """Rounds played (finished or under way)."""
         return self.round + 1
-
-    def usage(self) -> dict[str, dict[str, int]]:
-        return report.usage(self)
-
-    def ran_out(self) -> list[str]:
-        return report.ran_out(self)
-
-    def measures(self) -> dict[str, float]:
-        return report.measures(self)
 
     def apply(self, action: int) -> None:
         if action not in self._legal:

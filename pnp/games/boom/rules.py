@@ -7,6 +7,7 @@ reshuffles, deck shuffles, the IPO die) comes only from ``State.rng``.
 
 from __future__ import annotations
 
+from pnp.games import Reporting
 from pnp.games.boom import effects, funding, report
 from pnp.games.boom.actions import (
     ACT,
@@ -40,10 +41,11 @@ from pnp.games.boom.state import CRASH, StateData
 from pnp.games.boom.view import View
 
 
-class State(StateData):
+class State(StateData, Reporting):
     """One game in progress; see :mod:`.actions` for what each phase asks."""
 
     __slots__ = ()
+    REPORT = report
 
     def __init__(self, cat: Catalog, players: int, seed: int, transcript: bool = True) -> None:
         super().__init__(cat, players, seed, transcript)
@@ -90,24 +92,11 @@ class State(StateData):
     def view(self, seat: int) -> View:
         return View(self, seat)
 
-    @property
-    def transcript(self) -> list[str]:
-        return self.log if self.log is not None else []
-
     # -- what the runner reports ------------------------------------------------------
 
     def length(self) -> int:
         """Rounds whose turns were played."""
         return self.round
-
-    def usage(self) -> dict[str, dict[str, int]]:
-        return report.usage(self)
-
-    def ran_out(self) -> list[str]:
-        return report.ran_out(self)
-
-    def measures(self) -> dict[str, float]:
-        return report.measures(self)
 
     # -- rounds and turns --------------------------------------------------------------
 

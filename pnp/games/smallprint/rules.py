@@ -3,6 +3,7 @@ the end are applied by the engine (smallprint.txt, "Play breaks down like this")
 
 from __future__ import annotations
 
+from pnp.games import Reporting
 from pnp.games.smallprint import report
 from pnp.games.smallprint.actions import PASS, decode, encode
 from pnp.games.smallprint.config import KINDS, Config
@@ -13,10 +14,11 @@ from pnp.games.smallprint.view import View, view_of
 __all__ = ["PASS", "Game"]
 
 
-class Game(State):
+class Game(State, Reporting):
     """One game in progress; the seat to act is ``current_player()``."""
 
     __slots__ = ()
+    REPORT = report
 
     def __init__(
         self, cfg: Config, players: int, seed: int | None = None, transcript: bool = True
@@ -65,21 +67,8 @@ class Game(State):
     def view(self, seat: int) -> View:
         return view_of(self, seat)
 
-    @property
-    def transcript(self) -> list[str]:
-        return self.log if self.log is not None else []
-
     def length(self) -> int:
         return min(self.round + 1, self.rounds)
-
-    def usage(self) -> dict[str, dict[str, int]]:
-        return report.usage(self)
-
-    def ran_out(self) -> list[str]:
-        return report.ran_out(self)
-
-    def measures(self) -> dict[str, float]:
-        return report.measures(self)
 
     # -- flow ----------------------------------------------------------------------------
 
