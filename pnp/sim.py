@@ -20,7 +20,7 @@ from typing import Any
 from pnp._errors import Finding, Severity, UsageError
 from pnp._options import unknown
 from pnp._progress import Advance
-from pnp.games import Bot, Engine, GameState, get_engine
+from pnp.games import Bot, Engine, GameState, get_engine, sees
 from pnp.load import Game
 from pnp.strength import Strength
 from pnp.tally import Tally
@@ -396,6 +396,7 @@ def play_out(
         state.apply,
         state.view,
     )
+    looks = [sees(bot) for bot in play]
     steps = 0
     while not state.is_terminal() and steps < max_steps:
         seat = current()
@@ -404,7 +405,7 @@ def play_out(
             asked[seat] += 1
             if len(legal) > 1:
                 real[seat] += 1
-        apply(play[seat](view(seat), legal, rng))
+        apply(play[seat](view(seat) if looks[seat] else None, legal, rng))
         steps += 1
     return steps
 

@@ -47,8 +47,21 @@ ENGINES: dict[str, str] = {
 """Engine name → module that implements it."""
 
 Action = Any
+_B = TypeVar("_B", bound=Callable[..., Any])
 Bot = Callable[[Any, list[Any], random.Random], Any]
 """``bot(view, legal_actions, rng) -> action``; ``view`` shows only what that seat may see."""
+
+
+def blind(bot: _B) -> _B:
+    """Mark ``bot`` as one that never reads its view (a random bot): simulations then
+    pass it ``None`` instead of building a view it would throw away."""
+    bot.blind = True  # type: ignore[attr-defined]
+    return bot
+
+
+def sees(bot: Bot) -> bool:
+    """Whether ``bot`` reads the view it is given (see :func:`blind`)."""
+    return not getattr(bot, "blind", False)
 
 
 class GameState(Protocol):
@@ -193,6 +206,8 @@ __all__ = [
     "Reporting",
     "check_players",
     "checked_once",
+    "blind",
     "get_engine",
     "lazy_attributes",
+    "sees",
 ]

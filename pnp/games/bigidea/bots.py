@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from pnp.games import blind
 from pnp.games.bigidea.economy import SHARE_EV
 from pnp.games.bigidea.rules import INVEST, PASS, THROW
 from pnp.games.bigidea.view import ProductView, View, determinize
@@ -18,6 +19,7 @@ from pnp.games.search import Budget, search_bot
 Bot = Callable[[View, Sequence[int], random.Random], int]
 
 
+@blind
 def random_bot(view: View, legal: Sequence[int], rng: random.Random) -> int:
     return legal[int(rng.random() * len(legal))]
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from pnp.games import blind
 from pnp.games.boom.actions import (
     ACT,
     ATTACH,
@@ -39,6 +40,7 @@ from pnp.games.search import Budget, search_bot
 Bot = Callable[[View, list[Action], random.Random], Action]
 
 
+@blind
 def random_bot(view: View, legal: list[Action], rng: random.Random) -> Action:
     return legal[int(rng.random() * len(legal))]
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from pnp.games import blind
 from pnp.games.oldbiddy import market
 from pnp.games.oldbiddy.actions import Action
 from pnp.games.oldbiddy.config import FAKE_GEM, GIFT_GEM, MOVE_GEM, SHOW_GEM, SWAP_ZERO
@@ -26,6 +27,7 @@ BID_ROUND_FACTOR = 0.5
 """The heuristic bids spare gems up to this many points per round played."""
 
 
+@blind
 def random_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
     return legal[int(rng.random() * len(legal))]
 

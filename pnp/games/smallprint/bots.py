@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from pnp.games import blind
 from pnp.games.search import Budget, search_bot
 from pnp.games.smallprint.actions import PASS, decode
 from pnp.games.smallprint.config import SHARE, TOTAL
@@ -26,6 +27,7 @@ CONTRACT_COST = (0.15, 1.0, 1.5, 2.5)
 """£m a card of each kind is worth keeping for a later round (share, small, big, total)."""
 
 
+@blind
 def random_bot(view: View, legal: Sequence[int], rng: random.Random) -> int:
     return legal[int(rng.random() * len(legal))]
 
