@@ -18,6 +18,8 @@ from reportlab.platypus import Flowable, Paragraph, Table
 from pnp._errors import LayoutError
 from pnp.render.blocks import UNBOUNDED, flatten, stack_height
 from pnp.render.markdown import styles, to_flowables
+from pnp.render.measure import Unsure, measure
+from pnp.render.measure import fits as measured_fit
 from pnp.render.pdf import colour
 
 INSET_MM = 4.5
@@ -64,24 +66,12 @@ def lay_out_aid(
     bottom = inset + (credit_h + CREDIT_GAP_MM * mm if credit_p else 0.0)
     avail = h_pt - inset - bottom
 
-    def fits(scale: float) -> bool:
-        flow = to_flowables(markdown, width, scale, accent, keep_headings=False)
-        if any(getattr(f, "overflow", 0) > 0 for f in flow if isinstance(f, Table)):
-            return False
-        return stack_height(flow, width) <= avail
-
-    lo, hi = MIN_BODY_PT / BODY_PT_AT_SCALE_1, MAX_BODY_PT / BODY_PT_AT_SCALE_1
-    if not fits(lo):
+    lo, _ = search_scale(markdown, width, avail, accent)
+    if lo is None:
         raise LayoutError(
             f"{title}: the text does not fit the {size_mm[0]:.0f}×{size_mm[1]:.0f} mm aid panel "
             f"even at {MIN_BODY_PT} pt; shorten the aid template"
         )
-    if fits(hi):
-        lo = hi
-    else:
-        for _ in range(SEARCH_STEPS):
-            mid = (lo + hi) / 2
-            lo, hi = (mid, hi) if fits(mid) else (lo, mid)
     flow = flatten(to_flowables(markdown, width, lo, accent, keep_headings=False))
     placed, text_bottom = _place(flow, inset, h_pt - inset, width, bottom)
     return AidLayout(
@@ -93,6 +83,41 @@ def lay_out_aid(
         credit_p,
         inset,
     )
+
+
+def search_scale(
+    markdown: str, width: float, avail: float, accent: str
+) -> tuple[float | None, float]:
+    """The largest scale (a bisection between the smallest and largest body size) at
+    which the text fits ``avail`` points of height in a frame ``width`` wide, and the
+    smallest scale tried that does not fit (the largest scale when all fit); None when
+    the text does not fit even at the smallest size.
+
+    Each trial size is judged on the words measured once (:mod:`pnp.render.measure`);
+    a trial too close to call, or text that the measurement does not mirror, is laid
+    out by platypus instead, so the answer is the one platypus alone would give."""
+    measured = measure(to_flowables(markdown, width, 1.0, accent, keep_headings=False))
+
+    def fits(scale: float) -> bool:
+        if measured is not None:
+            try:
+                return measured_fit(measured, scale, width, avail)
+            except Unsure:
+                pass
+        flow = to_flowables(markdown, width, scale, accent, keep_headings=False)
+        if any(getattr(f, "overflow", 0) > 0 for f in flow if isinstance(f, Table)):
+            return False
+        return stack_height(flow, width) <= avail
+
+    lo, hi = MIN_BODY_PT / BODY_PT_AT_SCALE_1, MAX_BODY_PT / BODY_PT_AT_SCALE_1
+    if not fits(lo):
+        return None, lo
+    if fits(hi):
+        return hi, hi
+    for _ in range(SEARCH_STEPS):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if fits(mid) else (lo, mid)
+    return lo, hi
 
 
 def _credit(text: str, width: float) -> tuple[Paragraph | None, float]:

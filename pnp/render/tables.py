@@ -15,9 +15,7 @@ _NUMBER = re.compile(r"^[+\-–−]?\$?[\d.,/]+\s*[a-z%+]{0,2}$")
 
 
 def column_widths(rows: list[list[Block]], avail: float, pad: float) -> list[float]:
-    """Widths from the measured text: every column gets its natural width when all fit
-    (the spare width shared out in proportion); otherwise narrow columns keep theirs and
-    the wide ones share what is left, never below their longest word."""
+    """Widths from the measured text: see :func:`share_width`."""
     n = max(len(r) for r in rows)
     natural = [2 * pad] * n
     least = [2 * pad] * n
@@ -25,6 +23,14 @@ def column_widths(rows: list[list[Block]], avail: float, pad: float) -> list[flo
         for j, cell in enumerate(row):
             natural[j] = max(natural[j], natural_width(cell) + 2 * pad + 0.5)
             least[j] = max(least[j], cell.minWidth() + 2 * pad + 0.5)
+    return share_width(natural, least, avail)
+
+
+def share_width(natural: list[float], least: list[float], avail: float) -> list[float]:
+    """Every column gets its ``natural`` width when all fit (the spare width shared out
+    in proportion); otherwise narrow columns keep theirs and the wide ones share what is
+    left, never below their ``least`` (the longest word)."""
+    n = len(natural)
     if sum(natural) <= avail:
         return [w * avail / sum(natural) for w in natural]
     widths: list[float | None] = [None] * n
@@ -74,6 +80,7 @@ def table_flowable(
         rows, colWidths=widths, repeatRows=1, hAlign="LEFT", splitInRow=int(2 * cell_lead) + 8
     )
     table.overflow = max(0.0, round(sum(widths) - avail, 3))
+    table.numeric = numeric
     table.spaceBefore = 2 * scale
     table.spaceAfter = 7 * scale
     table.setStyle(
