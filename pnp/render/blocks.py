@@ -28,6 +28,23 @@ class Block(Paragraph):
         super().__init__(text, style, **kw)
         self.kind = kind or self.kind
 
+    _wrapped: tuple[float, ParagraphStyle, tuple[float, float]] | None = None
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803
+        """Lines are broken once per width: platypus, the heading guards and the aid's
+        placement ask the same paragraph for its height at the same width again."""
+        done = self._wrapped
+        if (
+            done is not None
+            and done[0] == availWidth
+            and done[1] is self.style
+            and hasattr(self, "blPara")  # a failed split drops it
+        ):
+            return done[2]
+        size = super().wrap(availWidth, availHeight)
+        self._wrapped = (availWidth, self.style, size)
+        return size  # type: ignore[no-any-return]
+
     def split(self, availWidth: float, availHeight: float) -> list[Any]:  # noqa: N803
         parts = super().split(availWidth, availHeight)
         if len(parts) == 2:
