@@ -10,7 +10,7 @@ import hashlib
 import json
 import logging
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -19,6 +19,11 @@ from pnp._errors import LayoutError
 from pnp.paths import fonts_root, user_cache
 
 CACHE_VERSION = 1
+
+
+class _Advances(dict[str, float]):
+    def __missing__(self, ch: str) -> float:
+        return 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,10 +35,16 @@ class FontMetrics:
     ascent: float
     descent: float
 
+    by_char: _Advances = field(init=False, repr=False, compare=False)
+    """``advances`` keyed by character: text is measured often."""
+
+    def __post_init__(self) -> None:
+        by_char = _Advances((chr(k), v) for k, v in self.advances.items())
+        object.__setattr__(self, "by_char", by_char)
+
     def width(self, text: str, size: float) -> float:
-        """Width of ``text`` at ``size`` points, in points."""
-        adv = self.advances
-        return sum(adv.get(ord(ch), 0.5) for ch in text) * size
+        """Width of ``text`` at ``size`` points, in points (an unknown character: ½ em)."""
+        return sum(map(self.by_char.__getitem__, text)) * size
 
     def missing(self, text: str) -> list[str]:
         adv = self.advances
