@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp._errors import LayoutError
-from pnp.paths import fonts_root, user_cache
+from pnp.paths import fonts_root, store_atomically, user_cache
 
 CACHE_VERSION = 1
 
@@ -80,7 +80,7 @@ def _metrics(name: str, path: Path) -> FontMetrics:
         pass
     metrics = _read(name, path)
     body = {"advances": metrics.advances, "ascent": metrics.ascent, "descent": metrics.descent}
-    _store(cache_file, json.dumps(body).encode())
+    store_atomically(cache_file, json.dumps(body).encode())
     return metrics
 
 
@@ -115,16 +115,7 @@ def hyphenator(lang: str) -> Any:
             pyphen.hdcache[path] = pickle.loads(cache_file.read_bytes())
         except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ValueError):
             pyphen.hdcache[path] = pyphen.HyphDict(path)
-            _store(cache_file, pickle.dumps(pyphen.hdcache[path], pickle.HIGHEST_PROTOCOL))
+            store_atomically(
+                cache_file, pickle.dumps(pyphen.hdcache[path], pickle.HIGHEST_PROTOCOL)
+            )
     return pyphen.Pyphen(lang=lang)
-
-
-def _store(cache_file: Path, body: bytes) -> None:
-    """Write a cache file atomically (whole, or not at all)."""
-    try:
-        cache_file.parent.mkdir(parents=True, exist_ok=True)
-        tmp = cache_file.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_bytes(body)
-        os.replace(tmp, cache_file)
-    except OSError:
-        pass  # a read-only home only costs the parse next time
