@@ -6,6 +6,7 @@ limit); the decisions taken where boom.txt is silent are in :mod:`.decisions`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from pnp.games.boom.actions import (
@@ -26,6 +27,7 @@ from pnp.games.boom.actions import (
     TERMS,
     TERMS_PHASE,
     Action,
+    TermsActions,
 )
 
 if TYPE_CHECKING:
@@ -64,7 +66,7 @@ def _open(state: StateData) -> None:
     state.player = me
 
 
-def legal_actions(state: StateData) -> list[Action]:
+def legal_actions(state: StateData) -> Sequence[Action]:
     phase = state.phase
     if phase == INVITE_PHASE:
         asked = state.fr_asked
@@ -76,14 +78,9 @@ def legal_actions(state: StateData) -> list[Action]:
         # decision money-you-lack
         return _OFFER_ACTIONS if state.money[state.player] >= state.fr_price else _DECLINE_ONLY
     if phase == TERMS_PHASE:
-        cash, most = state.money[state.actor], state.cat.lead_max_shares
-        return [
-            (TERMS, price, k)
-            # decision whole-prices
-            for price in range(state.cat.min_price, cash + 1)
-            for k in range(1, most + 1)
-            if price * k <= cash
-        ]
+        # decision whole-prices
+        cat = state.cat
+        return TermsActions(cat.min_price, state.money[state.actor], cat.lead_max_shares)
     if phase == CONSENT:
         return _CONSENT_ACTIONS
     return []

@@ -7,6 +7,8 @@ reshuffles, deck shuffles, the IPO die) comes only from ``State.rng``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from pnp.games import Reporting
 from pnp.games.boom import effects, funding, report
 from pnp.games.boom.actions import (
@@ -64,7 +66,7 @@ class State(StateData, Reporting):
         """Each seat's money (final once the game is over)."""
         return self.money[:]
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> Sequence[Action]:
         phase = self.phase
         if phase == PLAY:
             return self._play_actions()
