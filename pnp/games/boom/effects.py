@@ -42,8 +42,9 @@ def playable(state: StateData, card: int) -> bool:
     )
 
 
-def targets(state: StateData, key: str) -> list[Action]:
-    companies = state.companies
+def target_actions(state: StateData) -> list[Action]:
+    """What the Discard's pending effect (``eff_key``) may hit now."""
+    companies, key = state.companies, state.eff_key
     if key in ("grant", "fine"):
         return [(TARGET, plan) for plan, co in companies.items() if co.total]
     if key == "remove_attachment":

@@ -7,6 +7,7 @@ limit); the decisions taken where boom.txt is silent are in :mod:`.decisions`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import TYPE_CHECKING
 
 from pnp.games.boom.actions import (
@@ -33,9 +34,9 @@ from pnp.games.boom.actions import (
 if TYPE_CHECKING:
     from pnp.games.boom.state import StateData
 
-_CONSENT_ACTIONS = [AGREE_ACTION, REFUSE_ACTION]
-_OFFER_ACTIONS = [DECLINE_ACTION, BUY_ACTION]
-_DECLINE_ONLY = [DECLINE_ACTION]
+_CONSENT_ACTIONS = (AGREE_ACTION, REFUSE_ACTION)
+_OFFER_ACTIONS = (DECLINE_ACTION, BUY_ACTION)
+_DECLINE_ONLY = (DECLINE_ACTION,)
 
 
 def start(state: StateData, plan: int) -> None:
@@ -66,57 +67,41 @@ def _open(state: StateData) -> None:
     state.player = me
 
 
-def legal_actions(state: StateData) -> Sequence[Action]:
-    phase = state.phase
-    if phase == INVITE_PHASE:
-        asked = state.fr_asked
-        actions: list[Action] = [(INVITE, s) for s in range(state.players) if not asked >> s & 1]
-        if state.fr_sold >= state.cat.close_min_shares and not state.fr_must & ~asked:
-            actions.append(CLOSE_ACTION)
-        return actions
-    if phase == OFFER:
-        # decision money-you-lack
-        return _OFFER_ACTIONS if state.money[state.player] >= state.fr_price else _DECLINE_ONLY
-    if phase == TERMS_PHASE:
-        # decision whole-prices
-        cat = state.cat
-        return TermsActions(cat.min_price, state.money[state.actor], cat.lead_max_shares)
-    if phase == CONSENT:
-        return _CONSENT_ACTIONS
-    return []
+def consent_actions(state: StateData) -> Sequence[Action]:
+    return _CONSENT_ACTIONS
 
 
-def apply(state: StateData, action: Action) -> None:
-    code, phase = action[0], state.phase
-    if phase == INVITE_PHASE and code == INVITE:
-        seat = action[1]
-        state.fr_asked |= 1 << seat
-        state.phase = OFFER
-        state.player = seat
-    elif phase == INVITE_PHASE and code == CLOSE:
-        _close(state)
-    elif phase == OFFER and code in (BUY, DECLINE):
-        if code == BUY:
-            _buy(state, state.player, 1)
-        elif state.log is not None:
-            state.say(f"{state.firm(state.player)} declines")
-        _next_invitation(state)
-    elif phase == TERMS_PHASE and code == TERMS:
-        price, shares = action[1], action[2]
-        if not (
-            price >= state.cat.min_price
-            and 1 <= shares <= state.cat.lead_max_shares
-            and price * shares <= state.money[state.actor]
-        ):
-            raise ValueError(f"terms {action!r} break the rules or the lead's purse")
-        state.fr_price = price
-        _buy(state, state.actor, action[2])
-        _next_invitation(state)
-    elif phase == CONSENT and code == AGREE:
+def terms_actions(state: StateData) -> Sequence[Action]:
+    cat = state.cat
+    # decision whole-prices
+    return TermsActions(cat.min_price, state.money[state.actor], cat.lead_max_shares)
+
+
+def invite_actions(state: StateData) -> Sequence[Action]:
+    asked = state.fr_asked
+    closable = state.fr_sold >= state.cat.close_min_shares and not state.fr_must & ~asked
+    return _invitations(state.players, asked, closable)
+
+
+@cache
+def _invitations(players: int, asked: int, closable: bool) -> tuple[Action, ...]:
+    """An invitation to every seat not asked yet (bit set in ``asked``), then closing."""
+    invites = tuple((INVITE, s) for s in range(players) if not asked >> s & 1)
+    return (*invites, CLOSE_ACTION) if closable else invites
+
+
+def offer_actions(state: StateData) -> Sequence[Action]:
+    # decision money-you-lack
+    return _OFFER_ACTIONS if state.money[state.player] >= state.fr_price else _DECLINE_ONLY
+
+
+def answer_consent(state: StateData, action: Action) -> None:
+    code = action[0]
+    if code == AGREE:
         if state.log is not None:
             state.say(f"{state.firm(state.player)} lets {state.firm(state.actor)} lead")
         _open(state)
-    elif phase == CONSENT and code == REFUSE:
+    elif code == REFUSE:
         if state.log is not None:
             state.say(f"{state.firm(state.player)} refuses")
         state.fr_queue.pop(0)
@@ -126,7 +111,50 @@ def apply(state: StateData, action: Action) -> None:
             state.say("no current investor agrees: the action is lost")
             state.end_turn()
     else:
-        raise ValueError(f"action {action!r} does not fit a funding round now")
+        raise _misfit(action)
+
+
+def set_terms(state: StateData, action: Action) -> None:
+    if action[0] != TERMS:
+        raise _misfit(action)
+    price, shares = action[1], action[2]
+    if not (
+        price >= state.cat.min_price
+        and 1 <= shares <= state.cat.lead_max_shares
+        and price * shares <= state.money[state.actor]
+    ):
+        raise ValueError(f"terms {action!r} break the rules or the lead's purse")
+    state.fr_price = price
+    _buy(state, state.actor, shares)
+    _next_invitation(state)
+
+
+def invite(state: StateData, action: Action) -> None:
+    code = action[0]
+    if code == INVITE:
+        seat = action[1]
+        state.fr_asked |= 1 << seat
+        state.phase = OFFER
+        state.player = seat
+    elif code == CLOSE:
+        _close(state)
+    else:
+        raise _misfit(action)
+
+
+def answer_offer(state: StateData, action: Action) -> None:
+    code = action[0]
+    if code == BUY:
+        _buy(state, state.player, 1)
+    elif code != DECLINE:
+        raise _misfit(action)
+    elif state.log is not None:
+        state.say(f"{state.firm(state.player)} declines")
+    _next_invitation(state)
+
+
+def _misfit(action: Action) -> ValueError:
+    return ValueError(f"action {action!r} does not fit a funding round now")
 
 
 def _buy(state: StateData, seat: int, shares: int) -> None:
