@@ -61,7 +61,11 @@ def _open(state: StateData) -> None:
     co.owner = me
     state.fr_bought = [0] * state.players
     state.fr_sold = 0
-    state.fr_must = sum(1 << s for s, held in enumerate(co.shares) if held and s != me)
+    must = 0
+    for seat, held in enumerate(co.shares):
+        if held and seat != me:
+            must |= 1 << seat
+    state.fr_must = must
     state.fr_asked = 1 << me
     state.phase = TERMS_PHASE
     state.player = me
