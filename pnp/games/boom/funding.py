@@ -7,7 +7,6 @@ limit); the decisions taken where boom.txt is silent are in :mod:`.decisions`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 from typing import TYPE_CHECKING
 
 from pnp.games.boom.actions import (
@@ -82,16 +81,19 @@ def terms_actions(state: StateData) -> Sequence[Action]:
 
 
 def invite_actions(state: StateData) -> Sequence[Action]:
-    asked = state.fr_asked
+    asked, players = state.fr_asked, state.players
     closable = state.fr_sold >= state.cat.close_min_shares and not state.fr_must & ~asked
-    return _invitations(state.players, asked, closable)
+    key = (1 << players | asked) << 1 | closable  # asked < 1 << players: one bit per seat
+    actions = _INVITATIONS.get(key)
+    if actions is None:
+        invites = tuple((INVITE, s) for s in range(players) if not asked >> s & 1)
+        actions = _INVITATIONS[key] = (*invites, CLOSE_ACTION) if closable else invites
+    return actions
 
 
-@cache
-def _invitations(players: int, asked: int, closable: bool) -> tuple[Action, ...]:
-    """An invitation to every seat not asked yet (bit set in ``asked``), then closing."""
-    invites = tuple((INVITE, s) for s in range(players) if not asked >> s & 1)
-    return (*invites, CLOSE_ACTION) if closable else invites
+_INVITATIONS: dict[int, tuple[Action, ...]] = {}
+"""Invitation lists by seats at the table, seats asked and whether the round may close
+(the same few dozen recur): an invitation to every seat not asked yet, then closing."""
 
 
 def offer_actions(state: StateData) -> Sequence[Action]:
@@ -162,9 +164,9 @@ def _misfit(action: Action) -> ValueError:
 
 
 def _buy(state: StateData, seat: int, shares: int) -> None:
-    plan, cost = state.fr_plan, state.fr_price * shares
-    co = state.companies[plan]
-    state.money[seat] -= cost
+    plan, price = state.fr_plan, state.fr_price
+    co, money, cost = state.companies[plan], state.money, price * shares
+    money[seat] -= cost
     co.cash += cost
     co.shares[seat] += shares
     co.total += shares
@@ -174,10 +176,11 @@ def _buy(state: StateData, seat: int, shares: int) -> None:
     state.stock_out[seat] = out
     if out > state.stock_peak[seat]:
         state.stock_peak[seat] = out
-    state.counters.set(seat, state.money[seat])
-    state.counters.set(state.players + plan, co.cash)
+    counters = state.counters
+    counters.set(seat, money[seat])
+    counters.set(state.players + plan, co.cash)
     if state.log is not None:
-        state.say(f"{state.firm(seat)} buys {shares} at ${state.fr_price}m")
+        state.say(f"{state.firm(seat)} buys {shares} at ${price}m")
 
 
 def _next_invitation(state: StateData) -> None:

@@ -177,17 +177,17 @@ class State(StateData, Reporting):
     # -- card play and the turn's action ------------------------------------------------
 
     def _play_actions(self) -> list[Action]:
-        actions = [KEEP_ACTION]
-        plans = list(self.companies)
-        role = self.cat.card_role
+        actions: list[Action] = [KEEP_ACTION]
+        add, plans, role = actions.append, self.companies.keys(), self.cat.card_role
         for card in self.hands[self.actor]:
             kind = role[card]
             if kind == COMPANY:
-                actions.extend([(ATTACH, card, plan) for plan in plans])
+                for plan in plans:
+                    add((ATTACH, card, plan))
             elif kind == PLAN:
-                actions.append((PLAY_PLAN, card))
+                add((PLAY_PLAN, card))
             elif effects.playable(self, card):
-                actions.append((DISCARD, card))
+                add((DISCARD, card))
         return actions
 
     def _play(self, action: Action) -> None:
