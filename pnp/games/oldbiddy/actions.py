@@ -14,6 +14,35 @@ SEAL: Action = ("seal",)
 FAKE: Action = ("fake",)
 
 
+def bid_options(state: StateData, seat: int) -> list[Action]:
+    """Phase 1: one more gem of a colour still held, a fake gem (up to the bid's limit),
+    or seal the bid."""
+    gems, held = state.bid_gems[seat], state.behind[seat]
+    out: list[Action] = [("add", c) for c in range(len(gems)) if held[c] > gems[c]]
+    if state.fakes[seat] > state.bid_fakes[seat] < state.cfg.fake_gems_per_bid:
+        out.append(FAKE)
+    out.append(SEAL)
+    return out
+
+
+def choice_options(state: StateData) -> list[Action]:
+    """Phase 2: a character nobody took yet; the last seat instead one gem in supply."""
+    if state.turn < state.n - 1:
+        return [("take", i) for i, who in enumerate(state.owner) if who < 0]
+    return [("gem", c) for c, left in enumerate(state.supply) if left]
+
+
+def gift_options(state: StateData, seat: int) -> list[Action]:
+    """The Princess's gift: any other seat, any colour left in the supply."""
+    return [
+        ("give", other, c)
+        for other in range(state.n)
+        if other != seat
+        for c, left in enumerate(state.supply)
+        if left
+    ]
+
+
 def _affordable_moves(state: StateData, seat: int) -> list[tuple[int, int]]:
     """(colour, signed spaces) of every Boss move ``seat`` can pay for, on the track or not."""
     cfg, held = state.cfg, state.behind[seat]
@@ -21,8 +50,8 @@ def _affordable_moves(state: StateData, seat: int) -> list[tuple[int, int]]:
     return [
         (c, sign * spaces)
         for c in range(len(cfg.colors))
-        for spaces, cost in sorted(cfg.boss_costs.items())
-        if held[c] >= market.payment(cost, worth[c])
+        for spaces, cost in cfg.boss_moves
+        if held[c] >= -(-cost // worth[c])  # market.payment, inlined
         for sign in (1, -1)
     ]
 

@@ -77,3 +77,18 @@ def final_score(
     worth = color_values_for(cfg, gem_values, front)
     gems = sum(n * worth[c] for c, n in enumerate(behind) if c != zero)
     return gems + (cfg.fake_gem_kept_score if fakes else 0)
+
+
+def final_scores(
+    cfg: Config,
+    positions: Sequence[int],
+    behind: Sequence[Sequence[int]],
+    front: Sequence[Sequence[int]],
+    zeros: Sequence[int],
+    fakes: Sequence[int],
+) -> list[int]:
+    """Every seat's :func:`final_score` at the market ``positions``."""
+    worth = values(cfg, positions)
+    return [
+        final_score(cfg, worth, behind[s], front[s], zeros[s], fakes[s]) for s in range(len(behind))
+    ]
