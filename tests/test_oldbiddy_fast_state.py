@@ -1,6 +1,7 @@
 """Old Biddy's engine keeps a few things up to date instead of recomputing them per step
-(the seat to act, the legal list handed to ``apply``, transcript lines only when kept);
-these tests check each against the plain rule over whole random games."""
+(the seat to act, the legal list handed to ``apply`` and carried on through a bid,
+transcript lines only when kept); these tests check each against the plain rule over
+whole random games."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pnp.games import oldbiddy
-from pnp.games.oldbiddy.rules import TERMINAL, State
+from pnp.games.oldbiddy.rules import PASS, TERMINAL, State
 from pnp.games.oldbiddy.state import BID, CHOOSE, OVER
 from pnp.load import Game, load_game
 
@@ -37,9 +38,10 @@ def play(state: State, rng: random.Random, check: bool = True) -> list[object]:
     """Random moves to the end; returns the actions taken."""
     taken: list[object] = []
     while not state.is_terminal():
+        legal = state.legal_actions()
         if check:
             assert state.current_player() == seat_by_the_rules(state)
-        legal = state.legal_actions()
+            assert legal == state.clone().legal_by_the_rules()  # a bid's kept list too
         action = legal[rng.randrange(len(legal))]
         state.apply(action)
         taken.append(action)
@@ -77,6 +79,28 @@ def test_a_clone_plays_on_like_the_original(game: Game) -> None:
     assert copy.current_player() == state.current_player()
     assert play(copy, random.Random(9)) == play(state, random.Random(9))
     assert copy.returns() == state.returns()
+
+
+def test_a_bid_stops_offering_what_the_seat_has_run_out_of(game: Game) -> None:
+    # Phase 1: a bid holds gems from behind the screen and at most one fake gem.
+    state = oldbiddy.new_state(game, 3, 11)
+    while state.phase != BID:
+        legal = state.legal_actions()
+        state.apply(PASS if PASS in legal else legal[0])
+    seat = state.current_player()
+    state.fakes[seat], state.behind[seat] = 2, [1, 0, 2]
+    state.legal = None  # the table was changed by hand: forget the kept list
+    assert state.legal_actions() == [("add", 0), ("add", 2), ("fake",), ("seal",)]
+    state.apply(("add", 0))  # an equal tuple, not the one in the list
+    assert state.legal_actions() == [("add", 2), ("fake",), ("seal",)]
+    state.apply(("fake",))
+    assert state.legal_actions() == [("add", 2), ("seal",)]
+    state.apply(("add", 2))
+    assert state.legal_actions() == [("add", 2), ("seal",)]
+    state.apply(("add", 2))
+    assert state.legal_actions() == [("seal",)]
+    with pytest.raises(ValueError, match=r"not legal now \(bid\)"):
+        state.apply(("add", 2))
 
 
 def test_apply_refuses_an_action_the_list_did_not_offer(game: Game) -> None:

@@ -23,7 +23,7 @@ import random
 
 from pnp.games import Reporting
 from pnp.games.oldbiddy import actions, market, report
-from pnp.games.oldbiddy.actions import FAKE, PASS, SEAL, Action, moves_off_the_board, options
+from pnp.games.oldbiddy.actions import FAKE, PASS, SEAL, Action, options
 from pnp.games.oldbiddy.config import FAKE_GEM, MOVE_GEM, Config
 from pnp.games.oldbiddy.state import ACT, BID, CHOOSE, GIVE, NO_CARD, OVER, UNKNOWN, StateData
 from pnp.games.oldbiddy.view import View
@@ -106,6 +106,12 @@ class State(StateData, Reporting):
         return self.phase == OVER
 
     def legal_actions(self) -> list[Action]:
+        """The seat's options, in a fixed order; a bid's next list is kept from its last."""
+        legal = self.legal
+        return legal if legal is not None else self.legal_by_the_rules()
+
+    def legal_by_the_rules(self) -> list[Action]:
+        """The options worked out afresh from the table (and kept for ``apply``)."""
         phase, seat = self.phase, self.acting
         if phase == BID:
             legal = actions.bid_options(self, seat)
@@ -121,13 +127,13 @@ class State(StateData, Reporting):
         return legal
 
     def apply(self, action: Action) -> None:
-        legal = self.legal if self.legal is not None else self.legal_actions()
+        legal = self.legal if self.legal is not None else self.legal_by_the_rules()
         if action not in legal:
             raise ValueError(f"action {action!r} is not legal now ({self.phase})")
         self.legal = None
         phase, seat = self.phase, self.acting
         if phase == BID:
-            self._apply_bid(seat, action)
+            self._apply_bid(seat, action, legal)
         elif phase == CHOOSE:
             self._apply_choice(seat, action)
         else:
@@ -239,11 +245,19 @@ class State(StateData, Reporting):
 
     # -- phase 1: sealed bids --------------------------------------------------------
 
-    def _apply_bid(self, seat: int, action: Action) -> None:
+    def _apply_bid(self, seat: int, action: Action, legal: list[Action]) -> None:
+        """Add to the closed fist or seal it; while the same seat goes on bidding, its next
+        options are the last ones less what it can no longer add."""
         if action[0] == "add":
-            self.bid_gems[seat][action[1]] += 1
+            color = action[1]
+            self.bid_gems[seat][color] += 1
+            spent = self.bid_gems[seat][color] >= self.behind[seat][color]
+            self.legal = [a for a in legal if a != action] if spent else legal
         elif action == FAKE:
             self.bid_fakes[seat] += 1
+            fakes = self.bid_fakes[seat]
+            spent = fakes >= self.fakes[seat] or fakes >= self.cfg.fake_gems_per_bid
+            self.legal = [a for a in legal if a != action] if spent else legal
         else:
             sealed = self.sealed
             sealed[seat] = True
@@ -289,7 +303,8 @@ class State(StateData, Reporting):
             got = [0] * len(self.cfg.colors)
             if card != NO_CARD:
                 for c, k in enumerate(self.cfg.gem_cards[card]):
-                    got[c] = self._gain(seat, c, k)
+                    if k:  # taking none changes nothing: the peak already counts the gems out
+                        got[c] = self._gain(seat, c, k)
             if self.log is not None:
                 name = self.cfg.characters[self.characters[i]].name
                 self._note(f"{seat_name(seat)} takes {name} and {self._gems(got)}")
@@ -308,15 +323,14 @@ class State(StateData, Reporting):
     # -- phase 3: actions in letter order --------------------------------------------
 
     def _next_act(self) -> None:
-        """Move to the next character that needs a decision, acting out the automatic ones."""
+        """Move to the next character that needs a decision, acting out the automatic ones;
+        the options that stop here are kept for ``legal_actions``."""
         cfg, owner, turn = self.cfg, self.owner, self.turn
         while turn < len(self.characters):
             seat = owner[turn]
             if seat >= 0:
                 character = cfg.characters[self.characters[turn]]
                 self.acting, self.turn = seat, turn
-                if character.action == MOVE_GEM:
-                    self.off_board += moves_off_the_board(self, seat)
                 if character.action == FAKE_GEM:
                     found = self.fake_pile > 0
                     if found:
@@ -325,13 +339,26 @@ class State(StateData, Reporting):
                     if self.log is not None:
                         got = "takes a" if found else "finds no"
                         self._note(f"{self._who(seat)} {got} fake gem")
-                elif options(self, seat, character.action) != [PASS]:
+                elif self._has_choice(seat, character.action):
                     return
                 elif self.log is not None:
                     self._note(f"{self._who(seat)} cannot act")
             turn += 1
         self.turn = turn
         self._end_round()
+
+    def _has_choice(self, seat: int, action: str) -> bool:
+        """Whether ``seat`` may do more than pass with this character; if so, its options
+        are kept for ``legal_actions``.  The Boss also counts the moves the end rule bars."""
+        if action == MOVE_GEM:
+            legal, ruled_out = actions.boss_options(self, seat)
+            self.off_board += ruled_out
+        else:
+            legal = options(self, seat, action)
+        if legal == [PASS]:
+            return False
+        self.legal = legal
+        return True
 
     def _who(self, seat: int) -> str:
         """``P2 (B)``: the seat and the letter of the character acting now."""

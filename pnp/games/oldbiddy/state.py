@@ -106,7 +106,8 @@ class StateData:
     """Boss moves a player could have paid for that the board's end ruled out."""
     log: list[str] | None
     legal: list[tuple[object, ...]] | None
-    """The list ``legal_actions`` last gave out, until the next ``apply`` (None: not yet)."""
+    """The current seat's options once worked out (None: not yet); ``apply`` clears it.
+    Whoever changes the table by hand must clear it too."""
 
     def copy_from(self, other: StateData) -> None:
         """Make this a deep copy of ``other``: lists (and lists of lists) are copied, the
