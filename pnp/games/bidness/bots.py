@@ -13,6 +13,8 @@ import random
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
+from pnp.games import blind
+from pnp.games.bidness.auction import DROP
 from pnp.games.bidness.catalog import (
     BONUS,
     CONTRACT,
@@ -43,8 +45,10 @@ BID_SHARE = 0.35
 """Share of a card's expected earnings the heuristic bot will bid: the rest is its profit."""
 
 
-def random_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
-    if view.phase == "auction":
+@blind
+def random_bot(view: View | None, legal: Sequence[Action], rng: random.Random) -> Action:
+    """Reads no view: an auction's legal moves are the only ones that start with a drop."""
+    if legal[0].verb == DROP.verb:
         if rng.random() < 0.5 or len(legal) == 1:
             return legal[0]
         return legal[1 + int(rng.random() * min(SMALL_RAISES, len(legal) - 1))]

@@ -10,6 +10,8 @@ with one legal action is applied by the engine without asking.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from pnp.games import Reporting
 from pnp.games.bidness import report
 from pnp.games.bidness.auction import apply_bid, auction_actions, bidder
@@ -58,7 +60,7 @@ class State(Table, Reporting):
     def current_player(self) -> int:
         return self.player
 
-    def legal_actions(self) -> tuple[Action, ...]:
+    def legal_actions(self) -> Sequence[Action]:
         return self.legal
 
     def is_terminal(self) -> bool:
@@ -138,7 +140,7 @@ class State(Table, Reporting):
         self.phase = OVER
         note(self, f"Round cap reached: {', '.join(name(self, s) for s in self.winners)} win")
 
-    def _decision(self) -> tuple[int, tuple[Action, ...]] | None:
+    def _decision(self) -> tuple[int, Sequence[Action]] | None:
         """The seat to decide and its options, or None when the phase must move on."""
         phase = self.phase
         if phase in (DISCARD, SALARY):

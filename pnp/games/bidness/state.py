@@ -8,6 +8,7 @@ is the data, :class:`Auction` and :class:`Suit` the open auction or lawsuit, and
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from pnp.games.bidness.catalog import LAWYER, MARKETER, PAYBACK, Catalog
@@ -170,7 +171,7 @@ class Table:
         self.queue: list[int] = []
         """Seats still to decide in this step (discards, salaries), in order."""
         self.winners: list[int] = []
-        self.legal: tuple[Action, ...] = ()
+        self.legal: Sequence[Action] = ()
         self.peaks = Usage(len(cat.denominations), len(cat.tech_values))
         self.log: list[str] | None = [] if transcript else None
 

@@ -1,0 +1,83 @@
+"""Bidness's fast paths read exactly like the plain structures they replace.
+
+The engine keeps some things lazily or incrementally for speed (the bid list, running
+counts); each test here plays seeded random games and checks the fast structure against
+the plain one recomputed from the table, step by step.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import pnp.games.bidness as engine
+from pnp.games import sees
+from pnp.games.bidness.auction import DROP, Bids, bid_range, bidder
+from pnp.games.bidness.rules import State
+from pnp.games.bidness.state import AUCTION, PHASE_NAMES, Action
+from pnp.load import Game, load_game
+
+
+@pytest.fixture(scope="module")
+def game() -> Game:
+    return load_game("bidness")
+
+
+def eager_bids(amounts: range) -> tuple[Action, ...]:
+    return (DROP, *(Action("bid", amount=a) for a in amounts))
+
+
+@pytest.mark.parametrize("amounts", [range(5, 5), range(5, 10, 5), range(20, 185, 5)])
+def test_bids_read_like_the_tuple_of_actions(amounts: range) -> None:
+    lazy, eager = Bids(amounts), eager_bids(amounts)
+    assert len(lazy) == len(eager)
+    assert [lazy[i] for i in range(-len(eager), len(eager))] == [
+        eager[i] for i in range(-len(eager), len(eager))
+    ]
+    assert tuple(lazy) == eager and lazy == eager and eager == lazy
+    assert lazy[1:] == eager[1:] and lazy[::-1] == eager[::-1]
+    assert all(a in lazy for a in eager)
+    assert hash(lazy) == hash(eager)
+    with pytest.raises(IndexError):
+        lazy[len(eager)]
+
+
+def test_bids_hold_no_other_action() -> None:
+    lazy = Bids(range(20, 65, 5))
+    assert Action("bid", amount=20) in lazy and Action("bid", amount=60) in lazy
+    assert Action("bid", amount=15) not in lazy  # below the opening bid
+    assert Action("bid", amount=65) not in lazy  # past the debt limit
+    assert Action("bid", amount=22) not in lazy  # not a $5 step
+    assert Action("bid", card=3, amount=20) not in lazy
+    assert Action("pass") not in lazy and "drop" not in lazy
+    assert Bids(range(20, 65, 5)) != Bids(range(20, 70, 5))
+
+
+def random_states(game: Game, games: int, players: int = 6) -> list[State]:
+    """Every decision state of ``games`` seeded games played by the random bot."""
+    out = []
+    bot = engine.BOTS["random"]
+    for seed in range(games):
+        state = engine.new_state(game, players, seed, transcript=False)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            out.append(state.clone())
+            state.apply(bot(None, state.legal_actions(), rng))
+    return out
+
+
+def test_auction_moves_are_the_eager_tuple_and_only_theirs_start_with_a_drop(
+    game: Game,
+) -> None:
+    # the random bot reads no view: it tells an auction by the drop that leads its moves
+    assert not sees(engine.BOTS["random"])
+    auctions = 0
+    for state in random_states(game, 4):
+        legal = state.legal_actions()
+        in_auction = state.phase == AUCTION
+        assert (legal[0].verb == DROP.verb) == in_auction, PHASE_NAMES[state.phase]
+        if in_auction:
+            auctions += 1
+            assert legal == eager_bids(bid_range(state, bidder(state)))
+    assert auctions > 100
