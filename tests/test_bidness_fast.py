@@ -13,7 +13,9 @@ import pytest
 
 import pnp.games.bidness as engine
 from pnp.games import sees
-from pnp.games.bidness.auction import DROP, Bids, bid_range, bidder
+from pnp.games.bidness.auction import DROP, bid_range, bidder
+from pnp.games.bidness.lawsuit import ACCEPT, TRIAL
+from pnp.games.bidness.moves import PricedMoves
 from pnp.games.bidness.rules import State
 from pnp.games.bidness.state import AUCTION, PHASE_NAMES, Action
 from pnp.load import Game, load_game
@@ -24,13 +26,18 @@ def game() -> Game:
     return load_game("bidness")
 
 
-def eager_bids(amounts: range) -> tuple[Action, ...]:
-    return (DROP, *(Action("bid", amount=a) for a in amounts))
+def as_tuple(fixed: tuple[Action, ...], verb: str, amounts: range) -> tuple[Action, ...]:
+    return (*fixed, *(Action(verb, amount=a) for a in amounts))
 
 
 @pytest.mark.parametrize("amounts", [range(5, 5), range(5, 10, 5), range(20, 185, 5)])
-def test_bids_read_like_the_tuple_of_actions(amounts: range) -> None:
-    lazy, eager = Bids(amounts), eager_bids(amounts)
+@pytest.mark.parametrize(
+    ("fixed", "verb"), [((DROP,), "bid"), ((TRIAL,), "offer"), ((ACCEPT, TRIAL), "offer")]
+)
+def test_priced_moves_read_like_the_tuple_of_actions(
+    fixed: tuple[Action, ...], verb: str, amounts: range
+) -> None:
+    lazy, eager = PricedMoves(fixed, verb, amounts), as_tuple(fixed, verb, amounts)
     assert len(lazy) == len(eager)
     assert [lazy[i] for i in range(-len(eager), len(eager))] == [
         eager[i] for i in range(-len(eager), len(eager))
@@ -44,14 +51,15 @@ def test_bids_read_like_the_tuple_of_actions(amounts: range) -> None:
 
 
 def test_bids_hold_no_other_action() -> None:
-    lazy = Bids(range(20, 65, 5))
+    lazy = PricedMoves((DROP,), "bid", range(20, 65, 5))
     assert Action("bid", amount=20) in lazy and Action("bid", amount=60) in lazy
     assert Action("bid", amount=15) not in lazy  # below the opening bid
     assert Action("bid", amount=65) not in lazy  # past the debt limit
     assert Action("bid", amount=22) not in lazy  # not a $5 step
     assert Action("bid", card=3, amount=20) not in lazy
+    assert Action("offer", amount=20) not in lazy
     assert Action("pass") not in lazy and "drop" not in lazy
-    assert Bids(range(20, 65, 5)) != Bids(range(20, 70, 5))
+    assert lazy != PricedMoves((DROP,), "bid", range(20, 70, 5))
 
 
 def random_states(game: Game, games: int, players: int = 6) -> list[State]:
@@ -79,5 +87,5 @@ def test_auction_moves_are_the_eager_tuple_and_only_theirs_start_with_a_drop(
         assert (legal[0].verb == DROP.verb) == in_auction, PHASE_NAMES[state.phase]
         if in_auction:
             auctions += 1
-            assert legal == eager_bids(bid_range(state, bidder(state)))
+            assert legal == as_tuple((DROP,), "bid", bid_range(state, bidder(state)))
     assert auctions > 100

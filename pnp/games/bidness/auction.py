@@ -4,70 +4,13 @@ limit; the winner pays the seller, or the bank when the seller wins."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from typing import overload
-
 from pnp.games.bidness.catalog import CONTRACT
 from pnp.games.bidness.ledger import name, note, pay, update_awards
+from pnp.games.bidness.moves import PricedMoves
 from pnp.games.bidness.state import AUCTION, NOBODY, Action, Auction, Table
 
 DROP = Action("drop")
-
-
-class Bids(Sequence[Action]):
-    """The legal moves of a bidder: ``DROP``, then a bid of each amount of ``amounts``.
-
-    Lazy: a bidder with a large debt room has dozens of bids, and a bot looks at one or
-    two, so each :class:`Action` is made only when it is read.  It reads like the tuple
-    ``(DROP, Action("bid", amount=a) for a in amounts)``: same length, same order, and it
-    compares equal to another ``Bids`` or tuple of the same actions.
-    """
-
-    __slots__ = ("amounts",)
-
-    def __init__(self, amounts: range) -> None:
-        self.amounts = amounts
-
-    def __len__(self) -> int:
-        return len(self.amounts) + 1
-
-    @overload
-    def __getitem__(self, i: int) -> Action: ...
-    @overload
-    def __getitem__(self, i: slice) -> tuple[Action, ...]: ...
-    def __getitem__(self, i: int | slice) -> Action | tuple[Action, ...]:
-        if isinstance(i, slice):
-            return tuple(self)[i]
-        if i < 0:
-            i += len(self)
-        if i == 0:
-            return DROP
-        if not 0 < i <= len(self.amounts):
-            raise IndexError("bid index out of range")
-        return Action("bid", amount=self.amounts[i - 1])
-
-    def __iter__(self) -> Iterator[Action]:
-        yield DROP
-        for amount in self.amounts:
-            yield Action("bid", amount=amount)
-
-    def __contains__(self, action: object) -> bool:
-        if not isinstance(action, tuple) or len(action) != len(DROP):
-            return False
-        if action == DROP:
-            return True
-        return action == ("bid", -1, -1, action[3]) and action[3] in self.amounts
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Bids):
-            return self.amounts == other.amounts
-        return isinstance(other, tuple) and tuple(self) == other
-
-    def __hash__(self) -> int:
-        return hash(tuple(self))
-
-    def __repr__(self) -> str:
-        return f"Bids({self.amounts!r})"
+BID = "bid"
 
 
 def open_auction(table: Table, seller: int, card: int) -> None:
@@ -94,8 +37,9 @@ def bid_range(table: Table, seat: int) -> range:
     return range(low, top + 1, step)
 
 
-def auction_actions(table: Table) -> Bids:
-    return Bids(bid_range(table, bidder(table)))
+def auction_actions(table: Table) -> PricedMoves:
+    """Drop out, or bid any amount of :func:`bid_range` (made lazily: there are dozens)."""
+    return PricedMoves((DROP,), BID, bid_range(table, bidder(table)))
 
 
 def apply_bid(table: Table, action: Action) -> bool:
