@@ -82,7 +82,8 @@ def counters(amount: int, values: tuple[int, ...]) -> tuple[int, ...]:
 
 def _raise_peaks(peaks: list[int], amounts: list[int], values: tuple[int, ...]) -> None:
     """Raise each value's peak to the counters that ``amounts`` need at once."""
-    for i, k in enumerate(map(sum, zip(*map(counters, amounts, repeat(values))))):
+    each = map(counters, amounts, repeat(values))
+    for i, k in enumerate(map(sum, zip(*each, strict=True))):
         if k > peaks[i]:
             peaks[i] = k
 
