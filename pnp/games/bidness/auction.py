@@ -18,7 +18,8 @@ def open_auction(table: Table, seller: int, card: int) -> None:
     table.auction = Auction(card, seller, [(seller + i) % n for i in range(n)])
     table.phase = AUCTION
     table.peaks.auctions += 1
-    note(table, f"{name(table, seller)} auctions {table.cat.card_names[card]}")
+    if table.log is not None:
+        note(table, f"{name(table, seller)} auctions {table.cat.card_names[card]}")
 
 
 def bidder(table: Table) -> int:
@@ -52,7 +53,8 @@ def apply_bid(table: Table, action: Action) -> bool:
     else:
         a.high, a.leader = action.amount, seat
         a.pos += 1
-        note(table, f"{name(table, seat)} bids ${action.amount}")
+        if table.log is not None:
+            note(table, f"{name(table, seat)} bids ${action.amount}")
     if not a.active:
         _close(table, NOBODY)
         return True

@@ -76,7 +76,8 @@ def apply_suit(table: Table, action: Action) -> bool:
         else:
             s.bid = action.amount
         s.to_act = s.defendant if seat == s.plaintiff else s.plaintiff
-        note(table, f"{name(table, seat)} offers to settle for ${action.amount}")
+        if table.log is not None:
+            note(table, f"{name(table, seat)} offers to settle for ${action.amount}")
         return False
     if action.verb == "accept":
         amount = s.ask if seat == s.defendant else s.bid

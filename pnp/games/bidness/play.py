@@ -87,14 +87,16 @@ def _plays(table: Table, seat: int, card: int) -> list[Action]:
 def apply_play(table: Table, seat: int, action: Action) -> None:
     verb, card = action.verb, action.card
     if verb == "pass":
-        note(table, f"{name(table, seat)} passes")
+        if table.log is not None:
+            note(table, f"{name(table, seat)} passes")
         return
     cat = table.cat
     table.hands[seat].remove(card)
     if verb == "sell":
         (table.payback_discards if cat.kind[card] == PAYBACK else table.discards).append(card)
         table.cash[seat] += cat.t["sell_price"]
-        note(table, f"{name(table, seat)} sells {cat.card_names[card]}")
+        if table.log is not None:
+            note(table, f"{name(table, seat)} sells {cat.card_names[card]}")
     elif verb == "auction":
         open_auction(table, seat, card)
     elif verb == "payback":

@@ -194,14 +194,18 @@ class Table:
 
     # -- plain reads (no rules) ------------------------------------------------------------
 
-    def count_role(self, seat: int, role: int) -> int:
+    def roles(self, seat: int) -> list[int]:
+        """The role of each employee in the seat's workplace."""
         r = self.cat.role
-        return sum(1 for c in self.staff[seat] if r[c] == role)
+        return [r[c] for c in self.staff[seat]]
+
+    def count_role(self, seat: int, role: int) -> int:
+        return self.roles(seat).count(role)
 
     def marketing(self, seat: int) -> int:
         """Marketers plus the bonuses and penalties in the workplace (no award bonus)."""
         units = self.cat.units
-        return self.count_role(seat, MARKETER) + sum(units[c] for c in self.bonuses[seat])
+        return self.roles(seat).count(MARKETER) + sum([units[c] for c in self.bonuses[seat]])
 
     def trial_dice(self, seat: int) -> int:
         extra = self.cat.trial_dice
@@ -213,7 +217,7 @@ class Table:
 
     def paybacks_held(self, seat: int) -> int:
         kind = self.cat.kind
-        return sum(1 for c in self.hands[seat] if kind[c] == PAYBACK)
+        return [kind[c] for c in self.hands[seat]].count(PAYBACK)
 
     def room(self, seat: int) -> int:
         """Dollars the seat could still borrow before the debt limit."""
