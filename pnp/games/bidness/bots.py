@@ -48,11 +48,12 @@ BID_SHARE = 0.35
 @blind
 def random_bot(view: View | None, legal: Sequence[Action], rng: random.Random) -> Action:
     """Reads no view: an auction's legal moves are the only ones that start with a drop."""
+    choices = len(legal)
     if legal[0].verb == DROP.verb:
-        if rng.random() < 0.5 or len(legal) == 1:
+        if rng.random() < 0.5 or choices == 1:
             return legal[0]
-        return legal[1 + int(rng.random() * min(SMALL_RAISES, len(legal) - 1))]
-    return legal[int(rng.random() * len(legal))]
+        return legal[1 + int(rng.random() * min(SMALL_RAISES, choices - 1))]
+    return legal[int(rng.random() * choices)]
 
 
 @lru_cache(maxsize=256)

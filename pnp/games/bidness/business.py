@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pnp.games.bidness.catalog import ENGINEER, LAWYER, MARKETER, ROLES
 from pnp.games.bidness.ledger import borrow, name, note, pay, track, update_awards
-from pnp.games.bidness.state import Action, Table
+from pnp.games.bidness.state import Action, Table, move
 
 PAY = Action("pay")
 BORROW = Action("borrow")
@@ -22,7 +22,7 @@ def salary_actions(table: Table, seat: int) -> tuple[Action, ...]:
     if table.cash[seat] >= salary_due(table, seat):
         return (PAY,)
     held = table.roles(seat)
-    out = [Action("layoff", target=r) for r in range(len(ROLES)) if r in held]
+    out = [move("layoff", -1, r) for r in range(len(ROLES)) if r in held]
     if table.room(seat) > 0:
         out.append(BORROW)
     return tuple(out)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import overload
 
-from pnp.games.bidness.state import Action
+from pnp.games.bidness.state import Action, move
 
 
 class PricedMoves(Sequence[Action]):
@@ -40,13 +40,13 @@ class PricedMoves(Sequence[Action]):
             return self.fixed[i]
         if not 0 <= i - fixed < len(self.amounts):
             raise IndexError(f"{self.verb} move {i} out of range")
-        return Action(self.verb, amount=self.amounts[i - fixed])
+        return move(self.verb, -1, -1, self.amounts[i - fixed])
 
     def __iter__(self) -> Iterator[Action]:
         yield from self.fixed
         verb = self.verb
         for amount in self.amounts:
-            yield Action(verb, amount=amount)
+            yield move(verb, -1, -1, amount)
 
     def __contains__(self, action: object) -> bool:
         if not isinstance(action, tuple) or len(action) != len(Action._fields):

@@ -30,6 +30,7 @@ from pnp.games.bidness.state import (
     TERMINAL,
     Action,
     Table,
+    move,
 )
 from pnp.games.bidness.view import View, view_of
 
@@ -213,7 +214,7 @@ class State(Table, Reporting):
 
 
 def _discard_actions(table: Table, seat: int) -> tuple[Action, ...]:
-    return tuple(Action("discard", card=c) for c in distinct_cards(table, seat))
+    return tuple([move("discard", c) for c in distinct_cards(table, seat)])
 
 
 def first_player_roll(table: Table) -> int:

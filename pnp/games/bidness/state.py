@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import cache
 from typing import NamedTuple
 
 from pnp.games.bidness.catalog import LAWYER, MARKETER, PAYBACK, Catalog
@@ -30,6 +31,14 @@ class Action(NamedTuple):
     """A seat (lawsuit, penalty, headhunting) or an employee role (layoff, headhunting)."""
     amount: int = 0
     """Dollars (bid, Negligence claim, settlement offer) or IOUs paid back."""
+
+
+@cache
+def move(verb: str, card: int = -1, target: int = -1, amount: int = 0) -> Action:
+    """The one shared :class:`Action` with these fields: legal-move lists are rebuilt
+    every turn from the same few actions, so each is made once (they are immutable).
+    Call it with positional arguments (the cache keys on how it is called)."""
+    return Action(verb, card, target, amount)
 
 
 class Auction:
