@@ -18,13 +18,14 @@ class PricedMoves(Sequence[Action]):
     same length, same actions in the same order, the same membership, and equal to
     another ``PricedMoves`` or tuple of the same actions."""
 
-    __slots__ = ("fixed", "verb", "amounts")
+    __slots__ = ("fixed", "verb", "amounts", "size")
 
     def __init__(self, fixed: tuple[Action, ...], verb: str, amounts: range) -> None:
         self.fixed, self.verb, self.amounts = fixed, verb, amounts
+        self.size = len(fixed) + len(amounts)
 
     def __len__(self) -> int:
-        return len(self.fixed) + len(self.amounts)
+        return self.size
 
     @overload
     def __getitem__(self, i: int) -> Action: ...
@@ -33,14 +34,14 @@ class PricedMoves(Sequence[Action]):
     def __getitem__(self, i: int | slice) -> Action | tuple[Action, ...]:
         if isinstance(i, slice):
             return tuple(self)[i]
-        fixed = len(self.fixed)
         if i < 0:
-            i += len(self)
-        if 0 <= i < fixed:
-            return self.fixed[i]
-        if not 0 <= i - fixed < len(self.amounts):
+            i += self.size
+        fixed = self.fixed
+        if 0 <= i < len(fixed):
+            return fixed[i]
+        if not 0 <= i < self.size:
             raise IndexError(f"{self.verb} move {i} out of range")
-        return move(self.verb, -1, -1, self.amounts[i - fixed])
+        return move(self.verb, -1, -1, self.amounts[i - len(fixed)])
 
     def __iter__(self) -> Iterator[Action]:
         yield from self.fixed
