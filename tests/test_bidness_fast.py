@@ -89,3 +89,24 @@ def test_auction_moves_are_the_eager_tuple_and_only_theirs_start_with_a_drop(
             auctions += 1
             assert legal == as_tuple((DROP,), "bid", bid_range(state, bidder(state)))
     assert auctions > 100
+
+
+def test_cached_counters_make_up_the_amount_largest_first(game: Game) -> None:
+    # the money peaks count the counters each seat's cash needs, largest value first
+    from pnp.games.bidness.ledger import counters
+
+    values = engine.catalog(game).denominations
+    for amount in range(0, 400, 5):
+        split = counters(amount, values)
+        assert sum(k * v for k, v in zip(split, values, strict=True)) == amount
+        for i in range(1, len(values)):  # no smaller counters that a larger would replace
+            assert sum(k * w for k, w in zip(split[i:], values[i:], strict=True)) < values[i - 1]
+        assert counters(amount, values) is split  # cached: the same tuple
+
+
+def test_shared_moves_are_the_actions_they_name() -> None:
+    from pnp.games.bidness.state import move
+
+    assert move("sue", 4, 2, 30) == Action("sue", card=4, target=2, amount=30)
+    assert move("sue", 4, 2, 30) is move("sue", 4, 2, 30)
+    assert move("pass") == Action("pass")
