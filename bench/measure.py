@@ -84,8 +84,13 @@ def interleaved(cmds: list[list[str]], repeat: int) -> list[Median]:
     return [Median.of(r) for r in runs]
 
 
+ONLY_GAMES: list[str] = []
+"""``--game`` choices: measure only these games (all when empty)."""
+
+
 def games() -> list[str]:
-    return sorted(p.name for p in (ROOT / "cards").iterdir() if (p / "game.yaml").is_file())
+    found = sorted(p.name for p in (ROOT / "cards").iterdir() if (p / "game.yaml").is_file())
+    return [g for g in found if g in ONLY_GAMES] if ONLY_GAMES else found
 
 
 def floor_plan(tmp: Path, name: str, build_args: list[str]) -> tuple[Path, Path]:
@@ -308,7 +313,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument(
         "--skip", default="", help="comma list of: startup,builds,jobs,memory,sims,simjobs"
     )
+    ap.add_argument("--game", action="append", default=[], help="measure only this game")
     args = ap.parse_args(argv)
+    ONLY_GAMES[:] = args.game
     skip = set(args.skip.split(","))
     sections: list[tuple[str, list[str]]] = []
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
@@ -371,7 +378,13 @@ def write_results(
     for title, rows in sections:
         body += [f"## {title}", "", *rows, ""]
     if args.append and args.out.exists():
-        head = [args.out.read_text(encoding="utf-8").rstrip(), "", f"Added by `{cmd.strip()}`:", ""]
+        when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+        head = [
+            args.out.read_text(encoding="utf-8").rstrip(),
+            "",
+            f"Added by `{cmd.strip()}` on {when}, load average {load:.1f} when it started:",
+            "",
+        ]
     args.out.write_text("\n".join(head + body), encoding="utf-8")
     print(f"wrote {args.out}")
 

@@ -196,14 +196,14 @@ def play_games(
     """Play one game per seed, in order, the first being game number ``first`` of the run
     (it sets the seating); Ctrl-C ends the run with the games finished."""
     tally = Tally.empty(players)
+    by_name = {name: engine.BOTS[name] for name in bots}  # BOTS may be a lazy attribute
+    new_state = engine.new_state
     try:
         for number, game_seed in enumerate(seeds, first):
             table = seating(bots, players, number)
-            state = engine.new_state(game, players, game_seed, transcript=False)
+            state = new_state(game, players, game_seed, transcript=False)
             asked, real = [0] * players, [0] * players
-            play_out(
-                state, [engine.BOTS[name] for name in table], game_seed, max_steps, asked, real
-            )
+            play_out(state, [by_name[name] for name in table], game_seed, max_steps, asked, real)
             tally.add(state, asked, real, tuple(table))
     except KeyboardInterrupt:  # the game in progress is dropped; the finished ones count
         tally.interrupted = True

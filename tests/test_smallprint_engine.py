@@ -127,3 +127,24 @@ def test_determinized_state_agrees_with_what_the_seat_sees() -> None:
         assert sample.legal_actions() == state.legal_actions()
         # other seats hold what they held at the round's start, less what they placed
         assert [sum(h) for h in sample.hands] == [sum(h) for h in state.hands]
+
+
+def test_legal_actions_are_every_card_in_hand_under_every_business_with_a_free_marker() -> None:
+    # A turn: place one card from hand under a business of the row, bare or with one of
+    # your contract markers still unused, or pass (the lists are made once per shape).
+    state = new_state(GAME, 4, 17)
+    rng = random.Random(17)
+    while not state.is_terminal():
+        seat, row = state.current_player(), len(state.row)
+        hand, markers = state.hands[seat], state.markers[seat]
+        free = [0] + [m + 1 for m in range(3) if markers[m]]
+        expected = [PASS] + [
+            encode(kind, b, m, row)
+            for kind in range(4)
+            if hand[kind]
+            for b in range(row)
+            for m in free
+        ]
+        legal = state.legal_actions()
+        assert list(legal) == expected
+        state.apply(legal[rng.randrange(len(legal))])

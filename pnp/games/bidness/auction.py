@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from pnp.games.bidness.catalog import CONTRACT
 from pnp.games.bidness.ledger import name, note, pay, update_awards
+from pnp.games.bidness.moves import PricedMoves
 from pnp.games.bidness.state import AUCTION, NOBODY, Action, Auction, Table
 
 DROP = Action("drop")
+BID = "bid"
 
 
 def open_auction(table: Table, seller: int, card: int) -> None:
@@ -16,7 +18,8 @@ def open_auction(table: Table, seller: int, card: int) -> None:
     table.auction = Auction(card, seller, [(seller + i) % n for i in range(n)])
     table.phase = AUCTION
     table.peaks.auctions += 1
-    note(table, f"{name(table, seller)} auctions {table.cat.card_names[card]}")
+    if table.log is not None:
+        note(table, f"{name(table, seller)} auctions {table.cat.card_names[card]}")
 
 
 def bidder(table: Table) -> int:
@@ -35,8 +38,9 @@ def bid_range(table: Table, seat: int) -> range:
     return range(low, top + 1, step)
 
 
-def auction_actions(table: Table) -> tuple[Action, ...]:
-    return (DROP, *(Action("bid", amount=b) for b in bid_range(table, bidder(table))))
+def auction_actions(table: Table) -> PricedMoves:
+    """Drop out, or bid any amount of :func:`bid_range` (made lazily: there are dozens)."""
+    return PricedMoves((DROP,), BID, bid_range(table, bidder(table)))
 
 
 def apply_bid(table: Table, action: Action) -> bool:
@@ -49,7 +53,8 @@ def apply_bid(table: Table, action: Action) -> bool:
     else:
         a.high, a.leader = action.amount, seat
         a.pos += 1
-        note(table, f"{name(table, seat)} bids ${action.amount}")
+        if table.log is not None:
+            note(table, f"{name(table, seat)} bids ${action.amount}")
     if not a.active:
         _close(table, NOBODY)
         return True

@@ -13,6 +13,8 @@ import random
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
+from pnp.games import blind
+from pnp.games.bidness.auction import DROP
 from pnp.games.bidness.catalog import (
     BONUS,
     CONTRACT,
@@ -43,12 +45,15 @@ BID_SHARE = 0.35
 """Share of a card's expected earnings the heuristic bot will bid: the rest is its profit."""
 
 
-def random_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
-    if view.phase == "auction":
-        if rng.random() < 0.5 or len(legal) == 1:
+@blind
+def random_bot(view: View | None, legal: Sequence[Action], rng: random.Random) -> Action:
+    """Reads no view: an auction's legal moves are the only ones that start with a drop."""
+    choices = len(legal)
+    if legal[0].verb == DROP.verb:
+        if rng.random() < 0.5 or choices == 1:
             return legal[0]
-        return legal[1 + int(rng.random() * min(SMALL_RAISES, len(legal) - 1))]
-    return legal[int(rng.random() * len(legal))]
+        return legal[1 + int(rng.random() * min(SMALL_RAISES, choices - 1))]
+    return legal[int(rng.random() * choices)]
 
 
 @lru_cache(maxsize=256)

@@ -6,25 +6,23 @@ from __future__ import annotations
 
 from pnp.games.bidness.catalog import ENGINEER, LAWYER, MARKETER, ROLES
 from pnp.games.bidness.ledger import borrow, name, note, pay, track, update_awards
-from pnp.games.bidness.state import Action, Table
+from pnp.games.bidness.state import Action, Table, move
 
 PAY = Action("pay")
 BORROW = Action("borrow")
 
 
 def salary_due(table: Table, seat: int) -> int:
-    return table.cat.salary(
-        table.count_role(seat, ENGINEER),
-        table.count_role(seat, MARKETER),
-        table.count_role(seat, LAWYER),
-    )
+    roles = table.roles(seat)
+    return table.cat.salary(roles.count(ENGINEER), roles.count(MARKETER), roles.count(LAWYER))
 
 
 def salary_actions(table: Table, seat: int) -> tuple[Action, ...]:
     """Enough cash: pay.  Short: lay off an employee of any role held, or borrow $100."""
     if table.cash[seat] >= salary_due(table, seat):
         return (PAY,)
-    out = [Action("layoff", target=r) for r in range(len(ROLES)) if table.count_role(seat, r)]
+    held = table.roles(seat)
+    out = [move("layoff", -1, r) for r in range(len(ROLES)) if r in held]
     if table.room(seat) > 0:
         out.append(BORROW)
     return tuple(out)
@@ -35,7 +33,8 @@ def apply_salary(table: Table, seat: int, action: Action) -> bool:
     if action.verb == "pay":
         due = salary_due(table, seat)
         pay(table, seat, due)
-        note(table, f"{name(table, seat)} pays ${due} in salaries")
+        if table.log is not None:
+            note(table, f"{name(table, seat)} pays ${due} in salaries")
         return True
     if action.verb == "borrow":
         borrow(table, seat, 1)

@@ -103,10 +103,8 @@ class Catalog:
     starting: tuple[tuple[int, ...], ...]
     """Starting employee cards by role."""
     payback_cards: tuple[int, ...]
-
-    @property
-    def max_ious(self) -> int:
-        return self.t["debt_limit"] // self.t["iou_value"]
+    max_ious: int
+    """IOUs a seat may hold: the debt limit over an IOU's value."""
 
     def lawyer_salary(self, lawyers: int) -> int:
         """Salary for ``lawyers`` Lawyers; past the table, its formula (10 × n²)."""
@@ -209,4 +207,5 @@ def build_catalog(game: Game) -> Catalog:
             tuple(i for i in every if kind[i] == STARTING and role[i] == r) for r in range(3)
         ),
         payback_cards=tuple(i for i in every if kind[i] == PAYBACK),
+        max_ious=int(tables["debt_limit"]) // int(tables["iou_value"]),
     )

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from pnp.games.bidness.catalog import DIE_FACES, LIBEL, MARKETER, NEGLIGENCE, PATENT
 from pnp.games.bidness.ledger import name, note, pay, track, update_awards
+from pnp.games.bidness.moves import PricedMoves
 from pnp.games.bidness.state import NOBODY, SETTLE, Action, Suit, Table
 
 ACCEPT = Action("accept")
 TRIAL = Action("trial")
+OFFER = "offer"
 
 
 def negligence_claims(table: Table, plaintiff: int, defendant: int) -> range:
@@ -42,22 +44,24 @@ def open_suit(table: Table, plaintiff: int, card: int, defendant: int, claim: in
     )
 
 
-def suit_actions(table: Table) -> tuple[Action, ...]:
+def suit_actions(table: Table) -> PricedMoves:
+    """Go to trial (or accept the last offer), or offer any amount, in settlement steps, between
+    the two sides' last offers, within what the defendant could pay."""
     s = table.suit
     assert s is not None
     step, limit = table.cat.t["settlement_step"], table.cat.t["settlement_offers"]
     cap = table.means(s.defendant) // step * step
     opening = s.offers == 0
-    out = [TRIAL] if opening else [ACCEPT, TRIAL]
+    out = (TRIAL,) if opening else (ACCEPT, TRIAL)
     if s.offers >= limit:
-        return tuple(out)
-    if opening:
+        amounts = range(0)
+    elif opening:
         amounts = range(step, cap + 1, step)
     elif s.to_act == s.defendant:
         amounts = range(s.bid + step, min(s.ask, cap + step), step)
     else:
         amounts = range(s.bid + step, s.ask, step)
-    return (*out, *(Action("offer", amount=a) for a in amounts))
+    return PricedMoves(out, OFFER, amounts)
 
 
 def apply_suit(table: Table, action: Action) -> bool:
@@ -72,7 +76,8 @@ def apply_suit(table: Table, action: Action) -> bool:
         else:
             s.bid = action.amount
         s.to_act = s.defendant if seat == s.plaintiff else s.plaintiff
-        note(table, f"{name(table, seat)} offers to settle for ${action.amount}")
+        if table.log is not None:
+            note(table, f"{name(table, seat)} offers to settle for ${action.amount}")
         return False
     if action.verb == "accept":
         amount = s.ask if seat == s.defendant else s.bid

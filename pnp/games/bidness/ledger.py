@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+from itertools import repeat
+
 from pnp.games.bidness.state import NOBODY, Table
 
 
@@ -67,24 +70,29 @@ def _award_line(table: Table, award: str, holder: int) -> str:
     return f"{name(table, holder)} takes the {award} award"
 
 
-def _change(amounts: list[int], values: tuple[int, ...]) -> list[int]:
-    out = [0] * len(values)
-    for rest in amounts:
-        for i, v in enumerate(values):
-            k, rest = divmod(rest, v)
-            out[i] += k
-    return out
+@lru_cache(maxsize=4096)
+def counters(amount: int, values: tuple[int, ...]) -> tuple[int, ...]:
+    """How many counters of each value (largest first) make up ``amount``."""
+    out = []
+    for v in values:
+        k, amount = divmod(amount, v)
+        out.append(k)
+    return tuple(out)
+
+
+def _raise_peaks(peaks: list[int], amounts: list[int], values: tuple[int, ...]) -> None:
+    """Raise each value's peak to the counters that ``amounts`` need at once."""
+    each = map(counters, amounts, repeat(values))
+    for i, k in enumerate(map(sum, zip(*each, strict=True))):
+        if k > peaks[i]:
+            peaks[i] = k
 
 
 def track(table: Table) -> None:
     """Record the most money and tech counters and IOU cards in use at once."""
     peaks = table.peaks
-    for i, k in enumerate(_change(table.cash, table.cat.denominations)):
-        if k > peaks.money[i]:
-            peaks.money[i] = k
-    for i, k in enumerate(_change(table.tech, table.cat.tech_values)):
-        if k > peaks.tech[i]:
-            peaks.tech[i] = k
+    _raise_peaks(peaks.money, table.cash, table.cat.denominations)
+    _raise_peaks(peaks.tech, table.tech, table.cat.tech_values)
     ious = sum(table.ious)
     if ious > peaks.ious:
         peaks.ious = ious

@@ -18,7 +18,7 @@ from pnp.games.bidness.catalog import (
 )
 from pnp.games.bidness.lawsuit import can_be_sued, negligence_claims, open_suit
 from pnp.games.bidness.ledger import name, note, pay, update_awards
-from pnp.games.bidness.state import OVER, Action, Table
+from pnp.games.bidness.state import OVER, Action, Table, move
 
 PASS = Action("pass")
 AUCTIONED = (EMPLOYEE, STARTING, CONTRACT)
@@ -41,7 +41,7 @@ def play_actions(table: Table, seat: int) -> tuple[Action, ...]:
         return (PASS,)
     out = [PASS]
     for card in distinct_cards(table, seat):
-        out.append(Action("sell", card=card))
+        out.append(move("sell", card))
         out.extend(_plays(table, seat, card))
     return tuple(out)
 
@@ -50,51 +50,49 @@ def _plays(table: Table, seat: int, card: int) -> list[Action]:
     cat, t = table.cat, table.cat.t
     kind = cat.kind[card]
     if kind in AUCTIONED:
-        return [Action("auction", card=card)]
+        return [move("auction", card)]
     if kind == PAYBACK:
         out = []
         if table.cash[seat] >= t["payback_one_cost"]:
-            out.append(Action("payback", card=card, amount=1))
+            out.append(move("payback", card, -1, 1))
         if table.ious[seat] >= 2 and table.cash[seat] >= t["payback_two_cost"]:
-            out.append(Action("payback", card=card, amount=2))
+            out.append(move("payback", card, -1, 2))
         return out
     if table.means(seat) < cat.cost[card]:
         return []
-    others = [s for s in range(table.n) if s != seat]
     if kind == INTERN or (kind == BONUS and cat.units[card] >= 0):
-        return [Action("play", card=card, target=seat)]
+        return [move("play", card, seat)]
+    others = [s for s in range(table.n) if s != seat]
     if kind == BONUS:
-        return [Action("play", card=card, target=s) for s in others]
+        return [move("play", card, s) for s in others]
     if table.round == 1:  # bidness.txt: no Lawsuit or Headhunting card in the first round
         return []
     if kind == HEADHUNTING:
         return [
-            Action("hire", card=card, target=s, amount=r)
+            move("hire", card, s, r)
             for s in others
             for r in range(len(ROLES))
             if table.count_role(s, r)
         ]
     assert kind == LAWSUIT
     if cat.suit[card] == NEGLIGENCE:
-        return [
-            Action("sue", card=card, target=s, amount=a)
-            for s in others
-            for a in negligence_claims(table, seat, s)
-        ]
-    return [Action("sue", card=card, target=s) for s in others if can_be_sued(table, card, s, seat)]
+        return [move("sue", card, s, a) for s in others for a in negligence_claims(table, seat, s)]
+    return [move("sue", card, s) for s in others if can_be_sued(table, card, s, seat)]
 
 
 def apply_play(table: Table, seat: int, action: Action) -> None:
     verb, card = action.verb, action.card
     if verb == "pass":
-        note(table, f"{name(table, seat)} passes")
+        if table.log is not None:
+            note(table, f"{name(table, seat)} passes")
         return
     cat = table.cat
     table.hands[seat].remove(card)
     if verb == "sell":
         (table.payback_discards if cat.kind[card] == PAYBACK else table.discards).append(card)
         table.cash[seat] += cat.t["sell_price"]
-        note(table, f"{name(table, seat)} sells {cat.card_names[card]}")
+        if table.log is not None:
+            note(table, f"{name(table, seat)} sells {cat.card_names[card]}")
     elif verb == "auction":
         open_auction(table, seat, card)
     elif verb == "payback":

@@ -10,6 +10,8 @@ with one legal action is applied by the engine without asking.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from pnp.games import Reporting
 from pnp.games.bidness import report
 from pnp.games.bidness.auction import apply_bid, auction_actions, bidder
@@ -28,6 +30,7 @@ from pnp.games.bidness.state import (
     TERMINAL,
     Action,
     Table,
+    move,
 )
 from pnp.games.bidness.view import View, view_of
 
@@ -58,7 +61,7 @@ class State(Table, Reporting):
     def current_player(self) -> int:
         return self.player
 
-    def legal_actions(self) -> tuple[Action, ...]:
+    def legal_actions(self) -> Sequence[Action]:
         return self.legal
 
     def is_terminal(self) -> bool:
@@ -138,7 +141,7 @@ class State(Table, Reporting):
         self.phase = OVER
         note(self, f"Round cap reached: {', '.join(name(self, s) for s in self.winners)} win")
 
-    def _decision(self) -> tuple[int, tuple[Action, ...]] | None:
+    def _decision(self) -> tuple[int, Sequence[Action]] | None:
         """The seat to decide and its options, or None when the phase must move on."""
         phase = self.phase
         if phase in (DISCARD, SALARY):
@@ -211,7 +214,7 @@ class State(Table, Reporting):
 
 
 def _discard_actions(table: Table, seat: int) -> tuple[Action, ...]:
-    return tuple(Action("discard", card=c) for c in distinct_cards(table, seat))
+    return tuple([move("discard", c) for c in distinct_cards(table, seat)])
 
 
 def first_player_roll(table: Table) -> int:

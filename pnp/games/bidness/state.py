@@ -8,6 +8,8 @@ is the data, :class:`Auction` and :class:`Suit` the open auction or lawsuit, and
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from functools import cache
 from typing import NamedTuple
 
 from pnp.games.bidness.catalog import LAWYER, MARKETER, PAYBACK, Catalog
@@ -29,6 +31,14 @@ class Action(NamedTuple):
     """A seat (lawsuit, penalty, headhunting) or an employee role (layoff, headhunting)."""
     amount: int = 0
     """Dollars (bid, Negligence claim, settlement offer) or IOUs paid back."""
+
+
+@cache
+def move(verb: str, card: int = -1, target: int = -1, amount: int = 0) -> Action:
+    """The one shared :class:`Action` with these fields: legal-move lists are rebuilt
+    every turn from the same few actions, so each is made once (they are immutable).
+    Call it with positional arguments (the cache keys on how it is called)."""
+    return Action(verb, card, target, amount)
 
 
 class Auction:
@@ -170,7 +180,7 @@ class Table:
         self.queue: list[int] = []
         """Seats still to decide in this step (discards, salaries), in order."""
         self.winners: list[int] = []
-        self.legal: tuple[Action, ...] = ()
+        self.legal: Sequence[Action] = ()
         self.peaks = Usage(len(cat.denominations), len(cat.tech_values))
         self.log: list[str] | None = [] if transcript else None
 
@@ -193,14 +203,18 @@ class Table:
 
     # -- plain reads (no rules) ------------------------------------------------------------
 
-    def count_role(self, seat: int, role: int) -> int:
+    def roles(self, seat: int) -> list[int]:
+        """The role of each employee in the seat's workplace."""
         r = self.cat.role
-        return sum(1 for c in self.staff[seat] if r[c] == role)
+        return [r[c] for c in self.staff[seat]]
+
+    def count_role(self, seat: int, role: int) -> int:
+        return self.roles(seat).count(role)
 
     def marketing(self, seat: int) -> int:
         """Marketers plus the bonuses and penalties in the workplace (no award bonus)."""
         units = self.cat.units
-        return self.count_role(seat, MARKETER) + sum(units[c] for c in self.bonuses[seat])
+        return self.roles(seat).count(MARKETER) + sum([units[c] for c in self.bonuses[seat]])
 
     def trial_dice(self, seat: int) -> int:
         extra = self.cat.trial_dice
@@ -212,7 +226,7 @@ class Table:
 
     def paybacks_held(self, seat: int) -> int:
         kind = self.cat.kind
-        return sum(1 for c in self.hands[seat] if kind[c] == PAYBACK)
+        return [kind[c] for c in self.hands[seat]].count(PAYBACK)
 
     def room(self, seat: int) -> int:
         """Dollars the seat could still borrow before the debt limit."""

@@ -14,25 +14,57 @@ SEAL: Action = ("seal",)
 FAKE: Action = ("fake",)
 
 
-def _affordable_moves(state: StateData, seat: int) -> list[tuple[int, int]]:
-    """(colour, signed spaces) of every Boss move ``seat`` can pay for, on the track or not."""
-    cfg, held = state.cfg, state.behind[seat]
-    worth = market.values(cfg, state.positions)
+def bid_options(state: StateData, seat: int) -> list[Action]:
+    """Phase 1: one more gem of a colour still held, a fake gem (up to the bid's limit),
+    or seal the bid."""
+    gems, held = state.bid_gems[seat], state.behind[seat]
+    out: list[Action] = [("add", c) for c in range(len(gems)) if held[c] > gems[c]]
+    if state.fakes[seat] > state.bid_fakes[seat] < state.cfg.fake_gems_per_bid:
+        out.append(FAKE)
+    out.append(SEAL)
+    return out
+
+
+def choice_options(state: StateData) -> list[Action]:
+    """Phase 2: a character nobody took yet; the last seat instead one gem in supply."""
+    if state.turn < state.n - 1:
+        return [("take", i) for i, who in enumerate(state.owner) if who < 0]
+    return [("gem", c) for c, left in enumerate(state.supply) if left]
+
+
+def gift_options(state: StateData, seat: int) -> list[Action]:
+    """The Princess's gift: any other seat, any colour left in the supply."""
     return [
-        (c, sign * spaces)
-        for c in range(len(cfg.colors))
-        for spaces, cost in sorted(cfg.boss_costs.items())
-        if held[c] >= market.payment(cost, worth[c])
-        for sign in (1, -1)
+        ("give", other, c)
+        for other in range(state.n)
+        if other != seat
+        for c, left in enumerate(state.supply)
+        if left
     ]
 
 
-def moves_off_the_board(state: StateData, seat: int) -> int:
-    """Boss moves ``seat`` could pay for that the end rule forbids (a measure)."""
-    return sum(
-        not market.on_track(state.cfg, state.positions, c, d)
-        for c, d in _affordable_moves(state, seat)
-    )
+def boss_options(state: StateData, seat: int) -> tuple[list[Action], int]:
+    """The Boss's legal moves then ``PASS``, and how many more moves ``seat`` could pay
+    for that the end rule forbids (a measure).
+
+    Each colour, each distance, up then down: paid in the moved colour with the fewest
+    gems that reach the cost (:func:`market.payment`), and the moved gem must stay on
+    the track (:func:`market.on_track`).
+    """
+    cfg, held, positions = state.cfg, state.behind[seat], state.positions
+    worth, last = market.values(cfg, positions), cfg.spaces
+    legal: list[Action] = []
+    ruled_out = 0
+    for c in range(len(cfg.colors)):
+        for spaces, cost in cfg.boss_moves:
+            if held[c] >= market.payment(cost, worth[c]):
+                for delta in (spaces, -spaces):
+                    if 1 <= positions[c] + delta <= last:
+                        legal.append(("move", c, delta))
+                    else:
+                        ruled_out += 1
+    legal.append(PASS)
+    return legal, ruled_out
 
 
 def options(state: StateData, seat: int, action: str) -> list[Action]:
@@ -44,12 +76,7 @@ def options(state: StateData, seat: int, action: str) -> list[Action]:
     """
     held = state.behind[seat]
     if action == MOVE_GEM:
-        moves: list[Action] = [
-            ("move", c, d)
-            for c, d in _affordable_moves(state, seat)
-            if market.on_track(state.cfg, state.positions, c, d)
-        ]
-        return [*moves, PASS]
+        return boss_options(state, seat)[0]
     if action == SHOW_GEM:
         return [*(("show", c) for c, k in enumerate(held) if k), PASS]
     if action == SWAP_ZERO:

@@ -53,6 +53,8 @@ class Config:
     last_player_gems: int
     boss_costs: dict[int, int]
     """Spaces moved → cost in market value."""
+    boss_moves: tuple[tuple[int, int], ...]
+    """``boss_costs`` as (spaces, cost) pairs, shortest move first (read once)."""
     spaces: int
     start_spaces: tuple[int, ...]
     zero_marker_spaces: int
@@ -85,6 +87,7 @@ def config_from_game(game: Game) -> Config:
         key=lambda c: c.letter,
     )
     gem_cards = [c for c in game.cards if c.type == "gem" for _ in range(c.qty)]
+    boss_costs = {row["spaces"]: row["cost"] for row in t["boss_moves"]}
     return Config(
         min_players=game.spec.players.min,
         max_players=game.spec.players.max,
@@ -106,7 +109,8 @@ def config_from_game(game: Game) -> Config:
         ),
         moneybags_bonus=t["moneybags_bonus"],
         last_player_gems=t["last_player_gems"],
-        boss_costs={row["spaces"]: row["cost"] for row in t["boss_moves"]},
+        boss_costs=boss_costs,
+        boss_moves=tuple(sorted(boss_costs.items())),
         spaces=t["market"]["spaces"],
         start_spaces=tuple(t["market"]["start_spaces"]),
         zero_marker_spaces=t["market"]["zero_marker_spaces"],

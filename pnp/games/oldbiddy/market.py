@@ -6,13 +6,14 @@ Pure functions of plain values, shared by the rules, the bots and the worked exa
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import mul
 
 from pnp.games.oldbiddy.config import Config
 
 
 def values(cfg: Config, positions: Sequence[int]) -> tuple[int, ...]:
     """Value of each colour: its rank on the market, lowest gem first (market values)."""
-    order = sorted(range(len(positions)), key=lambda c: positions[c])
+    order = sorted(range(len(positions)), key=positions.__getitem__)
     out = [0] * len(positions)
     for rank, color in enumerate(order):
         out[color] = cfg.market_values[rank]
@@ -47,11 +48,7 @@ def bid_value(
     cfg: Config, gems: Sequence[int], fakes: int, marker: int, gem_values: Sequence[int]
 ) -> int:
     """Phase 1: a fake gem's points + the old turn order marker + each gem's market value."""
-    return (
-        fakes * cfg.fake_gem_bid
-        + marker
-        + sum(n * v for n, v in zip(gems, gem_values, strict=True))
-    )
+    return fakes * cfg.fake_gem_bid + marker + sum(map(mul, gems, gem_values))
 
 
 def turn_order(bids: Sequence[int], old_markers: Sequence[int]) -> list[int]:
@@ -77,3 +74,18 @@ def final_score(
     worth = color_values_for(cfg, gem_values, front)
     gems = sum(n * worth[c] for c, n in enumerate(behind) if c != zero)
     return gems + (cfg.fake_gem_kept_score if fakes else 0)
+
+
+def final_scores(
+    cfg: Config,
+    positions: Sequence[int],
+    behind: Sequence[Sequence[int]],
+    front: Sequence[Sequence[int]],
+    zeros: Sequence[int],
+    fakes: Sequence[int],
+) -> list[int]:
+    """Every seat's :func:`final_score` at the market ``positions``."""
+    worth = values(cfg, positions)
+    return [
+        final_score(cfg, worth, behind[s], front[s], zeros[s], fakes[s]) for s in range(len(behind))
+    ]

@@ -7,34 +7,32 @@ numbers worth averaging over many games.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from pnp.games.oldbiddy.rules import State
+from pnp.games.oldbiddy.market import final_scores
+from pnp.games.oldbiddy.state import OVER, StateData
 
 GEMS = "gems out of the supply"
 
 
-def usage(state: State) -> dict[str, dict[str, int]]:
+def usage(state: StateData) -> dict[str, dict[str, int]]:
     return {GEMS: dict(zip(state.cfg.colors, state.peak_out, strict=True))}
 
 
-def ran_out(state: State) -> list[str]:
+def ran_out(state: StateData) -> list[str]:
     """Shortages, without numbers, so the runner can count the games they happened in."""
     out = [
         f"{color} gems: the supply ran dry"
         for color, left in zip(state.cfg.colors, state.supply, strict=True)
         if state.cfg.gems_per_color and not left
     ]
-    if len(state.seen_cards) < state.cfg.cards_used(state.n) and state.is_terminal():
+    if len(state.seen_cards) < state.cfg.cards_used(state.n) and state.phase == OVER:
         out.append("gem cards: the deck ran out before the last round")
     return out
 
 
-def measures(state: State) -> dict[str, float]:
+def measures(state: StateData) -> dict[str, float]:
     cfg = state.cfg
     middle = sum(cfg.start_spaces) / len(cfg.start_spaces)
-    scores = state.returns()
+    scores = final_scores(cfg, state.positions, state.behind, state.front, state.zero, state.fakes)
     return {
         "winning score": max(scores),
         "farthest gem from the centre (spaces)": max(abs(p - middle) for p in state.positions),

@@ -21,32 +21,30 @@ from __future__ import annotations
 
 import random
 
-from pnp.games.oldbiddy import market
-from pnp.games.oldbiddy.actions import FAKE, PASS, SEAL, Action, moves_off_the_board, options
+from pnp.games import Reporting
+from pnp.games.oldbiddy import actions, market, report
+from pnp.games.oldbiddy.actions import FAKE, PASS, SEAL, Action, options
 from pnp.games.oldbiddy.config import FAKE_GEM, MOVE_GEM, Config
-from pnp.games.oldbiddy.state import (
-    ACT,
-    BID,
-    CHOOSE,
-    GIVE,
-    NO_CARD,
-    OVER,
-    UNKNOWN,
-    StateData,
-)
+from pnp.games.oldbiddy.state import ACT, BID, CHOOSE, GIVE, NO_CARD, OVER, UNKNOWN, StateData
 from pnp.games.oldbiddy.view import View
 
 TERMINAL = -1
+__all__ = ["PASS", "SEAL", "State", "TERMINAL", "seat_name"]
 
 
 def seat_name(seat: int) -> str:
     return f"P{seat + 1}"
 
 
-class State(StateData):
-    """One game in progress; the seat to act is ``current_player()``."""
+class State(StateData, Reporting):
+    """One game in progress; the seat to act is ``current_player()``.
+
+    Transcript lines are written only when the game keeps a transcript (``log``), and
+    ``apply`` checks an action against the list ``legal_actions`` just gave out.
+    """
 
     __slots__ = ()
+    REPORT = report
 
     def __init__(self, cfg: Config, players: int, seed: int | None, transcript: bool = True):
         if not cfg.min_players <= players <= cfg.max_players:
@@ -57,6 +55,7 @@ class State(StateData):
         self.characters = tuple(i for i, c in enumerate(cfg.characters) if c.min_players <= players)
         self.rng = rng = random.Random(seed)
         self.log = [] if transcript else None
+        self.legal = None
         colors = len(cfg.colors)
         cards = list(range(len(cfg.gem_cards)))
         rng.shuffle(cards)
@@ -89,117 +88,97 @@ class State(StateData):
         self.order, self.turn, self.acting = [], 0, TERMINAL
         self.offers, self.owner = [], []
         self.round, self.phase = 1, BID
-        self._note(
-            "setup: market "
-            + ", ".join(f"{cfg.colors[c]}@{p}" for c, p in enumerate(self.positions))
-            + "; markers "
-            + " ".join(f"{seat_name(s)}:{m}" for s, m in enumerate(self.marker))
-            + "; gems "
-            + " ".join(f"{seat_name(s)}:{self._gems(self.behind[s])}" for s in range(players))
-        )
+        if self.log is not None:
+            self._note(
+                f"setup: market {self._market()}; markers "
+                + " ".join(f"{seat_name(s)}:{m}" for s, m in enumerate(self.marker))
+                + "; gems "
+                + " ".join(f"{seat_name(s)}:{self._gems(self.behind[s])}" for s in range(players))
+            )
         self._start_round()
 
     # -- the GameState protocol ------------------------------------------------------
 
     def current_player(self) -> int:
-        if self.phase == OVER:
-            return TERMINAL
-        if self.phase == BID:
-            return self.sealed.index(False)
-        if self.phase == CHOOSE:
-            return self.order[self.turn]
         return self.acting
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
 
     def legal_actions(self) -> list[Action]:
-        if self.phase == OVER:
-            return []
-        seat = self.current_player()
-        if self.phase == BID:
-            return self._bid_options(seat)
-        if self.phase == CHOOSE:
-            if self.turn < self.n - 1:
-                return [("take", i) for i, who in enumerate(self.owner) if who < 0]
-            return [("gem", c) for c, left in enumerate(self.supply) if left]
-        if self.phase == GIVE:
-            return [
-                ("give", other, c)
-                for other in range(self.n)
-                if other != seat
-                for c, left in enumerate(self.supply)
-                if left
-            ]
-        return options(self, seat, self.cfg.characters[self.characters[self.turn]].action)
+        """The seat's options, in a fixed order; a bid's next list is kept from its last."""
+        legal = self.legal
+        return legal if legal is not None else self.legal_by_the_rules()
+
+    def legal_by_the_rules(self) -> list[Action]:
+        """The options worked out afresh from the table (and kept for ``apply``)."""
+        phase, seat = self.phase, self.acting
+        if phase == BID:
+            legal = actions.bid_options(self, seat)
+        elif phase == CHOOSE:
+            legal = actions.choice_options(self)
+        elif phase == ACT:
+            legal = options(self, seat, self.cfg.characters[self.characters[self.turn]].action)
+        elif phase == GIVE:
+            legal = actions.gift_options(self, seat)
+        else:
+            legal = []
+        self.legal = legal
+        return legal
 
     def apply(self, action: Action) -> None:
-        if action not in self.legal_actions():
+        legal = self.legal if self.legal is not None else self.legal_by_the_rules()
+        if action not in legal:
             raise ValueError(f"action {action!r} is not legal now ({self.phase})")
-        seat = self.current_player()
-        if self.phase == BID:
-            self._apply_bid(seat, action)
-        elif self.phase == CHOOSE:
+        self.legal = None
+        phase, seat = self.phase, self.acting
+        if phase == BID:
+            self._apply_bid(seat, action, legal)
+        elif phase == CHOOSE:
             self._apply_choice(seat, action)
         else:
             self._apply_act(seat, action)
 
     def returns(self) -> list[int]:
         """Each seat's score as the game stands (final once the game is over)."""
-        worth = market.values(self.cfg, self.positions)
-        return [
-            market.final_score(
-                self.cfg, worth, self.behind[s], self.front[s], self.zero[s], self.fakes[s]
-            )
-            for s in range(self.n)
-        ]
+        return market.final_scores(
+            self.cfg, self.positions, self.behind, self.front, self.zero, self.fakes
+        )
 
     def clone(self) -> State:
         copy = State.__new__(State)
         copy.copy_from(self)
+        copy.legal = None
         return copy
 
     def view(self, seat: int) -> View:
         """What ``seat`` may see: its own bid and zero marker, and the open table."""
         return View(self, seat)
 
-    @property
-    def transcript(self) -> list[str]:
-        return self.log if self.log is not None else []
-
     def length(self) -> int:
         return min(self.round, self.cfg.rounds)
-
-    def usage(self) -> dict[str, dict[str, int]]:
-        from pnp.games.oldbiddy.report import usage
-
-        return usage(self)
-
-    def ran_out(self) -> list[str]:
-        from pnp.games.oldbiddy.report import ran_out
-
-        return ran_out(self)
-
-    def measures(self) -> dict[str, float]:
-        from pnp.games.oldbiddy.report import measures
-
-        return measures(self)
 
     # -- bookkeeping -----------------------------------------------------------------
 
     def _note(self, line: str) -> None:
+        """Add a transcript line; callers build the line only when ``log`` is kept."""
         if self.log is not None:
             self.log.append(f"r{self.round} {line}")
+
+    def _market(self) -> str:
+        return ", ".join(f"{self.cfg.colors[c]}@{p}" for c, p in enumerate(self.positions))
 
     def _gems(self, counts: list[int]) -> str:
         return "".join(f"{self.cfg.colors[c][0]}{n}" for c, n in enumerate(counts) if n) or "-"
 
     def _gain(self, seat: int, color: int, wanted: int) -> int:
         """Take up to ``wanted`` gems from the supply (decision supply-runs-out)."""
-        got = min(wanted, self.supply[color])
-        self.supply[color] -= got
+        supply = self.supply
+        left = supply[color]
+        got = wanted if wanted < left else left
+        supply[color] = left = left - got
         self.behind[seat][color] += got
-        out = self.cfg.gems_per_color - self.supply[color]
+        out = self.cfg.gems_per_color - left
         if out > self.peak_out[color]:
             self.peak_out[color] = out
         return got
@@ -211,41 +190,46 @@ class State(StateData):
     # -- round flow ------------------------------------------------------------------
 
     def _start_round(self) -> None:
-        self.offers = [self.deck.pop() if self.deck else NO_CARD for _ in self.characters]
-        self.seen_cards += [c for c in self.offers if c != NO_CARD]
+        deck = self.deck
+        self.offers = offers = [deck.pop() if deck else NO_CARD for _ in self.characters]
+        self.seen_cards += [c for c in offers if c != NO_CARD]
         self.owner = [-1] * len(self.characters)
-        self._note(
-            "deal "
-            + " ".join(
-                f"{self.cfg.characters[ch].letter}:"
-                + (self._gems(list(self.cfg.gem_cards[card])) if card != NO_CARD else "none")
-                for ch, card in zip(self.characters, self.offers, strict=True)
+        if self.log is not None:
+            self._note(
+                "deal "
+                + " ".join(
+                    f"{self.cfg.characters[ch].letter}:"
+                    + (self._gems(list(self.cfg.gem_cards[card])) if card != NO_CARD else "none")
+                    for ch, card in zip(self.characters, offers, strict=True)
+                )
             )
-        )
         if self.round == 1:  # no bidding in round 1: the set-up markers give the order
             self._begin_choosing()
             return
-        self.phase = BID
+        self.phase, self.acting = BID, 0  # seats bid in seat order, each sealing in turn
         colors = len(self.cfg.colors)
         self.bid_gems = [[0] * colors for _ in range(self.n)]
         self.bid_fakes, self.sealed = [0] * self.n, [False] * self.n
 
     def _begin_choosing(self) -> None:
-        self.order = sorted(range(self.n), key=lambda s: self.marker[s])
-        self.phase, self.turn = CHOOSE, 0
+        self.order = sorted(range(self.n), key=self.marker.__getitem__)
+        self.phase, self.turn, self.acting = CHOOSE, 0, self.order[0]
         self._skip_empty_choice()
 
     def _skip_empty_choice(self) -> None:
         if self.turn == self.n - 1 and not any(self.supply):
-            self._note(f"{seat_name(self.order[self.turn])} finds the supply empty")
+            if self.log is not None:
+                self._note(f"{seat_name(self.order[self.turn])} finds the supply empty")
             self._end_choosing()
 
     def _end_choosing(self) -> None:
+        offers = self.offers
         for i, who in enumerate(self.owner):
-            if who < 0 and self.offers[i] != NO_CARD:
-                letter = self.cfg.characters[self.characters[i]].letter
-                self._note(f"discard the gem card beside {letter}")
-                self.offers[i] = NO_CARD
+            if who < 0 and offers[i] != NO_CARD:
+                if self.log is not None:
+                    letter = self.cfg.characters[self.characters[i]].letter
+                    self._note(f"discard the gem card beside {letter}")
+                offers[i] = NO_CARD
         self.phase, self.turn = ACT, 0
         self._next_act()
 
@@ -254,29 +238,35 @@ class State(StateData):
         if self.round > self.cfg.rounds:
             self.phase, self.acting = OVER, TERMINAL
             self.round = self.cfg.rounds
-            self._note(f"game over: scores {self.returns()}")
+            if self.log is not None:
+                self._note(f"game over: scores {self.returns()}")
             return
         self._start_round()
 
     # -- phase 1: sealed bids --------------------------------------------------------
 
-    def _bid_options(self, seat: int) -> list[Action]:
-        gems, held = self.bid_gems[seat], self.behind[seat]
-        out: list[Action] = [("add", c) for c in range(len(gems)) if held[c] > gems[c]]
-        if self.fakes[seat] > self.bid_fakes[seat] < self.cfg.fake_gems_per_bid:
-            out.append(FAKE)
-        return [*out, SEAL]
-
-    def _apply_bid(self, seat: int, action: Action) -> None:
+    def _apply_bid(self, seat: int, action: Action, legal: list[Action]) -> None:
+        """Add to the closed fist or seal it; while the same seat goes on bidding, its next
+        options are the last ones less what it can no longer add."""
         if action[0] == "add":
-            self.bid_gems[seat][action[1]] += 1
+            color = action[1]
+            self.bid_gems[seat][color] += 1
+            spent = self.bid_gems[seat][color] >= self.behind[seat][color]
+            self.legal = [a for a in legal if a != action] if spent else legal
         elif action == FAKE:
             self.bid_fakes[seat] += 1
+            fakes = self.bid_fakes[seat]
+            spent = fakes >= self.fakes[seat] or fakes >= self.cfg.fake_gems_per_bid
+            self.legal = [a for a in legal if a != action] if spent else legal
         else:
-            self.sealed[seat] = True
-            self._note(f"{seat_name(seat)} seals a bid")
-            if all(self.sealed):
+            sealed = self.sealed
+            sealed[seat] = True
+            if self.log is not None:
+                self._note(f"{seat_name(seat)} seals a bid")
+            if all(sealed):
                 self._reveal_bids()
+            else:
+                self.acting = sealed.index(False)
 
     def _reveal_bids(self) -> None:
         cfg, worth = self.cfg, market.values(self.cfg, self.positions)
@@ -285,19 +275,22 @@ class State(StateData):
             for s in range(self.n)
         ]
         for s in range(self.n):
-            self._note(
-                f"{seat_name(s)} bids {self._gems(self.bid_gems[s])} fake {self.bid_fakes[s]} "
-                f"marker {self.marker[s]} = {bids[s]}"
-            )
+            if self.log is not None:
+                self._note(
+                    f"{seat_name(s)} bids {self._gems(self.bid_gems[s])} fake "
+                    f"{self.bid_fakes[s]} marker {self.marker[s]} = {bids[s]}"
+                )
             for c, k in enumerate(self.bid_gems[s]):
-                self._pay(s, c, k)
+                if k:
+                    self._pay(s, c, k)
             self.fakes[s] -= self.bid_fakes[s]
             self.fake_pile += self.bid_fakes[s]
         order = market.turn_order(bids, self.marker)
         self.marker_set = (self.round - 1) % 2
         for place, seat in enumerate(order):
             self.marker[seat] = place + 1
-        self._note("turn order " + " ".join(seat_name(s) for s in order))
+        if self.log is not None:
+            self._note("turn order " + " ".join(seat_name(s) for s in order))
         self._begin_choosing()
 
     # -- phase 2: choose characters --------------------------------------------------
@@ -310,81 +303,106 @@ class State(StateData):
             got = [0] * len(self.cfg.colors)
             if card != NO_CARD:
                 for c, k in enumerate(self.cfg.gem_cards[card]):
-                    got[c] = self._gain(seat, c, k)
-            name = self.cfg.characters[self.characters[i]].name
-            self._note(f"{seat_name(seat)} takes {name} and {self._gems(got)}")
+                    if k:  # taking none changes nothing: the peak already counts the gems out
+                        got[c] = self._gain(seat, c, k)
+            if self.log is not None:
+                name = self.cfg.characters[self.characters[i]].name
+                self._note(f"{seat_name(seat)} takes {name} and {self._gems(got)}")
         else:
             self._gain(seat, action[1], self.cfg.last_player_gems)
-            self._note(f"{seat_name(seat)} goes last and takes {self.cfg.colors[action[1]]}")
+            if self.log is not None:
+                color = self.cfg.colors[action[1]]
+                self._note(f"{seat_name(seat)} goes last and takes {color}")
         self.turn += 1
         if self.turn == self.n:
             self._end_choosing()
         else:
+            self.acting = self.order[self.turn]
             self._skip_empty_choice()
 
     # -- phase 3: actions in letter order --------------------------------------------
 
     def _next_act(self) -> None:
-        """Move to the next character that needs a decision, acting out the automatic ones."""
-        cfg = self.cfg
-        while self.turn < len(self.characters):
-            seat = self.owner[self.turn]
-            character = cfg.characters[self.characters[self.turn]]
+        """Move to the next character that needs a decision, acting out the automatic ones;
+        the options that stop here are kept for ``legal_actions``."""
+        cfg, owner, turn = self.cfg, self.owner, self.turn
+        while turn < len(self.characters):
+            seat = owner[turn]
             if seat >= 0:
-                self.acting = seat
-                if character.action == MOVE_GEM:
-                    self.off_board += moves_off_the_board(self, seat)
+                character = cfg.characters[self.characters[turn]]
+                self.acting, self.turn = seat, turn
                 if character.action == FAKE_GEM:
-                    if self.fake_pile:
+                    found = self.fake_pile > 0
+                    if found:
                         self.fake_pile -= 1
                         self.fakes[seat] += 1
-                        self._note(f"{seat_name(seat)} ({character.letter}) takes a fake gem")
-                    else:
-                        self._note(f"{seat_name(seat)} ({character.letter}) finds no fake gem")
-                elif options(self, seat, character.action) != [PASS]:
+                    if self.log is not None:
+                        got = "takes a" if found else "finds no"
+                        self._note(f"{self._who(seat)} {got} fake gem")
+                elif self._has_choice(seat, character.action):
                     return
-                else:
-                    self._note(f"{seat_name(seat)} ({character.letter}) cannot act")
-            self.turn += 1
+                elif self.log is not None:
+                    self._note(f"{self._who(seat)} cannot act")
+            turn += 1
+        self.turn = turn
         self._end_round()
 
+    def _has_choice(self, seat: int, action: str) -> bool:
+        """Whether ``seat`` may do more than pass with this character; if so, its options
+        are kept for ``legal_actions``.  The Boss also counts the moves the end rule bars."""
+        if action == MOVE_GEM:
+            legal, ruled_out = actions.boss_options(self, seat)
+            self.off_board += ruled_out
+        else:
+            legal = options(self, seat, action)
+        if legal == [PASS]:
+            return False
+        self.legal = legal
+        return True
+
+    def _who(self, seat: int) -> str:
+        """``P2 (B)``: the seat and the letter of the character acting now."""
+        return f"{seat_name(seat)} ({self.cfg.characters[self.characters[self.turn]].letter})"
+
     def _apply_act(self, seat: int, action: Action) -> None:
-        cfg = self.cfg
-        letter = cfg.characters[self.characters[self.turn]].letter
-        who = f"{seat_name(seat)} ({letter})"
-        kind = action[0]
+        cfg, kind, log = self.cfg, action[0], self.log is not None
         if kind == "move":
             color, delta = action[1], action[2]
             worth = market.values(cfg, self.positions)
             paid = market.payment(cfg.boss_costs[abs(delta)], worth[color])
             self._pay(seat, color, paid)
             self.positions = list(market.move(self.positions, color, delta))
-            self._note(
-                f"{who} pays {paid} {cfg.colors[color]} and moves it {delta:+d}: market "
-                + ", ".join(f"{cfg.colors[c]}@{p}" for c, p in enumerate(self.positions))
-            )
+            if log:
+                moved = f"pays {paid} {cfg.colors[color]} and moves it {delta:+d}"
+                self._note(f"{self._who(seat)} {moved}: market {self._market()}")
         elif kind == "show":
             self.behind[seat][action[1]] -= 1
             self.front[seat][action[1]] += 1
-            self._note(f"{who} puts a {cfg.colors[action[1]]} gem in front of the screen")
+            if log:
+                color = cfg.colors[action[1]]
+                self._note(f"{self._who(seat)} puts a {color} gem in front of the screen")
         elif kind == "swap":
             slot = action[1]
             self.zero[seat], self.board_zero[slot] = self.board_zero[slot], self.zero[seat]
             for known in self.known_board:
                 known[slot] = UNKNOWN
             self.known_board[seat][slot] = self.board_zero[slot]
-            self._note(f"{who} swaps zero score markers with board slot {slot + 1}")
+            if log:
+                self._note(f"{self._who(seat)} swaps zero score markers with board slot {slot + 1}")
         elif kind == "take":
             self._gain(seat, action[1], 1)
-            self._note(f"{who} takes a {cfg.colors[action[1]]} gem")
+            if log:
+                self._note(f"{self._who(seat)} takes a {cfg.colors[action[1]]} gem")
             if any(self.supply):
                 self.phase = GIVE
                 return
         elif kind == "give":
             self._gain(action[1], action[2], 1)
-            self._note(f"{who} gives {seat_name(action[1])} a {cfg.colors[action[2]]} gem")
+            if log:
+                given = f"{seat_name(action[1])} a {cfg.colors[action[2]]} gem"
+                self._note(f"{self._who(seat)} gives {given}")
             self.phase = ACT
-        else:
-            self._note(f"{who} passes")
+        elif log:
+            self._note(f"{self._who(seat)} passes")
         self.turn += 1
         self._next_act()

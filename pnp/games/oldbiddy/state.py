@@ -53,6 +53,7 @@ class StateData:
         "peak_out",
         "off_board",
         "log",
+        "legal",
     )
 
     cfg: Config
@@ -98,12 +99,15 @@ class StateData:
     owner: list[int]
     """Seat that chose each character in play this round (-1: nobody)."""
     acting: int
-    """Seat carrying out the current character's action (during ACT and GIVE)."""
+    """Seat to decide now, in every phase (TERMINAL once the game is over)."""
     peak_out: list[int]
     """Most gems of each colour ever out of the supply at once."""
     off_board: int
     """Boss moves a player could have paid for that the board's end ruled out."""
     log: list[str] | None
+    legal: list[tuple[object, ...]] | None
+    """The current seat's options once worked out (None: not yet); ``apply`` clears it.
+    Whoever changes the table by hand must clear it too."""
 
     def copy_from(self, other: StateData) -> None:
         """Make this a deep copy of ``other``: lists (and lists of lists) are copied, the

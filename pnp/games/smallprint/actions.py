@@ -3,6 +3,7 @@ with an optional marker on it."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import NamedTuple
 
 PASS = 0
@@ -21,6 +22,20 @@ class Placement(NamedTuple):
 
 def encode(kind: int, business: int, marker: int, row: int) -> int:
     return 1 + (kind * row + business) * MARKERS + marker
+
+
+@cache
+def placements(in_hand: tuple[bool, ...], markers: tuple[bool, ...], row: int) -> tuple[int, ...]:
+    """``PASS``, then each kind of card in hand under each business of the row, bare or
+    with a marker still free; made once for each hand, set of markers and row length."""
+    free = [0] + [m + 1 for m, left in enumerate(markers) if left]
+    return (PASS,) + tuple(
+        encode(kind, b, m, row)
+        for kind, held in enumerate(in_hand)
+        if held
+        for b in range(row)
+        for m in free
+    )
 
 
 def decode(action: int, row: int) -> Placement:

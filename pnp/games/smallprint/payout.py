@@ -3,10 +3,11 @@ money"). Pure arithmetic: the engine, the examples and the tests call it alike."
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from pnp.games.smallprint.config import BIG, SHARE, SMALL, TOTAL, Business
+from pnp.games.smallprint.config import BIG, KINDS, SHARE, SMALL, TOTAL, Business
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,9 +24,10 @@ class Settlement:
         return self.outcome == "void"
 
 
-def legality(kinds: Counter[int]) -> str:
+def legality(kinds: Sequence[int]) -> str:
     """smallprint.txt: Total alone, Big with Small, or one or two Smalls stand; no
-    contract leaves it to the shares; any other mix over-values the business."""
+    contract leaves it to the shares; any other mix over-values the business.
+    ``kinds``: how many cards of each kind (indexed by kind) lie under the business."""
     contracts = (kinds[SMALL], kinds[BIG], kinds[TOTAL])
     if contracts == (0, 0, 0):
         return "shares"
@@ -42,9 +44,11 @@ def settle(business: Business, cards: list[tuple[int, int]], cap: int) -> Settle
     """Divide ``business`` among ``cards`` ((seat, kind) pairs, in the order played)."""
     value = min(business.value, cap)
     pool = business.value - value  # smallprint.txt: only the first £10m is divided
-    kinds = Counter(kind for _, kind in cards)
+    kinds = [0] * len(KINDS)
+    for _, kind in cards:
+        kinds[kind] += 1
     case = legality(kinds)
-    paid: Counter[int] = Counter()
+    paid: dict[int, int] = defaultdict(int)
     rest = value
     if case == "total":
         seat = next(s for s, k in cards if k == TOTAL)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from pnp.games import Reporting
 from pnp.games.smallprint import report
-from pnp.games.smallprint.actions import PASS, decode, encode
-from pnp.games.smallprint.config import KINDS, Config
-from pnp.games.smallprint.payout import settle
+from pnp.games.smallprint.actions import PASS, decode, placements
+from pnp.games.smallprint.config import KINDS, Business, Config
+from pnp.games.smallprint.payout import Settlement, settle
 from pnp.games.smallprint.state import OVER, TERMINAL, Placed, State
 from pnp.games.smallprint.view import View, view_of
 
@@ -54,7 +54,8 @@ class Game(State, Reporting):
         seat = self.player
         if action == PASS:
             self.passed[seat] = True
-            self._say(f"{self._name(seat)} passes")
+            if self.log is not None:
+                self._say(f"{self._name(seat)} passes")
         else:
             self._place(seat, action)
         self._next_turn()
@@ -77,6 +78,7 @@ class Game(State, Reporting):
         return sets[seat] if seat < len(sets) else f"Seat {seat + 1}"
 
     def _say(self, line: str) -> None:
+        """Add a transcript line; callers in the hot path build it only when ``log`` is kept."""
         if self.log is not None:
             self.log.append(line)
 
@@ -92,12 +94,12 @@ class Game(State, Reporting):
         self.passed = [False] * n
         self.markers = [[True, True, True] for _ in range(n)]
         self.player = self.starter
-        names = ", ".join(
-            f"{b.name} £{b.value}m" for b in map(cfg.businesses.__getitem__, self.row)
-        )
-        self._say(
-            f"Round {self.round + 1} of {self.rounds}: {names}; {self._name(self.starter)} starts"
-        )
+        if self.log is not None:
+            names = ", ".join(
+                f"{b.name} £{b.value}m" for b in map(cfg.businesses.__getitem__, self.row)
+            )
+            starts = self._name(self.starter)
+            self._say(f"Round {self.round + 1} of {self.rounds}: {names}; {starts} starts")
         self._settle_turn(self.starter)
 
     def _can_act(self, seat: int) -> bool:
@@ -122,15 +124,8 @@ class Game(State, Reporting):
         self._settle_turn((self.player + 1) % self.n)
 
     def _legal_for(self, seat: int) -> tuple[int, ...]:
-        hand, markers, row = self.hands[seat], self.markers[seat], len(self.row)
-        free = [0] + [m + 1 for m in range(3) if markers[m]]
-        return (PASS,) + tuple(
-            encode(kind, b, m, row)
-            for kind in range(4)
-            if hand[kind]
-            for b in range(row)
-            for m in free
-        )
+        in_hand = tuple(map(bool, self.hands[seat]))
+        return placements(in_hand, tuple(self.markers[seat]), len(self.row))
 
     def _place(self, seat: int, action: int) -> None:
         p = decode(action, len(self.row))
@@ -139,9 +134,10 @@ class Game(State, Reporting):
         if p.marker:
             self.markers[seat][p.marker - 1] = False
         self.under[p.business].append(Placed(seat, p.kind, p.marker))
-        shown = f" with the {KINDS[p.marker].title()} marker" if p.marker else ""
-        business = self.cfg.businesses[self.row[p.business]].name
-        self._say(f"{self._name(seat)} places a card under {business}{shown}")
+        if self.log is not None:
+            shown = f" with the {KINDS[p.marker].title()} marker" if p.marker else ""
+            business = self.cfg.businesses[self.row[p.business]].name
+            self._say(f"{self._name(seat)} places a card under {business}{shown}")
 
     def _reveal(self) -> None:
         cfg, usage = self.cfg, self.peaks
@@ -158,12 +154,8 @@ class Game(State, Reporting):
                     self.chits[p.seat] += 1
                     usage.bluffs += 1
                     usage.caught += p.seat not in result.paid
-            cards = ", ".join(f"{self._name(p.seat)} {KINDS[p.kind]}" for p in pile) or "no cards"
-            paid = ", ".join(f"{self._name(s)} £{v}m" for s, v in sorted(result.paid.items()))
-            self._say(
-                f"{business.name} (£{business.value}m): {cards} → {result.outcome}; "
-                f"{paid or 'nobody paid'}; pool +£{result.pool}m"
-            )
+            if self.log is not None:
+                self._say_settled(business, pile, result)
         usage.chits = max(usage.chits, sum(self.chits))
         report.track_money(self)
         self.round += 1
@@ -172,6 +164,14 @@ class Game(State, Reporting):
             return
         self.starter = (self.starter + 1) % self.n  # decisions.py: the start moves left
         self._start_round()
+
+    def _say_settled(self, business: Business, pile: list[Placed], result: Settlement) -> None:
+        cards = ", ".join(f"{self._name(p.seat)} {KINDS[p.kind]}" for p in pile) or "no cards"
+        paid = ", ".join(f"{self._name(s)} £{v}m" for s, v in sorted(result.paid.items()))
+        self._say(
+            f"{business.name} (£{business.value}m): {cards} → {result.outcome}; "
+            f"{paid or 'nobody paid'}; pool +£{result.pool}m"
+        )
 
     def _end(self) -> None:
         self.peaks.final_pool = self.pool

@@ -1,0 +1,114 @@
+"""Old Biddy's engine keeps a few things up to date instead of recomputing them per step
+(the seat to act, the legal list handed to ``apply`` and carried on through a bid,
+transcript lines only when kept); these tests check each against the plain rule over
+whole random games."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pnp.games import oldbiddy
+from pnp.games.oldbiddy.rules import PASS, TERMINAL, State
+from pnp.games.oldbiddy.state import BID, CHOOSE, OVER
+from pnp.load import Game, load_game
+
+
+@pytest.fixture(scope="module")
+def game() -> Game:
+    return load_game("oldbiddy")
+
+
+def seat_by_the_rules(state: State) -> int:
+    """Who decides, read from the table: bids go in seat order (each seat seals in turn),
+    characters are chosen in turn order, and a character's owner carries out its action."""
+    if state.phase == OVER:
+        return TERMINAL
+    if state.phase == BID:
+        return state.sealed.index(False)
+    if state.phase == CHOOSE:
+        return state.order[state.turn]
+    return state.owner[state.turn]
+
+
+def play(state: State, rng: random.Random, check: bool = True) -> list[object]:
+    """Random moves to the end; returns the actions taken."""
+    taken: list[object] = []
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        if check:
+            assert state.current_player() == seat_by_the_rules(state)
+            assert legal == state.clone().legal_by_the_rules()  # a bid's kept list too
+        action = legal[rng.randrange(len(legal))]
+        state.apply(action)
+        taken.append(action)
+    assert state.current_player() == TERMINAL and state.legal_actions() == []
+    return taken
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.integers(3, 5))
+def test_the_seat_to_act_follows_the_rules_all_game(seed: int, players: int) -> None:
+    game = load_game("oldbiddy")
+    play(oldbiddy.new_state(game, players, seed), random.Random(seed))
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_a_game_without_transcript_plays_the_same(game: Game, players: int) -> None:
+    for seed in range(15):
+        kept = oldbiddy.new_state(game, players, seed, transcript=True)
+        bare = oldbiddy.new_state(game, players, seed, transcript=False)
+        assert play(kept, random.Random(seed)) == play(bare, random.Random(seed), check=False)
+        assert kept.returns() == bare.returns() and kept.measures() == bare.measures()
+        assert kept.usage() == bare.usage() and kept.ran_out() == bare.ran_out()
+        assert kept.transcript[-1].startswith("r6 game over: scores")
+        assert bare.transcript == []
+
+
+def test_a_clone_plays_on_like_the_original(game: Game) -> None:
+    state = oldbiddy.new_state(game, 5, 3)
+    rng = random.Random(3)
+    for _ in range(40):
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    state.legal_actions()  # the original has handed out its list; the clone must not reuse it
+    copy = state.clone()
+    assert copy.current_player() == state.current_player()
+    assert play(copy, random.Random(9)) == play(state, random.Random(9))
+    assert copy.returns() == state.returns()
+
+
+def test_a_bid_stops_offering_what_the_seat_has_run_out_of(game: Game) -> None:
+    # Phase 1: a bid holds gems from behind the screen and at most one fake gem.
+    state = oldbiddy.new_state(game, 3, 11)
+    while state.phase != BID:
+        legal = state.legal_actions()
+        state.apply(PASS if PASS in legal else legal[0])
+    seat = state.current_player()
+    state.fakes[seat], state.behind[seat] = 2, [1, 0, 2]
+    state.legal = None  # the table was changed by hand: forget the kept list
+    assert state.legal_actions() == [("add", 0), ("add", 2), ("fake",), ("seal",)]
+    state.apply(("add", 0))  # an equal tuple, not the one in the list
+    assert state.legal_actions() == [("add", 2), ("fake",), ("seal",)]
+    state.apply(("fake",))
+    assert state.legal_actions() == [("add", 2), ("seal",)]
+    state.apply(("add", 2))
+    assert state.legal_actions() == [("add", 2), ("seal",)]
+    state.apply(("add", 2))
+    assert state.legal_actions() == [("seal",)]
+    with pytest.raises(ValueError, match=r"not legal now \(bid\)"):
+        state.apply(("add", 2))
+
+
+def test_apply_refuses_an_action_the_list_did_not_offer(game: Game) -> None:
+    state = oldbiddy.new_state(game, 4, 5)
+    legal = state.legal_actions()  # round 1 starts with choosing a character
+    assert ("gem", 0) not in legal
+    with pytest.raises(ValueError, match=r"not legal now \(choose\)"):
+        state.apply(("gem", 0))
+    state.apply(legal[0])
+    with pytest.raises(ValueError, match="not legal now"):
+        state.apply(legal[0])  # the character is taken: the next seat's list lacks it
