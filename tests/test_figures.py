@@ -77,7 +77,10 @@ def test_a_figure_read_once_is_drawn_again_without_svglib(mini_cards: Path, tmp_
     for n in (1, 2):
         out = tmp_path / f"out{n}"
         args = [
-            *"build mini --only rulebook".split(),
+            "build",
+            "mini",
+            "--only",
+            "rulebook",
             "--cards",
             str(mini_cards),
             "--out",
