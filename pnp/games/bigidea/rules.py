@@ -16,7 +16,7 @@ hand) is applied by the engine without asking the seat.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from pnp.games import Reporting
 from pnp.games.bigidea import report
@@ -37,6 +37,7 @@ from pnp.games.bigidea.state import (
     Product,
     StateData,
     masks,
+    split,
 )
 from pnp.games.bigidea.view import View, view_of
 
@@ -77,7 +78,7 @@ class State(StateData, Reporting):
     def current_player(self) -> int:
         return self._player
 
-    def legal_actions(self) -> tuple[int, ...]:
+    def legal_actions(self) -> Sequence[int]:
         return self._legal
 
     def is_terminal(self) -> bool:
@@ -97,7 +98,7 @@ class State(StateData, Reporting):
         if action not in self._legal:
             raise ValueError(
                 f"action {action!r} is not legal in {PHASE_NAMES[self.phase]} "
-                f"for seat {self._player} (legal: {self._legal})"
+                f"for seat {self._player} (legal: {tuple(self._legal)})"
             )
         self._do(self._player, action)
         self.turn += 1
@@ -138,7 +139,7 @@ class State(StateData, Reporting):
                 self._do(seat, legal[0])
             self.turn += 1
 
-    def _legal_for(self, seat: int) -> tuple[int, ...]:
+    def _legal_for(self, seat: int) -> Sequence[int]:
         phase = self.phase
         if phase == SEED:
             # decision product-cards
@@ -169,8 +170,9 @@ class State(StateData, Reporting):
         phase = self.phase
         if phase == SEED:
             hand = self.hands[seat]
-            self.pending[seat] = tuple(c for i, c in enumerate(hand) if action >> i & 1)
-            self.hands[seat] = [c for i, c in enumerate(hand) if not action >> i & 1]
+            take, keep = split(len(hand), action)
+            self.pending[seat] = tuple([hand[i] for i in take])
+            self.hands[seat] = [hand[i] for i in keep]
         elif phase == PITCH:
             self._pitch(seat, action)
         elif phase == VENTURE:
@@ -181,10 +183,11 @@ class State(StateData, Reporting):
         else:
             if action:
                 hand = self.hands[seat]
-                self._discard(c for i, c in enumerate(hand) if action >> i & 1)
-                self.hands[seat] = [c for i, c in enumerate(hand) if not action >> i & 1]
+                take, keep = split(len(hand), action)
+                self._discard([hand[i] for i in take])
+                self.hands[seat] = [hand[i] for i in keep]
                 if self.log is not None:
-                    self.log.append(f"{self._name(seat)} discards {bin(action).count('1')}")
+                    self.log.append(f"{self._name(seat)} discards {len(take)}")
             self._refill(seat)
 
     def _end_phase(self) -> None:

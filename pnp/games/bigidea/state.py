@@ -4,6 +4,7 @@ the component-use record and :class:`StateData` (no rules: see rules.py)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, Self
 
 from pnp.games.bigidea.config import Config, rounds_for
@@ -15,16 +16,30 @@ THROW, INVEST = 0, 1
 TERMINAL = -1
 """``current_player()`` once the game is over."""
 
-_MASKS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+def masks(hand: int, start: int) -> range:
+    """Every bitmask over ``hand`` cards from ``start`` (1 = at least one card), in
+    order; a range answers ``in``, ``len`` and ``[i]`` without listing 64 masks."""
+    return range(start, 1 << hand)
 
 
-def masks(hand: int, start: int) -> tuple[int, ...]:
-    """Every bitmask over ``hand`` cards from ``start`` (1 = at least one card)."""
-    key = (hand, start)
-    got = _MASKS.get(key)
-    if got is None:
-        got = _MASKS[key] = tuple(range(start, 1 << hand))
-    return got
+_SPLITS: list[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]] = []
+
+
+def split(hand: int, mask: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Positions in a hand of ``hand`` cards that ``mask`` picks, and those it leaves."""
+    while len(_SPLITS) <= hand:
+        size = len(_SPLITS)
+        _SPLITS.append(
+            tuple(
+                (
+                    tuple(i for i in range(size) if m >> i & 1),
+                    tuple(i for i in range(size) if not m >> i & 1),
+                )
+                for m in range(1 << size)
+            )
+        )
+    return _SPLITS[hand][mask]
 
 
 class Product:
@@ -177,7 +192,7 @@ class StateData:
         self.log: list[str] | None = [] if transcript else None
         self.phase, self.turn, self.order = SEED, 0, tuple(range(n))
         self._player = TERMINAL
-        self._legal: tuple[int, ...] = ()
+        self._legal: Sequence[int] = ()
         self._shown: tuple[Any, ...] | None = None
         self._nothing: tuple[None, ...] = (None,) * n
         self._zeros = (0,) * n
@@ -201,6 +216,6 @@ class StateData:
         s.log = None if self.log is None else self.log[:]
         return s
 
-    def _legal_for(self, seat: int) -> tuple[int, ...]:
+    def _legal_for(self, seat: int) -> Sequence[int]:
         """The seat's choices now; carried out in rules.State (determinize asks for them)."""
         raise NotImplementedError
