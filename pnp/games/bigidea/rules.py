@@ -21,7 +21,13 @@ from collections.abc import Iterable, Sequence
 from pnp.games import Reporting
 from pnp.games.bigidea import report
 from pnp.games.bigidea.config import DIE_FACES, Config
-from pnp.games.bigidea.economy import buy_in_payments, good_idea_winner, ipo_payout, ipo_succeeds
+from pnp.games.bigidea.economy import (
+    buy_in_payments,
+    counters,
+    good_idea_winner,
+    ipo_payout,
+    ipo_succeeds,
+)
 from pnp.games.bigidea.state import (
     DISCARD,
     INVEST,
@@ -328,9 +334,12 @@ class State(StateData, Reporting):
         """Draw until the hand holds ``hand_per_deck`` cards of every deck."""
         want, deck_of, usage = self.cfg.hand_per_deck, self.cfg.card_deck, self.peaks
         hand = self.hands[seat]
-        for d in range(len(self.draw)):
+        have = [0] * len(self.draw)
+        for c in hand:
+            have[deck_of[c]] += 1
+        for d, held in enumerate(have):
             pile = self.draw[d]
-            short = want - sum(1 for c in hand if deck_of[c] == d)
+            short = want - held
             if short <= 0:
                 continue
             if len(pile) < usage.deck_low[d]:
@@ -351,13 +360,22 @@ class State(StateData, Reporting):
             usage.dry_draws[d] += short
 
     def _track_money(self) -> None:
-        """Record the most counters of each value the players hold (greedy change)."""
-        peak, denoms = self.peaks.money, self.cfg.denominations
-        total = [0] * len(denoms)
-        for rest in self.cash:
-            for i, value in enumerate(denoms):
-                k, rest = divmod(rest, value)
-                total[i] += k
+        """Record the most counters of each value the players hold (greedy change).
+
+        ``_money`` totals the counters of every seat; only a seat whose cash changed
+        since it was last counted is counted again."""
+        counted, held, total = self._counted, self._held, self._money
+        memo = self._change
+        for seat, cash in enumerate(self.cash):
+            if cash != counted[seat]:
+                now = memo.get(cash)
+                if now is None:
+                    now = memo[cash] = counters(cash, self.cfg.denominations)[0]
+                old = held[seat]
+                for i, k in enumerate(now):
+                    total[i] += k - old[i]
+                counted[seat], held[seat] = cash, now
+        peak = self.peaks.money
         for i, k in enumerate(total):
             if k > peak[i]:
                 peak[i] = k

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any, Self
 
 from pnp.games.bigidea.config import Config, rounds_for
+from pnp.games.bigidea.economy import change_table
 
 SEED, PITCH, VENTURE, MEZZANINE, DISCARD, OVER = range(6)
 PHASE_NAMES = ("seed", "pitch", "venture", "mezzanine", "discard", "over")
@@ -128,9 +129,10 @@ _SHARED = (
     "_shown",
     "_nothing",
     "_zeros",
+    "_change",
 )
 """Slots holding immutable values, which a clone may share."""
-_FLAT_LISTS = ("cash", "free", "pending", "venture")
+_FLAT_LISTS = ("cash", "free", "pending", "venture", "_counted", "_held", "_money")
 
 
 class StateData:
@@ -164,6 +166,10 @@ class StateData:
         "_shown",
         "_nothing",
         "_zeros",
+        "_counted",
+        "_held",
+        "_money",
+        "_change",
     )
 
     def __init__(
@@ -199,6 +205,13 @@ class StateData:
         self.leader = self.first_leader = 0
         self.pending: list[tuple[int, ...] | None] = [None] * n
         self.venture: list[int | None] = [None] * n
+        self._counted: list[int | None] = [None] * n
+        """Each seat's cash when its money counters were last counted (rules._track_money)."""
+        self._held: list[list[int]] = [[0] * len(cfg.denominations)] * n
+        self._money = [0] * len(cfg.denominations)
+        self._change = change_table(cfg.denominations)
+        """Counters per amount of cash, shared by every game with these denominations."""
+        """Counters of each value all seats hold together, as last counted."""
 
     def clone(self) -> Self:
         s = type(self).__new__(type(self))
