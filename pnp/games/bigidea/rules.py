@@ -42,8 +42,8 @@ from pnp.games.bigidea.state import (
     VENTURE,
     Product,
     StateData,
-    masks,
     split,
+    turn_order,
 )
 from pnp.games.bigidea.view import View, view_of
 
@@ -121,37 +121,38 @@ class State(StateData, Reporting):
         return colors[seat] if seat < len(colors) else f"Seat {seat + 1}"
 
     def _start_round(self) -> None:
-        self.order = tuple((self.leader + i) % self.n for i in range(self.n))
+        self.order = turn_order(self.n, self.leader)
         self._start_round_fields()
         self.turn = 0
         self._advance()
 
     def _advance(self) -> None:
         """Move to the next decision with two or more choices, applying forced ones."""
-        n = self.n
+        n, legal_for, turn = self.n, self._legal_for, self.turn
         while True:
-            if self.turn >= n:
+            if turn >= n:
                 self._end_phase()
                 if self.phase == OVER:
                     self._player, self._legal = TERMINAL, ()
                     return
+                turn = 0
                 continue
-            seat = self.order[self.turn]
-            legal = self._legal_for(seat)
+            seat = self.order[turn]
+            legal = legal_for(seat)
             if len(legal) > 1:
-                self._player, self._legal = seat, legal
+                self.turn, self._player, self._legal = turn, seat, legal
                 return
             if legal:
                 self._do(seat, legal[0])
-            self.turn += 1
+            turn += 1
 
     def _legal_for(self, seat: int) -> Sequence[int]:
         phase = self.phase
         if phase == SEED:
             # decision product-cards
-            return masks(len(self.hands[seat]), 1)
+            return range(1, 1 << len(self.hands[seat]))  # state.masks(hand, 1), inlined
         if phase == DISCARD:
-            return masks(len(self.hands[seat]), 0)
+            return range(1 << len(self.hands[seat]))  # state.masks(hand, 0)
         if phase == PITCH:
             if self.pending[seat] is None:
                 return ()
@@ -164,8 +165,13 @@ class State(StateData, Reporting):
             self.peaks.stuck += 1
             return ()
         if phase == VENTURE:
-            rnd = self.round
-            picks = [i for i, p in enumerate(self.table) if p.born == rnd and p.owner != seat]
+            fresh = self._fresh
+            if fresh is None:  # the table stays as it is for the whole Venture phase
+                rnd = self.round
+                fresh = self._fresh = tuple(
+                    (i, p.owner) for i, p in enumerate(self.table) if p.born == rnd
+                )
+            picks = [i for i, owner in fresh if owner != seat]
         else:
             # decision mezzanine-payment
             budget = self.cash[seat] // self.cfg.share_price if self.cfg.share_price else 1 << 30
@@ -197,7 +203,7 @@ class State(StateData, Reporting):
             self._refill(seat)
 
     def _end_phase(self) -> None:
-        self.turn = 0
+        self.turn, self._fresh = 0, None
         phase = self.phase
         if phase == SEED:
             self.phase = PITCH
@@ -213,7 +219,7 @@ class State(StateData, Reporting):
                 self.phase = OVER
                 return
             self.leader = (self.leader + 1) % self.n
-            self.order = tuple((self.leader + i) % self.n for i in range(self.n))
+            self.order = turn_order(self.n, self.leader)
             self.phase = DISCARD
         else:
             self.round += 1

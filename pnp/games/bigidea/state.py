@@ -24,6 +24,20 @@ def masks(hand: int, start: int) -> range:
     return range(start, 1 << hand)
 
 
+_ORDERS: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+
+def turn_order(players: int, leader: int) -> tuple[int, ...]:
+    """Seats in turn order from ``leader`` round the table (play passes left)."""
+    orders = _ORDERS.get(players)
+    if orders is None:
+        seats = range(players)
+        orders = _ORDERS[players] = tuple(
+            tuple((lead + i) % players for i in seats) for lead in seats
+        )
+    return orders[leader]
+
+
 _SPLITS: list[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]] = []
 
 
@@ -130,6 +144,7 @@ _SHARED = (
     "_nothing",
     "_zeros",
     "_change",
+    "_fresh",
 )
 """Slots holding immutable values, which a clone may share."""
 _FLAT_LISTS = ("cash", "free", "pending", "venture", "_counted", "_held", "_money")
@@ -170,6 +185,7 @@ class StateData:
         "_held",
         "_money",
         "_change",
+        "_fresh",
     )
 
     def __init__(
@@ -210,6 +226,8 @@ class StateData:
         self._held: list[list[int]] = [[0] * len(cfg.denominations)] * n
         self._money = [0] * len(cfg.denominations)
         self._change = change_table(cfg.denominations)
+        self._fresh: tuple[tuple[int, int], ...] | None = None
+        """(table index, owner) of each product new this round, kept for one Venture phase."""
         """Counters per amount of cash, shared by every game with these denominations."""
         """Counters of each value all seats hold together, as last counted."""
 
