@@ -168,9 +168,9 @@ class State(StateData, Reporting):
             fresh = self._fresh
             if fresh is None:  # the table stays as it is for the whole Venture phase
                 rnd = self.round
-                fresh = self._fresh = tuple(
+                fresh = self._fresh = [
                     (i, p.owner) for i, p in enumerate(self.table) if p.born == rnd
-                )
+                ]
             picks = [i for i, owner in fresh if owner != seat]
         else:
             # decision mezzanine-payment
@@ -350,38 +350,35 @@ class State(StateData, Reporting):
                 continue
             if len(pile) < usage.deck_low[d]:
                 usage.deck_low[d] = len(pile)
-            rnd = self.rng.random
+            rnd, left = self.rng.random, len(pile)
             while short:
-                if not pile:  # bigidea.txt: a deck that runs out is rebuilt from its discards
+                if not left:  # bigidea.txt: a deck that runs out is rebuilt from its discards
                     # decision empty-decks
                     if not self.discards[d]:
                         break
                     pile = self.draw[d] = self.discards[d]
                     self.discards[d] = []
                     usage.reshuffles[d] += 1
-                i = int(rnd() * len(pile))  # a uniform pick: the same as drawing from a shuffle
-                pile[i], pile[-1] = pile[-1], pile[i]
-                hand.append(pile.pop())
+                    left = len(pile)
+                i = int(rnd() * left)  # a uniform pick: the same as drawing from a shuffle
+                left -= 1
+                hand.append(pile[i])  # the last card takes the drawn card's place
+                pile[i] = pile[left]
+                del pile[left]
                 short -= 1
             usage.dry_draws[d] += short
 
     def _track_money(self) -> None:
         """Record the most counters of each value the players hold (greedy change).
 
-        ``_money`` totals the counters of every seat; only a seat whose cash changed
-        since it was last counted is counted again."""
-        counted, held, total = self._counted, self._held, self._money
-        memo = self._change
+        ``_held`` keeps each seat's counters; only a seat whose cash changed since it
+        was last counted is counted again."""
+        counted, held, memo = self._counted, self._held, self._change
         for seat, cash in enumerate(self.cash):
             if cash != counted[seat]:
                 now = memo.get(cash)
                 if now is None:
                     now = memo[cash] = counters(cash, self.cfg.denominations)[0]
-                old = held[seat]
-                for i, k in enumerate(now):
-                    total[i] += k - old[i]
                 counted[seat], held[seat] = cash, now
         peak = self.peaks.money
-        for i, k in enumerate(total):
-            if k > peak[i]:
-                peak[i] = k
+        peak[:] = map(max, peak, map(sum, zip(*held, strict=True)))

@@ -146,8 +146,8 @@ _SHARED = (
     "_change",
     "_fresh",
 )
-"""Slots holding immutable values, which a clone may share."""
-_FLAT_LISTS = ("cash", "free", "pending", "venture", "_counted", "_held", "_money")
+"""Slots holding values never changed in place, which a clone may share."""
+_FLAT_LISTS = ("cash", "free", "pending", "venture", "_counted", "_held")
 
 
 class StateData:
@@ -183,7 +183,6 @@ class StateData:
         "_zeros",
         "_counted",
         "_held",
-        "_money",
         "_change",
         "_fresh",
     )
@@ -224,12 +223,12 @@ class StateData:
         self._counted: list[int | None] = [None] * n
         """Each seat's cash when its money counters were last counted (rules._track_money)."""
         self._held: list[list[int]] = [[0] * len(cfg.denominations)] * n
-        self._money = [0] * len(cfg.denominations)
+        """Each seat's money counters as last counted (lists replaced, never changed)."""
         self._change = change_table(cfg.denominations)
-        self._fresh: tuple[tuple[int, int], ...] | None = None
-        """(table index, owner) of each product new this round, kept for one Venture phase."""
         """Counters per amount of cash, shared by every game with these denominations."""
-        """Counters of each value all seats hold together, as last counted."""
+        self._fresh: list[tuple[int, int]] | None = None
+        """(table index, owner) of each product new this round, kept for one Venture phase
+        (replaced, never changed in place)."""
 
     def clone(self) -> Self:
         s = type(self).__new__(type(self))
