@@ -12,7 +12,8 @@ import difflib
 import math
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Annotated, Any, NamedTuple
+from types import UnionType
+from typing import Annotated, Any, NamedTuple, Union, get_args, get_origin
 
 import typer
 from typer import _click
@@ -186,42 +187,104 @@ class PlainArgument(TyperArgument):
         return self.display_name_raw if self.required else f"[{self.display_name_raw}]"
 
 
-class _UnsetNeedsNoAdapter:
-    """Coercion of a parameter the command line left unset: nothing to convert."""
+def _number(kind: type, value: Any, info: Any) -> Any:
+    """``value`` as an ``int`` or ``float`` within the option's ``min``/``max``."""
+    try:
+        number = kind(value)
+    except (TypeError, ValueError):
+        word = "a whole number" if kind is int else "a number"
+        raise typer.BadParameter(f"{value!r} is not {word}") from None
+    low, high = getattr(info, "min", None), getattr(info, "max", None)
+    if low is not None and number < low:
+        raise typer.BadParameter(f"must be at least {low}, not {value}")
+    if high is not None and number > high:
+        raise typer.BadParameter(f"must be at most {high}, not {value}")
+    return number
 
-    def __init__(self, build: Callable[[], Any]) -> None:
-        self.build = build
+
+def _folder(value: Any, info: Any) -> Path:
+    path = Path(value)
+    if getattr(info, "file_okay", True) is False and path.is_file():
+        raise typer.BadParameter(f"{str(path)!r} is a file, not a folder")
+    return path
+
+
+_LEAVES: dict[Any, Callable[[Any, Any], Any]] = {
+    str: lambda value, _info: str(value),
+    bool: lambda value, _info: bool(value),
+    int: lambda value, info: _number(int, value, info),
+    float: lambda value, info: _number(float, value, info),
+    Path: _folder,
+}
+"""How a command-line value becomes each type pnp's options use."""
+
+
+def _leaf(annotation: Any) -> Any:
+    """``annotation`` without ``| None``; ``list[X]`` stays a list."""
+    args = [a for a in get_args(annotation) if a is not type(None)]
+    if get_origin(annotation) in (Union, UnionType) and len(args) == 1:
+        return args[0]
+    return annotation
+
+
+class _PlainCoercion:
+    """Typer's coercion of a parameter, for the plain types pnp uses, without pydantic.
+
+    Typer builds a pydantic ``TypeAdapter`` for every parameter a command line sets;
+    importing pydantic and building them costs more than a whole card deck's layout."""
+
+    def __init__(self, convert: Callable[[Any, Any], Any], many: bool, info: Any) -> None:
+        self.convert, self.many, self.info = convert, many, info
 
     def coerce(self, value: Any, param: Any, ctx: _click.Context) -> Any:
         if value is None:
             return () if param.multiple or param.nargs == -1 else None
-        return self.build().coerce(value, param=param, ctx=ctx)
+        try:
+            if self.many:
+                return [self.convert(item, self.info) for item in value]
+            return self.convert(value, self.info)
+        except typer.BadParameter as err:
+            err.ctx, err.param = ctx, param
+            raise
 
 
-_DEFERRED: dict[type, type] = {}
+def plain_coercion(annotation: Any, info: Any) -> _PlainCoercion | None:
+    """A pydantic-free coercion for ``annotation``, or None if it is not a plain type."""
+    leaf, many = _leaf(annotation), False
+    if get_origin(leaf) is list:
+        leaf, many = get_args(leaf)[0], True
+    parser = getattr(info, "parser", None)
+    if parser is not None:
+        return _PlainCoercion(lambda value, _info: parser(value), many, info)
+    convert = _LEAVES.get(leaf)
+    return None if convert is None else _PlainCoercion(convert, many, info)
 
 
-def _deferred_class(cls: type) -> type:
-    """``cls`` whose pydantic ``TypeAdapter`` is built only once a value is given: Typer
-    builds one for every parameter it processes, unset ones included, and importing
-    pydantic takes longer than the rest of ``pnp --help``."""
-    if cls not in _DEFERRED:
+_PLAIN: dict[type, type] = {}
+
+
+def _plain_class(cls: type) -> type:
+    """``cls`` whose values are coerced by :func:`plain_coercion` where it can."""
+    if cls not in _PLAIN:
         real = cls.get_runtime_param  # type: ignore[attr-defined]
 
         def get_runtime_param(self: Any) -> Any:
             if self._runtime_param is None:
-                return _UnsetNeedsNoAdapter(lambda: real(self))
+                desc = self.type_descriptor
+                plain = plain_coercion(desc.annotation, desc.parameter_info)
+                if plain is not None:
+                    return plain
             return real(self)
 
-        body = {"__slots__": (), "get_runtime_param": get_runtime_param, "deferred": True}
-        _DEFERRED[cls] = type(cls.__name__, (cls,), body)
-    return _DEFERRED[cls]
+        body = {"__slots__": (), "get_runtime_param": get_runtime_param, "plain": True}
+        _PLAIN[cls] = type(cls.__name__, (cls,), body)
+    return _PLAIN[cls]
 
 
 def _defer_coercion(params: list[Any]) -> list[Any]:
     for param in params:
-        if hasattr(param, "_runtime_param") and not hasattr(param, "deferred"):
-            param.__class__ = _deferred_class(type(param))
+        if hasattr(param, "_runtime_param") and not hasattr(param, "plain"):
+            param.__class__ = _plain_class(type(param))
     return params
 
 

@@ -422,6 +422,9 @@ def new_game(name: NameArg, cards: CardsOpt = None) -> None:
 
 
 def main() -> None:
+    # pnp's schema wants no pydantic plugins, and looking for them reads the entry points
+    # of every installed package (tens of ms in a big environment) on every command
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     app(prog_name="pnp")
 
 

@@ -10,15 +10,20 @@ import hashlib
 import json
 import logging
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from pnp._errors import LayoutError
-from pnp.paths import fonts_root, user_cache
+from pnp.paths import fonts_root, store_atomically, user_cache
 
 CACHE_VERSION = 1
+
+
+class _Advances(dict[str, float]):
+    def __missing__(self, ch: str) -> float:
+        return 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,10 +35,16 @@ class FontMetrics:
     ascent: float
     descent: float
 
+    by_char: _Advances = field(init=False, repr=False, compare=False)
+    """``advances`` keyed by character: text is measured often."""
+
+    def __post_init__(self) -> None:
+        by_char = _Advances((chr(k), v) for k, v in self.advances.items())
+        object.__setattr__(self, "by_char", by_char)
+
     def width(self, text: str, size: float) -> float:
-        """Width of ``text`` at ``size`` points, in points."""
-        adv = self.advances
-        return sum(adv.get(ord(ch), 0.5) for ch in text) * size
+        """Width of ``text`` at ``size`` points, in points (an unknown character: ½ em)."""
+        return sum(map(self.by_char.__getitem__, text)) * size
 
     def missing(self, text: str) -> list[str]:
         adv = self.advances
@@ -69,7 +80,7 @@ def _metrics(name: str, path: Path) -> FontMetrics:
         pass
     metrics = _read(name, path)
     body = {"advances": metrics.advances, "ascent": metrics.ascent, "descent": metrics.descent}
-    _store(cache_file, json.dumps(body).encode())
+    store_atomically(cache_file, json.dumps(body).encode())
     return metrics
 
 
@@ -104,16 +115,7 @@ def hyphenator(lang: str) -> Any:
             pyphen.hdcache[path] = pickle.loads(cache_file.read_bytes())
         except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ValueError):
             pyphen.hdcache[path] = pyphen.HyphDict(path)
-            _store(cache_file, pickle.dumps(pyphen.hdcache[path], pickle.HIGHEST_PROTOCOL))
+            store_atomically(
+                cache_file, pickle.dumps(pyphen.hdcache[path], pickle.HIGHEST_PROTOCOL)
+            )
     return pyphen.Pyphen(lang=lang)
-
-
-def _store(cache_file: Path, body: bytes) -> None:
-    """Write a cache file atomically (whole, or not at all)."""
-    try:
-        cache_file.parent.mkdir(parents=True, exist_ok=True)
-        tmp = cache_file.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_bytes(body)
-        os.replace(tmp, cache_file)
-    except OSError:
-        pass  # a read-only home only costs the parse next time

@@ -85,6 +85,11 @@ class Game:
     expansions: list[Expansion] = field(default_factory=list)
     notes: list[Finding] = field(default_factory=list)
     """Warnings found while loading (an empty card file), for `validate` to print."""
+    memo: dict[tuple[str, ...], Any] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    """Lookups on disk already made for this game (template folders, layouts, icons): each
+    card of a deck asks again, and checking a path costs more than laying out the card."""
 
     @property
     def id(self) -> str:
@@ -102,11 +107,13 @@ class Game:
     def template_dirs(self) -> list[Path]:
         """Templates are looked up in the game's own folder first, then in a ``templates/``
         folder beside its cards folder (a checkout), then in the bundled ones."""
-        roots = [sibling_templates(self.root.parent), templates_root()]
-        return [
-            self.root / "templates",
-            *(d for r in roots if r is not None for d in (r / self.spec.id, r)),
-        ]
+        if ("template_dirs",) not in self.memo:
+            roots = [sibling_templates(self.root.parent), templates_root()]
+            self.memo["template_dirs",] = [
+                self.root / "templates",
+                *(d for r in roots if r is not None for d in (r / self.spec.id, r)),
+            ]
+        return list(self.memo["template_dirs",])
 
     def files(self) -> list[Path]:
         """Every YAML file this game was read from (game, cards, expansions)."""

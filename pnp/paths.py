@@ -63,3 +63,15 @@ def user_cache(kind: str) -> Path:
         return Path(base) / kind
     xdg = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
     return Path(xdg) / "pnp" / kind
+
+
+def store_atomically(cache_file: Path, body: bytes) -> None:
+    """Write a cache file atomically (whole, or not at all); a read-only home only
+    costs the work again next time."""
+    try:
+        cache_file.parent.mkdir(parents=True, exist_ok=True)
+        tmp = cache_file.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_bytes(body)
+        os.replace(tmp, cache_file)
+    except OSError:
+        pass

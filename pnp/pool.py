@@ -12,8 +12,10 @@ from __future__ import annotations
 import multiprocessing
 import os
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -54,6 +56,8 @@ def run_in_order(
         for item in items:
             yield task(item)
         return
+    from concurrent.futures import ProcessPoolExecutor  # only when there are workers to start
+
     with ProcessPoolExecutor(
         workers, multiprocessing.get_context("fork"), initializer, initargs
     ) as pool:

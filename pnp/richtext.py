@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from pnp._errors import DataError, LayoutError, Location
@@ -110,13 +110,15 @@ def parse(
     return paragraphs
 
 
+@lru_cache(maxsize=8192)
 def piece_width(piece: Piece, size: float, font_dir: Path | None = None) -> float:
-    """Width in points at ``size``."""
+    """Width in points at ``size`` (kept: a text is measured again at each size tried)."""
     if piece.icon is not None:
         return size * ICON_EM * aspect(piece.icon)
     return load_font(piece.font, font_dir).width(piece.text, size)
 
 
+@lru_cache(maxsize=8192)
 def word_width(word: Word, size: float, font_dir: Path | None = None) -> float:
     return sum(piece_width(p, size, font_dir) for p in word)
 

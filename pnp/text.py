@@ -96,7 +96,11 @@ def environment() -> SandboxedEnvironment:
 def _compiled(source: str) -> Any:
     name = hashlib.sha256(source.encode()).hexdigest()[:32]
     _SOURCES[name] = source
-    return environment().get_template(name)
+    template = environment().get_template(name)
+    # Jinja copies a template's globals into every render's context; from a ChainMap that
+    # costs more than the short expressions of a layout take to run
+    template.globals = dict(template.globals)
+    return template
 
 
 _PATH = r"([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)"

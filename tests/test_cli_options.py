@@ -102,9 +102,13 @@ def test_version_falls_back_to_the_module_when_not_installed(
         (["build", "boom", "--bleed", "inf"], "inf is not a number from 0 to 10 mm"),
         (["build", "boom", "--bleed", "-1"], "-1 is not a number from 0 to 10 mm"),
         (["build", "boom", "--bleed", "10.5"], "10.5 is not a number from 0 to 10 mm"),
-        (["simulate", "boom", "--games", "0"], "'--games'"),
-        (["simulate", "boom", "--games", "1000001"], "'--games'"),
-        (["simulate", "boom", "--games", "nan"], "'--games'"),
+        (["simulate", "boom", "--games", "0"], "'--games': must be at least 1, not 0"),
+        (["simulate", "boom", "--games", "1000001"], "'--games': must be at most 1000000"),
+        (["simulate", "boom", "--games", "nan"], "'--games': 'nan' is not a whole number"),
+        (["build", "boom", "--jobs", "-1"], "'-j': must be at least 0, not -1"),
+        (["build", "boom", "--jobs", "two"], "'-j': 'two' is not a whole number"),
+        (["build", "boom", "--margin", "wide"], "'--margin': 'wide' is not a number"),
+        (["build", "boom", "--cards", "README.md"], "'README.md' is a file, not a folder"),
         (["simulate", "boom", "--players", "99"], "•Boom takes 2–5 players, not 99"),
         (["simulate", "boom", "--players", "1"], "•Boom takes 2–5 players, not 1"),
         # random.Random(-1) plays the same games as seed 1: a negative seed only misleads
@@ -196,3 +200,18 @@ def test_the_shell_asks_for_game_ids_and_gets_them() -> None:
     env = {"_PNP_COMPLETE": "complete_bash", "COMP_WORDS": "pnp build bi", "COMP_CWORD": "2"}
     result = runner.invoke(app, [], env=env, prog_name="pnp")
     assert result.stdout.split() == ["bidness", "bigidea"]
+
+
+def test_command_line_values_need_no_pydantic_adapter() -> None:
+    """Typer would build a pydantic TypeAdapter for every option a command line sets,
+    which costs more than laying out a deck; pnp's plain option types skip it."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from typer.testing import CliRunner; from pnp.cli import app; "
+        "r = CliRunner().invoke(app, ['list', '--cards', 'cards']); "
+        "assert r.exit_code == 0, r.output; print('typer._adapters' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.stdout.strip() == "False", done.stderr

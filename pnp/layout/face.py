@@ -33,6 +33,9 @@ def find_template(game: Game, name: str, where: Location, key: str, file: str = 
     name the setting that asked for it). A path that is absolute, climbs out with '..' or
     resolves through a link outside the game, its expansions and its template folders (its
     own, the checkout's, the bundled ones) is refused."""
+    key_found = (file, name)
+    if key_found in game.memo:
+        return game.memo[key_found]
     quoted = shown(name)
     example = "a layout in templates/cards/" if key == "layout" else "a file in templates/"
     if not name or "\0" in name or _climbs_out(name):
@@ -45,6 +48,7 @@ def find_template(game: Game, name: str, where: Location, key: str, file: str = 
     for folder in game.template_dirs():
         real = _file_inside(folder / file.format(name), allowed, f"{key}: {quoted}", where)
         if real is not None:
+            game.memo[key_found] = real
             return real
     folders = ", ".join(display_path(d) for d in game.template_dirs())
     raise DataError(
@@ -81,6 +85,9 @@ _layouts: dict[Path, LoadedLayout] = {}
 def load_layout(
     game: Game, name: str, size_mm: tuple[float, float], used_at: Location
 ) -> LoadedLayout:
+    key = ("layout", name, str(size_mm))
+    if key in game.memo:
+        return game.memo[key]  # type: ignore[no-any-return]
     path = find_template(game, name, used_at, "layout", "cards/{}.yaml")
     if path not in _layouts:
         from pnp.load import _parse  # one schema-error path for every file
@@ -98,6 +105,7 @@ def load_layout(
             f"{size_mm[0]}×{size_mm[1]} mm",
             used_at,
         )
+    game.memo[key] = loaded
     return loaded
 
 
@@ -250,8 +258,9 @@ _DRAWN_BY: dict[str, Any] = {"text": _text, "icon": _icon, "image": _picture}
 def card_context(game: Game, card: Card) -> dict[str, Any]:
     """What a face layout sees; the card's own text is rendered first, against the card."""
     ct = game.spec.card_types[card.type]
-    if ct.icon:  # a wrong name is the game file's mistake: point there
-        find_icon(
+    if ct.icon and ("icon", ct.icon) not in game.memo:
+        # a wrong name is the game file's mistake: point there
+        game.memo["icon", ct.icon] = find_icon(
             ct.icon,
             icon_dirs(game.template_dirs()),
             game.spec_location("card_types", card.type, "icon"),

@@ -26,7 +26,6 @@ from reportlab.platypus import (
     Table,
 )
 
-from pnp._errors import LayoutError
 from pnp.render.blocks import UNBOUNDED, Block, plain_text, stack_height
 from pnp.render.pdf import colour, ensure_font
 from pnp.render.tables import table_flowable
@@ -230,12 +229,10 @@ def figure(tok: Token, width: float, caption_style: ParagraphStyle, scale: float
     path = str(tok.attrGet("src"))
     most_w, most_h = width * FIGURE_WIDTH, 200 * scale
     if path.lower().endswith(".svg"):
-        from svglib.svglib import svg2rlg
-
-        art: Flowable | None = svg2rlg(path)
-        if art is None:
-            raise LayoutError(f"figure {path!r} is not an SVG drawing pnp can read")
+        from pnp.render.figures import svg_drawing
         from pnp.render.pdf import BASE_FONT, ensure_font
+
+        art: Flowable = svg_drawing(path)
 
         art.initialFontName = ensure_font(BASE_FONT)  # else reportlab sets unembedded Helvetica
         k = min(most_w / art.width, most_h / art.height)
