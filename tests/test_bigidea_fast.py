@@ -45,7 +45,7 @@ class Checked(State):
 
     def _track_money(self) -> None:
         super()._track_money()
-        assert held(self) == recount(self)
+        assert held(self) == self._money == recount(self)
 
 
 @pytest.mark.parametrize("hand", range(8))

@@ -371,14 +371,19 @@ class State(StateData, Reporting):
     def _track_money(self) -> None:
         """Record the most counters of each value the players hold (greedy change).
 
-        ``_held`` keeps each seat's counters; only a seat whose cash changed since it
-        was last counted is counted again."""
-        counted, held, memo = self._counted, self._held, self._change
+        ``_money`` totals every seat's counters (``_held``); only a seat whose cash
+        changed since it was last counted is counted again."""
+        counted, held, total, memo = self._counted, self._held, self._money, self._change
         for seat, cash in enumerate(self.cash):
             if cash != counted[seat]:
                 now = memo.get(cash)
                 if now is None:
                     now = memo[cash] = counters(cash, self.cfg.denominations)[0]
+                old = held[seat]
+                for i, k in enumerate(now):
+                    total[i] += k - old[i]
                 counted[seat], held[seat] = cash, now
         peak = self.peaks.money
-        peak[:] = map(max, peak, map(sum, zip(*held, strict=True)))
+        for i, k in enumerate(total):
+            if k > peak[i]:
+                peak[i] = k

@@ -147,7 +147,7 @@ _SHARED = (
     "_fresh",
 )
 """Slots holding values never changed in place, which a clone may share."""
-_FLAT_LISTS = ("cash", "free", "pending", "venture", "_counted", "_held")
+_FLAT_LISTS = ("cash", "free", "pending", "venture", "_counted", "_held", "_money")
 
 
 class StateData:
@@ -183,6 +183,7 @@ class StateData:
         "_zeros",
         "_counted",
         "_held",
+        "_money",
         "_change",
         "_fresh",
     )
@@ -224,6 +225,8 @@ class StateData:
         """Each seat's cash when its money counters were last counted (rules._track_money)."""
         self._held: list[list[int]] = [[0] * len(cfg.denominations)] * n
         """Each seat's money counters as last counted (lists replaced, never changed)."""
+        self._money = [0] * len(cfg.denominations)
+        """Counters of each value all seats hold together: the sum of ``_held``."""
         self._change = change_table(cfg.denominations)
         """Counters per amount of cash, shared by every game with these denominations."""
         self._fresh: list[tuple[int, int]] | None = None
