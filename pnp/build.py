@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -30,6 +32,7 @@ from pnp.model import (
     parse_size,
 )
 from pnp.output import KINDS, OutputFile, write_all
+from pnp.pool import worker_count
 from pnp.render.meta import DocInfo
 from pnp.text import render_text
 from pnp.validate import engine_for, validate_game
@@ -164,71 +167,121 @@ def credits_markdown(game: Game) -> str:
 
 
 def plan_outputs(
-    game: Game, options: SheetOptions, only: frozenset[str] | None = None
+    game: Game,
+    options: SheetOptions,
+    only: frozenset[str] | None = None,
+    defer: bool = False,
 ) -> list[OutputFile]:
     """The build's files (all, or the kinds in ``only``), laid out so that every error
-    surfaces before anything is written."""
-    from pnp.render.docs import write_aid, write_pages
+    surfaces before anything is written.
+
+    With ``defer`` each file is laid out when it is drawn instead, so that the worker
+    processes of ``--jobs`` share the layout too; an error then surfaces while the files
+    are drawn to temporaries, and still nothing is written."""
+    from pnp.render.docs import write_pages
 
     want = only or frozenset(KINDS)
-    gid, accent = game.spec.id, game.spec.accent
+    gid = game.spec.id
     font_dir = game.root / "fonts"
+    shared: dict[str, Any] = {}
+
+    def context() -> dict[str, Any]:
+        if "ctx" not in shared:
+            shared["ctx"] = template_context(game)
+        return shared["ctx"]  # type: ignore[no-any-return]
+
+    def file(path: str, kind: str, title: str, make: Callable[[], Laid]) -> OutputFile:
+        def drawn() -> tuple[list[Page], Callable[[Path], None]]:
+            pages, faces = make()
+            return pages, _bind(write_pages, pages, faces, doc_info(game.spec, title), font_dir)
+
+        return _output(path, kind, drawn, defer)
+
     files: list[OutputFile] = []
     if "cards" in want and game.cards:
-        faces = lay_out_faces(game)
-        pages = impose_cards(game, options, faces)
-        write = _bind(write_pages, pages, faces, doc_info(game.spec, "cards"), font_dir)
-        files.append(OutputFile(f"{gid}-cards.pdf", "cards", pages, write))
-    ctx: dict[str, Any] | None = None
+
+        def cards() -> Laid:
+            faces = lay_out_faces(game)
+            return impose_cards(game, options, faces), faces
+
+        files.append(file(f"{gid}-cards.pdf", "cards", "cards", cards))
     for i, comp in enumerate(game.spec.components):
         if comp.kind not in want:
             continue
         path = f"{gid}-{comp.id}.pdf"
         if isinstance(comp, TokensComponent):
-            tpages, tfaces = lay_out_tokens(game, comp, i, options)
-            write = _bind(write_pages, tpages, tfaces, doc_info(game.spec, comp.title), font_dir)
-            files.append(OutputFile(path, "tokens", tpages, write))
+            make = partial(lay_out_tokens, game, comp, i, options)
         elif isinstance(comp, TrackComponent):
-            kpages = lay_out_track(game, comp, i, options.paper, options.margin)
-            files.append(
-                OutputFile(
-                    path,
-                    "track",
-                    kpages,
-                    _bind(write_pages, kpages, {}, doc_info(game.spec, comp.title), font_dir),
-                )
-            )
+            make = partial(_track, game, comp, i, options)
         elif isinstance(comp, BoardComponent):
-            bpages, bfaces = lay_out_board(
-                game, comp, i, options.paper, options.margin, credit_line(game.spec)
-            )
-            write = _bind(write_pages, bpages, bfaces, doc_info(game.spec, comp.title), font_dir)
-            files.append(OutputFile(path, "board", bpages, write))
+            credit = credit_line(game.spec)
+            make = partial(lay_out_board, game, comp, i, options.paper, options.margin, credit)
         elif isinstance(comp, ScreenComponent):
-            ctx = ctx or template_context(game)
-            spages, sfaces = lay_out_screens(
-                game,
-                comp,
-                i,
-                options.paper,
-                {**ctx, "credit": credit_line(game.spec)},
-                options.margin,
-            )
-            write = _bind(write_pages, spages, sfaces, doc_info(game.spec, comp.title), font_dir)
-            files.append(OutputFile(path, "screen", spages, write))
+            make = partial(_screens, game, comp, i, options, context)
         elif isinstance(comp, AidComponent):
-            ctx = ctx or template_context(game)
-            layout = aid_layout(game, comp, ctx)
-            apages = impose_copies(comp.id, parse_size(comp.size), comp.copies, options)
-            info = doc_info(game.spec, comp.title)
-            files.append(
-                OutputFile(path, "aid", apages, _bind(write_aid, apages, layout, info, accent))
-            )
+            files.append(_output(path, "aid", partial(_aid, game, comp, options, context), defer))
+            continue
+        files.append(file(path, comp.kind, comp.title, make))
     if game.spec.rulebook and "rulebook" in want:
-        files.append(_rulebook_file(game, rulebook_markdown(game, ctx), PAPERS_MM[options.paper]))
+        paper = PAPERS_MM[options.paper]
+        text = None if defer else rulebook_markdown(game, context())
+
+        def rulebook() -> tuple[list[Page], Callable[[Path], None]]:
+            return _rulebook(
+                game, rulebook_markdown(game, context()) if text is None else text, paper
+            )
+
+        files.append(_output(f"{gid}-rulebook.pdf", "rulebook", rulebook, defer))
     if options.cut_file == "svg":
         files += [cut for f in files for cut in cut_files(f)]
     return files
+
+
+Laid = tuple[list[Page], dict[str, Any]]
+"""A file's pages and the faces they place."""
+
+
+def _output(
+    path: str, kind: str, make: Callable[[], tuple[list[Page], Callable[[Path], None]]], defer: bool
+) -> OutputFile:
+    """An output file laid out by ``make`` now, or when it is drawn (``defer``)."""
+    if not defer:
+        pages, draw = make()
+        return OutputFile(path, kind, pages, draw)
+    out = OutputFile(path, kind, [], lambda _: None)
+
+    def lay_out_and_draw(target: Path) -> None:
+        out.pages, draw_now = make()
+        draw_now(target)
+
+    out.write = lay_out_and_draw
+    return out
+
+
+def _track(game: Game, comp: TrackComponent, i: int, options: SheetOptions) -> Laid:
+    return lay_out_track(game, comp, i, options.paper, options.margin), {}
+
+
+def _screens(
+    game: Game,
+    comp: ScreenComponent,
+    i: int,
+    options: SheetOptions,
+    context: Callable[[], dict[str, Any]],
+) -> Laid:
+    ctx = {**context(), "credit": credit_line(game.spec)}
+    return lay_out_screens(game, comp, i, options.paper, ctx, options.margin)
+
+
+def _aid(
+    game: Game, comp: AidComponent, options: SheetOptions, context: Callable[[], dict[str, Any]]
+) -> tuple[list[Page], Callable[[Path], None]]:
+    from pnp.render.docs import write_aid
+
+    layout = aid_layout(game, comp, context())
+    pages = impose_copies(comp.id, parse_size(comp.size), comp.copies, options)
+    info = doc_info(game.spec, comp.title)
+    return pages, _bind(write_aid, pages, layout, info, game.spec.accent)
 
 
 def cut_files(pdf: OutputFile) -> list[OutputFile]:
@@ -286,15 +339,16 @@ def typeset_rulebook(game: Game, text: str, paper: tuple[float, float], path: Pa
     )
 
 
-def _rulebook_file(game: Game, text: str, paper: tuple[float, float]) -> OutputFile:
-    """The rulebook's page count is known only once platypus has flowed it."""
-    rb = OutputFile(f"{game.spec.id}-rulebook.pdf", "rulebook", [], lambda p: None)
+def _rulebook(
+    game: Game, text: str, paper: tuple[float, float]
+) -> tuple[list[Page], Callable[[Path], None]]:
+    """The rulebook is typeset as it is drawn: its pages are counted when it is written."""
+    pages: list[Page] = []
 
     def write(path: Path) -> None:
-        rb.pages = [Page(paper) for _ in range(typeset_rulebook(game, text, paper, path).pages)]
+        pages.extend(Page(paper) for _ in range(typeset_rulebook(game, text, paper, path).pages))
 
-    rb.write = write
-    return rb
+    return pages, write
 
 
 def _bind(fn: Any, *args: Any) -> Any:
@@ -313,7 +367,9 @@ def build_game(
     findings = validate_game(game)
     if any(f.severity is Severity.ERROR for f in findings):
         raise ValidationFailed(findings)
-    files = plan_outputs(game, options, only)
+    # with workers, each lays out the files it draws (cut files need the pages first)
+    defer = worker_count(jobs, len(game.spec.components) + 2) > 1 and not options.cut_file
+    files = plan_outputs(game, options, only, defer)
     manifest = {
         "game": game.spec.id,
         "options": {

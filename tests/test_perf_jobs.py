@@ -118,3 +118,27 @@ def _square(n: int) -> int:
 def test_results_come_back_in_the_order_of_the_work() -> None:
     work = list(range(40))
     assert list(run_in_order(_square, work, 3)) == [n * n for n in work]
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_layout_error_reads_the_same_whether_found_in_a_worker_or_not(
+    jobs: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With workers each file is laid out where it is drawn; an error there is the same
+    one line, and the last good build stays."""
+    from pnp import build
+    from pnp._errors import LayoutError
+
+    game = load_game("boom")
+    out = tmp_path / "out"
+    build_game(game, SheetOptions(), out, jobs=1)
+    before = _files(out)
+
+    def too_long(*args: object, **kwargs: object) -> None:
+        raise LayoutError("Play summary: the text does not fit the 63×89 mm aid panel")
+
+    monkeypatch.setattr(build, "aid_layout", too_long)
+    with pytest.raises(LayoutError) as err:
+        build_game(load_game("boom"), SheetOptions(), out, jobs=jobs)
+    assert str(err.value) == "Play summary: the text does not fit the 63×89 mm aid panel"
+    assert _files(out) == before

@@ -28,6 +28,9 @@ Plans are named by the card number of their Business Plan.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
+from typing import overload
+
 PLAY, TARGET_PHASE, ACT, CONSENT, TERMS_PHASE, INVITE_PHASE, OFFER, OVER = range(8)
 PHASE_NAMES = ("play", "target", "act", "consent", "terms", "invite", "offer", "over")
 
@@ -58,3 +61,72 @@ REFUSE_ACTION: Action = (REFUSE,)
 CLOSE_ACTION: Action = (CLOSE,)
 BUY_ACTION: Action = (BUY,)
 DECLINE_ACTION: Action = (DECLINE,)
+
+
+class TermsActions(Sequence[Action]):
+    """Every ``(TERMS, price, shares)`` a lead with ``cash`` can pay, by price then shares.
+
+    Prices run from ``low`` up to ``cash`` and shares from 1 to ``most`` while
+    ``price * shares <= cash``: a rich lead has hundreds of terms and a bot reads one,
+    so an action is worked out when it is asked for.  The share counts a price offers
+    only shrink as the price rises, so the terms fall into at most ``most`` runs of
+    prices offering the same number of share counts (``_runs``).
+    """
+
+    __slots__ = ("_cash", "_most", "_low", "_runs", "_len")
+
+    def __init__(self, low: int, cash: int, most: int) -> None:
+        self._cash, self._most, self._low = cash, most, low
+        runs: list[tuple[int, int, int]] = []
+        """(first index, first price, share counts per price) of each run."""
+        index, price = 0, low
+        for shares in range(most, 0, -1):
+            top = cash // shares
+            if top >= price:
+                runs.append((index, price, shares))
+                index += (top - price + 1) * shares
+                price = top + 1
+        self._runs = tuple(runs)
+        self._len = index
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, i: int) -> Action: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[Action]: ...
+    def __getitem__(self, i: int | slice) -> Action | list[Action]:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(self._len))]
+        if i < 0:
+            i += self._len
+        if not 0 <= i < self._len:
+            raise IndexError("terms index out of range")
+        for start, price, shares in reversed(self._runs):
+            if i >= start:
+                step, extra = divmod(i - start, shares)
+                return (TERMS, price + step, extra + 1)
+        raise AssertionError("unreachable: the first run starts at 0")
+
+    def __iter__(self) -> Iterator[Action]:
+        cash = self._cash
+        for price in range(self._low, cash + 1):
+            for shares in range(1, min(self._most, cash // price) + 1):
+                yield (TERMS, price, shares)
+
+    def __contains__(self, action: object) -> bool:
+        if not (isinstance(action, tuple) and len(action) == 3 and action[0] == TERMS):
+            return False
+        price, shares = action[1], action[2]
+        return self._low <= price and 1 <= shares <= self._most and price * shares <= self._cash
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence) and not isinstance(other, str):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"TermsActions(low={self._low}, cash={self._cash}, most={self._most})"

@@ -9,7 +9,7 @@ buys into rounds priced below what a share should pay out.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from pnp.games import blind
 from pnp.games.boom.actions import (
@@ -37,11 +37,11 @@ from pnp.games.boom.catalog import DIE_SIDES
 from pnp.games.boom.view import CompanyView, View, determinize
 from pnp.games.search import Budget, search_bot
 
-Bot = Callable[[View, list[Action], random.Random], Action]
+Bot = Callable[[View, Sequence[Action], random.Random], Action]
 
 
 @blind
-def random_bot(view: View, legal: list[Action], rng: random.Random) -> Action:
+def random_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
     return legal[int(rng.random() * len(legal))]
 
 
@@ -113,7 +113,7 @@ def _fund_score(view: View, co: CompanyView) -> float:
     return promise + own + 3 * _stake(co, me) - view.ipo_limit
 
 
-def menu_moves(view: View, legal: list[Action]) -> list[Action]:
+def menu_moves(view: View, legal: Sequence[Action]) -> Sequence[Action]:
     """The actions a bot weighs: lead prices from the catalog's menu, everything else."""
     if view.phase != TERMS_PHASE:
         return legal
@@ -121,7 +121,7 @@ def menu_moves(view: View, legal: list[Action]) -> list[Action]:
     return [a for a in legal if a[1] in menu]
 
 
-def _terms(view: View, legal: list[Action]) -> Action:
+def _terms(view: View, legal: Sequence[Action]) -> Action:
     """Two shares at the dearest menu price the other seats should still find worth
     paying (they value a share as this bot does), so that the round can close."""
     legal = menu_moves(view, legal) or legal
@@ -134,7 +134,7 @@ def _terms(view: View, legal: list[Action]) -> Action:
     return min(legal, key=lambda a: (a[1], -a[2]))
 
 
-def heuristic_bot(view: View, legal: list[Action], rng: random.Random) -> Action:
+def heuristic_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
     if len(legal) == 1:
         return legal[0]
     phase, me = view.phase, view.seat

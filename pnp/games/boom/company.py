@@ -44,7 +44,11 @@ def matching_entrepreneurs(cat: Catalog, plan: int, cards: list[int]) -> int:
     with the plan's industry is a matching Entrepreneur.
     """
     industry = cat.card_industry
-    return sum(1 for card in cards if industry[card] == industry[plan])
+    wanted, matching = industry[plan], 0
+    for card in cards:
+        if industry[card] == wanted:
+            matching += 1
+    return matching
 
 
 def modified_roll(die: int, cards: int, matching: int, event_bonus: int) -> int:
@@ -65,6 +69,8 @@ def burn_rate(cat: Catalog, plan: int, cards: list[int], ipo_limit: int) -> int:
     gains nothing either (the rules only ever remove money for burn).
     """
     burn = cat.card_burn
-    total = burn[plan] + sum(burn[card] for card in cards) + cat.surcharge[ipo_limit]
+    total = burn[plan] + cat.surcharge[ipo_limit]
+    for card in cards:
+        total += burn[card]
     # decision burn-floor
     return total if total > 0 else 0

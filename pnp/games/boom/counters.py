@@ -50,7 +50,7 @@ class MoneyCounters:
         "_fields",
         "_guards",
         "_ones",
-        "_held",
+        "_packs",
         "_needed",
         "_peak",
         "_over_peak",
@@ -62,7 +62,8 @@ class MoneyCounters:
         self._table = _below_top(values)
         self._fields = len(values)
         self._guards = _pack([_GUARD] * len(values))
-        self._held = [0] * piles
+        self._packs = [0] * piles
+        """Packed counters of each pile as it stands."""
         self._needed = 0
         self._peak = 0
         self._ones = _pack([1] * len(values))
@@ -71,19 +72,21 @@ class MoneyCounters:
 
     def set(self, pile: int, amount: int) -> None:
         """Pile ``pile`` now holds ``amount``."""
-        held, top, table = self._held, self._top, self._table
-        old = held[pile]
-        held[pile] = amount
-        needed = self._needed + amount // top + table[amount % top] - old // top - table[old % top]
+        top, packs = self._top, self._packs
+        pack = amount // top + self._table[amount % top]
+        needed = self._needed + pack - packs[pile]
+        packs[pile] = pack
         self._needed = needed
         # With every guard bit set, a field keeps its guard after the subtraction exactly
         # when its count is above the peak; no borrow crosses into the next field.
         guards = self._guards
         if ((needed | guards) - self._over_peak) & guards:
-            peak, raised = self._peak, 0
-            for shift in range(0, _BITS * self._fields, _BITS):
-                now, before = (needed >> shift) & _MASK, (peak >> shift) & _MASK
-                raised |= (now if now > before else before) << shift
+            # The same trick against the peak itself marks the fields where the count is
+            # at least the peak; spreading each mark over its field takes the larger one.
+            peak = self._peak
+            larger = (((needed | guards) - peak) & guards) >> (_BITS - 1)
+            larger *= _MASK
+            raised = (needed & larger) | (peak & ~larger)
             self._peak = raised
             self._over_peak = raised + self._ones
 
@@ -99,6 +102,6 @@ class MoneyCounters:
         other = MoneyCounters.__new__(MoneyCounters)
         other._top, other._table, other._fields = self._top, self._table, self._fields
         other._guards, other._ones = self._guards, self._ones
-        other._held = self._held[:]
+        other._packs = self._packs[:]
         other._needed, other._peak, other._over_peak = self._needed, self._peak, self._over_peak
         return other

@@ -12,6 +12,7 @@ per use.  Decisions taken where the cards are silent:
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from pnp.games.boom.actions import ACT, TARGET, TARGET_PHASE, Action
@@ -23,27 +24,30 @@ if TYPE_CHECKING:
 _COUNTED = ("remove_attachment", "move_attachment")
 
 
+_FUNDED = attrgetter("total")
+_CARDS = attrgetter("cards")
+
+
 def has_target(state: StateData, key: str) -> bool:
-    companies = state.companies.values()
-    if key in ("grant", "fine"):
-        return any(co.total for co in companies)
-    if key == "remove_attachment":
-        return any(co.cards for co in companies)
-    if key == "move_attachment":
-        return len(state.companies) > 1 and any(co.cards for co in companies)
-    return True
+    companies = state.companies
+    if key == "grant" or key == "fine":
+        return any(map(_FUNDED, companies.values()))
+    if key == "remove_attachment" or (key == "move_attachment" and len(companies) > 1):
+        return any(map(_CARDS, companies.values()))
+    return key != "move_attachment"
 
 
 # decision discard-targets
 def playable(state: StateData, card: int) -> bool:
-    return all(
-        key not in TARGETED_EFFECTS or has_target(state, key)
-        for key, _ in state.cat.card_effects[card]
-    )
+    for key, _ in state.cat.card_effects[card]:
+        if key in TARGETED_EFFECTS and not has_target(state, key):
+            return False
+    return True
 
 
-def targets(state: StateData, key: str) -> list[Action]:
-    companies = state.companies
+def target_actions(state: StateData) -> list[Action]:
+    """What the Discard's pending effect (``eff_key``) may hit now."""
+    companies, key = state.companies, state.eff_key
     if key in ("grant", "fine"):
         return [(TARGET, plan) for plan, co in companies.items() if co.total]
     if key == "remove_attachment":

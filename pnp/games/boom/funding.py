@@ -6,6 +6,7 @@ limit); the decisions taken where boom.txt is silent are in :mod:`.decisions`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from pnp.games.boom.actions import (
@@ -26,14 +27,15 @@ from pnp.games.boom.actions import (
     TERMS,
     TERMS_PHASE,
     Action,
+    TermsActions,
 )
 
 if TYPE_CHECKING:
     from pnp.games.boom.state import StateData
 
-_CONSENT_ACTIONS = [AGREE_ACTION, REFUSE_ACTION]
-_OFFER_ACTIONS = [DECLINE_ACTION, BUY_ACTION]
-_DECLINE_ONLY = [DECLINE_ACTION]
+_CONSENT_ACTIONS = (AGREE_ACTION, REFUSE_ACTION)
+_OFFER_ACTIONS = (DECLINE_ACTION, BUY_ACTION)
+_DECLINE_ONLY = (DECLINE_ACTION,)
 
 
 def start(state: StateData, plan: int) -> None:
@@ -58,68 +60,54 @@ def _open(state: StateData) -> None:
     co.owner = me
     state.fr_bought = [0] * state.players
     state.fr_sold = 0
-    state.fr_must = sum(1 << s for s, held in enumerate(co.shares) if held and s != me)
+    must = 0
+    for seat, held in enumerate(co.shares):
+        if held and seat != me:
+            must |= 1 << seat
+    state.fr_must = must
     state.fr_asked = 1 << me
     state.phase = TERMS_PHASE
     state.player = me
 
 
-def legal_actions(state: StateData) -> list[Action]:
-    phase = state.phase
-    if phase == INVITE_PHASE:
-        asked = state.fr_asked
-        actions: list[Action] = [(INVITE, s) for s in range(state.players) if not asked >> s & 1]
-        if state.fr_sold >= state.cat.close_min_shares and not state.fr_must & ~asked:
-            actions.append(CLOSE_ACTION)
-        return actions
-    if phase == OFFER:
-        # decision money-you-lack
-        return _OFFER_ACTIONS if state.money[state.player] >= state.fr_price else _DECLINE_ONLY
-    if phase == TERMS_PHASE:
-        cash, most = state.money[state.actor], state.cat.lead_max_shares
-        return [
-            (TERMS, price, k)
-            # decision whole-prices
-            for price in range(state.cat.min_price, cash + 1)
-            for k in range(1, most + 1)
-            if price * k <= cash
-        ]
-    if phase == CONSENT:
-        return _CONSENT_ACTIONS
-    return []
+def consent_actions(state: StateData) -> Sequence[Action]:
+    return _CONSENT_ACTIONS
 
 
-def apply(state: StateData, action: Action) -> None:
-    code, phase = action[0], state.phase
-    if phase == INVITE_PHASE and code == INVITE:
-        seat = action[1]
-        state.fr_asked |= 1 << seat
-        state.phase = OFFER
-        state.player = seat
-    elif phase == INVITE_PHASE and code == CLOSE:
-        _close(state)
-    elif phase == OFFER and code in (BUY, DECLINE):
-        if code == BUY:
-            _buy(state, state.player, 1)
-        elif state.log is not None:
-            state.say(f"{state.firm(state.player)} declines")
-        _next_invitation(state)
-    elif phase == TERMS_PHASE and code == TERMS:
-        price, shares = action[1], action[2]
-        if not (
-            price >= state.cat.min_price
-            and 1 <= shares <= state.cat.lead_max_shares
-            and price * shares <= state.money[state.actor]
-        ):
-            raise ValueError(f"terms {action!r} break the rules or the lead's purse")
-        state.fr_price = price
-        _buy(state, state.actor, action[2])
-        _next_invitation(state)
-    elif phase == CONSENT and code == AGREE:
+def terms_actions(state: StateData) -> Sequence[Action]:
+    cat = state.cat
+    # decision whole-prices
+    return TermsActions(cat.min_price, state.money[state.actor], cat.lead_max_shares)
+
+
+def invite_actions(state: StateData) -> Sequence[Action]:
+    asked, players = state.fr_asked, state.players
+    closable = state.fr_sold >= state.cat.close_min_shares and not state.fr_must & ~asked
+    key = (1 << players | asked) << 1 | closable  # asked < 1 << players: one bit per seat
+    actions = _INVITATIONS.get(key)
+    if actions is None:
+        invites = tuple((INVITE, s) for s in range(players) if not asked >> s & 1)
+        actions = _INVITATIONS[key] = (*invites, CLOSE_ACTION) if closable else invites
+    return actions
+
+
+_INVITATIONS: dict[int, tuple[Action, ...]] = {}
+"""Invitation lists by seats at the table, seats asked and whether the round may close
+(the same few dozen recur): an invitation to every seat not asked yet, then closing."""
+
+
+def offer_actions(state: StateData) -> Sequence[Action]:
+    # decision money-you-lack
+    return _OFFER_ACTIONS if state.money[state.player] >= state.fr_price else _DECLINE_ONLY
+
+
+def answer_consent(state: StateData, action: Action) -> None:
+    code = action[0]
+    if code == AGREE:
         if state.log is not None:
             state.say(f"{state.firm(state.player)} lets {state.firm(state.actor)} lead")
         _open(state)
-    elif phase == CONSENT and code == REFUSE:
+    elif code == REFUSE:
         if state.log is not None:
             state.say(f"{state.firm(state.player)} refuses")
         state.fr_queue.pop(0)
@@ -129,13 +117,56 @@ def apply(state: StateData, action: Action) -> None:
             state.say("no current investor agrees: the action is lost")
             state.end_turn()
     else:
-        raise ValueError(f"action {action!r} does not fit a funding round now")
+        raise _misfit(action)
+
+
+def set_terms(state: StateData, action: Action) -> None:
+    if action[0] != TERMS:
+        raise _misfit(action)
+    price, shares = action[1], action[2]
+    if not (
+        price >= state.cat.min_price
+        and 1 <= shares <= state.cat.lead_max_shares
+        and price * shares <= state.money[state.actor]
+    ):
+        raise ValueError(f"terms {action!r} break the rules or the lead's purse")
+    state.fr_price = price
+    _buy(state, state.actor, shares)
+    _next_invitation(state)
+
+
+def invite(state: StateData, action: Action) -> None:
+    code = action[0]
+    if code == INVITE:
+        seat = action[1]
+        state.fr_asked |= 1 << seat
+        state.phase = OFFER
+        state.player = seat
+    elif code == CLOSE:
+        _close(state)
+    else:
+        raise _misfit(action)
+
+
+def answer_offer(state: StateData, action: Action) -> None:
+    code = action[0]
+    if code == BUY:
+        _buy(state, state.player, 1)
+    elif code != DECLINE:
+        raise _misfit(action)
+    elif state.log is not None:
+        state.say(f"{state.firm(state.player)} declines")
+    _next_invitation(state)
+
+
+def _misfit(action: Action) -> ValueError:
+    return ValueError(f"action {action!r} does not fit a funding round now")
 
 
 def _buy(state: StateData, seat: int, shares: int) -> None:
-    plan, cost = state.fr_plan, state.fr_price * shares
-    co = state.companies[plan]
-    state.money[seat] -= cost
+    plan, price = state.fr_plan, state.fr_price
+    co, money, cost = state.companies[plan], state.money, price * shares
+    money[seat] -= cost
     co.cash += cost
     co.shares[seat] += shares
     co.total += shares
@@ -145,10 +176,11 @@ def _buy(state: StateData, seat: int, shares: int) -> None:
     state.stock_out[seat] = out
     if out > state.stock_peak[seat]:
         state.stock_peak[seat] = out
-    state.counters.set(seat, state.money[seat])
-    state.counters.set(state.players + plan, co.cash)
+    counters = state.counters
+    counters.set(seat, money[seat])
+    counters.set(state.players + plan, co.cash)
     if state.log is not None:
-        state.say(f"{state.firm(seat)} buys {shares} at ${state.fr_price}m")
+        state.say(f"{state.firm(seat)} buys {shares} at ${price}m")
 
 
 def _next_invitation(state: StateData) -> None:

@@ -7,6 +7,9 @@ reshuffles, deck shuffles, the IPO die) comes only from ``State.rng``.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
 from pnp.games import Reporting
 from pnp.games.boom import effects, funding, report
 from pnp.games.boom.actions import (
@@ -23,6 +26,7 @@ from pnp.games.boom.actions import (
     OVER,
     PASS,
     PASS_ACTION,
+    PHASE_NAMES,
     PLAY,
     PLAY_PLAN,
     TARGET_PHASE,
@@ -39,6 +43,8 @@ from pnp.games.boom.company import (
 )
 from pnp.games.boom.state import CRASH, StateData
 from pnp.games.boom.view import View
+
+T = TypeVar("T", bound=Callable[..., object])
 
 
 class State(StateData, Reporting):
@@ -64,30 +70,11 @@ class State(StateData, Reporting):
         """Each seat's money (final once the game is over)."""
         return self.money[:]
 
-    def legal_actions(self) -> list[Action]:
-        phase = self.phase
-        if phase == PLAY:
-            return self._play_actions()
-        if phase == ACT:
-            return self._act_actions()
-        if phase == OVER:
-            return []
-        if phase == TARGET_PHASE:
-            return effects.targets(self, self.eff_key)
-        return funding.legal_actions(self)
+    def legal_actions(self) -> Sequence[Action]:
+        return _LEGAL[self.phase](self)
 
     def apply(self, action: Action) -> None:
-        phase = self.phase
-        if phase == PLAY:
-            self._play(action)
-        elif phase == ACT:
-            self._act(action)
-        elif phase == TARGET_PHASE:
-            effects.apply_target(self, action)
-        elif phase in (CONSENT, TERMS_PHASE, INVITE_PHASE, OFFER):
-            funding.apply(self, action)
-        else:
-            raise ValueError("the game is over")
+        _APPLY[self.phase](self, action)
 
     def view(self, seat: int) -> View:
         return View(self, seat)
@@ -190,17 +177,17 @@ class State(StateData, Reporting):
     # -- card play and the turn's action ------------------------------------------------
 
     def _play_actions(self) -> list[Action]:
-        actions = [KEEP_ACTION]
-        plans = list(self.companies)
-        role = self.cat.card_role
+        actions: list[Action] = [KEEP_ACTION]
+        add, plans, role = actions.append, self.companies.keys(), self.cat.card_role
         for card in self.hands[self.actor]:
             kind = role[card]
             if kind == COMPANY:
-                actions.extend([(ATTACH, card, plan) for plan in plans])
+                for plan in plans:
+                    add((ATTACH, card, plan))
             elif kind == PLAN:
-                actions.append((PLAY_PLAN, card))
+                add((PLAY_PLAN, card))
             elif effects.playable(self, card):
-                actions.append((DISCARD, card))
+                add((DISCARD, card))
         return actions
 
     def _play(self, action: Action) -> None:
@@ -296,3 +283,42 @@ class State(StateData, Reporting):
                     self.say(f"{self.card(plan)} burns ${burn}m, ${co.cash}m left")
         if self.plans_out >= cat.plans_in_game:
             self.end_game("every plan gone")
+
+
+def _no_actions(state: State) -> list[Action]:
+    return []
+
+
+def _over(state: State, action: Action) -> None:
+    raise ValueError("the game is over")
+
+
+def _by_phase(handlers: dict[int, T]) -> tuple[T, ...]:
+    """The handlers in phase order, so that a step finds its own by indexing."""
+    return tuple(handlers[phase] for phase in range(len(PHASE_NAMES)))
+
+
+_LEGAL = _by_phase(
+    {
+        PLAY: State._play_actions,
+        TARGET_PHASE: effects.target_actions,
+        ACT: State._act_actions,
+        CONSENT: funding.consent_actions,
+        TERMS_PHASE: funding.terms_actions,
+        INVITE_PHASE: funding.invite_actions,
+        OFFER: funding.offer_actions,
+        OVER: _no_actions,
+    }
+)
+_APPLY = _by_phase(
+    {
+        PLAY: State._play,
+        TARGET_PHASE: effects.apply_target,
+        ACT: State._act,
+        CONSENT: funding.answer_consent,
+        TERMS_PHASE: funding.set_terms,
+        INVITE_PHASE: funding.invite,
+        OFFER: funding.answer_offer,
+        OVER: _over,
+    }
+)

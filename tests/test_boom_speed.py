@@ -1,0 +1,88 @@
+"""•Boom's fast paths give exactly what the plain rules give: lazy action lists, caches
+and running counts are checked against a straightforward recomputation."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pnp.games import boom
+from pnp.games.boom.actions import (
+    CLOSE,
+    INVITE,
+    INVITE_PHASE,
+    TERMS,
+    TERMS_PHASE,
+    TermsActions,
+)
+from pnp.games.boom.rules import State
+from pnp.load import load_game
+
+
+def plain_terms(low: int, cash: int, most: int) -> list[tuple[int, ...]]:
+    """The lead's terms spelled out: every whole price from ``low`` up, 1..``most`` shares,
+    that the lead can pay (boom.txt: at least the minimum price, no upper limit)."""
+    return [
+        (TERMS, price, shares)
+        for price in range(low, cash + 1)
+        for shares in range(1, most + 1)
+        if price * shares <= cash
+    ]
+
+
+@given(st.integers(1, 12), st.integers(0, 400), st.integers(1, 4))
+def test_terms_are_every_affordable_price_and_share_count_in_order(
+    low: int, cash: int, most: int
+) -> None:
+    lazy, plain = TermsActions(low, cash, most), plain_terms(low, cash, most)
+    assert len(lazy) == len(plain)
+    assert [lazy[i] for i in range(len(lazy))] == plain == list(lazy)
+    assert [lazy[-i] for i in range(1, len(lazy) + 1)] == plain[::-1]
+    assert lazy[1:5] == plain[1:5] and lazy == plain
+    assert all(action in lazy for action in plain)
+    assert (TERMS, low - 1, 1) not in lazy and (TERMS, cash + 1, 1) not in lazy
+    assert (TERMS, low, most + 1) not in lazy
+
+
+def test_terms_refuse_an_index_past_the_end() -> None:
+    terms = TermsActions(5, 12, 2)  # $5m ×1..2, $6m ×1..2, $7m..$12m ×1: 10 terms
+    assert len(terms) == 10 and terms[3] == (TERMS, 6, 2) and terms[4] == (TERMS, 7, 1)
+    for index in (10, -11):
+        with pytest.raises(IndexError):
+            terms[index]
+
+
+def plain_invitations(state: State) -> list[tuple[int, ...]]:
+    """Every seat not asked yet, then closing once enough shares sold and every current
+    investor was asked (boom.txt: the lead must offer a share to each current investor)."""
+    asked = state.fr_asked
+    invites = [(INVITE, s) for s in range(state.players) if not asked >> s & 1]
+    must_ask_all = all(asked >> s & 1 for s in range(state.players) if state.fr_must >> s & 1)
+    closable = state.fr_sold >= state.cat.close_min_shares and must_ask_all
+    return invites + [(CLOSE,)] if closable else invites
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_cached_invitations_and_lazy_terms_match_the_rules_through_random_games(
+    players: int,
+) -> None:
+    game = load_game("boom")
+    seen = set()
+    for seed in range(15):
+        state = boom.new_state(game, players, seed, transcript=False)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            if state.phase == INVITE_PHASE:
+                assert list(legal) == plain_invitations(state)
+                seen.add(INVITE_PHASE)
+            elif state.phase == TERMS_PHASE:
+                cat = state.cat
+                cash = state.money[state.actor]
+                assert list(legal) == plain_terms(cat.min_price, cash, cat.lead_max_shares)
+                seen.add(TERMS_PHASE)
+            state.apply(legal[int(rng.random() * len(legal))])
+    assert seen == {INVITE_PHASE, TERMS_PHASE}
