@@ -246,7 +246,7 @@ def test_seed_plays_one_or_more_cards(game: Game, tables: dict) -> None:
     # bigidea.txt: a product is any assortment of cards (we require at least one)
     s = engine.new_state(game, 4, 2)
     hand = 2 * tables["hand_per_deck"]
-    assert s.phase == SEED and s.legal_actions() == tuple(range(1, 1 << hand))
+    assert s.phase == SEED and tuple(s.legal_actions()) == tuple(range(1, 1 << hand))
 
 
 def test_hands_refill_to_three_of_each(game: Game, tables: dict) -> None:

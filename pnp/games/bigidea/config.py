@@ -42,9 +42,11 @@ class Config:
     card_names: tuple[str, ...]
     card_deck: tuple[int, ...]
     """Deck index of each physical card."""
+    deck_members: tuple[tuple[int, ...], ...]
+    """The physical cards of each deck, in card order."""
 
     def deck_cards(self, deck: int) -> list[int]:
-        return [i for i, d in enumerate(self.card_deck) if d == deck]
+        return list(self.deck_members[deck])
 
 
 def _int(tables: dict[str, Any], key: str, default: int | None = None) -> int:
@@ -83,6 +85,9 @@ def config_from_game(game: Game) -> Config:
         card_ids=tuple(ids),
         card_names=tuple(names),
         card_deck=tuple(decks),
+        deck_members=tuple(
+            tuple(i for i, d in enumerate(decks) if d == deck) for deck in range(len(deck_ids))
+        ),
     )
 
 

@@ -61,12 +61,28 @@ def good_idea_winner(owners: Sequence[int], investors: Sequence[int]) -> int | N
     return winner
 
 
-def break_into(amount: int, denominations: Sequence[int]) -> list[int]:
-    """Greedy count of each counter (largest first) that makes up ``amount`` dollars."""
+def counters(amount: int, denominations: Sequence[int]) -> tuple[list[int], int]:
+    """Greedy count of each counter (largest first) for ``amount`` dollars, and the rest
+    that no counter makes up."""
     out = []
     for value in denominations:
         k, amount = divmod(amount, value)
         out.append(k)
-    if amount:
-        raise ValueError(f"${amount} cannot be made from counters {tuple(denominations)}")
+    return out, amount
+
+
+_CHANGE: dict[tuple[int, ...], dict[int, list[int]]] = {}
+
+
+def change_table(denominations: tuple[int, ...]) -> dict[int, list[int]]:
+    """A shared memo ``amount -> counters(amount)[0]`` for one set of denominations;
+    the lists in it are never changed, only replaced."""
+    return _CHANGE.setdefault(denominations, {})
+
+
+def break_into(amount: int, denominations: Sequence[int]) -> list[int]:
+    """Greedy count of each counter (largest first) that makes up ``amount`` dollars."""
+    out, rest = counters(amount, denominations)
+    if rest:
+        raise ValueError(f"${rest} cannot be made from counters {tuple(denominations)}")
     return out

@@ -19,13 +19,28 @@ def _seat_name(state: StateData, seat: int) -> str:
     return colors[seat] if seat < len(colors) else f"seat {seat + 1}"
 
 
+_LABELS: dict[tuple[object, ...], tuple[tuple[str, ...], tuple[str, ...]]] = {}
+
+
+def _labels(state: StateData) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Item names of the seats' chips and of the money counters, made once per table."""
+    cfg = state.cfg
+    key = (cfg.colors, cfg.denominations, state.n)
+    got = _LABELS.get(key)
+    if got is None:
+        seats = tuple(_seat_name(state, s) for s in range(state.n))
+        got = _LABELS[key] = seats, tuple(f"${v}" for v in cfg.denominations)
+    return got
+
+
 def usage(state: StateData) -> dict[str, dict[str, int]]:
     """Peak use in this game, by component group and item."""
-    cfg, peaks = state.cfg, state.peaks
+    peaks = state.peaks
+    seats, counters = _labels(state)
     return {
-        CHIPS: {_seat_name(state, s): peaks.chips[s] for s in range(state.n)},
+        CHIPS: dict(zip(seats, peaks.chips, strict=True)),
         FOREIGN: {"white": peaks.white_needed},
-        MONEY: {f"${v}": k for v, k in zip(cfg.denominations, peaks.money, strict=True)},
+        MONEY: dict(zip(counters, peaks.money, strict=True)),
     }
 
 

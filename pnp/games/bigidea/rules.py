@@ -16,12 +16,18 @@ hand) is applied by the engine without asking the seat.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from pnp.games import Reporting
 from pnp.games.bigidea import report
 from pnp.games.bigidea.config import DIE_FACES, Config
-from pnp.games.bigidea.economy import buy_in_payments, good_idea_winner, ipo_payout, ipo_succeeds
+from pnp.games.bigidea.economy import (
+    buy_in_payments,
+    counters,
+    good_idea_winner,
+    ipo_payout,
+    ipo_succeeds,
+)
 from pnp.games.bigidea.state import (
     DISCARD,
     INVEST,
@@ -36,7 +42,8 @@ from pnp.games.bigidea.state import (
     VENTURE,
     Product,
     StateData,
-    masks,
+    split,
+    turn_order,
 )
 from pnp.games.bigidea.view import View, view_of
 
@@ -77,7 +84,7 @@ class State(StateData, Reporting):
     def current_player(self) -> int:
         return self._player
 
-    def legal_actions(self) -> tuple[int, ...]:
+    def legal_actions(self) -> Sequence[int]:
         return self._legal
 
     def is_terminal(self) -> bool:
@@ -97,7 +104,7 @@ class State(StateData, Reporting):
         if action not in self._legal:
             raise ValueError(
                 f"action {action!r} is not legal in {PHASE_NAMES[self.phase]} "
-                f"for seat {self._player} (legal: {self._legal})"
+                f"for seat {self._player} (legal: {tuple(self._legal)})"
             )
         self._do(self._player, action)
         self.turn += 1
@@ -114,37 +121,38 @@ class State(StateData, Reporting):
         return colors[seat] if seat < len(colors) else f"Seat {seat + 1}"
 
     def _start_round(self) -> None:
-        self.order = tuple((self.leader + i) % self.n for i in range(self.n))
+        self.order = turn_order(self.n, self.leader)
         self._start_round_fields()
         self.turn = 0
         self._advance()
 
     def _advance(self) -> None:
         """Move to the next decision with two or more choices, applying forced ones."""
-        n = self.n
+        n, legal_for, turn = self.n, self._legal_for, self.turn
         while True:
-            if self.turn >= n:
+            if turn >= n:
                 self._end_phase()
                 if self.phase == OVER:
                     self._player, self._legal = TERMINAL, ()
                     return
+                turn = 0
                 continue
-            seat = self.order[self.turn]
-            legal = self._legal_for(seat)
+            seat = self.order[turn]
+            legal = legal_for(seat)
             if len(legal) > 1:
-                self._player, self._legal = seat, legal
+                self.turn, self._player, self._legal = turn, seat, legal
                 return
             if legal:
                 self._do(seat, legal[0])
-            self.turn += 1
+            turn += 1
 
-    def _legal_for(self, seat: int) -> tuple[int, ...]:
+    def _legal_for(self, seat: int) -> Sequence[int]:
         phase = self.phase
         if phase == SEED:
             # decision product-cards
-            return masks(len(self.hands[seat]), 1)
+            return range(1, 1 << len(self.hands[seat]))  # state.masks(hand, 1), inlined
         if phase == DISCARD:
-            return masks(len(self.hands[seat]), 0)
+            return range(1 << len(self.hands[seat]))  # state.masks(hand, 0)
         if phase == PITCH:
             if self.pending[seat] is None:
                 return ()
@@ -157,8 +165,13 @@ class State(StateData, Reporting):
             self.peaks.stuck += 1
             return ()
         if phase == VENTURE:
-            rnd = self.round
-            picks = [i for i, p in enumerate(self.table) if p.born == rnd and p.owner != seat]
+            fresh = self._fresh
+            if fresh is None:  # the table stays as it is for the whole Venture phase
+                rnd = self.round
+                fresh = self._fresh = [
+                    (i, p.owner) for i, p in enumerate(self.table) if p.born == rnd
+                ]
+            picks = [i for i, owner in fresh if owner != seat]
         else:
             # decision mezzanine-payment
             budget = self.cash[seat] // self.cfg.share_price if self.cfg.share_price else 1 << 30
@@ -169,8 +182,9 @@ class State(StateData, Reporting):
         phase = self.phase
         if phase == SEED:
             hand = self.hands[seat]
-            self.pending[seat] = tuple(c for i, c in enumerate(hand) if action >> i & 1)
-            self.hands[seat] = [c for i, c in enumerate(hand) if not action >> i & 1]
+            take, keep = split(len(hand), action)
+            self.pending[seat] = tuple([hand[i] for i in take])
+            self.hands[seat] = [hand[i] for i in keep]
         elif phase == PITCH:
             self._pitch(seat, action)
         elif phase == VENTURE:
@@ -181,14 +195,15 @@ class State(StateData, Reporting):
         else:
             if action:
                 hand = self.hands[seat]
-                self._discard(c for i, c in enumerate(hand) if action >> i & 1)
-                self.hands[seat] = [c for i, c in enumerate(hand) if not action >> i & 1]
+                take, keep = split(len(hand), action)
+                self._discard([hand[i] for i in take])
+                self.hands[seat] = [hand[i] for i in keep]
                 if self.log is not None:
-                    self.log.append(f"{self._name(seat)} discards {bin(action).count('1')}")
+                    self.log.append(f"{self._name(seat)} discards {len(take)}")
             self._refill(seat)
 
     def _end_phase(self) -> None:
-        self.turn = 0
+        self.turn, self._fresh = 0, None
         phase = self.phase
         if phase == SEED:
             self.phase = PITCH
@@ -204,7 +219,7 @@ class State(StateData, Reporting):
                 self.phase = OVER
                 return
             self.leader = (self.leader + 1) % self.n
-            self.order = tuple((self.leader + i) % self.n for i in range(self.n))
+            self.order = turn_order(self.n, self.leader)
             self.phase = DISCARD
         else:
             self.round += 1
@@ -325,36 +340,50 @@ class State(StateData, Reporting):
         """Draw until the hand holds ``hand_per_deck`` cards of every deck."""
         want, deck_of, usage = self.cfg.hand_per_deck, self.cfg.card_deck, self.peaks
         hand = self.hands[seat]
-        for d in range(len(self.draw)):
+        have = [0] * len(self.draw)
+        for c in hand:
+            have[deck_of[c]] += 1
+        for d, held in enumerate(have):
             pile = self.draw[d]
-            short = want - sum(1 for c in hand if deck_of[c] == d)
+            short = want - held
             if short <= 0:
                 continue
             if len(pile) < usage.deck_low[d]:
                 usage.deck_low[d] = len(pile)
-            rnd = self.rng.random
+            rnd, left = self.rng.random, len(pile)
             while short:
-                if not pile:  # bigidea.txt: a deck that runs out is rebuilt from its discards
+                if not left:  # bigidea.txt: a deck that runs out is rebuilt from its discards
                     # decision empty-decks
                     if not self.discards[d]:
                         break
                     pile = self.draw[d] = self.discards[d]
                     self.discards[d] = []
                     usage.reshuffles[d] += 1
-                i = int(rnd() * len(pile))  # a uniform pick: the same as drawing from a shuffle
-                pile[i], pile[-1] = pile[-1], pile[i]
-                hand.append(pile.pop())
+                    left = len(pile)
+                i = int(rnd() * left)  # a uniform pick: the same as drawing from a shuffle
+                left -= 1
+                hand.append(pile[i])  # the last card takes the drawn card's place
+                pile[i] = pile[left]
+                del pile[left]
                 short -= 1
             usage.dry_draws[d] += short
 
     def _track_money(self) -> None:
-        """Record the most counters of each value the players hold (greedy change)."""
-        peak, denoms = self.peaks.money, self.cfg.denominations
-        total = [0] * len(denoms)
-        for rest in self.cash:
-            for i, value in enumerate(denoms):
-                k, rest = divmod(rest, value)
-                total[i] += k
+        """Record the most counters of each value the players hold (greedy change).
+
+        ``_money`` totals every seat's counters (``_held``); only a seat whose cash
+        changed since it was last counted is counted again."""
+        counted, held, total, memo = self._counted, self._held, self._money, self._change
+        for seat, cash in enumerate(self.cash):
+            if cash != counted[seat]:
+                now = memo.get(cash)
+                if now is None:
+                    now = memo[cash] = counters(cash, self.cfg.denominations)[0]
+                old = held[seat]
+                for i, k in enumerate(now):
+                    total[i] += k - old[i]
+                counted[seat], held[seat] = cash, now
+        peak = self.peaks.money
         for i, k in enumerate(total):
             if k > peak[i]:
                 peak[i] = k

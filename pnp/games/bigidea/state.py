@@ -4,9 +4,11 @@ the component-use record and :class:`StateData` (no rules: see rules.py)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, Self
 
 from pnp.games.bigidea.config import Config, rounds_for
+from pnp.games.bigidea.economy import change_table
 
 SEED, PITCH, VENTURE, MEZZANINE, DISCARD, OVER = range(6)
 PHASE_NAMES = ("seed", "pitch", "venture", "mezzanine", "discard", "over")
@@ -15,16 +17,44 @@ THROW, INVEST = 0, 1
 TERMINAL = -1
 """``current_player()`` once the game is over."""
 
-_MASKS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+def masks(hand: int, start: int) -> range:
+    """Every bitmask over ``hand`` cards from ``start`` (1 = at least one card), in
+    order; a range answers ``in``, ``len`` and ``[i]`` without listing 64 masks."""
+    return range(start, 1 << hand)
 
 
-def masks(hand: int, start: int) -> tuple[int, ...]:
-    """Every bitmask over ``hand`` cards from ``start`` (1 = at least one card)."""
-    key = (hand, start)
-    got = _MASKS.get(key)
-    if got is None:
-        got = _MASKS[key] = tuple(range(start, 1 << hand))
-    return got
+_ORDERS: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+
+def turn_order(players: int, leader: int) -> tuple[int, ...]:
+    """Seats in turn order from ``leader`` round the table (play passes left)."""
+    orders = _ORDERS.get(players)
+    if orders is None:
+        seats = range(players)
+        orders = _ORDERS[players] = tuple(
+            tuple((lead + i) % players for i in seats) for lead in seats
+        )
+    return orders[leader]
+
+
+_SPLITS: list[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]] = []
+
+
+def split(hand: int, mask: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Positions in a hand of ``hand`` cards that ``mask`` picks, and those it leaves."""
+    while len(_SPLITS) <= hand:
+        size = len(_SPLITS)
+        _SPLITS.append(
+            tuple(
+                (
+                    tuple(i for i in range(size) if m >> i & 1),
+                    tuple(i for i in range(size) if not m >> i & 1),
+                )
+                for m in range(1 << size)
+            )
+        )
+    return _SPLITS[hand][mask]
 
 
 class Product:
@@ -113,9 +143,11 @@ _SHARED = (
     "_shown",
     "_nothing",
     "_zeros",
+    "_change",
+    "_fresh",
 )
-"""Slots holding immutable values, which a clone may share."""
-_FLAT_LISTS = ("cash", "free", "pending", "venture")
+"""Slots holding values never changed in place, which a clone may share."""
+_FLAT_LISTS = ("cash", "free", "pending", "venture", "_counted", "_held", "_money")
 
 
 class StateData:
@@ -149,6 +181,11 @@ class StateData:
         "_shown",
         "_nothing",
         "_zeros",
+        "_counted",
+        "_held",
+        "_money",
+        "_change",
+        "_fresh",
     )
 
     def __init__(
@@ -177,13 +214,24 @@ class StateData:
         self.log: list[str] | None = [] if transcript else None
         self.phase, self.turn, self.order = SEED, 0, tuple(range(n))
         self._player = TERMINAL
-        self._legal: tuple[int, ...] = ()
+        self._legal: Sequence[int] = ()
         self._shown: tuple[Any, ...] | None = None
         self._nothing: tuple[None, ...] = (None,) * n
         self._zeros = (0,) * n
         self.leader = self.first_leader = 0
         self.pending: list[tuple[int, ...] | None] = [None] * n
         self.venture: list[int | None] = [None] * n
+        self._counted: list[int | None] = [None] * n
+        """Each seat's cash when its money counters were last counted (rules._track_money)."""
+        self._held: list[list[int]] = [[0] * len(cfg.denominations)] * n
+        """Each seat's money counters as last counted (lists replaced, never changed)."""
+        self._money = [0] * len(cfg.denominations)
+        """Counters of each value all seats hold together: the sum of ``_held``."""
+        self._change = change_table(cfg.denominations)
+        """Counters per amount of cash, shared by every game with these denominations."""
+        self._fresh: list[tuple[int, int]] | None = None
+        """(table index, owner) of each product new this round, kept for one Venture phase
+        (replaced, never changed in place)."""
 
     def clone(self) -> Self:
         s = type(self).__new__(type(self))
@@ -201,6 +249,6 @@ class StateData:
         s.log = None if self.log is None else self.log[:]
         return s
 
-    def _legal_for(self, seat: int) -> tuple[int, ...]:
+    def _legal_for(self, seat: int) -> Sequence[int]:
         """The seat's choices now; carried out in rules.State (determinize asks for them)."""
         raise NotImplementedError

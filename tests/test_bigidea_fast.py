@@ -1,0 +1,80 @@
+"""The Big Idea's fast paths give the answers of the plain rules they stand for.
+
+The engine keeps a few running counts and precomputed tables so simulations run fast;
+each test here plays or enumerates and compares the shortcut with a recount from scratch.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import pnp.games.bigidea as engine
+from pnp.games.bigidea.economy import break_into
+from pnp.games.bigidea.rules import State
+from pnp.games.bigidea.state import masks, split
+from pnp.load import Game, load_game
+
+
+@pytest.fixture(scope="module")
+def game() -> Game:
+    return load_game("bigidea")
+
+
+def held(state: State) -> list[int]:
+    """The engine's own running count: every seat's counters as last counted."""
+    return [sum(counts) for counts in zip(*state._held, strict=True)]
+
+
+def recount(state: State) -> list[int]:
+    """Money counters all seats hold, counted again from their cash (greedy change)."""
+    total = [0] * len(state.cfg.denominations)
+    for cash in state.cash:
+        for i, k in enumerate(break_into(cash, state.cfg.denominations)):
+            total[i] += k
+    return total
+
+
+class Checked(State):
+    """A State that recounts the money at every point the engine records its peak."""
+
+    __slots__ = ()
+
+    def _track_money(self) -> None:
+        super()._track_money()
+        assert held(self) == self._money == recount(self)
+
+
+@pytest.mark.parametrize("hand", range(8))
+def test_split_picks_the_cards_of_each_bit(hand: int) -> None:
+    # rules.py: bit i of a Seed or Discard mask = hand card i
+    for mask in masks(hand, 0):
+        take, keep = split(hand, mask)
+        assert take == tuple(i for i in range(hand) if mask >> i & 1)
+        assert keep == tuple(i for i in range(hand) if not mask >> i & 1)
+    assert list(masks(hand, 1)) == list(range(1, 1 << hand))
+
+
+@settings(max_examples=15, deadline=None)
+@given(players=st.integers(3, 6), seed=st.integers(0, 2**32))
+def test_running_money_count_equals_a_recount(game: Game, players: int, seed: int) -> None:
+    state = Checked(engine.config_for(game), players, seed, transcript=False)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        state.apply(legal[int(rng.random() * len(legal))])
+    assert held(state) == recount(state)
+    # the peak is at least what the players hold at the end
+    assert all(p >= k for p, k in zip(state.peaks.money, recount(state), strict=True))
+
+
+def test_cash_set_from_outside_is_counted_again(game: Game) -> None:
+    state = Checked(engine.config_for(game), 3, 1)
+    state.cash = [27, 3, 0]  # the test helpers of test_bigidea_engine set cash this way
+    state._track_money()
+    # game.yaml money: $10, $5, $1; 27 = 2 × 10 + 5 + 2 × 1, and 3 = 3 × 1
+    assert state.cfg.denominations == (10, 5, 1)
+    assert held(state) == recount(state) == [2, 1, 5]
