@@ -281,7 +281,7 @@ def _plain_class(cls: type) -> type:
     return _PLAIN[cls]
 
 
-def _defer_coercion(params: list[Any]) -> list[Any]:
+def _with_plain_coercion(params: list[Any]) -> list[Any]:
     for param in params:
         if hasattr(param, "_runtime_param") and not hasattr(param, "plain"):
             param.__class__ = _plain_class(type(param))
@@ -298,14 +298,14 @@ class PlainCommand(TyperCommand):
                 param.__class__ = PlainArgument
 
     def get_params(self, ctx: _click.Context) -> list[Any]:
-        return _defer_coercion(super().get_params(ctx))
+        return _with_plain_coercion(super().get_params(ctx))
 
 
 class PlainGroup(TyperGroup):
     """The command group, whose unset options cost no pydantic import either."""
 
     def get_params(self, ctx: _click.Context) -> list[Any]:
-        return _defer_coercion(super().get_params(ctx))
+        return _with_plain_coercion(super().get_params(ctx))
 
 
 # Options that several commands share, as Typer annotations.
