@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar, cast
 
 from pnp._errors import DataError, Finding, Severity, ValidationFailed
@@ -48,7 +48,7 @@ ENGINES: dict[str, str] = {
 
 Action = Any
 _B = TypeVar("_B", bound=Callable[..., Any])
-Bot = Callable[[Any, list[Any], random.Random], Any]
+Bot = Callable[[Any, Sequence[Any], random.Random], Any]
 """``bot(view, legal_actions, rng) -> action``; ``view`` shows only what that seat may see."""
 
 
@@ -68,7 +68,9 @@ class GameState(Protocol):
     """One game in progress (OpenSpiel-like); chance comes from its own seeded RNG."""
 
     def current_player(self) -> int: ...
-    def legal_actions(self) -> list[Action]: ...
+    def legal_actions(self) -> Sequence[Action]: ...
+    # the same actions in the same order every time: a list, a tuple, a range, or a lazy
+    # sequence that makes each action when read (`len`, `[i]`, `in` and iteration work)
     def apply(self, action: Action) -> None: ...
     def is_terminal(self) -> bool: ...
     def returns(self) -> list[int]: ...
