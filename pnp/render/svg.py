@@ -17,7 +17,7 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.paths import user_cache
+from pnp.paths import store_atomically, user_cache
 
 CACHE_VERSION = 1
 Shape = dict[str, Any]
@@ -36,13 +36,9 @@ def icon_shapes(path: str) -> tuple[float, float, Shape]:
     except (OSError, ValueError, KeyError, TypeError):
         pass
     width, height, tree = _read(path)
-    try:
-        cache_file.parent.mkdir(parents=True, exist_ok=True)
-        tmp = cache_file.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_text(json.dumps({"width": width, "height": height, "tree": tree}), "utf-8")
-        os.replace(tmp, cache_file)
-    except OSError:
-        pass  # a read-only home only costs svglib next time
+    store_atomically(
+        cache_file, json.dumps({"width": width, "height": height, "tree": tree}).encode()
+    )
     return width, height, tree
 
 
