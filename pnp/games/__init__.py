@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import importlib
 import random
+import sys
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar, cast
 
@@ -180,11 +181,15 @@ def check_players(game: Game, players: int) -> None:
 
 def lazy_attributes(package: str, where: dict[str, str]) -> Callable[[str], Any]:
     """A module ``__getattr__`` that imports each name in ``where`` from its submodule on
-    first use, so validating or building a game never loads an engine's bots or state."""
+    first use, so validating or building a game never loads an engine's bots or state.
+    The name is then kept in the package, so later reads (a simulation reads ``BOTS``
+    often) are plain attribute lookups."""
 
     def __getattr__(name: str) -> Any:
         if name in where:
-            return getattr(importlib.import_module(where[name], package), name)
+            value = getattr(importlib.import_module(where[name], package), name)
+            setattr(sys.modules[package], name, value)
+            return value
         raise AttributeError(f"module {package!r} has no attribute {name!r}")
 
     return __getattr__

@@ -20,14 +20,9 @@ if TYPE_CHECKING:
     from pnp.games.bigidea.rules import State
 
 
-_lazy = lazy_attributes(__name__, {"BOTS": ".bots", "State": ".rules", "determinize": ".view"})
-
-
-def __getattr__(name: str) -> object:
-    """Import ``BOTS``, ``State`` or ``determinize`` on first use, then keep it here (the
-    simulation runner reads ``BOTS`` once a game)."""
-    value = globals()[name] = _lazy(name)
-    return value
+__getattr__ = lazy_attributes(
+    __name__, {"BOTS": ".bots", "State": ".rules", "determinize": ".view"}
+)
 
 
 __all__ = [
