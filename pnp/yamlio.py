@@ -194,6 +194,14 @@ def load_yaml(path: Path) -> tuple[Any, Located]:
         scanner = _Loader(text)
         try:
             _check_events(scanner, path)
+        except yaml.MarkedYAMLError as exc:
+            if "maximum nesting depth" not in str(exc.problem):
+                raise
+            # libyaml (PyYAML >= 6.0.3) stops at 1,000 flow levels while scanning ahead,
+            # before any event past MAX_DEPTH is seen: the pure-Python parser finds where
+            # the first level too deep opens
+            _check_events(yaml.SafeLoader(text), path)
+            raise
         finally:
             scanner.dispose()
         loader = _Loader(text)
