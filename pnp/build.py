@@ -368,7 +368,7 @@ def build_game(
     if any(f.severity is Severity.ERROR for f in findings):
         raise ValidationFailed(findings)
     # with workers, each lays out the files it draws (cut files need the pages first)
-    defer = worker_count(jobs, len(game.spec.components) + 2) > 1 and not options.cut_file
+    defer = worker_count(jobs, 2) > 1 and not options.cut_file  # sheets and documents
     files = plan_outputs(game, options, only, defer)
     manifest = {
         "game": game.spec.id,

@@ -193,7 +193,7 @@ def write_all(
 def _stage(
     out: Path, files: list[OutputFile], manifest: dict[str, Any] | None, jobs: int
 ) -> list[tuple[Path, Path]]:
-    from pnp.pool import run_in_order
+    from pnp.pool import run_grouped
 
     staged: list[tuple[Path, Path]] = []
     try:
@@ -201,7 +201,7 @@ def _stage(
             staged.append((_temp(out, f.path), out / f.path))
         tasks = [(i, tmp) for i, (tmp, _) in enumerate(staged)]
         try:
-            described = list(run_in_order(_draw, tasks, jobs, _share_files, (files,)))
+            described = run_grouped(_draw, tasks, _families(files), jobs, _share_files, (files,))
         finally:
             _FILES.clear()
         if manifest is not None:
@@ -216,6 +216,19 @@ def _stage(
             tmp.unlink(missing_ok=True)
         raise
     return staged
+
+
+DOCUMENT_KINDS = ("rulebook", "aid")
+"""Kinds typeset with platypus and markdown-it: drawn in one process, the only one that
+imports them."""
+
+
+def _families(files: list[OutputFile]) -> list[list[int]]:
+    """The files' indices in at most two groups to draw side by side: the sheets (cards,
+    counters, boards, screens, tracks and their cut files) and the documents."""
+    sheets = [i for i, f in enumerate(files) if f.kind not in DOCUMENT_KINDS]
+    documents = [i for i, f in enumerate(files) if f.kind in DOCUMENT_KINDS]
+    return [group for group in (sheets, documents) if group]
 
 
 _FILES: list[OutputFile] = []

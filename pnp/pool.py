@@ -71,6 +71,70 @@ def run_in_order(
             raise
 
 
+def run_grouped(
+    task: Callable[[T], R],
+    items: Sequence[T],
+    groups: Sequence[Sequence[int]],
+    jobs: int,
+    initializer: Callable[..., None] | None = None,
+    initargs: tuple[Any, ...] = (),
+) -> list[R]:
+    """``task(item)`` for each item, returned in the order of ``items``.
+
+    ``groups`` partitions the items' indices: the items of one group run one after another
+    in one process, the groups side by side in up to ``jobs`` processes, this one taking
+    the first group while forked workers take the others. Work that needs the same
+    modules or data goes in one group, so that only one process loads them. When items
+    fail, the error raised is that of the first failing item in the order of ``items``:
+    the same error a run in one process stops at.
+    """
+    workers = worker_count(jobs, len(groups))
+    if workers == 1:
+        if initializer is not None:
+            initializer(*initargs)
+        return [task(item) for item in items]
+    from concurrent.futures import ProcessPoolExecutor
+
+    results: dict[int, R] = {}
+    failures: dict[int, BaseException] = {}
+    with ProcessPoolExecutor(
+        workers - 1, multiprocessing.get_context("fork"), initializer, initargs
+    ) as pool:
+        futures = [
+            pool.submit(_run_group, task, [(i, items[i]) for i in group]) for group in groups[1:]
+        ]
+        try:
+            if initializer is not None:
+                initializer(*initargs)
+            done, failed = _run_group(task, [(i, items[i]) for i in groups[0]])
+            results.update(done)
+            failures.update(failed)
+            for future in futures:
+                done, failed = future.result()
+                results.update(done)
+                failures.update(failed)
+        except BaseException:
+            for future in futures:
+                future.cancel()
+            raise
+    if failures:
+        raise failures[min(failures)]
+    return [results[i] for i in range(len(items))]
+
+
+def _run_group(
+    task: Callable[[T], R], work: list[tuple[int, T]]
+) -> tuple[dict[int, R], dict[int, BaseException]]:
+    """One group's items in turn, stopping at the first that fails (its error is kept)."""
+    done: dict[int, R] = {}
+    for index, item in work:
+        try:
+            done[index] = task(item)
+        except Exception as exc:  # handed back to be raised in the order of the items
+            return done, {index: exc}
+    return done, {}
+
+
 def chunks(
     total: int, jobs: int, per_worker: int = 8, smallest: int = 50, largest: int = 2000
 ) -> list[range]:
@@ -81,4 +145,4 @@ def chunks(
     return [range(start, min(start + size, total)) for start in range(0, total, size)]
 
 
-__all__ = ["chunks", "run_in_order", "usable_cores", "worker_count"]
+__all__ = ["chunks", "run_grouped", "run_in_order", "usable_cores", "worker_count"]

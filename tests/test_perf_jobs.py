@@ -16,7 +16,7 @@ from pnp.layout.cards import SheetOptions
 from pnp.layout.pages import Page
 from pnp.load import list_games, load_game
 from pnp.output import OutputFile, write_all
-from pnp.pool import chunks, run_in_order, worker_count
+from pnp.pool import chunks, run_grouped, run_in_order, worker_count
 from pnp.sim import game_seeds, play_games, simulate
 
 runner = CliRunner()
@@ -142,3 +142,64 @@ def test_a_layout_error_reads_the_same_whether_found_in_a_worker_or_not(
         build_game(load_game("boom"), SheetOptions(), out, jobs=jobs)
     assert str(err.value) == "Play summary: the text does not fit the 63×89 mm aid panel"
     assert _files(out) == before
+
+
+def _where(n: int) -> tuple[int, int]:
+    import os
+
+    if n == 13:
+        raise ValueError("item 13 fails")
+    if n == 3:
+        raise ValueError("item 3 fails")
+    return n, os.getpid()
+
+
+def test_grouped_work_runs_each_group_in_one_process_and_the_first_here() -> None:
+    import os
+
+    items = [0, 1, 2, 4, 5, 6]
+    groups = [[0, 2, 4], [1, 3, 5]]
+    out = run_grouped(_where, items, groups, jobs=2)
+    assert [n for n, _ in out] == items  # in the order of the items, not of the groups
+    pids = [pid for _, pid in out]
+    assert {pids[i] for i in groups[0]} == {os.getpid()}  # the first group ran here
+    (worker,) = {pids[i] for i in groups[1]}
+    assert worker != os.getpid()
+    assert run_grouped(_where, items, groups, jobs=1) == [(n, os.getpid()) for n in items]
+
+
+def test_grouped_work_raises_the_error_one_process_would_stop_at() -> None:
+    # item 13 (this process's group) fails before item 3 in the order of the work is
+    # reached by the worker; one process would stop at item 3, and so does the group run
+    items = [0, 1, 3, 4, 13]
+    for jobs in (1, 2):
+        with pytest.raises(ValueError, match="item 3 fails"):
+            run_grouped(_where, items, [[4, 0], [1, 2, 3]], jobs=jobs)
+
+
+def test_a_two_process_build_typesets_its_documents_in_the_worker_alone(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    script = (
+        "import os, sys\n"
+        "from pathlib import Path\n"
+        "from pnp.build import build_game\n"
+        "from pnp.layout.cards import SheetOptions\n"
+        "from pnp.load import load_game\n"
+        "forks, fork = [], os.fork\n"
+        "os.fork = lambda: forks.append(1) or fork()\n"
+        "build_game(load_game('boom'), SheetOptions(), Path(sys.argv[1]), jobs=0)\n"
+        "print(len(forks), sorted(m for m in ('reportlab.platypus', 'markdown_it') "
+        "if m in sys.modules))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(tmp_path / "out")],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    # one worker, whatever the cores: this process draws the sheets, the worker the
+    # rulebook and aids, and only the worker imports what typesets them
+    assert done.stdout.strip() == "1 []"
+    assert (tmp_path / "out" / "boom-rulebook.pdf").stat().st_size > 10_000
