@@ -356,6 +356,7 @@ JobsOpt = Annotated[
         "-j",
         metavar="N",
         min=0,
-        help="Processes to work in (0: one per core); the output is the same for every N.",
+        help="Processes to work in (0: one per core; a build uses at most two, one for the sheets "
+        "and one for the rulebook and aids); the output is the same for every N.",
     ),
 ]

@@ -69,35 +69,39 @@ def main_options(
 
 
 def _run(fn: Callable[[], int | None]) -> None:
+    raise typer.Exit(_outcome(fn))
+
+
+def _outcome(fn: Callable[[], int | None]) -> int:
+    """Run ``fn``; its exit status, after printing any error in the user's words."""
     from pnp._errors import PnpError, UsageError, ValidationFailed
 
     try:
-        code = fn() or 0
+        return fn() or 0
     except ValidationFailed as exc:
         for f in exc.findings:
             typer.echo(str(f), err=True)
         n = sum(1 for f in exc.findings if f.severity.value == "error")
         typer.echo(f"{n} error(s)", err=True)
-        raise typer.Exit(1) from None
+        return 1
     except UsageError as exc:
         typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(2) from None
+        return 2
     except PnpError as exc:
         typer.echo(
             f"{exc.location}: error: {exc.message}" if exc.location else f"error: {exc}", err=True
         )
-        raise typer.Exit(1) from None
+        return 1
     except KeyboardInterrupt:
         typer.echo("interrupted", err=True)
-        raise typer.Exit(130) from None
+        return 130
     except BrokenPipeError:  # `pnp list | head`: the reader left; say nothing more
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        raise typer.Exit(0) from None
+        return 0
     except OSError as exc:  # a full disk, a read-only folder: the user's to fix, not a bug
         where = f"{exc.filename}: " if exc.filename else ""
         typer.echo(f"error: {where}{exc.strerror or exc}", err=True)
-        raise typer.Exit(1) from None
-    raise typer.Exit(code)
+        return 1
 
 
 @app.command("list", cls=command)
@@ -239,13 +243,20 @@ def build(
         ),
     ] = None,
     expansion: ExpOpt = None,
-    jobs: JobsOpt = 1,
+    jobs: JobsOpt = 0,
     out: Annotated[
         str | None,
         typer.Option(
             metavar="DIR", callback=opt.check_out, help="Output folder (default output/GAME)."
         ),
     ] = None,
+    watch: Annotated[
+        bool,
+        typer.Option(
+            "--watch",
+            help="Keep running: build again whenever a file of the game changes (Ctrl-C stops).",
+        ),
+    ] = False,
     cards: CardsOpt = None,
 ) -> None:
     """Lay out and write print-ready PDFs and manifest.json."""
@@ -260,6 +271,8 @@ def build(
             raise UsageError("name one GAME or use --all")
         if all_games and expansion:
             raise UsageError("--expansion belongs to one game: name the GAME instead of --all")
+        if all_games and watch:
+            raise UsageError("--watch follows one game: name the GAME instead of --all")
         if not pdf and not images:
             raise UsageError(
                 "--no-pdf without --images leaves nothing to write: add --images "
@@ -277,13 +290,36 @@ def build(
             cut_file,
         )
         kinds = frozenset(only) if only else None
-        for gid in list_games(cards) if all_games else [opt.known_game(str(game), cards)]:
+
+        def once(gid: str, target: Path) -> None:
             g = load_game(gid, cards) if all_games else _load(gid, expansion, cards)
-            target = Path(out) / gid if all_games and out else Path(out or Path("output") / gid)
             done = deliver(g, options, target, kinds, frozenset(images or ()), pdf, jobs)
             typer.echo("\n".join(summary_lines(done)))
 
+        if watch:
+            gid = opt.known_game(str(game), cards)
+            _keep_building(gid, cards, Path(out or Path("output") / gid), once)
+            return
+        for gid in list_games(cards) if all_games else [opt.known_game(str(game), cards)]:
+            once(gid, Path(out) / gid if all_games and out else Path(out or Path("output") / gid))
+
     _run(run)
+
+
+def _keep_building(
+    gid: str, cards: Path | None, target: Path, once: Callable[[str, Path], None]
+) -> None:
+    """``--watch``: build, then build again after every change to the game's files."""
+    from pnp.load import game_dir
+    from pnp.watch import watch, watched_folders
+
+    root = game_dir(gid, cards)
+    watch(
+        lambda: _outcome(lambda: once(gid, target)),
+        lambda: watched_folders(root, target),
+        target,
+        typer.echo,
+    )
 
 
 @app.command(cls=command)

@@ -173,20 +173,29 @@ def write_all(
     folder is locked for the whole write, and the manifest goes last (the old one is
     removed before the first rename), so a manifest always describes the files beside it.
     """
+    created = [p for p in (out, *out.parents) if not p.exists()]  # deepest first
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise PnpError(f"cannot create output folder {out}: {exc.strerror}") from None
-    with locked(out):
-        remove_stale_temporaries(out)
-        stale = stale_cut_files(out, files) if manifest is not None else []
-        staged = _stage(out, files, manifest, jobs)
-        if manifest is not None:
-            (out / "manifest.json").unlink(missing_ok=True)
-        for tmp, final in staged:
-            os.replace(tmp, final)
-        for path in stale:
-            path.unlink(missing_ok=True)
+    try:
+        with locked(out):
+            remove_stale_temporaries(out)
+            stale = stale_cut_files(out, files) if manifest is not None else []
+            staged = _stage(out, files, manifest, jobs)
+            if manifest is not None:
+                (out / "manifest.json").unlink(missing_ok=True)
+            for tmp, final in staged:
+                os.replace(tmp, final)
+            for path in stale:
+                path.unlink(missing_ok=True)
+    except BaseException:
+        if created:  # a first build that failed leaves no empty folder behind
+            with contextlib.suppress(OSError):
+                (out / LOCK_FILE).unlink()
+                for folder in created:
+                    folder.rmdir()
+        raise
     return [final for _, final in staged]
 
 

@@ -203,3 +203,33 @@ def test_a_two_process_build_typesets_its_documents_in_the_worker_alone(tmp_path
     # rulebook and aids, and only the worker imports what typesets them
     assert done.stdout.strip() == "1 []"
     assert (tmp_path / "out" / "boom-rulebook.pdf").stat().st_size > 10_000
+
+
+def test_grouped_work_runs_here_where_no_worker_can_be_started(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import concurrent.futures
+    import os
+
+    def no_semaphores(*args: object, **kw: object) -> None:
+        raise OSError(38, "Function not implemented")
+
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", no_semaphores)
+    out = run_grouped(_where, [0, 1, 2], [[0], [1, 2]], jobs=2)
+    assert out == [(n, os.getpid()) for n in (0, 1, 2)]
+
+
+def test_a_first_build_failing_while_drawing_leaves_no_folder(tmp_path: Path) -> None:
+    def broken(path: Path) -> None:
+        raise PnpError("this file cannot be drawn")
+
+    page = [Page((210.0, 297.0))]
+    out = tmp_path / "new" / "deeper"
+    for jobs in (1, 2):
+        files = [
+            OutputFile("a.pdf", "cards", page, broken),
+            OutputFile("b.pdf", "aid", page, broken),
+        ]
+        with pytest.raises(PnpError, match="cannot be drawn"):
+            write_all(out, files, {"game": "x"}, jobs=jobs)
+        assert list(tmp_path.iterdir()) == []

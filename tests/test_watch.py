@@ -1,0 +1,146 @@
+"""`pnp build --watch`: an edit to a card file is in the next PDF, a broken edit keeps the
+last good output, and Ctrl-C ends the watch."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from pnp.cli import app
+from pnp.watch import changed, in_fresh_process, snapshot, watch, watched_folders
+
+runner = CliRunner()
+
+
+def test_snapshot_sees_edits_new_and_removed_files_but_not_the_output(tmp_path: Path) -> None:
+    game = tmp_path / "game"
+    out = game / "output"
+    (game / "templates").mkdir(parents=True)
+    out.mkdir()
+    (game / "cards.yaml").write_text("a\n")
+    (game / "templates" / "rulebook.md").write_text("# Rules\n")
+    (game / ".cards.yaml.swp").write_text("editor state")
+    (game / "cards.yaml~").write_text("backup")
+    (out / "game-cards.pdf").write_text("pdf")
+    before = snapshot([game], out)
+    assert sorted(Path(p).name for p in before) == ["cards.yaml", "rulebook.md"]
+
+    (game / "cards.yaml").write_text("a longer file\n")
+    (game / "templates" / "rulebook.md").unlink()
+    (game / "new.yaml").write_text("b\n")
+    (out / "game-cards.pdf").write_text("a new pdf")
+    after = snapshot([game], out)
+    names = [Path(p).name for p in changed(before, after)]
+    assert sorted(names) == ["cards.yaml", "new.yaml", "rulebook.md"]  # the PDF is not one
+    assert changed(after, snapshot([game], out)) == []
+
+
+def test_watched_folders_hold_each_folder_once(tmp_path: Path) -> None:
+    cards = tmp_path / "cards"
+    game = cards / "mini"
+    game.mkdir(parents=True)
+    (tmp_path / "templates").mkdir()
+    folders = watched_folders(game, tmp_path / "output")
+    assert game.resolve() in folders and (tmp_path / "templates").resolve() in folders
+    assert len(folders) == len(set(folders))
+    for a in folders:
+        assert not any(a != b and b in a.parents for b in folders), "no folder inside another"
+
+
+def test_watch_builds_again_after_an_edit_and_reports_each_build(tmp_path: Path) -> None:
+    card = tmp_path / "cards.yaml"
+    card.write_text("name: Alpha\n")
+    built: list[str] = []
+    said: list[str] = []
+
+    def build() -> int:
+        built.append(card.read_text())
+        if len(built) == 1:  # the user saves an edit while the first build runs
+            time.sleep(0.01)
+            card.write_text("name: Alpha Prime\n")
+            return 0
+        return 1
+
+    watch(build, lambda: [tmp_path], tmp_path / "out", said.append, run=lambda b: b(), rounds=2)
+    assert built == ["name: Alpha\n", "name: Alpha Prime\n"]
+    assert said[0].startswith("built in ")
+    assert said[1].startswith("\nchanged: ") and said[1].endswith("cards.yaml")
+    assert said[2].startswith("not built, the last good output kept, in ")
+    assert all(
+        line.endswith("watching for changes (Ctrl-C to stop)") for line in (said[0], said[2])
+    )
+
+
+def test_each_build_runs_in_a_fresh_process_and_its_status_comes_back() -> None:
+    if not hasattr(os, "fork"):
+        pytest.skip("no fork on this platform")
+    parent = os.getpid()
+    assert in_fresh_process(lambda: 0 if os.getpid() != parent else 5) == 0
+    assert in_fresh_process(lambda: 3) == 3
+
+
+def test_watch_wants_one_game() -> None:
+    result = runner.invoke(app, ["build", "--all", "--watch"])
+    assert result.exit_code == 2
+    assert "--watch follows one game" in result.output
+
+
+def _wait_for(path: Path, text: str, seconds: float = 30.0) -> str:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        body = path.read_text() if path.exists() else ""
+        if text in body:
+            return body
+        time.sleep(0.1)
+    raise AssertionError(f"{text!r} never came; output so far:\n{body}")
+
+
+def _card_names(pdf: Path) -> str:
+    return " ".join(p.extract_text() or "" for p in PdfReader(pdf).pages)
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="the watcher forks each build")
+def test_cli_watch_rebuilds_on_save_keeps_the_last_good_output_and_stops_on_ctrl_c(
+    mini_cards: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "out"
+    log = tmp_path / "watch.log"
+    cards = mini_cards / "mini" / "cards.yaml"
+    cmd = [sys.executable, "-m", "pnp.cli", "build", "mini", "--watch"]
+    with log.open("w") as sink:
+        proc = subprocess.Popen(
+            [*cmd, "--cards", str(mini_cards), "--out", str(out)],
+            stdout=sink,
+            stderr=subprocess.STDOUT,
+            cwd=tmp_path,
+        )
+    try:
+        _wait_for(log, "built in ")
+        assert "Alpha" in _card_names(out / "mini-cards.pdf")
+
+        cards.write_text(cards.read_text().replace("name: Alpha,", "name: Omega,"))
+        deadline = time.monotonic() + 30
+        while log.read_text().count("built in ") < 2:
+            assert time.monotonic() < deadline, log.read_text()
+            time.sleep(0.1)
+        assert "changed: " in log.read_text()
+        assert "Omega" in _card_names(out / "mini-cards.pdf")
+
+        good = (out / "mini-cards.pdf").read_bytes()
+        cards.write_text(cards.read_text() + "  - {id: delta, type: nope, name: Delta}\n")
+        body = _wait_for(log, "not built, the last good output kept")
+        assert "mini/cards.yaml:" in body and "Traceback" not in body
+        assert (out / "mini-cards.pdf").read_bytes() == good
+    finally:
+        proc.send_signal(signal.SIGINT)
+        code = proc.wait(timeout=30)
+    assert code == 0
+    assert log.read_text().rstrip().endswith("stopped watching")
