@@ -370,6 +370,11 @@ def build_game(
     # with workers, each lays out the files it draws (cut files need the pages first)
     defer = worker_count(jobs, 2) > 1 and not options.cut_file  # sheets and documents
     files = plan_outputs(game, options, only, defer)
+    if worker_count(jobs, 2) > 1:
+        from pnp.render.pdf import DOCUMENT_FONTS, ensure_font
+
+        for name in DOCUMENT_FONTS:  # read here once: both processes draw with them
+            ensure_font(name)
     manifest = {
         "game": game.spec.id,
         "options": {

@@ -27,7 +27,7 @@ from reportlab.platypus import (
 )
 
 from pnp.render.blocks import UNBOUNDED, Block, plain_text, stack_height
-from pnp.render.pdf import colour, ensure_font
+from pnp.render.pdf import DOCUMENT_FONTS, colour, ensure_font
 from pnp.render.tables import table_flowable
 
 FAMILY = "Lato"
@@ -36,7 +36,7 @@ HEADINGS = ("h1", "h2", "h3", "h4")
 
 @cache
 def _family() -> str:
-    for name in ("Lato-Regular", "Lato-Bold", "Lato-Italic", "Lato-Black"):
+    for name in DOCUMENT_FONTS:
         ensure_font(name)
     registerFontFamily(
         FAMILY,
