@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from pnp.games.bidness.catalog import CONTRACT
 from pnp.games.bidness.ledger import name, note, pay, update_awards
-from pnp.games.bidness.moves import PricedMoves
+from pnp.games.bidness.moves import priced
 from pnp.games.bidness.state import AUCTION, NOBODY, Action, Auction, Table
 
 DROP = Action("drop")
 BID = "bid"
+_DROP_ONLY = (DROP,)
 
 
 def open_auction(table: Table, seller: int, card: int) -> None:
@@ -38,9 +39,21 @@ def bid_range(table: Table, seat: int) -> range:
     return range(low, top + 1, step)
 
 
-def auction_actions(table: Table) -> PricedMoves:
-    """Drop out, or bid any amount of :func:`bid_range` (made lazily: there are dozens)."""
-    return PricedMoves((DROP,), BID, bid_range(table, bidder(table)))
+def auction_actions(table: Table) -> tuple[Action, ...]:
+    """Drop out, or bid any amount of :func:`bid_range`."""
+    return priced(_DROP_ONLY, BID, bid_range(table, bidder(table)))
+
+
+def auction_decision(table: Table) -> tuple[int, tuple[Action, ...]]:
+    """The bidder and :func:`auction_actions`, in one call (the engine's hottest path)."""
+    a, cat = table.auction, table.cat
+    assert a is not None
+    t = cat.t
+    seat = a.active[a.pos]
+    step = t["bid_step"]
+    low = a.high + step if a.leader != NOBODY else max(t["min_opening_bid"], step)
+    means = table.cash[seat] + (cat.max_ious - table.ious[seat]) * t["iou_value"]
+    return seat, priced(_DROP_ONLY, BID, range(low, means // step * step + 1, step))
 
 
 def apply_bid(table: Table, action: Action) -> bool:

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from pnp.games.bidness.catalog import DIE_FACES, LIBEL, MARKETER, NEGLIGENCE, PATENT
 from pnp.games.bidness.ledger import name, note, pay, track, update_awards
-from pnp.games.bidness.moves import PricedMoves
+from pnp.games.bidness.moves import priced
 from pnp.games.bidness.state import NOBODY, SETTLE, Action, Suit, Table
 
 ACCEPT = Action("accept")
 TRIAL = Action("trial")
 OFFER = "offer"
+_OPENING = (TRIAL,)
+_ANSWER = (ACCEPT, TRIAL)
 
 
 def negligence_claims(table: Table, plaintiff: int, defendant: int) -> range:
@@ -44,7 +46,7 @@ def open_suit(table: Table, plaintiff: int, card: int, defendant: int, claim: in
     )
 
 
-def suit_actions(table: Table) -> PricedMoves:
+def suit_actions(table: Table) -> tuple[Action, ...]:
     """Go to trial (or accept the last offer), or offer any amount, in settlement steps, between
     the two sides' last offers, within what the defendant could pay."""
     s = table.suit
@@ -52,7 +54,7 @@ def suit_actions(table: Table) -> PricedMoves:
     step, limit = table.cat.t["settlement_step"], table.cat.t["settlement_offers"]
     cap = table.means(s.defendant) // step * step
     opening = s.offers == 0
-    out = (TRIAL,) if opening else (ACCEPT, TRIAL)
+    out = _OPENING if opening else _ANSWER
     if s.offers >= limit:
         amounts = range(0)
     elif opening:
@@ -61,7 +63,7 @@ def suit_actions(table: Table) -> PricedMoves:
         amounts = range(s.bid + step, min(s.ask, cap + step), step)
     else:
         amounts = range(s.bid + step, s.ask, step)
-    return PricedMoves(out, OFFER, amounts)
+    return priced(out, OFFER, amounts)
 
 
 def apply_suit(table: Table, action: Action) -> bool:

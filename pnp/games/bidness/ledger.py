@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import repeat
 
 from pnp.games.bidness.state import NOBODY, Table
 
@@ -24,7 +23,7 @@ def borrow(table: Table, seat: int, ious: int) -> None:
     table.ious[seat] += ious
     table.cash[seat] += ious * table.cat.t["iou_value"]
     note(table, f"{name(table, seat)} borrows ${ious * table.cat.t['iou_value']}")
-    track(table)
+    track_money(table)
 
 
 def pay(table: Table, seat: int, amount: int, to: int = NOBODY) -> None:
@@ -42,13 +41,17 @@ def pay(table: Table, seat: int, amount: int, to: int = NOBODY) -> None:
     table.cash[seat] -= amount
     if to != NOBODY:
         table.cash[to] += amount
-    track(table)
+    track_money(table)
 
 
 def update_awards(table: Table) -> None:
     """bidness.txt "Leadership Awards": the sole leader holds each award at once; a tie
     sends it back to the bank.  Award bonuses do not count toward the lead."""
-    market = [table.marketing(s) for s in range(table.n)]
+    units, bonuses = table.cat.marketing_units, table.bonuses
+    market = [sum([units[c] for c in staff]) for staff in table.staff]
+    for seat, cards in enumerate(bonuses):
+        if cards:
+            market[seat] += sum([units[c] for c in cards])
     holder = _sole_leader(market)
     if holder != table.market_leader:
         table.market_leader = holder
@@ -80,19 +83,48 @@ def counters(amount: int, values: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(out)
 
 
+class CounterSplits(dict[int, tuple[int, ...]]):
+    """``counters(amount, values)`` for every amount asked for, kept: ``split[amount]``
+    is a plain dict read, so a whole table's split is made in C."""
+
+    def __init__(self, values: tuple[int, ...]) -> None:
+        super().__init__()
+        self.worth = values
+
+    def __missing__(self, amount: int) -> tuple[int, ...]:
+        split = self[amount] = counters(amount, self.worth)
+        return split
+
+
+_SPLITS: dict[tuple[int, ...], CounterSplits] = {}
+
+
+def splits(values: tuple[int, ...]) -> CounterSplits:
+    """The one kept :class:`CounterSplits` for these counter values."""
+    split = _SPLITS.get(values)
+    if split is None:
+        split = _SPLITS[values] = CounterSplits(values)
+    return split
+
+
 def _raise_peaks(peaks: list[int], amounts: list[int], values: tuple[int, ...]) -> None:
     """Raise each value's peak to the counters that ``amounts`` need at once."""
-    each = map(counters, amounts, repeat(values))
-    for i, k in enumerate(map(sum, zip(*each, strict=True))):
-        if k > peaks[i]:
-            peaks[i] = k
+    each = map(splits(values).__getitem__, amounts)
+    peaks[:] = map(max, peaks, map(sum, zip(*each, strict=True)))
 
 
 def track(table: Table) -> None:
     """Record the most money and tech counters and IOU cards in use at once."""
+    track_money(table)
+    _raise_peaks(table.peaks.tech, table.tech, table.cat.tech_values)
+
+
+def track_money(table: Table) -> None:
+    """:func:`track` for a move that changes no tech points (only cash and IOUs): the
+    tech counters in use are then the same as at the last :func:`track`, which every
+    change of tech points is followed by."""
     peaks = table.peaks
     _raise_peaks(peaks.money, table.cash, table.cat.denominations)
-    _raise_peaks(peaks.tech, table.tech, table.cat.tech_values)
     ious = sum(table.ious)
     if ious > peaks.ious:
         peaks.ious = ious

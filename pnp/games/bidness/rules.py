@@ -10,16 +10,17 @@ with one legal action is applied by the engine without asking.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from pnp.games import Reporting
 from pnp.games.bidness import report
-from pnp.games.bidness.auction import apply_bid, auction_actions, bidder
+from pnp.games.bidness.auction import apply_bid, auction_decision
 from pnp.games.bidness.business import apply_salary, close_business, salary_actions
 from pnp.games.bidness.catalog import DIE_FACES, PAYBACK, Catalog
+from pnp.games.bidness.hand import distinct_cards, play_actions
 from pnp.games.bidness.lawsuit import apply_suit, suit_actions
 from pnp.games.bidness.ledger import name, note, track, update_awards
-from pnp.games.bidness.play import apply_play, distinct_cards, play_actions
+from pnp.games.bidness.play import apply_play
 from pnp.games.bidness.state import (
     AUCTION,
     DISCARD,
@@ -27,6 +28,7 @@ from pnp.games.bidness.state import (
     PHASE_NAMES,
     PLAY,
     SALARY,
+    SETTLE,
     TERMINAL,
     Action,
     Table,
@@ -143,34 +145,20 @@ class State(Table, Reporting):
 
     def _decision(self) -> tuple[int, Sequence[Action]] | None:
         """The seat to decide and its options, or None when the phase must move on."""
-        phase = self.phase
-        if phase in (DISCARD, SALARY):
-            if not self.queue:
-                return None
-            seat = self.queue[0]
-            if phase == SALARY:
-                return seat, salary_actions(self, seat)
-            return seat, _discard_actions(self, seat)
-        if phase == PLAY:
-            if self.passes >= self.n:
-                return None
-            return self.player, play_actions(self, self.player)
-        if phase == AUCTION:
-            return bidder(self), auction_actions(self)
-        assert self.suit is not None
-        return self.suit.to_act, suit_actions(self)
+        return _DECIDE[self.phase](self)
 
     def _advance(self) -> None:
+        """Apply forced moves (one legal action) until a seat has a real choice."""
+        decide = _DECIDE
         while self.phase != OVER:
-            nxt = self._decision()
+            nxt = decide[self.phase](self)
             if nxt is None:
                 self._end_phase()
                 continue
-            seat, legal = nxt
+            self.player, legal = nxt
+            self.legal = legal
             if len(legal) > 1:
-                self.player, self.legal = seat, legal
                 return
-            self.player, self.legal = seat, legal
             self._do(legal[0])
         self.player, self.legal = TERMINAL, ()
 
@@ -186,31 +174,71 @@ class State(Table, Reporting):
 
     def _do(self, action: Action) -> None:
         phase, seat = self.phase, self.player
-        if phase == DISCARD:
+        if phase == AUCTION:
+            assert self.auction is not None
+            seller = self.auction.seller
+            if apply_bid(self, action):
+                self.phase, self.player = PLAY, (seller + 1) % self.n
+        elif phase == PLAY:
+            self.passes = self.passes + 1 if action.verb == "pass" else 0
+            apply_play(self, seat, action)
+            if self.phase == PLAY:
+                self.player = (seat + 1) % self.n
+        elif phase == SETTLE:
+            assert self.suit is not None
+            plaintiff = self.suit.plaintiff
+            if apply_suit(self, action):
+                self.phase, self.player = PLAY, (plaintiff + 1) % self.n
+        elif phase == SALARY:
+            if apply_salary(self, seat, action):
+                self.queue.pop(0)
+        else:
             self.hands[seat].remove(action.card)
             if self.cat.kind[action.card] == PAYBACK:
                 self.payback_discards.append(action.card)
             else:
                 self.buried.append(action.card)
             self.queue.pop(0)
-        elif phase == SALARY:
-            if apply_salary(self, seat, action):
-                self.queue.pop(0)
-        elif phase == PLAY:
-            self.passes = self.passes + 1 if action.verb == "pass" else 0
-            apply_play(self, seat, action)
-            if self.phase == PLAY:
-                self.player = (seat + 1) % self.n
-        elif phase == AUCTION:
-            assert self.auction is not None
-            seller = self.auction.seller
-            if apply_bid(self, action):
-                self.phase, self.player = PLAY, (seller + 1) % self.n
-        else:
-            assert self.suit is not None
-            plaintiff = self.suit.plaintiff
-            if apply_suit(self, action):
-                self.phase, self.player = PLAY, (plaintiff + 1) % self.n
+
+
+# -- the decision of each phase, indexed by phase: (seat, legal actions) or None ------------
+
+Decision = tuple[int, Sequence[Action]] | None
+
+
+def _discard_decision(table: Table) -> Decision:
+    if not table.queue:
+        return None
+    seat = table.queue[0]
+    return seat, _discard_actions(table, seat)
+
+
+def _play_decision(table: Table) -> Decision:
+    if table.passes >= table.n:
+        return None
+    return table.player, play_actions(table, table.player)
+
+
+def _suit_decision(table: Table) -> Decision:
+    assert table.suit is not None
+    return table.suit.to_act, suit_actions(table)
+
+
+def _salary_decision(table: Table) -> Decision:
+    if not table.queue:
+        return None
+    seat = table.queue[0]
+    return seat, salary_actions(table, seat)
+
+
+_DECIDE: tuple[Callable[[Table], Decision], ...] = (
+    _discard_decision,  # DISCARD
+    _play_decision,  # PLAY
+    auction_decision,  # AUCTION
+    _suit_decision,  # SETTLE
+    _salary_decision,  # SALARY
+)
+assert tuple(range(5)) == (DISCARD, PLAY, AUCTION, SETTLE, SALARY)
 
 
 def _discard_actions(table: Table, seat: int) -> tuple[Action, ...]:

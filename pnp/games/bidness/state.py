@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import NamedTuple
 
-from pnp.games.bidness.catalog import LAWYER, MARKETER, PAYBACK, Catalog
+from pnp.games.bidness.catalog import LAWYER, PAYBACK, Catalog
 
 DISCARD, PLAY, AUCTION, SETTLE, SALARY, OVER = range(6)
 PHASE_NAMES = ("discard", "card play", "auction", "settlement", "salaries", "over")
@@ -213,8 +213,10 @@ class Table:
 
     def marketing(self, seat: int) -> int:
         """Marketers plus the bonuses and penalties in the workplace (no award bonus)."""
-        units = self.cat.units
-        return self.roles(seat).count(MARKETER) + sum([units[c] for c in self.bonuses[seat]])
+        units = self.cat.marketing_units
+        return sum([units[c] for c in self.staff[seat]]) + sum(
+            [units[c] for c in self.bonuses[seat]]
+        )
 
     def trial_dice(self, seat: int) -> int:
         extra = self.cat.trial_dice
