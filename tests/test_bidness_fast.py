@@ -235,3 +235,15 @@ def _finished(game: Game, seed: int) -> State:
     while not state.is_terminal():
         state.apply(bot(None, state.legal_actions(), rng))
     return state
+
+
+def test_kept_shuffle_draws_like_random_shuffle() -> None:
+    from pnp.games.bidness.state import shuffle
+
+    for seed in range(40):
+        for size in (0, 1, 2, 3, 17, 64, 130):
+            mine, theirs = random.Random(seed), random.Random(seed)
+            a, b = list(range(size)), list(range(size))
+            shuffle(mine, a)
+            theirs.shuffle(b)
+            assert a == b and mine.getstate() == theirs.getstate()

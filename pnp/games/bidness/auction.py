@@ -5,9 +5,9 @@ limit; the winner pays the seller, or the bank when the seller wins."""
 from __future__ import annotations
 
 from pnp.games.bidness.catalog import CONTRACT
-from pnp.games.bidness.ledger import name, note, pay, update_awards
+from pnp.games.bidness.ledger import card_moved, name, note, pay
 from pnp.games.bidness.moves import priced
-from pnp.games.bidness.state import AUCTION, NOBODY, Action, Auction, Table
+from pnp.games.bidness.state import AUCTION, NOBODY, PLAY, Action, Auction, Table
 
 DROP = Action("drop")
 BID = "bid"
@@ -56,42 +56,47 @@ def auction_decision(table: Table) -> tuple[int, tuple[Action, ...]]:
     return seat, priced(_DROP_ONLY, BID, range(low, means // step * step + 1, step))
 
 
-def apply_bid(table: Table, action: Action) -> bool:
-    """Apply one bid or drop; True when the auction is over."""
+def apply_bid(table: Table, action: Action) -> tuple[int, tuple[Action, ...]] | None:
+    """Apply one bid or drop: the next bidder and their moves (:func:`auction_decision`),
+    or None when the auction is over and Card Play goes on left of the seller."""
     a = table.auction
     assert a is not None
-    seat = a.active[a.pos]
+    active = a.active
+    seat = active[a.pos]
     if action.verb == "drop":
-        del a.active[a.pos]
+        del active[a.pos]
     else:
         a.high, a.leader = action.amount, seat
         a.pos += 1
         if table.log is not None:
             note(table, f"{name(table, seat)} bids ${action.amount}")
-    if not a.active:
+    if not active:
         _close(table, NOBODY)
-        return True
-    if a.active == [a.leader]:
+        return None
+    if active == [a.leader]:
         _close(table, a.leader)
-        return True
-    a.pos %= len(a.active)
-    if a.active[a.pos] == a.leader:
-        a.pos = (a.pos + 1) % len(a.active)
-    return False
+        return None
+    a.pos %= len(active)
+    if active[a.pos] == a.leader:
+        a.pos = (a.pos + 1) % len(active)
+    return auction_decision(table)
 
 
 def _close(table: Table, winner: int) -> None:
     a = table.auction
     assert a is not None
     table.auction = None
+    table.phase, table.player = PLAY, (a.seller + 1) % table.n
     cat = table.cat
     card = a.card
     if winner == NOBODY:
         table.discards.append(card)
         table.peaks.no_bids += 1
-        note(table, f"No bids: {cat.card_names[card]} is discarded")
+        if table.log is not None:
+            note(table, f"No bids: {cat.card_names[card]} is discarded")
         return
     pay(table, winner, a.high, NOBODY if winner == a.seller else a.seller)
     (table.contracts if cat.kind[card] == CONTRACT else table.staff)[winner].append(card)
-    note(table, f"{name(table, winner)} wins {cat.card_names[card]} for ${a.high}")
-    update_awards(table)
+    if table.log is not None:
+        note(table, f"{name(table, winner)} wins {cat.card_names[card]} for ${a.high}")
+    card_moved(table, card)

@@ -5,7 +5,7 @@ bonus cards go back."""
 from __future__ import annotations
 
 from pnp.games.bidness.catalog import ENGINEER, LAWYER, MARKETER, ROLES
-from pnp.games.bidness.ledger import borrow, name, note, pay, track, update_awards
+from pnp.games.bidness.ledger import borrow, card_moved, name, note, pay, track, update_awards
 from pnp.games.bidness.state import Action, Table, move
 
 PAY = Action("pay")
@@ -44,8 +44,9 @@ def apply_salary(table: Table, seat: int, action: Action) -> bool:
     staff.remove(card)
     table.discards.append(card)
     table.peaks.layoffs += 1
-    note(table, f"{name(table, seat)} lays off a {ROLES[action.target].capitalize()}")
-    update_awards(table)
+    if table.log is not None:
+        note(table, f"{name(table, seat)} lays off a {ROLES[action.target].capitalize()}")
+    card_moved(table, card)
     return False
 
 
@@ -64,7 +65,8 @@ def close_business(table: Table, order: list[int]) -> None:
     for seat in order:
         earned = earnings_of(table, seat)
         table.cash[seat] += earned
-        note(table, f"{name(table, seat)} earns ${earned}")
+        if table.log is not None:
+            note(table, f"{name(table, seat)} earns ${earned}")
     per = table.cat.t["tech_per_engineer"]
     for seat in order:
         table.tech[seat] += per * table.count_role(seat, ENGINEER)

@@ -7,7 +7,14 @@ the bank."""
 from __future__ import annotations
 
 from pnp.games.bidness.catalog import DIE_FACES, LIBEL, MARKETER, NEGLIGENCE, PATENT
-from pnp.games.bidness.ledger import name, note, pay, track, update_awards
+from pnp.games.bidness.ledger import (
+    name,
+    note,
+    pay,
+    track,
+    update_market_award,
+    update_tech_award,
+)
 from pnp.games.bidness.moves import priced
 from pnp.games.bidness.state import NOBODY, SETTLE, Action, Suit, Table
 
@@ -38,12 +45,13 @@ def can_be_sued(table: Table, card: int, defendant: int, plaintiff: int) -> bool
 def open_suit(table: Table, plaintiff: int, card: int, defendant: int, claim: int) -> None:
     table.suit = Suit(card, plaintiff, defendant, claim)
     table.phase = SETTLE
-    what = f" for ${claim}" if claim else ""
-    note(
-        table,
-        f"{name(table, plaintiff)} sues {name(table, defendant)}: "
-        f"{table.cat.card_names[card]}{what}",
-    )
+    if table.log is not None:
+        what = f" for ${claim}" if claim else ""
+        note(
+            table,
+            f"{name(table, plaintiff)} sues {name(table, defendant)}: "
+            f"{table.cat.card_names[card]}{what}",
+        )
 
 
 def suit_actions(table: Table) -> tuple[Action, ...]:
@@ -85,7 +93,8 @@ def apply_suit(table: Table, action: Action) -> bool:
         amount = s.ask if seat == s.defendant else s.bid
         pay(table, s.defendant, amount, s.plaintiff)
         table.peaks.settled += 1
-        note(table, f"Settled: {name(table, s.defendant)} pays ${amount}")
+        if table.log is not None:
+            note(table, f"Settled: {name(table, s.defendant)} pays ${amount}")
     else:
         _trial(table, s)
     table.discards.append(s.card)
@@ -103,11 +112,12 @@ def _trial(table: Table, s: Suit) -> None:
     p_roll = _roll(table, table.trial_dice(s.plaintiff))
     d_roll = _roll(table, table.trial_dice(s.defendant))
     won = p_roll > d_roll  # bidness.txt: in the event of a tie, the defendant wins
-    note(
-        table,
-        f"Trial: {name(table, s.plaintiff)} rolls {p_roll}, {name(table, s.defendant)} "
-        f"rolls {d_roll}; {'plaintiff' if won else 'defendant'} wins",
-    )
+    if table.log is not None:
+        note(
+            table,
+            f"Trial: {name(table, s.plaintiff)} rolls {p_roll}, {name(table, s.defendant)} "
+            f"rolls {d_roll}; {'plaintiff' if won else 'defendant'} wins",
+        )
     damages(table, s, won)
 
 
@@ -122,7 +132,7 @@ def damages(table: Table, s: Suit, plaintiff_won: bool) -> None:
     loser = s.defendant if plaintiff_won else s.plaintiff
     gainer = s.plaintiff if plaintiff_won else NOBODY
     suit, claim = cat.suit[s.card], cat.claim[s.card]
-    if suit == NEGLIGENCE:
+    if suit == NEGLIGENCE:  # money only: the awards stay (see update_awards)
         pay(table, loser, s.cash_claim, gainer)
     elif suit == LIBEL:
         staff = table.staff[loser]
@@ -130,12 +140,15 @@ def damages(table: Table, s: Suit, plaintiff_won: bool) -> None:
         for c in gone:
             staff.remove(c)
             (table.staff[gainer] if gainer != NOBODY else table.discards).append(c)
-        note(table, f"{name(table, loser)} loses {len(gone)} Marketer(s)")
+        if table.log is not None:
+            note(table, f"{name(table, loser)} loses {len(gone)} Marketer(s)")
+        update_market_award(table)
     else:
         points = min(claim, table.tech[loser])
         table.tech[loser] -= points
         if gainer != NOBODY:
             table.tech[gainer] += points
-        note(table, f"{name(table, loser)} loses {points} tech points")
+        if table.log is not None:
+            note(table, f"{name(table, loser)} loses {points} tech points")
         track(table)
-    update_awards(table)
+        update_tech_award(table)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import repeat
+from operator import add
 
 from pnp.games.bidness.state import NOBODY, Table
 
@@ -22,7 +24,8 @@ def borrow(table: Table, seat: int, ious: int) -> None:
         return
     table.ious[seat] += ious
     table.cash[seat] += ious * table.cat.t["iou_value"]
-    note(table, f"{name(table, seat)} borrows ${ious * table.cat.t['iou_value']}")
+    if table.log is not None:
+        note(table, f"{name(table, seat)} borrows ${ious * table.cat.t['iou_value']}")
     track_money(table)
 
 
@@ -46,20 +49,41 @@ def pay(table: Table, seat: int, amount: int, to: int = NOBODY) -> None:
 
 def update_awards(table: Table) -> None:
     """bidness.txt "Leadership Awards": the sole leader holds each award at once; a tie
-    sends it back to the bank.  Award bonuses do not count toward the lead."""
-    units, bonuses = table.cat.marketing_units, table.bonuses
-    market = [sum([units[c] for c in staff]) for staff in table.staff]
-    for seat, cards in enumerate(bonuses):
-        if cards:
-            market[seat] += sum([units[c] for c in cards])
+    sends it back to the bank.  Award bonuses do not count toward the lead.
+
+    The awards always match the table: every move that changes a seat's marketing or
+    tech points updates them at once, so a move that changes only one of the two needs
+    only that award updated (:func:`update_market_award`, :func:`update_tech_award`),
+    and a card that adds no marketing (:func:`card_moved`) changes neither."""
+    update_market_award(table)
+    update_tech_award(table)
+
+
+def card_moved(table: Table, card: int) -> None:
+    """The awards after ``card`` joined or left a workplace: only a Marketer or a bonus
+    or penalty card with units can change the Market Leader; no card changes tech."""
+    if table.cat.marketing_units[card]:
+        update_market_award(table)
+
+
+def update_market_award(table: Table) -> None:
+    units = repeat(table.cat.marketing_units.__getitem__)
+    market = list(map(sum, map(map, units, table.staff)))  # each seat's Marketers
+    if any(table.bonuses):  # plus the units of its bonus and penalty cards
+        market = list(map(add, market, map(sum, map(map, units, table.bonuses))))
     holder = _sole_leader(market)
     if holder != table.market_leader:
         table.market_leader = holder
-        note(table, _award_line(table, "Market Leader", holder))
+        if table.log is not None:
+            note(table, _award_line(table, "Market Leader", holder))
+
+
+def update_tech_award(table: Table) -> None:
     holder = _sole_leader(table.tech)
     if holder != table.tech_leader:
         table.tech_leader = holder
-        note(table, _award_line(table, "Tech Leader", holder))
+        if table.log is not None:
+            note(table, _award_line(table, "Tech Leader", holder))
 
 
 def _sole_leader(values: list[int]) -> int:
@@ -123,8 +147,10 @@ def track_money(table: Table) -> None:
     """:func:`track` for a move that changes no tech points (only cash and IOUs): the
     tech counters in use are then the same as at the last :func:`track`, which every
     change of tech points is followed by."""
-    peaks = table.peaks
-    _raise_peaks(peaks.money, table.cash, table.cat.denominations)
+    peaks, values = table.peaks, table.cat.denominations
+    split = _SPLITS.get(values) or splits(values)
+    each = map(split.__getitem__, table.cash)
+    peaks.money[:] = map(max, peaks.money, map(sum, zip(*each, strict=True)))
     ious = sum(table.ious)
     if ious > peaks.ious:
         peaks.ious = ious

@@ -9,7 +9,7 @@ from pnp.games.bidness.catalog import (
     ROLES,
 )
 from pnp.games.bidness.lawsuit import open_suit
-from pnp.games.bidness.ledger import name, note, pay, update_awards
+from pnp.games.bidness.ledger import card_moved, name, note, pay
 from pnp.games.bidness.state import OVER, Action, Table
 
 
@@ -40,18 +40,20 @@ def apply_play(table: Table, seat: int, action: Action) -> None:
         table.staff[seat].append(hired)
         table.discards.append(card)
         table.peaks.headhunts += 1
-        note(
-            table,
-            f"{name(table, seat)} headhunts a {ROLES[action.amount].capitalize()} "
-            f"from {name(table, action.target)}",
-        )
-        update_awards(table)
+        if table.log is not None:
+            note(
+                table,
+                f"{name(table, seat)} headhunts a {ROLES[action.amount].capitalize()} "
+                f"from {name(table, action.target)}",
+            )
+        card_moved(table, hired)
     else:
         pay(table, seat, cat.cost[card])
         table.bonuses[action.target].append(card)
-        where = "" if action.target == seat else f" on {name(table, action.target)}"
-        note(table, f"{name(table, seat)} plays {cat.card_names[card]}{where}")
-        update_awards(table)
+        if table.log is not None:
+            where = "" if action.target == seat else f" on {name(table, action.target)}"
+            note(table, f"{name(table, seat)} plays {cat.card_names[card]}{where}")
+        card_moved(table, card)
 
 
 def _pay_back(table: Table, seat: int, card: int, ious: int) -> None:
@@ -60,9 +62,11 @@ def _pay_back(table: Table, seat: int, card: int, ious: int) -> None:
     table.cash[seat] -= cost
     table.ious[seat] -= ious
     table.payback_discards.append(card)
-    note(table, f"{name(table, seat)} pays ${cost} and returns {ious} IOU(s)")
+    if table.log is not None:
+        note(table, f"{name(table, seat)} pays ${cost} and returns {ious} IOU(s)")
     if table.ious[seat] == 0:
         table.winners = [seat]
         table.peaks.paid_off = True
         table.phase = OVER
-        note(table, f"{name(table, seat)} has paid off every IOU and wins")
+        if table.log is not None:
+            note(table, f"{name(table, seat)} has paid off every IOU and wins")

@@ -33,6 +33,7 @@ from pnp.games.bidness.state import (
     Action,
     Table,
     move,
+    shuffle,
 )
 from pnp.games.bidness.view import View, view_of
 
@@ -91,7 +92,13 @@ class State(Table, Reporting):
                 f"action {action!r} is not legal in {PHASE_NAMES[self.phase]} "
                 f"for seat {self.player}"
             )
-        self._do(action)
+        if self.phase == AUCTION:  # the hottest path: straight to the next bidder
+            nxt = apply_bid(self, action)
+            if nxt is not None and len(nxt[1]) > 1:
+                self.player, self.legal = nxt
+                return
+        else:
+            self._do(action)
         self._advance()
 
     # -- flow ----------------------------------------------------------------------------
@@ -105,35 +112,44 @@ class State(Table, Reporting):
             self._finish_by_cap()
             return
         self.first = first_player_roll(self)
-        note(self, f"Round {self.round}: {name(self, self.first)} plays first")
+        if self.log is not None:
+            note(self, f"Round {self.round}: {name(self, self.first)} plays first")
         if self.round >= t["payback_from_round"]:
-            for seat in self._order():
-                self._deal_payback(seat)
-        self.deck.extend(self.discards)
-        self.deck.extend(self.buried)
+            dealt = [self._deal_payback(seat) for seat in self._order()]
+            if any(dealt):  # hands only grew while dealing: the peak is the count now
+                kind = self.cat.kind
+                held = [kind[c] for hand in self.hands for c in hand].count(PAYBACK)
+                self.peaks.payback_held = max(self.peaks.payback_held, held)
+        deck = self.deck
+        deck.extend(self.discards)
+        deck.extend(self.buried)
         self.discards.clear()
         self.buried.clear()
-        self.rng.shuffle(self.deck)
+        shuffle(self.rng, deck)
+        size = t["hand_size"]
         for seat in self._order():
             hand = self.hands[seat]
-            while len(hand) < t["hand_size"] and self.deck:
-                hand.append(self.deck.pop())
-            if len(hand) < t["hand_size"]:
+            take = min(size - len(hand), len(deck))
+            if take > 0:  # one at a time off the top (the end of the list)
+                hand.extend(deck[: -take - 1 : -1])
+                del deck[-take:]
+            if len(hand) < size:
                 self.peaks.dry_event += 1
-        self.peaks.deck_low = min(self.peaks.deck_low, len(self.deck))
+        self.peaks.deck_low = min(self.peaks.deck_low, len(deck))
         self.queue = [s for s in self._order() for _ in range(t["setup_discards"])]
         self.phase = DISCARD
 
-    def _deal_payback(self, seat: int) -> None:
+    def _deal_payback(self, seat: int) -> bool:
+        """Deal ``seat`` a Payback card, reshuffling the discards if need be; False when
+        there is none left to deal."""
         if not self.paybacks and self.payback_discards:
             self.paybacks, self.payback_discards = self.payback_discards, []
-            self.rng.shuffle(self.paybacks)
+            shuffle(self.rng, self.paybacks)
         if not self.paybacks:
             self.peaks.dry_payback += 1
-            return
+            return False
         self.hands[seat].append(self.paybacks.pop())
-        held = sum(self.paybacks_held(s) for s in range(self.n))
-        self.peaks.payback_held = max(self.peaks.payback_held, held)
+        return True
 
     def _finish_by_cap(self) -> None:
         """Ours: at the round cap, fewest IOUs wins, then most cash; equal seats share."""
@@ -175,10 +191,7 @@ class State(Table, Reporting):
     def _do(self, action: Action) -> None:
         phase, seat = self.phase, self.player
         if phase == AUCTION:
-            assert self.auction is not None
-            seller = self.auction.seller
-            if apply_bid(self, action):
-                self.phase, self.player = PLAY, (seller + 1) % self.n
+            apply_bid(self, action)
         elif phase == PLAY:
             self.passes = self.passes + 1 if action.verb == "pass" else 0
             apply_play(self, seat, action)
@@ -250,7 +263,7 @@ def first_player_roll(table: Table) -> int:
     rnd = table.rng.random
     seats = list(range(table.n))
     while True:
-        totals = [sum(1 + int(rnd() * DIE_FACES) for _ in range(table.ious[s])) for s in seats]
+        totals = [sum([1 + int(rnd() * DIE_FACES) for _ in range(table.ious[s])]) for s in seats]
         best = max(totals)
         seats = [s for s, v in zip(seats, totals, strict=True) if v == best]
         if len(seats) == 1:
