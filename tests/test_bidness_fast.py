@@ -10,6 +10,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import pnp.games.bidness as engine
 from pnp.games import sees
@@ -92,7 +94,7 @@ def test_auction_moves_are_the_eager_tuple_and_only_theirs_start_with_a_drop(
 
 def test_cached_counters_make_up_the_amount_largest_first(game: Game) -> None:
     # the money peaks count the counters each seat's cash needs, largest value first
-    from pnp.games.bidness.ledger import counters
+    from pnp.games.bidness.counters import counters
 
     values = engine.catalog(game).denominations
     for amount in range(0, 400, 5):
@@ -210,8 +212,10 @@ def test_marketing_and_awards_are_recounted_from_the_workplaces(game: Game) -> N
 def test_peaks_are_those_of_tracking_everything_at_every_payment(
     game: Game, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # payments track only money and IOUs: tech changes are tracked where they happen
+    # payments track only money and IOUs: tech changes are tracked where they happen;
+    # the peaks are packed, raised all at once (see counters.py)
     from pnp.games.bidness import ledger
+    from pnp.games.bidness.counters import counters, pack, unpack
 
     def run_games() -> list[dict[str, dict[str, int]]]:
         return [s.usage() for s in random_states(game, 5)[-1:]] + [
@@ -220,8 +224,16 @@ def test_peaks_are_those_of_tracking_everything_at_every_payment(
 
     def track_all(table: State) -> None:  # the plain way: every counter, every time
         peaks, cat = table.peaks, table.cat
-        ledger._raise_peaks(peaks.money, table.cash, cat.denominations)
-        ledger._raise_peaks(peaks.tech, table.tech, cat.tech_values)
+        for amounts, values, kept in (
+            (table.cash, cat.denominations, "money_packed"),
+            (table.tech, cat.tech_values, "tech_packed"),
+        ):
+            now = [sum(k) for k in zip(*(counters(a, values) for a in amounts), strict=True)]
+            peak = [
+                max(p, n)
+                for p, n in zip(unpack(getattr(peaks, kept), len(values)), now, strict=True)
+            ]
+            setattr(peaks, kept, pack(peak))
         peaks.ious = max(peaks.ious, sum(table.ious))
 
     fast = run_games()
@@ -247,3 +259,26 @@ def test_kept_shuffle_draws_like_random_shuffle() -> None:
             shuffle(mine, a)
             theirs.shuffle(b)
             assert a == b and mine.getstate() == theirs.getstate()
+
+
+@given(
+    st.lists(st.integers(0, 5000), min_size=1, max_size=6),
+    st.lists(st.integers(0, 5000), min_size=1, max_size=6),
+)
+def test_packed_peaks_are_the_largest_counts_of_each_value(
+    earlier: list[int], later: list[int]
+) -> None:
+    from pnp.games.bidness.counters import counters, packing, unpack
+
+    values = (100, 50, 25, 10, 5)
+    packed = packing(values)
+
+    def in_use(amounts: list[int]) -> list[int]:
+        return [sum(k) for k in zip(*(counters(a, values) for a in amounts), strict=True)]
+
+    peak = packed.raise_peak(0, sum(packed[a] for a in earlier))
+    assert unpack(peak, 5) == in_use(earlier)
+    peak = packed.raise_peak(peak, sum(packed[a] for a in later))
+    assert unpack(peak, 5) == [
+        max(a, b) for a, b in zip(in_use(earlier), in_use(later), strict=True)
+    ]

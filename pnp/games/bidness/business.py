@@ -51,6 +51,7 @@ def apply_salary(table: Table, seat: int, action: Action) -> bool:
 
 
 def earnings_of(table: Table, seat: int) -> int:
+    """bidness.txt "Earnings" for the seat now (see :meth:`Catalog.earnings`)."""
     return table.cat.earnings(
         table.tech[seat],
         table.tech_leader == seat,
@@ -71,7 +72,9 @@ def close_business(table: Table, order: list[int]) -> None:
     for seat in order:
         table.tech[seat] += per * table.count_role(seat, ENGINEER)
     for seat in order:
-        table.discards.extend(table.bonuses[seat])
-        table.bonuses[seat].clear()
+        bonuses = table.bonuses[seat]
+        if bonuses:
+            table.discards.extend(bonuses)
+            bonuses.clear()
     track(table)
     update_awards(table)

@@ -35,10 +35,11 @@ class CardMoves:
     """The moves each card gives that depend on nothing but the card and the seats,
     made once per catalog and number of seats (see :func:`card_moves`)."""
 
-    __slots__ = ("sell", "fixed", "aimed", "hires")
+    __slots__ = ("discard", "sell", "fixed", "aimed", "hires")
 
     def __init__(self, cat: Catalog, seats: int) -> None:
         cards = range(len(cat.kind))
+        self.discard = tuple([move("discard", c) for c in cards])
         self.sell = tuple([move("sell", c) for c in cards])
         self.fixed = tuple([_fixed(cat, c, self.sell[c]) for c in cards])
         """Sell and auction, for a card that is auctioned; None for the others."""
@@ -94,6 +95,12 @@ def distinct_cards(table: Table, seat: int) -> list[int]:
             seen.add(g)
             out.append(c)
     return out
+
+
+def discard_actions(table: Table, seat: int) -> tuple[Action, ...]:
+    """Setup: discard one card of each kind in the hand."""
+    discard = card_moves(table.cat, table.n).discard
+    return tuple([discard[c] for c in distinct_cards(table, seat)])
 
 
 def play_actions(table: Table, seat: int) -> tuple[Action, ...]:

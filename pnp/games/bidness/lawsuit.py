@@ -104,7 +104,7 @@ def apply_suit(table: Table, action: Action) -> bool:
 
 def _roll(table: Table, dice: int) -> int:
     rnd = table.rng.random
-    return sum(1 + int(rnd() * DIE_FACES) for _ in range(dice))
+    return sum([1 + int(rnd() * DIE_FACES) for _ in range(dice)])
 
 
 def _trial(table: Table, s: Suit) -> None:

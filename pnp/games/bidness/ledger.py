@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import repeat
 from operator import add
 
+from pnp.games.bidness.counters import _PACKINGS, packing
 from pnp.games.bidness.state import NOBODY, Table
 
 
@@ -97,50 +97,14 @@ def _award_line(table: Table, award: str, holder: int) -> str:
     return f"{name(table, holder)} takes the {award} award"
 
 
-@lru_cache(maxsize=4096)
-def counters(amount: int, values: tuple[int, ...]) -> tuple[int, ...]:
-    """How many counters of each value (largest first) make up ``amount``."""
-    out = []
-    for v in values:
-        k, amount = divmod(amount, v)
-        out.append(k)
-    return tuple(out)
-
-
-class CounterSplits(dict[int, tuple[int, ...]]):
-    """``counters(amount, values)`` for every amount asked for, kept: ``split[amount]``
-    is a plain dict read, so a whole table's split is made in C."""
-
-    def __init__(self, values: tuple[int, ...]) -> None:
-        super().__init__()
-        self.worth = values
-
-    def __missing__(self, amount: int) -> tuple[int, ...]:
-        split = self[amount] = counters(amount, self.worth)
-        return split
-
-
-_SPLITS: dict[tuple[int, ...], CounterSplits] = {}
-
-
-def splits(values: tuple[int, ...]) -> CounterSplits:
-    """The one kept :class:`CounterSplits` for these counter values."""
-    split = _SPLITS.get(values)
-    if split is None:
-        split = _SPLITS[values] = CounterSplits(values)
-    return split
-
-
-def _raise_peaks(peaks: list[int], amounts: list[int], values: tuple[int, ...]) -> None:
-    """Raise each value's peak to the counters that ``amounts`` need at once."""
-    each = map(splits(values).__getitem__, amounts)
-    peaks[:] = map(max, peaks, map(sum, zip(*each, strict=True)))
-
-
 def track(table: Table) -> None:
     """Record the most money and tech counters and IOU cards in use at once."""
     track_money(table)
-    _raise_peaks(table.peaks.tech, table.tech, table.cat.tech_values)
+    peaks, values = table.peaks, table.cat.tech_values
+    packed = _PACKINGS.get(values) or packing(values)
+    peaks.tech_packed = packed.raise_peak(
+        peaks.tech_packed, sum(map(packed.__getitem__, table.tech))
+    )
 
 
 def track_money(table: Table) -> None:
@@ -148,9 +112,10 @@ def track_money(table: Table) -> None:
     tech counters in use are then the same as at the last :func:`track`, which every
     change of tech points is followed by."""
     peaks, values = table.peaks, table.cat.denominations
-    split = _SPLITS.get(values) or splits(values)
-    each = map(split.__getitem__, table.cash)
-    peaks.money[:] = map(max, peaks.money, map(sum, zip(*each, strict=True)))
+    packed = _PACKINGS.get(values) or packing(values)
+    peaks.money_packed = packed.raise_peak(
+        peaks.money_packed, sum(map(packed.__getitem__, table.cash))
+    )
     ious = sum(table.ious)
     if ious > peaks.ious:
         peaks.ious = ious

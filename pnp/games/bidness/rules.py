@@ -17,7 +17,7 @@ from pnp.games.bidness import report
 from pnp.games.bidness.auction import apply_bid, auction_decision
 from pnp.games.bidness.business import apply_salary, close_business, salary_actions
 from pnp.games.bidness.catalog import DIE_FACES, PAYBACK, Catalog
-from pnp.games.bidness.hand import distinct_cards, play_actions
+from pnp.games.bidness.hand import discard_actions, play_actions
 from pnp.games.bidness.lawsuit import apply_suit, suit_actions
 from pnp.games.bidness.ledger import name, note, track, update_awards
 from pnp.games.bidness.play import apply_play
@@ -32,7 +32,6 @@ from pnp.games.bidness.state import (
     TERMINAL,
     Action,
     Table,
-    move,
     shuffle,
 )
 from pnp.games.bidness.view import View, view_of
@@ -92,11 +91,18 @@ class State(Table, Reporting):
                 f"action {action!r} is not legal in {PHASE_NAMES[self.phase]} "
                 f"for seat {self.player}"
             )
-        if self.phase == AUCTION:  # the hottest path: straight to the next bidder
+        phase = self.phase
+        if phase == AUCTION:  # the hottest path: straight to the next bidder
             nxt = apply_bid(self, action)
             if nxt is not None and len(nxt[1]) > 1:
                 self.player, self.legal = nxt
                 return
+        elif phase == PLAY:  # (a forced pass is made in _advance)
+            seat = self.player
+            self.passes = self.passes + 1 if action.verb == "pass" else 0
+            apply_play(self, seat, action)
+            if self.phase == PLAY:
+                self.player = (seat + 1) % self.n
         else:
             self._do(action)
         self._advance()
@@ -167,15 +173,28 @@ class State(Table, Reporting):
         """Apply forced moves (one legal action) until a seat has a real choice."""
         decide = _DECIDE
         while self.phase != OVER:
+            if self.phase == PLAY:  # Card Play, with forced passes made here
+                if self.passes >= self.n:
+                    self._end_phase()
+                    continue
+                seat = self.player
+                self.legal = play_actions(self, seat)
+                if len(self.legal) > 1:
+                    return
+                # a hand too small to play: the only move is to pass
+                if self.log is not None:
+                    note(self, f"{name(self, seat)} passes")
+                self.passes += 1
+                self.player = (seat + 1) % self.n
+                continue
             nxt = decide[self.phase](self)
             if nxt is None:
                 self._end_phase()
                 continue
-            self.player, legal = nxt
-            self.legal = legal
-            if len(legal) > 1:
+            self.player, self.legal = nxt
+            if len(self.legal) > 1:
                 return
-            self._do(legal[0])
+            self._do(self.legal[0])
         self.player, self.legal = TERMINAL, ()
 
     def _end_phase(self) -> None:
@@ -192,11 +211,8 @@ class State(Table, Reporting):
         phase, seat = self.phase, self.player
         if phase == AUCTION:
             apply_bid(self, action)
-        elif phase == PLAY:
-            self.passes = self.passes + 1 if action.verb == "pass" else 0
-            apply_play(self, seat, action)
-            if self.phase == PLAY:
-                self.player = (seat + 1) % self.n
+        elif phase == PLAY:  # a forced move is a pass, and _advance makes those
+            raise AssertionError("Card Play moves are applied by apply and _advance")
         elif phase == SETTLE:
             assert self.suit is not None
             plaintiff = self.suit.plaintiff
@@ -223,7 +239,7 @@ def _discard_decision(table: Table) -> Decision:
     if not table.queue:
         return None
     seat = table.queue[0]
-    return seat, _discard_actions(table, seat)
+    return seat, discard_actions(table, seat)
 
 
 def _play_decision(table: Table) -> Decision:
@@ -252,10 +268,6 @@ _DECIDE: tuple[Callable[[Table], Decision], ...] = (
     _salary_decision,  # SALARY
 )
 assert tuple(range(5)) == (DISCARD, PLAY, AUCTION, SETTLE, SALARY)
-
-
-def _discard_actions(table: Table, seat: int) -> tuple[Action, ...]:
-    return tuple([move("discard", c) for c in distinct_cards(table, seat)])
 
 
 def first_player_roll(table: Table) -> int:
