@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pnp.games.bidness.catalog import CONTRACT
 from pnp.games.bidness.ledger import card_moved, name, note, pay
-from pnp.games.bidness.moves import priced
+from pnp.games.bidness.moves import RUNS, priced
 from pnp.games.bidness.state import AUCTION, NOBODY, PLAY, Action, Auction, Table
 
 DROP = Action("drop")
@@ -53,7 +53,15 @@ def auction_decision(table: Table) -> tuple[int, tuple[Action, ...]]:
     step = t["bid_step"]
     low = a.high + step if a.leader != NOBODY else max(t["min_opening_bid"], step)
     means = table.cash[seat] + (cat.max_ious - table.ious[seat]) * t["iou_value"]
-    return seat, priced(_DROP_ONLY, BID, range(low, means // step * step + 1, step))
+    top = means // step * step
+    if top < low:
+        return seat, _DROP_ONLY
+    # priced(_DROP_ONLY, BID, range(low, top + 1, step)), cut from the kept run at once
+    first, end = low // step, top // step + 1
+    run = RUNS.get((BID, -1, -1, step, low % step), ())
+    if end > len(run):
+        return seat, priced(_DROP_ONLY, BID, range(low, top + 1, step))
+    return seat, _DROP_ONLY + run[first:end]
 
 
 def apply_bid(table: Table, action: Action) -> tuple[int, tuple[Action, ...]] | None:

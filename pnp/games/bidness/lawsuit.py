@@ -74,20 +74,28 @@ def suit_actions(table: Table) -> tuple[Action, ...]:
     return priced(out, OFFER, amounts)
 
 
+def offer(table: Table, action: Action) -> None:
+    """One side's offer: the talks go on with the other side to answer."""
+    s = table.suit
+    assert s is not None
+    seat = s.to_act
+    s.offers += 1
+    if seat == s.plaintiff:
+        s.ask = action.amount
+    else:
+        s.bid = action.amount
+    s.to_act = s.defendant if seat == s.plaintiff else s.plaintiff
+    if table.log is not None:
+        note(table, f"{name(table, seat)} offers to settle for ${action.amount}")
+
+
 def apply_suit(table: Table, action: Action) -> bool:
     """Apply one move of the talks; True when the suit is over."""
     s = table.suit
     assert s is not None
     seat = s.to_act
     if action.verb == "offer":
-        s.offers += 1
-        if seat == s.plaintiff:
-            s.ask = action.amount
-        else:
-            s.bid = action.amount
-        s.to_act = s.defendant if seat == s.plaintiff else s.plaintiff
-        if table.log is not None:
-            note(table, f"{name(table, seat)} offers to settle for ${action.amount}")
+        offer(table, action)
         return False
     if action.verb == "accept":
         amount = s.ask if seat == s.defendant else s.bid

@@ -11,17 +11,18 @@ from __future__ import annotations
 
 from pnp.games.bidness.state import Action, move
 
-_RUNS: dict[tuple[str, int, int, int, int], tuple[Action, ...]] = {}
-"""(verb, card, target, step, base) → the actions for amounts ``base, base + step, …``."""
+RUNS: dict[tuple[str, int, int, int, int], tuple[Action, ...]] = {}
+"""(verb, card, target, step, base) → the actions for amounts ``base, base + step, …``
+(the bidding path reads it directly, see ``auction_decision``)."""
 
 
 def _run(verb: str, card: int, target: int, step: int, base: int, end: int) -> tuple[Action, ...]:
     """The kept run of at least ``end`` actions (grown to twice that when shorter)."""
     key = (verb, card, target, step, base)
-    got = _RUNS.get(key, ())
+    got = RUNS.get(key, ())
     if end > len(got):
         got = tuple([move(verb, card, target, base + k * step) for k in range(2 * end)])
-        _RUNS[key] = got
+        RUNS[key] = got
     return got
 
 
@@ -40,7 +41,7 @@ def priced(fixed: tuple[Action, ...], verb: str, amounts: range) -> tuple[Action
         return (*fixed, *[move(verb, -1, -1, a) for a in amounts])
     first = start // step
     end = first + size
-    got = _RUNS.get((verb, -1, -1, step, start % step), ())
+    got = RUNS.get((verb, -1, -1, step, start % step), ())
     if end > len(got):
         got = _run(verb, -1, -1, step, start % step, end)
     return fixed + got[first:end]

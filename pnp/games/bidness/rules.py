@@ -18,7 +18,7 @@ from pnp.games.bidness.auction import apply_bid, auction_decision
 from pnp.games.bidness.business import apply_salary, close_business, salary_actions
 from pnp.games.bidness.catalog import DIE_FACES, PAYBACK, Catalog
 from pnp.games.bidness.hand import discard_actions, play_actions
-from pnp.games.bidness.lawsuit import apply_suit, suit_actions
+from pnp.games.bidness.lawsuit import apply_suit, offer, suit_actions
 from pnp.games.bidness.ledger import name, note, track, update_awards
 from pnp.games.bidness.play import apply_play
 from pnp.games.bidness.state import (
@@ -96,6 +96,13 @@ class State(Table, Reporting):
             nxt = apply_bid(self, action)
             if nxt is not None and len(nxt[1]) > 1:
                 self.player, self.legal = nxt
+                return
+        elif phase == SETTLE and action.verb == "offer":  # talks go on: the other side
+            offer(self, action)
+            legal = suit_actions(self)
+            if len(legal) > 1:
+                assert self.suit is not None
+                self.player, self.legal = self.suit.to_act, legal
                 return
         elif phase == PLAY:  # (a forced pass is made in _advance)
             seat = self.player
