@@ -35,7 +35,7 @@ class CardMoves:
     """The moves each card gives that depend on nothing but the card and the seats,
     made once per catalog and number of seats (see :func:`card_moves`)."""
 
-    __slots__ = ("discard", "sell", "fixed", "aimed", "hires")
+    __slots__ = ("discard", "sell", "fixed", "paid", "aimed", "hires")
 
     def __init__(self, cat: Catalog, seats: int) -> None:
         cards = range(len(cat.kind))
@@ -43,8 +43,11 @@ class CardMoves:
         self.sell = tuple([move("sell", c) for c in cards])
         self.fixed = tuple([_fixed(cat, c, self.sell[c]) for c in cards])
         """Sell and auction, for a card that is auctioned; None for the others."""
+        self.paid = tuple([_paid(cat, c, self.sell[c]) for c in cards])
+        """For a Payback card, its moves by :func:`payback_options`; None for the others."""
         self.aimed = tuple([tuple([_aimed(cat, c, s, seats) for s in range(seats)]) for c in cards])
-        """By card and seat: the plays of a bonus or Legal Intern card (once affordable)."""
+        """By card and seat: sell, then the plays of a bonus or Legal Intern card (once
+        affordable); None for the other cards."""
         self.hires = tuple(
             [
                 tuple(
@@ -63,13 +66,27 @@ def _fixed(cat: Catalog, card: int, sell: Action) -> tuple[Action, ...] | None:
     return (sell, move("auction", card)) if cat.kind[card] in AUCTIONED else None
 
 
-def _aimed(cat: Catalog, card: int, seat: int, seats: int) -> tuple[Action, ...]:
-    kind = cat.kind[card]
+def _paid(cat: Catalog, card: int, sell: Action) -> tuple[tuple[Action, ...], ...] | None:
+    if cat.kind[card] != PAYBACK:
+        return None
+    one, two = move("payback", card, -1, 1), move("payback", card, -1, 2)
+    return ((sell,), (sell, one), (sell, two), (sell, one, two))
+
+
+def payback_options(table: Table, seat: int) -> int:
+    """Which paybacks the seat can afford: +1 one IOU, +2 two IOUs (it must hold two)."""
+    t, cash = table.cat.t, table.cash[seat]
+    two = table.ious[seat] >= 2 and cash >= t["payback_two_cost"]
+    return (cash >= t["payback_one_cost"]) + 2 * two
+
+
+def _aimed(cat: Catalog, card: int, seat: int, seats: int) -> tuple[Action, ...] | None:
+    kind, sell = cat.kind[card], move("sell", card)
     if kind == INTERN or (kind == BONUS and cat.units[card] >= 0):
-        return (move("play", card, seat),)
+        return (sell, move("play", card, seat))
     if kind == BONUS:
-        return tuple([move("play", card, s) for s in range(seats) if s != seat])
-    return ()
+        return (sell, *[move("play", card, s) for s in range(seats) if s != seat])
+    return None
 
 
 _CARD_MOVES: dict[tuple[int, int], tuple[Catalog, CardMoves]] = {}
@@ -112,41 +129,42 @@ def play_actions(table: Table, seat: int) -> tuple[Action, ...]:
     if len(hand) <= cat.t["must_pass_at"]:
         return _PASS_ONLY
     moves = card_moves(cat, table.n)
-    group, fixed, sell = cat.group, moves.fixed, moves.sell
+    group, fixed, paid, aimed = cat.group, moves.fixed, moves.paid, moves.aimed
     out = [PASS]
     seen: set[int] = set()
+    paying = means = -1  # worked out when first needed
     for card in hand:
         g = group[card]
         if g in seen:
             continue
         seen.add(g)
-        both = fixed[card]
-        if both is not None:
-            out += both
-        else:
-            out.append(sell[card])
-            out += _plays(table, seat, card, moves)
+        kept = fixed[card]
+        if kept is not None:  # auctioned: sell or auction
+            out += kept
+            continue
+        options = paid[card]
+        if options is not None:  # a Payback card: sell, or pay back what the seat can afford
+            if paying < 0:
+                paying = payback_options(table, seat)
+            out += options[paying]
+            continue
+        if means < 0:
+            means = table.cash[seat] + (cat.max_ious - table.ious[seat]) * cat.t["iou_value"]
+        kept = aimed[card][seat]
+        if kept is not None:  # a bonus or Legal Intern card: sell, or play it once affordable
+            out += kept if means >= cat.cost[card] else kept[:1]
+            continue
+        out.append(moves.sell[card])
+        if means >= cat.cost[card]:
+            out += _plays(table, seat, card, moves, means)
     return tuple(out)
 
 
-def _plays(table: Table, seat: int, card: int, moves: CardMoves) -> tuple[Action, ...]:
-    """The plays of a card that is not auctioned."""
+def _plays(table: Table, seat: int, card: int, moves: CardMoves, means: int) -> tuple[Action, ...]:
+    """The plays of an affordable Lawsuit or Headhunting card (``means``: the seat's
+    cash plus borrowing room)."""
     cat = table.cat
     t, kind = cat.t, cat.kind[card]
-    if kind == PAYBACK:
-        cash = table.cash[seat]
-        if cash < t["payback_one_cost"]:
-            if table.ious[seat] >= 2 and cash >= t["payback_two_cost"]:
-                return (move("payback", card, -1, 2),)
-            return ()
-        if table.ious[seat] >= 2 and cash >= t["payback_two_cost"]:
-            return (move("payback", card, -1, 1), move("payback", card, -1, 2))
-        return (move("payback", card, -1, 1),)
-    means = table.cash[seat] + (cat.max_ious - table.ious[seat]) * t["iou_value"]
-    if means < cat.cost[card]:
-        return ()
-    if kind in (INTERN, BONUS):
-        return moves.aimed[card][seat]
     if table.round == 1:  # bidness.txt: no Lawsuit or Headhunting card in the first round
         return ()
     n, staff, role = table.n, table.staff, cat.role
