@@ -194,6 +194,7 @@ def test_card_play_moves_are_the_plain_ones(game: Game, players: int) -> None:
 
 
 def test_marketing_and_awards_are_recounted_from_the_workplaces(game: Game) -> None:
+    from pnp.games.bidness import ledger
     from pnp.games.bidness.catalog import MARKETER
     from pnp.games.bidness.ledger import update_awards
 
@@ -204,6 +205,7 @@ def test_marketing_and_awards_are_recounted_from_the_workplaces(game: Game) -> N
             for s in range(state.n)
         ]
         assert [state.marketing(s) for s in range(state.n)] == plain
+        assert ledger.marketing(state) == plain
         leaders = state.market_leader, state.tech_leader
         update_awards(state)  # the awards the engine holds are those a recount gives
         assert (state.market_leader, state.tech_leader) == leaders

@@ -5,7 +5,16 @@ bonus cards go back."""
 from __future__ import annotations
 
 from pnp.games.bidness.catalog import ENGINEER, LAWYER, MARKETER, ROLES
-from pnp.games.bidness.ledger import borrow, card_moved, name, note, pay, track, update_awards
+from pnp.games.bidness.ledger import (
+    borrow,
+    card_moved,
+    marketing,
+    name,
+    note,
+    pay,
+    track,
+    update_awards,
+)
 from pnp.games.bidness.state import Action, Table, move
 
 PAY = Action("pay")
@@ -50,21 +59,17 @@ def apply_salary(table: Table, seat: int, action: Action) -> bool:
     return False
 
 
-def earnings_of(table: Table, seat: int) -> int:
-    """bidness.txt "Earnings" for the seat now (see :meth:`Catalog.earnings`)."""
-    return table.cat.earnings(
-        table.tech[seat],
-        table.tech_leader == seat,
-        table.marketing(seat),
-        table.market_leader == seat,
-        len(table.contracts[seat]),
-    )
-
-
 def close_business(table: Table, order: list[int]) -> None:
     """Earnings for everyone, then tech points, then bonus cards return to the deck."""
+    cat, market = table.cat, marketing(table)
     for seat in order:
-        earned = earnings_of(table, seat)
+        earned = cat.earnings(
+            table.tech[seat],
+            table.tech_leader == seat,
+            market[seat],
+            table.market_leader == seat,
+            len(table.contracts[seat]),
+        )
         table.cash[seat] += earned
         if table.log is not None:
             note(table, f"{name(table, seat)} earns ${earned}")

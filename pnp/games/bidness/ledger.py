@@ -66,12 +66,17 @@ def card_moved(table: Table, card: int) -> None:
         update_market_award(table)
 
 
-def update_market_award(table: Table) -> None:
+def marketing(table: Table) -> list[int]:
+    """Every seat's :meth:`~Table.marketing`, counted at once."""
     units = repeat(table.cat.marketing_units.__getitem__)
     market = list(map(sum, map(map, units, table.staff)))  # each seat's Marketers
     if any(table.bonuses):  # plus the units of its bonus and penalty cards
         market = list(map(add, market, map(sum, map(map, units, table.bonuses))))
-    holder = _sole_leader(market)
+    return market
+
+
+def update_market_award(table: Table) -> None:
+    holder = _sole_leader(marketing(table))
     if holder != table.market_leader:
         table.market_leader = holder
         if table.log is not None:

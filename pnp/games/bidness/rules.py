@@ -86,6 +86,9 @@ class State(Table, Reporting):
         return view_of(self, seat)
 
     def apply(self, action: Action) -> None:
+        """Apply ``action`` (one of ``legal_actions()``), then every forced move after it,
+        up to the next real decision.  Bids, settlement offers and Card Play moves, the
+        most frequent, are applied here; the others by ``_do``."""
         if action not in self.legal:
             raise ValueError(
                 f"action {action!r} is not legal in {PHASE_NAMES[self.phase]} "
