@@ -5,12 +5,13 @@ limit; the winner pays the seller, or the bank when the seller wins."""
 from __future__ import annotations
 
 from pnp.games.bidness.catalog import CONTRACT
-from pnp.games.bidness.ledger import name, note, pay, update_awards
-from pnp.games.bidness.moves import PricedMoves
-from pnp.games.bidness.state import AUCTION, NOBODY, Action, Auction, Table
+from pnp.games.bidness.ledger import card_moved, name, note, pay
+from pnp.games.bidness.moves import RUNS, priced
+from pnp.games.bidness.state import AUCTION, NOBODY, PLAY, Action, Auction, Table
 
 DROP = Action("drop")
 BID = "bid"
+_DROP_ONLY = (DROP,)
 
 
 def open_auction(table: Table, seller: int, card: int) -> None:
@@ -38,47 +39,72 @@ def bid_range(table: Table, seat: int) -> range:
     return range(low, top + 1, step)
 
 
-def auction_actions(table: Table) -> PricedMoves:
-    """Drop out, or bid any amount of :func:`bid_range` (made lazily: there are dozens)."""
-    return PricedMoves((DROP,), BID, bid_range(table, bidder(table)))
+def auction_actions(table: Table) -> tuple[Action, ...]:
+    """Drop out, or bid any amount of :func:`bid_range`."""
+    return priced(_DROP_ONLY, BID, bid_range(table, bidder(table)))
 
 
-def apply_bid(table: Table, action: Action) -> bool:
-    """Apply one bid or drop; True when the auction is over."""
+def auction_decision(table: Table) -> tuple[int, tuple[Action, ...]]:
+    """The bidder and :func:`auction_actions`, in one call (the engine's hottest path)."""
+    a, cat = table.auction, table.cat
+    assert a is not None
+    t = cat.t
+    seat = a.active[a.pos]
+    step = t["bid_step"]
+    low = a.high + step if a.leader != NOBODY else max(t["min_opening_bid"], step)
+    means = table.cash[seat] + (cat.max_ious - table.ious[seat]) * t["iou_value"]
+    top = means // step * step
+    if top < low:
+        return seat, _DROP_ONLY
+    # priced(_DROP_ONLY, BID, range(low, top + 1, step)), cut from the kept run at once
+    first, end = low // step, top // step + 1
+    run = RUNS.get((BID, -1, -1, step, low % step), ())
+    if end > len(run):
+        return seat, priced(_DROP_ONLY, BID, range(low, top + 1, step))
+    return seat, _DROP_ONLY + run[first:end]
+
+
+def apply_bid(table: Table, action: Action) -> tuple[int, tuple[Action, ...]] | None:
+    """Apply one bid or drop: the next bidder and their moves (:func:`auction_decision`),
+    or None when the auction is over and Card Play goes on left of the seller."""
     a = table.auction
     assert a is not None
-    seat = a.active[a.pos]
+    active = a.active
+    seat = active[a.pos]
     if action.verb == "drop":
-        del a.active[a.pos]
+        del active[a.pos]
     else:
         a.high, a.leader = action.amount, seat
         a.pos += 1
         if table.log is not None:
             note(table, f"{name(table, seat)} bids ${action.amount}")
-    if not a.active:
+    if not active:
         _close(table, NOBODY)
-        return True
-    if a.active == [a.leader]:
+        return None
+    if active == [a.leader]:
         _close(table, a.leader)
-        return True
-    a.pos %= len(a.active)
-    if a.active[a.pos] == a.leader:
-        a.pos = (a.pos + 1) % len(a.active)
-    return False
+        return None
+    a.pos %= len(active)
+    if active[a.pos] == a.leader:
+        a.pos = (a.pos + 1) % len(active)
+    return auction_decision(table)
 
 
 def _close(table: Table, winner: int) -> None:
     a = table.auction
     assert a is not None
     table.auction = None
+    table.phase, table.player = PLAY, (a.seller + 1) % table.n
     cat = table.cat
     card = a.card
     if winner == NOBODY:
         table.discards.append(card)
         table.peaks.no_bids += 1
-        note(table, f"No bids: {cat.card_names[card]} is discarded")
+        if table.log is not None:
+            note(table, f"No bids: {cat.card_names[card]} is discarded")
         return
     pay(table, winner, a.high, NOBODY if winner == a.seller else a.seller)
     (table.contracts if cat.kind[card] == CONTRACT else table.staff)[winner].append(card)
-    note(table, f"{name(table, winner)} wins {cat.card_names[card]} for ${a.high}")
-    update_awards(table)
+    if table.log is not None:
+        note(table, f"{name(table, winner)} wins {cat.card_names[card]} for ${a.high}")
+    card_moved(table, card)

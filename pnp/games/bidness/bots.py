@@ -45,11 +45,14 @@ BID_SHARE = 0.35
 """Share of a card's expected earnings the heuristic bot will bid: the rest is its profit."""
 
 
+_DROP_VERB = DROP.verb
+
+
 @blind
 def random_bot(view: View | None, legal: Sequence[Action], rng: random.Random) -> Action:
     """Reads no view: an auction's legal moves are the only ones that start with a drop."""
     choices = len(legal)
-    if legal[0].verb == DROP.verb:
+    if legal[0].verb == _DROP_VERB:
         if rng.random() < 0.5 or choices == 1:
             return legal[0]
         return legal[1 + int(rng.random() * min(SMALL_RAISES, choices - 1))]

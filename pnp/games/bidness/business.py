@@ -5,7 +5,16 @@ bonus cards go back."""
 from __future__ import annotations
 
 from pnp.games.bidness.catalog import ENGINEER, LAWYER, MARKETER, ROLES
-from pnp.games.bidness.ledger import borrow, name, note, pay, track, update_awards
+from pnp.games.bidness.ledger import (
+    borrow,
+    card_moved,
+    marketing,
+    name,
+    note,
+    pay,
+    track,
+    update_awards,
+)
 from pnp.games.bidness.state import Action, Table, move
 
 PAY = Action("pay")
@@ -44,32 +53,33 @@ def apply_salary(table: Table, seat: int, action: Action) -> bool:
     staff.remove(card)
     table.discards.append(card)
     table.peaks.layoffs += 1
-    note(table, f"{name(table, seat)} lays off a {ROLES[action.target].capitalize()}")
-    update_awards(table)
+    if table.log is not None:
+        note(table, f"{name(table, seat)} lays off a {ROLES[action.target].capitalize()}")
+    card_moved(table, card)
     return False
-
-
-def earnings_of(table: Table, seat: int) -> int:
-    return table.cat.earnings(
-        table.tech[seat],
-        table.tech_leader == seat,
-        table.marketing(seat),
-        table.market_leader == seat,
-        len(table.contracts[seat]),
-    )
 
 
 def close_business(table: Table, order: list[int]) -> None:
     """Earnings for everyone, then tech points, then bonus cards return to the deck."""
+    cat, market = table.cat, marketing(table)
     for seat in order:
-        earned = earnings_of(table, seat)
+        earned = cat.earnings(
+            table.tech[seat],
+            table.tech_leader == seat,
+            market[seat],
+            table.market_leader == seat,
+            len(table.contracts[seat]),
+        )
         table.cash[seat] += earned
-        note(table, f"{name(table, seat)} earns ${earned}")
+        if table.log is not None:
+            note(table, f"{name(table, seat)} earns ${earned}")
     per = table.cat.t["tech_per_engineer"]
     for seat in order:
         table.tech[seat] += per * table.count_role(seat, ENGINEER)
     for seat in order:
-        table.discards.extend(table.bonuses[seat])
-        table.bonuses[seat].clear()
+        bonuses = table.bonuses[seat]
+        if bonuses:
+            table.discards.extend(bonuses)
+            bonuses.clear()
     track(table)
     update_awards(table)

@@ -97,6 +97,11 @@ class Catalog:
     claim: tuple[int, ...]
     cost: tuple[int, ...]
     units: tuple[int, ...]
+    marketing_units: tuple[int, ...]
+    """Units each card adds to its holder's marketing: 1 for a Marketer, a bonus or
+    penalty card's ``units``."""
+    group: tuple[int, ...]
+    """Each card's kind as a number: cards with the same id have the same group."""
     trial_dice: tuple[int, ...]
     event_cards: tuple[int, ...]
     """Cards shuffled into the event deck (starting employees are dealt out first)."""
@@ -201,6 +206,11 @@ def build_catalog(game: Game) -> Catalog:
         claim=tuple(claim),
         cost=tuple(cost),
         units=tuple(units),
+        marketing_units=tuple(
+            1 if role[i] == MARKETER else units[i] if kind[i] in (BONUS, INTERN) else 0
+            for i in every
+        ),
+        group=tuple(ids.index(i) for i in ids),
         trial_dice=tuple(dice),
         event_cards=tuple(i for i in every if kind[i] not in (STARTING, PAYBACK)),
         starting=tuple(

@@ -7,13 +7,22 @@ the bank."""
 from __future__ import annotations
 
 from pnp.games.bidness.catalog import DIE_FACES, LIBEL, MARKETER, NEGLIGENCE, PATENT
-from pnp.games.bidness.ledger import name, note, pay, track, update_awards
-from pnp.games.bidness.moves import PricedMoves
+from pnp.games.bidness.ledger import (
+    name,
+    note,
+    pay,
+    track,
+    update_market_award,
+    update_tech_award,
+)
+from pnp.games.bidness.moves import priced
 from pnp.games.bidness.state import NOBODY, SETTLE, Action, Suit, Table
 
 ACCEPT = Action("accept")
 TRIAL = Action("trial")
 OFFER = "offer"
+_OPENING = (TRIAL,)
+_ANSWER = (ACCEPT, TRIAL)
 
 
 def negligence_claims(table: Table, plaintiff: int, defendant: int) -> range:
@@ -36,15 +45,16 @@ def can_be_sued(table: Table, card: int, defendant: int, plaintiff: int) -> bool
 def open_suit(table: Table, plaintiff: int, card: int, defendant: int, claim: int) -> None:
     table.suit = Suit(card, plaintiff, defendant, claim)
     table.phase = SETTLE
-    what = f" for ${claim}" if claim else ""
-    note(
-        table,
-        f"{name(table, plaintiff)} sues {name(table, defendant)}: "
-        f"{table.cat.card_names[card]}{what}",
-    )
+    if table.log is not None:
+        what = f" for ${claim}" if claim else ""
+        note(
+            table,
+            f"{name(table, plaintiff)} sues {name(table, defendant)}: "
+            f"{table.cat.card_names[card]}{what}",
+        )
 
 
-def suit_actions(table: Table) -> PricedMoves:
+def suit_actions(table: Table) -> tuple[Action, ...]:
     """Go to trial (or accept the last offer), or offer any amount, in settlement steps, between
     the two sides' last offers, within what the defendant could pay."""
     s = table.suit
@@ -52,7 +62,7 @@ def suit_actions(table: Table) -> PricedMoves:
     step, limit = table.cat.t["settlement_step"], table.cat.t["settlement_offers"]
     cap = table.means(s.defendant) // step * step
     opening = s.offers == 0
-    out = (TRIAL,) if opening else (ACCEPT, TRIAL)
+    out = _OPENING if opening else _ANSWER
     if s.offers >= limit:
         amounts = range(0)
     elif opening:
@@ -61,7 +71,22 @@ def suit_actions(table: Table) -> PricedMoves:
         amounts = range(s.bid + step, min(s.ask, cap + step), step)
     else:
         amounts = range(s.bid + step, s.ask, step)
-    return PricedMoves(out, OFFER, amounts)
+    return priced(out, OFFER, amounts)
+
+
+def offer(table: Table, action: Action) -> None:
+    """One side's offer: the talks go on with the other side to answer."""
+    s = table.suit
+    assert s is not None
+    seat = s.to_act
+    s.offers += 1
+    if seat == s.plaintiff:
+        s.ask = action.amount
+    else:
+        s.bid = action.amount
+    s.to_act = s.defendant if seat == s.plaintiff else s.plaintiff
+    if table.log is not None:
+        note(table, f"{name(table, seat)} offers to settle for ${action.amount}")
 
 
 def apply_suit(table: Table, action: Action) -> bool:
@@ -70,20 +95,14 @@ def apply_suit(table: Table, action: Action) -> bool:
     assert s is not None
     seat = s.to_act
     if action.verb == "offer":
-        s.offers += 1
-        if seat == s.plaintiff:
-            s.ask = action.amount
-        else:
-            s.bid = action.amount
-        s.to_act = s.defendant if seat == s.plaintiff else s.plaintiff
-        if table.log is not None:
-            note(table, f"{name(table, seat)} offers to settle for ${action.amount}")
+        offer(table, action)
         return False
     if action.verb == "accept":
         amount = s.ask if seat == s.defendant else s.bid
         pay(table, s.defendant, amount, s.plaintiff)
         table.peaks.settled += 1
-        note(table, f"Settled: {name(table, s.defendant)} pays ${amount}")
+        if table.log is not None:
+            note(table, f"Settled: {name(table, s.defendant)} pays ${amount}")
     else:
         _trial(table, s)
     table.discards.append(s.card)
@@ -93,7 +112,7 @@ def apply_suit(table: Table, action: Action) -> bool:
 
 def _roll(table: Table, dice: int) -> int:
     rnd = table.rng.random
-    return sum(1 + int(rnd() * DIE_FACES) for _ in range(dice))
+    return sum([1 + int(rnd() * DIE_FACES) for _ in range(dice)])
 
 
 def _trial(table: Table, s: Suit) -> None:
@@ -101,11 +120,12 @@ def _trial(table: Table, s: Suit) -> None:
     p_roll = _roll(table, table.trial_dice(s.plaintiff))
     d_roll = _roll(table, table.trial_dice(s.defendant))
     won = p_roll > d_roll  # bidness.txt: in the event of a tie, the defendant wins
-    note(
-        table,
-        f"Trial: {name(table, s.plaintiff)} rolls {p_roll}, {name(table, s.defendant)} "
-        f"rolls {d_roll}; {'plaintiff' if won else 'defendant'} wins",
-    )
+    if table.log is not None:
+        note(
+            table,
+            f"Trial: {name(table, s.plaintiff)} rolls {p_roll}, {name(table, s.defendant)} "
+            f"rolls {d_roll}; {'plaintiff' if won else 'defendant'} wins",
+        )
     damages(table, s, won)
 
 
@@ -120,7 +140,7 @@ def damages(table: Table, s: Suit, plaintiff_won: bool) -> None:
     loser = s.defendant if plaintiff_won else s.plaintiff
     gainer = s.plaintiff if plaintiff_won else NOBODY
     suit, claim = cat.suit[s.card], cat.claim[s.card]
-    if suit == NEGLIGENCE:
+    if suit == NEGLIGENCE:  # money only: the awards stay (see update_awards)
         pay(table, loser, s.cash_claim, gainer)
     elif suit == LIBEL:
         staff = table.staff[loser]
@@ -128,12 +148,15 @@ def damages(table: Table, s: Suit, plaintiff_won: bool) -> None:
         for c in gone:
             staff.remove(c)
             (table.staff[gainer] if gainer != NOBODY else table.discards).append(c)
-        note(table, f"{name(table, loser)} loses {len(gone)} Marketer(s)")
+        if table.log is not None:
+            note(table, f"{name(table, loser)} loses {len(gone)} Marketer(s)")
+        update_market_award(table)
     else:
         points = min(claim, table.tech[loser])
         table.tech[loser] -= points
         if gainer != NOBODY:
             table.tech[gainer] += points
-        note(table, f"{name(table, loser)} loses {points} tech points")
+        if table.log is not None:
+            note(table, f"{name(table, loser)} loses {points} tech points")
         track(table)
-    update_awards(table)
+        update_tech_award(table)

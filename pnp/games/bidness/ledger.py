@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import repeat
+from operator import add
 
+from pnp.games.bidness.counters import _PACKINGS, packing
 from pnp.games.bidness.state import NOBODY, Table
 
 
@@ -23,8 +24,9 @@ def borrow(table: Table, seat: int, ious: int) -> None:
         return
     table.ious[seat] += ious
     table.cash[seat] += ious * table.cat.t["iou_value"]
-    note(table, f"{name(table, seat)} borrows ${ious * table.cat.t['iou_value']}")
-    track(table)
+    if table.log is not None:
+        note(table, f"{name(table, seat)} borrows ${ious * table.cat.t['iou_value']}")
+    track_money(table)
 
 
 def pay(table: Table, seat: int, amount: int, to: int = NOBODY) -> None:
@@ -42,21 +44,51 @@ def pay(table: Table, seat: int, amount: int, to: int = NOBODY) -> None:
     table.cash[seat] -= amount
     if to != NOBODY:
         table.cash[to] += amount
-    track(table)
+    track_money(table)
 
 
 def update_awards(table: Table) -> None:
     """bidness.txt "Leadership Awards": the sole leader holds each award at once; a tie
-    sends it back to the bank.  Award bonuses do not count toward the lead."""
-    market = [table.marketing(s) for s in range(table.n)]
-    holder = _sole_leader(market)
+    sends it back to the bank.  Award bonuses do not count toward the lead.
+
+    The awards always match the table: every move that changes a seat's marketing or
+    tech points updates them at once, so a move that changes only one of the two needs
+    only that award updated (:func:`update_market_award`, :func:`update_tech_award`),
+    and a card that adds no marketing (:func:`card_moved`) changes neither."""
+    update_market_award(table)
+    update_tech_award(table)
+
+
+def card_moved(table: Table, card: int) -> None:
+    """The awards after ``card`` joined or left a workplace: only a Marketer or a bonus
+    or penalty card with units can change the Market Leader; no card changes tech."""
+    if table.cat.marketing_units[card]:
+        update_market_award(table)
+
+
+def marketing(table: Table) -> list[int]:
+    """Every seat's :meth:`~Table.marketing`, counted at once."""
+    units = repeat(table.cat.marketing_units.__getitem__)
+    market = list(map(sum, map(map, units, table.staff)))  # each seat's Marketers
+    if any(table.bonuses):  # plus the units of its bonus and penalty cards
+        market = list(map(add, market, map(sum, map(map, units, table.bonuses))))
+    return market
+
+
+def update_market_award(table: Table) -> None:
+    holder = _sole_leader(marketing(table))
     if holder != table.market_leader:
         table.market_leader = holder
-        note(table, _award_line(table, "Market Leader", holder))
+        if table.log is not None:
+            note(table, _award_line(table, "Market Leader", holder))
+
+
+def update_tech_award(table: Table) -> None:
     holder = _sole_leader(table.tech)
     if holder != table.tech_leader:
         table.tech_leader = holder
-        note(table, _award_line(table, "Tech Leader", holder))
+        if table.log is not None:
+            note(table, _award_line(table, "Tech Leader", holder))
 
 
 def _sole_leader(values: list[int]) -> int:
@@ -70,29 +102,25 @@ def _award_line(table: Table, award: str, holder: int) -> str:
     return f"{name(table, holder)} takes the {award} award"
 
 
-@lru_cache(maxsize=4096)
-def counters(amount: int, values: tuple[int, ...]) -> tuple[int, ...]:
-    """How many counters of each value (largest first) make up ``amount``."""
-    out = []
-    for v in values:
-        k, amount = divmod(amount, v)
-        out.append(k)
-    return tuple(out)
-
-
-def _raise_peaks(peaks: list[int], amounts: list[int], values: tuple[int, ...]) -> None:
-    """Raise each value's peak to the counters that ``amounts`` need at once."""
-    each = map(counters, amounts, repeat(values))
-    for i, k in enumerate(map(sum, zip(*each, strict=True))):
-        if k > peaks[i]:
-            peaks[i] = k
-
-
 def track(table: Table) -> None:
     """Record the most money and tech counters and IOU cards in use at once."""
-    peaks = table.peaks
-    _raise_peaks(peaks.money, table.cash, table.cat.denominations)
-    _raise_peaks(peaks.tech, table.tech, table.cat.tech_values)
+    track_money(table)
+    peaks, values = table.peaks, table.cat.tech_values
+    packed = _PACKINGS.get(values) or packing(values)
+    peaks.tech_packed = packed.raise_peak(
+        peaks.tech_packed, sum(map(packed.__getitem__, table.tech))
+    )
+
+
+def track_money(table: Table) -> None:
+    """:func:`track` for a move that changes no tech points (only cash and IOUs): the
+    tech counters in use are then the same as at the last :func:`track`, which every
+    change of tech points is followed by."""
+    peaks, values = table.peaks, table.cat.denominations
+    packed = _PACKINGS.get(values) or packing(values)
+    peaks.money_packed = packed.raise_peak(
+        peaks.money_packed, sum(map(packed.__getitem__, table.cash))
+    )
     ious = sum(table.ious)
     if ious > peaks.ious:
         peaks.ious = ious

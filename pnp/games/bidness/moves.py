@@ -1,68 +1,47 @@
-"""Lazy lists of priced moves: a few fixed actions, then one action per amount.
+"""Priced moves as plain tuples, cut from shared runs: a few fixed actions, then one
+action per amount.
 
-A bidder with a large debt room has dozens of bids, a settlement offer dozens of
-amounts, and a bot reads one or two of them; :class:`PricedMoves` makes each
-:class:`~pnp.games.bidness.state.Action` only when it is read.
+A bidder with a large debt room has dozens of bids and a settlement offer dozens of
+amounts.  Each run ``(verb 0, verb step, verb 2·step, …)`` is built once per verb and
+step (and grown when a larger amount is asked for); a legal-move list is then the fixed
+actions plus a slice of the run, made in C, so bots and ``apply`` read a real tuple.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from typing import overload
-
 from pnp.games.bidness.state import Action, move
 
+RUNS: dict[tuple[str, int, int, int, int], tuple[Action, ...]] = {}
+"""(verb, card, target, step, base) → the actions for amounts ``base, base + step, …``
+(the bidding path reads it directly, see ``auction_decision``)."""
 
-class PricedMoves(Sequence[Action]):
-    """Reads like the tuple ``(*fixed, *(Action(verb, amount=a) for a in amounts))``:
-    same length, same actions in the same order, the same membership, and equal to
-    another ``PricedMoves`` or tuple of the same actions."""
 
-    __slots__ = ("fixed", "verb", "amounts", "size")
+def _run(verb: str, card: int, target: int, step: int, base: int, end: int) -> tuple[Action, ...]:
+    """The kept run of at least ``end`` actions (grown to twice that when shorter)."""
+    key = (verb, card, target, step, base)
+    got = RUNS.get(key, ())
+    if end > len(got):
+        got = tuple([move(verb, card, target, base + k * step) for k in range(2 * end)])
+        RUNS[key] = got
+    return got
 
-    def __init__(self, fixed: tuple[Action, ...], verb: str, amounts: range) -> None:
-        self.fixed, self.verb, self.amounts = fixed, verb, amounts
-        self.size = len(fixed) + len(amounts)
 
-    def __len__(self) -> int:
-        return self.size
+def run(verb: str, card: int, target: int, step: int, count: int) -> tuple[Action, ...]:
+    """``move(verb, card, target, a)`` for ``a`` = step, 2·step, … count·step."""
+    return _run(verb, card, target, step, 0, count + 1)[1 : count + 1]
 
-    @overload
-    def __getitem__(self, i: int) -> Action: ...
-    @overload
-    def __getitem__(self, i: slice) -> tuple[Action, ...]: ...
-    def __getitem__(self, i: int | slice) -> Action | tuple[Action, ...]:
-        if isinstance(i, slice):
-            return tuple(self)[i]
-        if i < 0:
-            i += self.size
-        fixed = self.fixed
-        if 0 <= i < len(fixed):
-            return fixed[i]
-        if not 0 <= i < self.size:
-            raise IndexError(f"{self.verb} move {i} out of range")
-        return move(self.verb, -1, -1, self.amounts[i - len(fixed)])
 
-    def __iter__(self) -> Iterator[Action]:
-        yield from self.fixed
-        verb = self.verb
-        for amount in self.amounts:
-            yield move(verb, -1, -1, amount)
-
-    def __contains__(self, action: object) -> bool:
-        if not isinstance(action, tuple) or len(action) != len(Action._fields):
-            return False
-        if action in self.fixed:
-            return True
-        return action == (self.verb, -1, -1, action[3]) and action[3] in self.amounts
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, PricedMoves):
-            return (self.fixed, self.verb, self.amounts) == (other.fixed, other.verb, other.amounts)
-        return isinstance(other, tuple) and tuple(self) == other
-
-    def __hash__(self) -> int:
-        return hash(tuple(self))
-
-    def __repr__(self) -> str:
-        return f"PricedMoves({self.fixed!r}, {self.verb!r}, {self.amounts!r})"
+def priced(fixed: tuple[Action, ...], verb: str, amounts: range) -> tuple[Action, ...]:
+    """The tuple ``(*fixed, *(move(verb, -1, -1, a) for a in amounts))``."""
+    size = len(amounts)
+    if not size:
+        return fixed
+    start, step = amounts.start, amounts.step
+    if start < 0 or step <= 0:
+        return (*fixed, *[move(verb, -1, -1, a) for a in amounts])
+    first = start // step
+    end = first + size
+    got = RUNS.get((verb, -1, -1, step, start % step), ())
+    if end > len(got):
+        got = _run(verb, -1, -1, step, start % step, end)
+    return fixed + got[first:end]

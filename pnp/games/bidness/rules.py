@@ -10,16 +10,17 @@ with one legal action is applied by the engine without asking.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from pnp.games import Reporting
 from pnp.games.bidness import report
-from pnp.games.bidness.auction import apply_bid, auction_actions, bidder
+from pnp.games.bidness.auction import apply_bid, auction_decision
 from pnp.games.bidness.business import apply_salary, close_business, salary_actions
 from pnp.games.bidness.catalog import DIE_FACES, PAYBACK, Catalog
-from pnp.games.bidness.lawsuit import apply_suit, suit_actions
+from pnp.games.bidness.hand import discard_actions, play_actions
+from pnp.games.bidness.lawsuit import apply_suit, offer, suit_actions
 from pnp.games.bidness.ledger import name, note, track, update_awards
-from pnp.games.bidness.play import apply_play, distinct_cards, play_actions
+from pnp.games.bidness.play import apply_play
 from pnp.games.bidness.state import (
     AUCTION,
     DISCARD,
@@ -27,10 +28,11 @@ from pnp.games.bidness.state import (
     PHASE_NAMES,
     PLAY,
     SALARY,
+    SETTLE,
     TERMINAL,
     Action,
     Table,
-    move,
+    shuffle,
 )
 from pnp.games.bidness.view import View, view_of
 
@@ -84,12 +86,35 @@ class State(Table, Reporting):
         return view_of(self, seat)
 
     def apply(self, action: Action) -> None:
+        """Apply ``action`` (one of ``legal_actions()``), then every forced move after it,
+        up to the next real decision.  Bids, settlement offers and Card Play moves, the
+        most frequent, are applied here; the others by ``_do``."""
         if action not in self.legal:
             raise ValueError(
                 f"action {action!r} is not legal in {PHASE_NAMES[self.phase]} "
                 f"for seat {self.player}"
             )
-        self._do(action)
+        phase = self.phase
+        if phase == AUCTION:  # the hottest path: straight to the next bidder
+            nxt = apply_bid(self, action)
+            if nxt is not None and len(nxt[1]) > 1:
+                self.player, self.legal = nxt
+                return
+        elif phase == SETTLE and action.verb == "offer":  # talks go on: the other side
+            offer(self, action)
+            legal = suit_actions(self)
+            if len(legal) > 1:
+                assert self.suit is not None
+                self.player, self.legal = self.suit.to_act, legal
+                return
+        elif phase == PLAY:  # (a forced pass is made in _advance)
+            seat = self.player
+            self.passes = self.passes + 1 if action.verb == "pass" else 0
+            apply_play(self, seat, action)
+            if self.phase == PLAY:
+                self.player = (seat + 1) % self.n
+        else:
+            self._do(action)
         self._advance()
 
     # -- flow ----------------------------------------------------------------------------
@@ -103,35 +128,44 @@ class State(Table, Reporting):
             self._finish_by_cap()
             return
         self.first = first_player_roll(self)
-        note(self, f"Round {self.round}: {name(self, self.first)} plays first")
+        if self.log is not None:
+            note(self, f"Round {self.round}: {name(self, self.first)} plays first")
         if self.round >= t["payback_from_round"]:
-            for seat in self._order():
-                self._deal_payback(seat)
-        self.deck.extend(self.discards)
-        self.deck.extend(self.buried)
+            dealt = [self._deal_payback(seat) for seat in self._order()]
+            if any(dealt):  # hands only grew while dealing: the peak is the count now
+                kind = self.cat.kind
+                held = [kind[c] for hand in self.hands for c in hand].count(PAYBACK)
+                self.peaks.payback_held = max(self.peaks.payback_held, held)
+        deck = self.deck
+        deck.extend(self.discards)
+        deck.extend(self.buried)
         self.discards.clear()
         self.buried.clear()
-        self.rng.shuffle(self.deck)
+        shuffle(self.rng, deck)
+        size = t["hand_size"]
         for seat in self._order():
             hand = self.hands[seat]
-            while len(hand) < t["hand_size"] and self.deck:
-                hand.append(self.deck.pop())
-            if len(hand) < t["hand_size"]:
+            take = min(size - len(hand), len(deck))
+            if take > 0:  # one at a time off the top (the end of the list)
+                hand.extend(deck[: -take - 1 : -1])
+                del deck[-take:]
+            if len(hand) < size:
                 self.peaks.dry_event += 1
-        self.peaks.deck_low = min(self.peaks.deck_low, len(self.deck))
+        self.peaks.deck_low = min(self.peaks.deck_low, len(deck))
         self.queue = [s for s in self._order() for _ in range(t["setup_discards"])]
         self.phase = DISCARD
 
-    def _deal_payback(self, seat: int) -> None:
+    def _deal_payback(self, seat: int) -> bool:
+        """Deal ``seat`` a Payback card, reshuffling the discards if need be; False when
+        there is none left to deal."""
         if not self.paybacks and self.payback_discards:
             self.paybacks, self.payback_discards = self.payback_discards, []
-            self.rng.shuffle(self.paybacks)
+            shuffle(self.rng, self.paybacks)
         if not self.paybacks:
             self.peaks.dry_payback += 1
-            return
+            return False
         self.hands[seat].append(self.paybacks.pop())
-        held = sum(self.paybacks_held(s) for s in range(self.n))
-        self.peaks.payback_held = max(self.peaks.payback_held, held)
+        return True
 
     def _finish_by_cap(self) -> None:
         """Ours: at the round cap, fewest IOUs wins, then most cash; equal seats share."""
@@ -143,35 +177,34 @@ class State(Table, Reporting):
 
     def _decision(self) -> tuple[int, Sequence[Action]] | None:
         """The seat to decide and its options, or None when the phase must move on."""
-        phase = self.phase
-        if phase in (DISCARD, SALARY):
-            if not self.queue:
-                return None
-            seat = self.queue[0]
-            if phase == SALARY:
-                return seat, salary_actions(self, seat)
-            return seat, _discard_actions(self, seat)
-        if phase == PLAY:
-            if self.passes >= self.n:
-                return None
-            return self.player, play_actions(self, self.player)
-        if phase == AUCTION:
-            return bidder(self), auction_actions(self)
-        assert self.suit is not None
-        return self.suit.to_act, suit_actions(self)
+        return _DECIDE[self.phase](self)
 
     def _advance(self) -> None:
+        """Apply forced moves (one legal action) until a seat has a real choice."""
+        decide = _DECIDE
         while self.phase != OVER:
-            nxt = self._decision()
+            if self.phase == PLAY:  # Card Play, with forced passes made here
+                if self.passes >= self.n:
+                    self._end_phase()
+                    continue
+                seat = self.player
+                self.legal = play_actions(self, seat)
+                if len(self.legal) > 1:
+                    return
+                # a hand too small to play: the only move is to pass
+                if self.log is not None:
+                    note(self, f"{name(self, seat)} passes")
+                self.passes += 1
+                self.player = (seat + 1) % self.n
+                continue
+            nxt = decide[self.phase](self)
             if nxt is None:
                 self._end_phase()
                 continue
-            seat, legal = nxt
-            if len(legal) > 1:
-                self.player, self.legal = seat, legal
+            self.player, self.legal = nxt
+            if len(self.legal) > 1:
                 return
-            self.player, self.legal = seat, legal
-            self._do(legal[0])
+            self._do(self.legal[0])
         self.player, self.legal = TERMINAL, ()
 
     def _end_phase(self) -> None:
@@ -186,35 +219,65 @@ class State(Table, Reporting):
 
     def _do(self, action: Action) -> None:
         phase, seat = self.phase, self.player
-        if phase == DISCARD:
+        if phase == AUCTION:
+            apply_bid(self, action)
+        elif phase == PLAY:  # a forced move is a pass, and _advance makes those
+            raise AssertionError("Card Play moves are applied by apply and _advance")
+        elif phase == SETTLE:
+            assert self.suit is not None
+            plaintiff = self.suit.plaintiff
+            if apply_suit(self, action):
+                self.phase, self.player = PLAY, (plaintiff + 1) % self.n
+        elif phase == SALARY:
+            if apply_salary(self, seat, action):
+                self.queue.pop(0)
+        else:
             self.hands[seat].remove(action.card)
             if self.cat.kind[action.card] == PAYBACK:
                 self.payback_discards.append(action.card)
             else:
                 self.buried.append(action.card)
             self.queue.pop(0)
-        elif phase == SALARY:
-            if apply_salary(self, seat, action):
-                self.queue.pop(0)
-        elif phase == PLAY:
-            self.passes = self.passes + 1 if action.verb == "pass" else 0
-            apply_play(self, seat, action)
-            if self.phase == PLAY:
-                self.player = (seat + 1) % self.n
-        elif phase == AUCTION:
-            assert self.auction is not None
-            seller = self.auction.seller
-            if apply_bid(self, action):
-                self.phase, self.player = PLAY, (seller + 1) % self.n
-        else:
-            assert self.suit is not None
-            plaintiff = self.suit.plaintiff
-            if apply_suit(self, action):
-                self.phase, self.player = PLAY, (plaintiff + 1) % self.n
 
 
-def _discard_actions(table: Table, seat: int) -> tuple[Action, ...]:
-    return tuple([move("discard", c) for c in distinct_cards(table, seat)])
+# -- the decision of each phase, indexed by phase: (seat, legal actions) or None ------------
+
+Decision = tuple[int, Sequence[Action]] | None
+
+
+def _discard_decision(table: Table) -> Decision:
+    if not table.queue:
+        return None
+    seat = table.queue[0]
+    return seat, discard_actions(table, seat)
+
+
+def _play_decision(table: Table) -> Decision:
+    if table.passes >= table.n:
+        return None
+    return table.player, play_actions(table, table.player)
+
+
+def _suit_decision(table: Table) -> Decision:
+    assert table.suit is not None
+    return table.suit.to_act, suit_actions(table)
+
+
+def _salary_decision(table: Table) -> Decision:
+    if not table.queue:
+        return None
+    seat = table.queue[0]
+    return seat, salary_actions(table, seat)
+
+
+_DECIDE: tuple[Callable[[Table], Decision], ...] = (
+    _discard_decision,  # DISCARD
+    _play_decision,  # PLAY
+    auction_decision,  # AUCTION
+    _suit_decision,  # SETTLE
+    _salary_decision,  # SALARY
+)
+assert tuple(range(5)) == (DISCARD, PLAY, AUCTION, SETTLE, SALARY)
 
 
 def first_player_roll(table: Table) -> int:
@@ -222,7 +285,7 @@ def first_player_roll(table: Table) -> int:
     rnd = table.rng.random
     seats = list(range(table.n))
     while True:
-        totals = [sum(1 + int(rnd() * DIE_FACES) for _ in range(table.ious[s])) for s in seats]
+        totals = [sum([1 + int(rnd() * DIE_FACES) for _ in range(table.ious[s])]) for s in seats]
         best = max(totals)
         seats = [s for s, v in zip(seats, totals, strict=True) if v == best]
         if len(seats) == 1:

@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from functools import cache
 from typing import NamedTuple
 
-from pnp.games.bidness.catalog import LAWYER, MARKETER, PAYBACK, Catalog
+from pnp.games.bidness.catalog import LAWYER, PAYBACK, Catalog
+from pnp.games.bidness.counters import unpack
 
 DISCARD, PLAY, AUCTION, SETTLE, SALARY, OVER = range(6)
 PHASE_NAMES = ("discard", "card play", "auction", "settlement", "salaries", "over")
@@ -39,6 +40,23 @@ def move(verb: str, card: int = -1, target: int = -1, amount: int = 0) -> Action
     every turn from the same few actions, so each is made once (they are immutable).
     Call it with positional arguments (the cache keys on how it is called)."""
     return Action(verb, card, target, amount)
+
+
+def shuffle(rng: random.Random, cards: list[int]) -> None:
+    """``rng.shuffle(cards)``, the same draws and the same order, a little faster: for a
+    plain :class:`random.Random` it runs that method's own loop (Fisher-Yates from the
+    end, ``_randbelow`` by rejection from ``getrandbits``) without a call per card."""
+    if type(rng) is not random.Random:  # a subclass may draw its own way
+        rng.shuffle(cards)
+        return
+    getrandbits = rng.getrandbits
+    for i in reversed(range(1, len(cards))):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 class Auction:
@@ -82,8 +100,10 @@ class Usage:
     """Peaks and counts over one game, for ``usage``/``ran_out``/``measures``."""
 
     __slots__ = (
-        "money",
-        "tech",
+        "money_packed",
+        "tech_packed",
+        "money_fields",
+        "tech_fields",
         "ious",
         "deck_low",
         "payback_held",
@@ -99,8 +119,10 @@ class Usage:
     )
 
     def __init__(self, denominations: int, tech_values: int) -> None:
-        self.money = [0] * denominations
-        self.tech = [0] * tech_values
+        self.money_packed = 0
+        """Most counters of each money value in use at once (:mod:`.counters`)."""
+        self.tech_packed = 0
+        self.money_fields, self.tech_fields = denominations, tech_values
         self.ious = 0
         self.deck_low = 1 << 30
         self.payback_held = 0
@@ -114,11 +136,20 @@ class Usage:
         self.layoffs = 0
         self.paid_off = False
 
+    @property
+    def money(self) -> list[int]:
+        """Most counters of each money value (largest first) in use at once."""
+        return unpack(self.money_packed, self.money_fields)
+
+    @property
+    def tech(self) -> list[int]:
+        """Most counters of each tech-point value (largest first) in use at once."""
+        return unpack(self.tech_packed, self.tech_fields)
+
     def copy(self) -> Usage:
         u = Usage.__new__(Usage)
-        for name in Usage.__slots__:
-            value = getattr(self, name)
-            setattr(u, name, value[:] if isinstance(value, list) else value)
+        for name in Usage.__slots__:  # plain numbers and flags: shared
+            setattr(u, name, getattr(self, name))
         return u
 
 
@@ -205,23 +236,24 @@ class Table:
 
     def roles(self, seat: int) -> list[int]:
         """The role of each employee in the seat's workplace."""
-        r = self.cat.role
-        return [r[c] for c in self.staff[seat]]
+        return list(map(self.cat.role.__getitem__, self.staff[seat]))
 
     def count_role(self, seat: int, role: int) -> int:
-        return self.roles(seat).count(role)
+        return list(map(self.cat.role.__getitem__, self.staff[seat])).count(role)
 
     def marketing(self, seat: int) -> int:
         """Marketers plus the bonuses and penalties in the workplace (no award bonus)."""
-        units = self.cat.units
-        return self.roles(seat).count(MARKETER) + sum([units[c] for c in self.bonuses[seat]])
+        units = self.cat.marketing_units
+        return sum([units[c] for c in self.staff[seat]]) + sum(
+            [units[c] for c in self.bonuses[seat]]
+        )
 
     def trial_dice(self, seat: int) -> int:
         extra = self.cat.trial_dice
         return (
             self.cat.t["trial_dice"]
             + self.count_role(seat, LAWYER)
-            + sum(extra[c] for c in self.bonuses[seat])
+            + sum([extra[c] for c in self.bonuses[seat]])
         )
 
     def paybacks_held(self, seat: int) -> int:

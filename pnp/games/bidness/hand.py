@@ -1,0 +1,198 @@
+"""What a seat may do with its hand in Card Play (bidness.txt "Card Play Phase",
+"Playing a Card", "Cards"): pass, or sell or play one card of each kind it holds.
+
+This list is made on every turn of every game, so it is made from parts kept per
+catalog (:class:`CardMoves`): the moves that depend only on the card and the seats,
+and runs of Negligence suits to cut by the amount allowed.
+"""
+
+from __future__ import annotations
+
+from pnp.games.bidness.catalog import (
+    BONUS,
+    CONTRACT,
+    EMPLOYEE,
+    HEADHUNTING,
+    INTERN,
+    LAWSUIT,
+    LIBEL,
+    MARKETER,
+    NEGLIGENCE,
+    PAYBACK,
+    ROLES,
+    STARTING,
+    Catalog,
+)
+from pnp.games.bidness.moves import run
+from pnp.games.bidness.state import Action, Table, move
+
+PASS = Action("pass")
+_PASS_ONLY = (PASS,)
+AUCTIONED = (EMPLOYEE, STARTING, CONTRACT)
+
+
+class CardMoves:
+    """The moves each card gives that depend on nothing but the card and the seats,
+    made once per catalog and number of seats (see :func:`card_moves`)."""
+
+    __slots__ = ("discard", "sell", "fixed", "paid", "aimed", "hires")
+
+    def __init__(self, cat: Catalog, seats: int) -> None:
+        cards = range(len(cat.kind))
+        self.discard = tuple([move("discard", c) for c in cards])
+        self.sell = tuple([move("sell", c) for c in cards])
+        self.fixed = tuple([_fixed(cat, c, self.sell[c]) for c in cards])
+        """Sell and auction, for a card that is auctioned; None for the others."""
+        self.paid = tuple([_paid(cat, c, self.sell[c]) for c in cards])
+        """For a Payback card, its moves by :func:`payback_options`; None for the others."""
+        self.aimed = tuple([tuple([_aimed(cat, c, s, seats) for s in range(seats)]) for c in cards])
+        """By card and seat: sell, then the plays of a bonus or Legal Intern card (once
+        affordable); None for the other cards."""
+        self.hires = tuple(
+            [
+                tuple(
+                    [
+                        tuple([move("hire", c, s, r) for r in range(len(ROLES))])
+                        for s in range(seats)
+                    ]
+                )
+                for c in cards
+            ]
+        )
+        """By card, target seat and role: the headhunting moves."""
+
+
+def _fixed(cat: Catalog, card: int, sell: Action) -> tuple[Action, ...] | None:
+    return (sell, move("auction", card)) if cat.kind[card] in AUCTIONED else None
+
+
+def _paid(cat: Catalog, card: int, sell: Action) -> tuple[tuple[Action, ...], ...] | None:
+    if cat.kind[card] != PAYBACK:
+        return None
+    one, two = move("payback", card, -1, 1), move("payback", card, -1, 2)
+    return ((sell,), (sell, one), (sell, two), (sell, one, two))
+
+
+def payback_options(table: Table, seat: int) -> int:
+    """Which paybacks the seat can afford: +1 one IOU, +2 two IOUs (it must hold two)."""
+    t, cash = table.cat.t, table.cash[seat]
+    two = table.ious[seat] >= 2 and cash >= t["payback_two_cost"]
+    return (cash >= t["payback_one_cost"]) + 2 * two
+
+
+def _aimed(cat: Catalog, card: int, seat: int, seats: int) -> tuple[Action, ...] | None:
+    kind, sell = cat.kind[card], move("sell", card)
+    if kind == INTERN or (kind == BONUS and cat.units[card] >= 0):
+        return (sell, move("play", card, seat))
+    if kind == BONUS:
+        return (sell, *[move("play", card, s) for s in range(seats) if s != seat])
+    return None
+
+
+_CARD_MOVES: dict[tuple[int, int], tuple[Catalog, CardMoves]] = {}
+
+
+def card_moves(cat: Catalog, seats: int) -> CardMoves:
+    """The one :class:`CardMoves` of ``cat`` at ``seats`` players (kept by the catalog's
+    identity, like ``checked_once``)."""
+    hit = _CARD_MOVES.get((id(cat), seats))
+    if hit is None or hit[0] is not cat:
+        hit = _CARD_MOVES[id(cat), seats] = (cat, CardMoves(cat, seats))
+    return hit[1]
+
+
+def distinct_cards(table: Table, seat: int) -> list[int]:
+    """One card of each kind in the hand (identical cards give identical actions)."""
+    group = table.cat.group
+    seen: set[int] = set()
+    out = []
+    for c in table.hands[seat]:
+        g = group[c]
+        if g not in seen:
+            seen.add(g)
+            out.append(c)
+    return out
+
+
+def discard_actions(table: Table, seat: int) -> tuple[Action, ...]:
+    """Setup: discard one card of each kind in the hand."""
+    discard = card_moves(table.cat, table.n).discard
+    return tuple([discard[c] for c in distinct_cards(table, seat)])
+
+
+def play_actions(table: Table, seat: int) -> tuple[Action, ...]:
+    """Pass; then for each distinct card in hand, in hand order: sell it, then its plays.
+
+    Auctioned cards (most of them) add their kept pair; the others add what the seat's
+    money, the round and the other workplaces allow (see :func:`_plays`)."""
+    hand, cat = table.hands[seat], table.cat
+    if len(hand) <= cat.t["must_pass_at"]:
+        return _PASS_ONLY
+    moves = card_moves(cat, table.n)
+    group, fixed, paid, aimed = cat.group, moves.fixed, moves.paid, moves.aimed
+    out = [PASS]
+    seen: set[int] = set()
+    paying = means = -1  # worked out when first needed
+    for card in hand:
+        g = group[card]
+        if g in seen:
+            continue
+        seen.add(g)
+        kept = fixed[card]
+        if kept is not None:  # auctioned: sell or auction
+            out += kept
+            continue
+        options = paid[card]
+        if options is not None:  # a Payback card: sell, or pay back what the seat can afford
+            if paying < 0:
+                paying = payback_options(table, seat)
+            out += options[paying]
+            continue
+        if means < 0:
+            means = table.cash[seat] + (cat.max_ious - table.ious[seat]) * cat.t["iou_value"]
+        kept = aimed[card][seat]
+        if kept is not None:  # a bonus or Legal Intern card: sell, or play it once affordable
+            out += kept if means >= cat.cost[card] else kept[:1]
+            continue
+        out.append(moves.sell[card])
+        if means >= cat.cost[card]:
+            out += _plays(table, seat, card, moves, means)
+    return tuple(out)
+
+
+def _plays(table: Table, seat: int, card: int, moves: CardMoves, means: int) -> tuple[Action, ...]:
+    """The plays of an affordable Lawsuit or Headhunting card (``means``: the seat's
+    cash plus borrowing room)."""
+    cat = table.cat
+    t, kind = cat.t, cat.kind[card]
+    if table.round == 1:  # bidness.txt: no Lawsuit or Headhunting card in the first round
+        return ()
+    n, staff, role = table.n, table.staff, cat.role
+    if kind == HEADHUNTING:
+        hires = moves.hires[card]
+        out: list[Action] = []
+        for s in range(n):
+            if s != seat:
+                held = [role[c] for c in staff[s]]
+                out += [hires[s][r] for r in range(len(ROLES)) if r in held]
+        return tuple(out)
+    assert kind == LAWSUIT
+    suit = cat.suit[card]
+    if suit == NEGLIGENCE:
+        step = t["negligence_step"]
+        out = []
+        for s in range(n):
+            if s != seat:
+                top = min(table.cash[s], means) // step
+                if top > 0:
+                    out += run("sue", card, s, step, top)
+        return tuple(out)
+    if suit == LIBEL:
+        return tuple(
+            [
+                move("sue", card, s)
+                for s in range(n)
+                if s != seat and MARKETER in [role[c] for c in staff[s]]
+            ]
+        )
+    return tuple([move("sue", card, s) for s in range(n) if s != seat and table.tech[s] > 0])
