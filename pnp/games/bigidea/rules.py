@@ -16,17 +16,20 @@ hand) is applied by the engine without asking the seat.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from operator import attrgetter
 
 from pnp.games import Reporting
 from pnp.games.bigidea import report
+from pnp.games.bigidea.choices import LEGAL as _LEGAL
 from pnp.games.bigidea.config import DIE_FACES, Config
 from pnp.games.bigidea.economy import (
-    buy_in_payments,
     counters,
     good_idea_winner,
-    ipo_payout,
     ipo_succeeds,
+    larger_fields,
+    pack,
+    unpack,
 )
 from pnp.games.bigidea.state import (
     DISCARD,
@@ -106,7 +109,7 @@ class State(StateData, Reporting):
                 f"action {action!r} is not legal in {PHASE_NAMES[self.phase]} "
                 f"for seat {self._player} (legal: {tuple(self._legal)})"
             )
-        self._do(self._player, action)
+        _DO[self.phase](self, self._player, action)
         self.turn += 1
         self._advance()
 
@@ -128,79 +131,56 @@ class State(StateData, Reporting):
 
     def _advance(self) -> None:
         """Move to the next decision with two or more choices, applying forced ones."""
-        n, legal_for, turn = self.n, self._legal_for, self.turn
+        n, order, turn = self.n, self.order, self.turn
+        choices, do = _LEGAL[self.phase], _DO[self.phase]
         while True:
             if turn >= n:
                 self._end_phase()
                 if self.phase == OVER:
                     self._player, self._legal = TERMINAL, ()
                     return
-                turn = 0
+                turn, order = 0, self.order
+                choices, do = _LEGAL[self.phase], _DO[self.phase]
                 continue
-            seat = self.order[turn]
-            legal = legal_for(seat)
+            seat = order[turn]
+            legal = choices(self, seat)
             if len(legal) > 1:
                 self.turn, self._player, self._legal = turn, seat, legal
                 return
             if legal:
-                self._do(seat, legal[0])
+                do(self, seat, legal[0])
             turn += 1
 
     def _legal_for(self, seat: int) -> Sequence[int]:
-        phase = self.phase
-        if phase == SEED:
-            # decision product-cards
-            return range(1, 1 << len(self.hands[seat]))  # state.masks(hand, 1), inlined
-        if phase == DISCARD:
-            return range(1 << len(self.hands[seat]))  # state.masks(hand, 0)
-        if phase == PITCH:
-            if self.pending[seat] is None:
-                return ()
-            if self.free[seat]:
-                return (THROW, INVEST)
-            # decision all-chips-tied
-            self.peaks.stuck += 1
-            return (THROW,)
-        if not self.free[seat]:
-            self.peaks.stuck += 1
-            return ()
-        if phase == VENTURE:
-            fresh = self._fresh
-            if fresh is None:  # the table stays as it is for the whole Venture phase
-                rnd = self.round
-                fresh = self._fresh = [
-                    (i, p.owner) for i, p in enumerate(self.table) if p.born == rnd
-                ]
-            picks = [i for i, owner in fresh if owner != seat]
-        else:
-            # decision mezzanine-payment
-            budget = self.cash[seat] // self.cfg.share_price if self.cfg.share_price else 1 << 30
-            picks = [i for i, p in enumerate(self.table) if p.players - p.shares[seat] <= budget]
-        return (PASS, *picks) if picks else ()
+        return _LEGAL[self.phase](self, seat)
 
-    def _do(self, seat: int, action: int) -> None:
-        phase = self.phase
-        if phase == SEED:
+    # -- what a choice does, by phase (_DO; the choices are in choices.py) -------------
+
+    def _seed(self, seat: int, mask: int) -> None:
+        hand = self.hands[seat]
+        take, keep = split(len(hand), mask)
+        self.pending[seat] = tuple([hand[i] for i in take])
+        self.hands[seat] = [hand[i] for i in keep]
+
+    def _venture(self, seat: int, pick: int) -> None:
+        self.venture[seat] = pick
+
+    def _mezzanine(self, seat: int, pick: int) -> None:
+        if pick != PASS:
+            self._buy_in(seat, self.table[pick])
+
+    def _trim(self, seat: int, mask: int) -> None:
+        if mask:
             hand = self.hands[seat]
-            take, keep = split(len(hand), action)
-            self.pending[seat] = tuple([hand[i] for i in take])
+            take, keep = split(len(hand), mask)
+            self._discard([hand[i] for i in take])
             self.hands[seat] = [hand[i] for i in keep]
-        elif phase == PITCH:
-            self._pitch(seat, action)
-        elif phase == VENTURE:
-            self.venture[seat] = action
-        elif phase == MEZZANINE:
-            if action != PASS:
-                self._buy_in(seat, self.table[action])
-        else:
-            if action:
-                hand = self.hands[seat]
-                take, keep = split(len(hand), action)
-                self._discard([hand[i] for i in take])
-                self.hands[seat] = [hand[i] for i in keep]
-                if self.log is not None:
-                    self.log.append(f"{self._name(seat)} discards {len(take)}")
-            self._refill(seat)
+            if self.log is not None:
+                self.log.append(f"{self._name(seat)} discards {len(take)}")
+        self._refill(seat)
+
+    def _over(self, seat: int, action: int) -> None:
+        raise ValueError("the game is over")
 
     def _end_phase(self) -> None:
         self.turn, self._fresh = 0, None
@@ -280,10 +260,12 @@ class State(StateData, Reporting):
                 log.append(f"{self._name(winner)} earns the Good Idea bonus")
 
     def _buy_in(self, seat: int, p: Product) -> None:
-        cash, paid = self.cash, 0
-        for owner, amount in buy_in_payments(p.shares, seat, self.cfg.share_price).items():
-            cash[owner] += amount
-            paid += amount
+        # economy.buy_in_payments, inlined: each other seat's chips on p at the share price
+        cash, price, paid = self.cash, self.cfg.share_price, 0
+        for owner, k in enumerate(p.shares):
+            if k and owner != seat:
+                cash[owner] += k * price
+                paid += k * price
         cash[seat] -= paid
         self._place(seat, p)
         self._track_money()
@@ -294,15 +276,16 @@ class State(StateData, Reporting):
 
     def _offering(self) -> None:
         """Roll for every product, smallest stack first (the source's suggested order)."""
-        rng, log, usage = self.rng, self.log, self.peaks
+        rng, log, usage, cash, free = self.rng, self.log, self.peaks, self.cash, self.free
         keep: list[Product] = []
         # decision offering-order
         for p in sorted(self.table, key=Product.stack):
             roll = 1 + int(rng.random() * DIE_FACES)
             if ipo_succeeds(roll, p.players + p.white):
-                for seat, amount in ipo_payout(p.shares, roll).items():
-                    self.cash[seat] += amount
-                    self.free[seat] += p.shares[seat]
+                for seat, k in enumerate(p.shares):  # economy.ipo_payout, inlined
+                    if k:
+                        cash[seat] += k * roll
+                        free[seat] += k
                 self.white_bank += p.white
                 self._discard(p.cards)
                 if log is not None:
@@ -320,7 +303,7 @@ class State(StateData, Reporting):
             keep.append(p)
             if log is not None:
                 log.append(f"{self._name(p.owner)}'s product rolls {roll}: IPO fails")
-        keep.sort(key=lambda p: p.uid)
+        keep.sort(key=_UID)
         self.table = keep
         self._shown = None
         on_table = self.cfg.foreign_chips - self.white_bank
@@ -338,52 +321,70 @@ class State(StateData, Reporting):
 
     def _refill(self, seat: int) -> None:
         """Draw until the hand holds ``hand_per_deck`` cards of every deck."""
-        want, deck_of, usage = self.cfg.hand_per_deck, self.cfg.card_deck, self.peaks
+        cfg, usage, draw = self.cfg, self.peaks, self.draw
+        want, deck_of = cfg.hand_per_deck, cfg.card_deck
         hand = self.hands[seat]
-        have = [0] * len(self.draw)
+        have = [0] * len(draw)
         for c in hand:
             have[deck_of[c]] += 1
+        rnd = self.rng.random
         for d, held in enumerate(have):
-            pile = self.draw[d]
             short = want - held
             if short <= 0:
                 continue
-            if len(pile) < usage.deck_low[d]:
-                usage.deck_low[d] = len(pile)
-            rnd, left = self.rng.random, len(pile)
+            pile = draw[d]
+            left = len(pile)
+            if left < usage.deck_low[d]:
+                usage.deck_low[d] = left
             while short:
                 if not left:  # bigidea.txt: a deck that runs out is rebuilt from its discards
                     # decision empty-decks
                     if not self.discards[d]:
+                        usage.dry_draws[d] += short
                         break
-                    pile = self.draw[d] = self.discards[d]
+                    pile = draw[d] = self.discards[d]
                     self.discards[d] = []
                     usage.reshuffles[d] += 1
                     left = len(pile)
                 i = int(rnd() * left)  # a uniform pick: the same as drawing from a shuffle
                 left -= 1
-                hand.append(pile[i])  # the last card takes the drawn card's place
-                pile[i] = pile[left]
-                del pile[left]
+                last = pile.pop()  # the last card takes the drawn card's place
+                if i < left:
+                    hand.append(pile[i])
+                    pile[i] = last
+                else:
+                    hand.append(last)
                 short -= 1
-            usage.dry_draws[d] += short
 
     def _track_money(self) -> None:
         """Record the most counters of each value the players hold (greedy change).
 
-        ``_money`` totals every seat's counters (``_held``); only a seat whose cash
-        changed since it was last counted is counted again."""
-        counted, held, total, memo = self._counted, self._held, self._money, self._change
+        ``_money`` totals every seat's counters (``_held``), packed (:func:`.economy.pack`);
+        only a seat whose cash changed since it was last counted is counted again."""
+        counted, held, memo = self._counted, self._held, self._change
+        total = self._money
         for seat, cash in enumerate(self.cash):
             if cash != counted[seat]:
                 now = memo.get(cash)
                 if now is None:
-                    now = memo[cash] = counters(cash, self.cfg.denominations)[0]
-                old = held[seat]
-                for i, k in enumerate(now):
-                    total[i] += k - old[i]
+                    now = memo[cash] = pack(counters(cash, self.cfg.denominations)[0])
+                total += now - held[seat]
                 counted[seat], held[seat] = cash, now
-        peak = self.peaks.money
-        for i, k in enumerate(total):
-            if k > peak[i]:
-                peak[i] = k
+        self._money = total
+        guards, peak = self._guards, self._money_peak
+        # a field keeps its guard bit after the subtraction when it is above the peak
+        if ((total | guards) - peak - self._ones) & guards:
+            peak = self._money_peak = larger_fields(total, peak, guards)
+            self.peaks.money[:] = unpack(peak, len(self.peaks.money))
+
+
+_UID = attrgetter("uid")
+_DO: tuple[Callable[[State, int, int], None], ...] = (
+    State._seed,
+    State._pitch,
+    State._venture,
+    State._mezzanine,
+    State._trim,
+    State._over,
+)
+"""What a seat's choice does, by phase (SEED .. OVER)."""

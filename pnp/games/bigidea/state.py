@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any, Self
 
 from pnp.games.bigidea.config import Config, rounds_for
-from pnp.games.bigidea.economy import change_table
+from pnp.games.bigidea.economy import FIELD_BITS, change_table, pack
 
 SEED, PITCH, VENTURE, MEZZANINE, DISCARD, OVER = range(6)
 PHASE_NAMES = ("seed", "pitch", "venture", "mezzanine", "discard", "over")
@@ -145,9 +145,13 @@ _SHARED = (
     "_zeros",
     "_change",
     "_fresh",
+    "_money",
+    "_money_peak",
+    "_guards",
+    "_ones",
 )
 """Slots holding values never changed in place, which a clone may share."""
-_FLAT_LISTS = ("cash", "free", "pending", "venture", "_counted", "_held", "_money")
+_FLAT_LISTS = ("cash", "free", "pending", "venture", "_counted", "_held")
 
 
 class StateData:
@@ -186,6 +190,9 @@ class StateData:
         "_money",
         "_change",
         "_fresh",
+        "_money_peak",
+        "_guards",
+        "_ones",
     )
 
     def __init__(
@@ -223,12 +230,17 @@ class StateData:
         self.venture: list[int | None] = [None] * n
         self._counted: list[int | None] = [None] * n
         """Each seat's cash when its money counters were last counted (rules._track_money)."""
-        self._held: list[list[int]] = [[0] * len(cfg.denominations)] * n
-        """Each seat's money counters as last counted (lists replaced, never changed)."""
-        self._money = [0] * len(cfg.denominations)
-        """Counters of each value all seats hold together: the sum of ``_held``."""
+        self._held = [0] * n
+        """Each seat's money counters as last counted, packed (:func:`.economy.pack`)."""
+        self._money = 0
+        """Counters of each value all seats hold together, packed: the sum of ``_held``."""
+        self._money_peak = 0
+        """``peaks.money`` packed."""
+        fields = len(cfg.denominations)
+        self._guards = pack([1 << (FIELD_BITS - 1)] * fields)
+        self._ones = pack([1] * fields)
         self._change = change_table(cfg.denominations)
-        """Counters per amount of cash, shared by every game with these denominations."""
+        """Packed counters per amount of cash, shared by every game with these denominations."""
         self._fresh: list[tuple[int, int]] | None = None
         """(table index, owner) of each product new this round, kept for one Venture phase
         (replaced, never changed in place)."""
