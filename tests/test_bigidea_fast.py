@@ -25,9 +25,8 @@ def game() -> Game:
 
 
 def held(state: State) -> list[int]:
-    """The engine's own running count: every seat's counters as last counted (packed)."""
-    fields = len(state.cfg.denominations)
-    return [sum(c) for c in zip(*(unpack(h, fields) for h in state._held), strict=True)]
+    """The engine's own count: every seat's counters (packed) as last counted."""
+    return unpack(state._money, len(state.cfg.denominations))
 
 
 def recount(state: State) -> list[int]:
@@ -48,7 +47,7 @@ class Checked(State):
     def _track_money(self) -> None:
         super()._track_money()
         now = recount(self)
-        assert held(self) == unpack(self._money, len(now)) == now
+        assert held(self) == now
         if not hasattr(self, "recounted_peak"):
             self.recounted_peak = [0] * len(now)
         self.recounted_peak = [max(p, k) for p, k in zip(self.recounted_peak, now, strict=True)]

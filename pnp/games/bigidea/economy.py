@@ -95,12 +95,30 @@ def larger_fields(packed: int, peak: int, guards: int) -> int:
     return (packed & larger) | (peak & ~larger)
 
 
-_CHANGE: dict[tuple[int, ...], dict[int, int]] = {}
+class Change(dict[int, int]):
+    """``amount -> pack(counters(amount)[0])`` for one set of denominations, filled in as
+    amounts are looked up (``change[amount]``)."""
+
+    __slots__ = ("denominations",)
+
+    def __init__(self, denominations: tuple[int, ...]) -> None:
+        super().__init__()
+        self.denominations = denominations
+
+    def __missing__(self, amount: int) -> int:
+        packed = self[amount] = pack(counters(amount, self.denominations)[0])
+        return packed
 
 
-def change_table(denominations: tuple[int, ...]) -> dict[int, int]:
-    """A shared memo ``amount -> pack(counters(amount)[0])`` for one set of denominations."""
-    return _CHANGE.setdefault(denominations, {})
+_CHANGE: dict[tuple[int, ...], Change] = {}
+
+
+def change_table(denominations: tuple[int, ...]) -> Change:
+    """The :class:`Change` of ``denominations``, shared by every game that uses them."""
+    change = _CHANGE.get(denominations)
+    if change is None:
+        change = _CHANGE[denominations] = Change(denominations)
+    return change
 
 
 def break_into(amount: int, denominations: Sequence[int]) -> list[int]:

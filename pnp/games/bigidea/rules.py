@@ -24,11 +24,9 @@ from pnp.games.bigidea import report
 from pnp.games.bigidea.choices import LEGAL as _LEGAL
 from pnp.games.bigidea.config import DIE_FACES, Config
 from pnp.games.bigidea.economy import (
-    counters,
     good_idea_winner,
     ipo_succeeds,
     larger_fields,
-    pack,
     unpack,
 )
 from pnp.games.bigidea.state import (
@@ -357,20 +355,9 @@ class State(StateData, Reporting):
                 short -= 1
 
     def _track_money(self) -> None:
-        """Record the most counters of each value the players hold (greedy change).
-
-        ``_money`` totals every seat's counters (``_held``), packed (:func:`.economy.pack`);
-        only a seat whose cash changed since it was last counted is counted again."""
-        counted, held, memo = self._counted, self._held, self._change
-        total = self._money
-        for seat, cash in enumerate(self.cash):
-            if cash != counted[seat]:
-                now = memo.get(cash)
-                if now is None:
-                    now = memo[cash] = pack(counters(cash, self.cfg.denominations)[0])
-                total += now - held[seat]
-                counted[seat], held[seat] = cash, now
-        self._money = total
+        """Record the most counters of each value the players hold (greedy change): the
+        seats' counters are packed (:func:`.economy.pack`), so their sum is one total."""
+        total = self._money = sum(map(self._change.__getitem__, self.cash))
         guards, peak = self._guards, self._money_peak
         # a field keeps its guard bit after the subtraction when it is above the peak
         if ((total | guards) - peak - self._ones) & guards:

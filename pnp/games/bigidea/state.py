@@ -151,7 +151,7 @@ _SHARED = (
     "_ones",
 )
 """Slots holding values never changed in place, which a clone may share."""
-_FLAT_LISTS = ("cash", "free", "pending", "venture", "_counted", "_held")
+_FLAT_LISTS = ("cash", "free", "pending", "venture")
 
 
 class StateData:
@@ -185,8 +185,6 @@ class StateData:
         "_shown",
         "_nothing",
         "_zeros",
-        "_counted",
-        "_held",
         "_money",
         "_change",
         "_fresh",
@@ -228,12 +226,8 @@ class StateData:
         self.leader = self.first_leader = 0
         self.pending: list[tuple[int, ...] | None] = [None] * n
         self.venture: list[int | None] = [None] * n
-        self._counted: list[int | None] = [None] * n
-        """Each seat's cash when its money counters were last counted (rules._track_money)."""
-        self._held = [0] * n
-        """Each seat's money counters as last counted, packed (:func:`.economy.pack`)."""
         self._money = 0
-        """Counters of each value all seats hold together, packed: the sum of ``_held``."""
+        """Counters of each value all seats hold together, packed (:func:`.economy.pack`)."""
         self._money_peak = 0
         """``peaks.money`` packed."""
         fields = len(cfg.denominations)
