@@ -157,8 +157,9 @@ class State(StateData, Reporting):
     def _seed(self, seat: int, mask: int) -> None:
         hand = self.hands[seat]
         take, keep = split(len(hand), mask)
-        self.pending[seat] = tuple([hand[i] for i in take])
-        self.hands[seat] = [hand[i] for i in keep]
+        card = hand.__getitem__
+        self.pending[seat] = tuple(map(card, take))
+        self.hands[seat] = list(map(card, keep))
 
     def _venture(self, seat: int, pick: int) -> None:
         self.venture[seat] = pick
@@ -171,8 +172,9 @@ class State(StateData, Reporting):
         if mask:
             hand = self.hands[seat]
             take, keep = split(len(hand), mask)
-            self._discard([hand[i] for i in take])
-            self.hands[seat] = [hand[i] for i in keep]
+            card = hand.__getitem__
+            self._discard(map(card, take))
+            self.hands[seat] = list(map(card, keep))
             if self.log is not None:
                 self.log.append(f"{self._name(seat)} discards {len(take)}")
         self._refill(seat)
@@ -274,11 +276,11 @@ class State(StateData, Reporting):
 
     def _offering(self) -> None:
         """Roll for every product, smallest stack first (the source's suggested order)."""
-        rng, log, usage, cash, free = self.rng, self.log, self.peaks, self.cash, self.free
+        rnd, log, usage, cash, free = self.rng.random, self.log, self.peaks, self.cash, self.free
         keep: list[Product] = []
         # decision offering-order
         for p in sorted(self.table, key=Product.stack):
-            roll = 1 + int(rng.random() * DIE_FACES)
+            roll = 1 + int(rnd() * DIE_FACES)
             if ipo_succeeds(roll, p.players + p.white):
                 for seat, k in enumerate(p.shares):  # economy.ipo_payout, inlined
                     if k:
@@ -334,11 +336,11 @@ class State(StateData, Reporting):
             left = len(pile)
             if left < usage.deck_low[d]:
                 usage.deck_low[d] = left
-            while short:
+            for missing in range(short, 0, -1):
                 if not left:  # bigidea.txt: a deck that runs out is rebuilt from its discards
                     # decision empty-decks
                     if not self.discards[d]:
-                        usage.dry_draws[d] += short
+                        usage.dry_draws[d] += missing
                         break
                     pile = draw[d] = self.discards[d]
                     self.discards[d] = []
@@ -352,7 +354,6 @@ class State(StateData, Reporting):
                     pile[i] = last
                 else:
                     hand.append(last)
-                short -= 1
 
     def _track_money(self) -> None:
         """Record the most counters of each value the players hold (greedy change): the
