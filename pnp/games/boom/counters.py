@@ -41,6 +41,14 @@ def _below_top(values: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(out)
 
 
+@cache
+def _constants(denominations: tuple[int, ...]) -> tuple[int, tuple[int, ...], int, int, int]:
+    """Largest value, :func:`_below_top`, fields, guard bits and a 1 in every field."""
+    values = tuple(sorted(denominations, reverse=True))
+    fields = len(values)
+    return values[0], _below_top(values), fields, _pack([_GUARD] * fields), _pack([1] * fields)
+
+
 class MoneyCounters:
     """Counters needed per denomination (largest value first), updated pile by pile."""
 
@@ -57,16 +65,11 @@ class MoneyCounters:
     )
 
     def __init__(self, denominations: tuple[int, ...], piles: int) -> None:
-        values = tuple(sorted(denominations, reverse=True))
-        self._top = values[0]
-        self._table = _below_top(values)
-        self._fields = len(values)
-        self._guards = _pack([_GUARD] * len(values))
+        self._top, self._table, self._fields, self._guards, self._ones = _constants(denominations)
         self._packs = [0] * piles
         """Packed counters of each pile as it stands."""
         self._needed = 0
         self._peak = 0
-        self._ones = _pack([1] * len(values))
         self._over_peak = self._ones
         """peak + 1 in every field: a needed count reaching it is a new peak."""
 

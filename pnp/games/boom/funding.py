@@ -137,7 +137,10 @@ def set_terms(state: StateData, action: Action) -> None:
         raise ValueError(f"terms {action!r} break the rules or the lead's purse")
     state.fr_price = price
     _buy(state, state.actor, shares)
-    _next_invitation(state)
+    if state.fr_asked != state.everyone:  # a seat is still to be asked: the lead invites
+        state.phase, state.player = INVITE_PHASE, state.actor
+    else:
+        _all_asked(state)
 
 
 def invite(state: StateData, action: Action) -> None:
@@ -161,7 +164,10 @@ def answer_offer(state: StateData, action: Action) -> None:
         raise _misfit(action)
     elif state.log is not None:
         state.say(f"{state.firm(state.player)} declines")
-    _next_invitation(state)
+    if state.fr_asked != state.everyone:  # a seat is still to be asked: the lead invites
+        state.phase, state.player = INVITE_PHASE, state.actor
+    else:
+        _all_asked(state)
 
 
 def _misfit(action: Action) -> ValueError:
@@ -187,11 +193,9 @@ def _buy(state: StateData, seat: int, shares: int) -> None:
         state.say(f"{state.firm(seat)} buys {shares} at ${state.fr_price}m")
 
 
-def _next_invitation(state: StateData) -> None:
-    if state.fr_asked != state.everyone:
-        state.phase = INVITE_PHASE
-        state.player = state.actor
-    elif state.fr_sold >= state.cat.close_min_shares:
+def _all_asked(state: StateData) -> None:
+    """Every seat was asked: the round closes with enough shares sold, else fails."""
+    if state.fr_sold >= state.cat.close_min_shares:
         _close(state)
     else:
         _fail(state)
