@@ -108,8 +108,7 @@ class State(StateData, Reporting):
                 f"for seat {self._player} (legal: {tuple(self._legal)})"
             )
         _DO[self.phase](self, self._player, action)
-        self.turn += 1
-        self._advance()
+        self._advance(self.turn + 1)
 
     def view(self, seat: int) -> View:
         """What ``seat`` may see: its own hand and secrets, and the public table."""
@@ -127,9 +126,12 @@ class State(StateData, Reporting):
         self.turn = 0
         self._advance()
 
-    def _advance(self) -> None:
-        """Move to the next decision with two or more choices, applying forced ones."""
-        n, order, turn = self.n, self.order, self.turn
+    def _advance(self, turn: int | None = None) -> None:
+        """Move to the next decision with two or more choices, applying forced ones,
+        from ``turn`` (default: the turn now)."""
+        n, order = self.n, self.order
+        if turn is None:
+            turn = self.turn
         choices, do = _LEGAL[self.phase], _DO[self.phase]
         while True:
             if turn >= n:
