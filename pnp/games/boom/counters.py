@@ -84,14 +84,33 @@ class MoneyCounters:
         # when its count is above the peak; no borrow crosses into the next field.
         guards = self._guards
         if ((needed | guards) - self._over_peak) & guards:
-            # The same trick against the peak itself marks the fields where the count is
-            # at least the peak; spreading each mark over its field takes the larger one.
-            peak = self._peak
-            larger = (((needed | guards) - peak) & guards) >> (_BITS - 1)
-            larger *= _MASK
-            raised = (needed & larger) | (peak & ~larger)
-            self._peak = raised
-            self._over_peak = raised + self._ones
+            self._raise_peak()
+
+    def set_two(self, pile: int, amount: int, other: int, other_amount: int) -> None:
+        """``set(pile, amount)`` then ``set(other, other_amount)`` (a payment), in one call;
+        the peak is checked after each, as two calls would."""
+        top, packs, table, guards = self._top, self._packs, self._table, self._guards
+        pack = amount // top + table[amount % top]
+        needed = self._needed = self._needed + pack - packs[pile]
+        packs[pile] = pack
+        if ((needed | guards) - self._over_peak) & guards:
+            self._raise_peak()
+        pack = other_amount // top + table[other_amount % top]
+        needed = self._needed = needed + pack - packs[other]
+        packs[other] = pack
+        if ((needed | guards) - self._over_peak) & guards:
+            self._raise_peak()
+
+    def _raise_peak(self) -> None:
+        """Some count passed its peak: the peak becomes the larger count of each field.
+        The guard trick against the peak itself marks the fields where the count is at
+        least the peak; spreading each mark over its field takes the larger one."""
+        needed, peak, guards = self._needed, self._peak, self._guards
+        larger = (((needed | guards) - peak) & guards) >> (_BITS - 1)
+        larger *= _MASK
+        raised = (needed & larger) | (peak & ~larger)
+        self._peak = raised
+        self._over_peak = raised + self._ones
 
     @property
     def needed(self) -> list[int]:

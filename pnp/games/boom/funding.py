@@ -186,9 +186,7 @@ def _buy(state: StateData, seat: int, shares: int) -> None:
     out = stock_out[seat] = stock_out[seat] + shares
     if out > state.stock_peak[seat]:
         state.stock_peak[seat] = out
-    counters = state.counters
-    counters.set(seat, money[seat])
-    counters.set(state.players + plan, co.cash)
+    state.counters.set_two(seat, money[seat], state.players + plan, co.cash)
     if state.log is not None:
         state.say(f"{state.firm(seat)} buys {shares} at ${state.fr_price}m")
 

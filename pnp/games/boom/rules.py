@@ -178,7 +178,7 @@ class State(StateData, Reporting):
 
     def _play_actions(self) -> list[Action]:
         actions: list[Action] = [KEEP_ACTION]
-        add, cat, plans = actions.append, self.cat, tuple(self.companies)
+        add, cat, plans = actions.append, self.cat, self.companies
         role, playable = cat.card_role, effects.playable
         for card in self.hands[self.actor]:
             kind = role[card]

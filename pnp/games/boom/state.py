@@ -9,6 +9,7 @@ in :class:`.rules.State`, so that no module here imports the rules.
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import Any, Self
 
 from pnp.games.boom.actions import PLAY
@@ -44,13 +45,18 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
         rng.shuffle(items)
         return
     getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        bits = n.bit_length()
+    for i, bits in _swaps(len(items)):
         j = getrandbits(bits)
-        while j >= n:
+        while j > i:
             j = getrandbits(bits)
         items[i], items[j] = items[j], items[i]
+
+
+@cache
+def _swaps(size: int) -> tuple[tuple[int, int], ...]:
+    """Each position a shuffle of ``size`` items fills, last first, and the bits it draws
+    for an index up to it (``Random._randbelow(i + 1)``)."""
+    return tuple((i, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
 
 
 class StateData:
