@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 import pnp.games.bigidea as engine
 from pnp.games.bigidea.economy import break_into, larger_fields, pack, unpack
 from pnp.games.bigidea.rules import State
-from pnp.games.bigidea.state import masks, split
+from pnp.games.bigidea.state import masks, pickers, split
 from pnp.load import Game, load_game
 
 
@@ -62,6 +62,16 @@ def test_split_picks_the_cards_of_each_bit(hand: int) -> None:
         assert take == tuple(i for i in range(hand) if mask >> i & 1)
         assert keep == tuple(i for i in range(hand) if not mask >> i & 1)
     assert list(masks(hand, 1)) == list(range(1, 1 << hand))
+
+
+@pytest.mark.parametrize("hand", range(8))
+def test_pickers_read_the_cards_at_the_split_positions(hand: int) -> None:
+    cards = [100 + 7 * i for i in range(hand)]
+    for mask in masks(hand, 0):
+        take, keep = pickers(hand, mask)
+        taken, left = split(hand, mask)
+        assert take(cards) == tuple(cards[i] for i in taken)
+        assert keep(cards) == tuple(cards[i] for i in left)
 
 
 @settings(max_examples=15, deadline=None)

@@ -43,7 +43,7 @@ from pnp.games.bigidea.state import (
     VENTURE,
     Product,
     StateData,
-    split,
+    pickers,
     turn_order,
 )
 from pnp.games.bigidea.view import View, view_of
@@ -158,10 +158,9 @@ class State(StateData, Reporting):
 
     def _seed(self, seat: int, mask: int) -> None:
         hand = self.hands[seat]
-        take, keep = split(len(hand), mask)
-        card = hand.__getitem__
-        self.pending[seat] = tuple(map(card, take))
-        self.hands[seat] = list(map(card, keep))
+        take, keep = pickers(len(hand), mask)
+        self.pending[seat] = take(hand)
+        self.hands[seat] = list(keep(hand))
 
     def _venture(self, seat: int, pick: int) -> None:
         self.venture[seat] = pick
@@ -173,12 +172,12 @@ class State(StateData, Reporting):
     def _trim(self, seat: int, mask: int) -> None:
         if mask:
             hand = self.hands[seat]
-            take, keep = split(len(hand), mask)
-            card = hand.__getitem__
-            self._discard(map(card, take))
-            self.hands[seat] = list(map(card, keep))
+            take, keep = pickers(len(hand), mask)
+            thrown = take(hand)
+            self._discard(thrown)
+            self.hands[seat] = list(keep(hand))
             if self.log is not None:
-                self.log.append(f"{self._name(seat)} discards {len(take)}")
+                self.log.append(f"{self._name(seat)} discards {len(thrown)}")
         self._refill(seat)
 
     def _over(self, seat: int, action: int) -> None:

@@ -4,8 +4,9 @@ the component-use record and :class:`StateData` (no rules: see rules.py)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Any, Self
+from collections.abc import Callable, Sequence
+from operator import itemgetter
+from typing import Any, Self, cast
 
 from pnp.games.bigidea.config import Config, rounds_for
 from pnp.games.bigidea.economy import FIELD_BITS, change_table, pack
@@ -55,6 +56,32 @@ def split(hand: int, mask: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
             )
         )
     return _SPLITS[hand][mask]
+
+
+Picker = Callable[[Sequence[int]], tuple[int, ...]]
+"""A hand's cards at some positions, as a tuple."""
+
+
+def _picker(positions: tuple[int, ...]) -> Picker:
+    if len(positions) > 1:
+        return cast(Picker, itemgetter(*positions))  # one C call for the whole pick
+    if positions:
+        only = positions[0]
+        return lambda hand: (hand[only],)
+    return lambda hand: ()
+
+
+_PICKERS: list[tuple[tuple[Picker, Picker], ...]] = []
+
+
+def pickers(hand: int, mask: int) -> tuple[Picker, Picker]:
+    """The cards ``mask`` picks from a hand of ``hand`` cards and the cards it leaves, as
+    functions of the hand (the positions of :func:`split`)."""
+    while len(_PICKERS) <= hand:
+        size = len(_PICKERS)
+        splits = [split(size, m) for m in range(1 << size)]
+        _PICKERS.append(tuple((_picker(take), _picker(keep)) for take, keep in splits))
+    return _PICKERS[hand][mask]
 
 
 class Product:
