@@ -279,6 +279,7 @@ class State(StateData, Reporting):
         """Roll for every product, smallest stack first (the source's suggested order)."""
         rnd, log, usage, cash, free = self.rng.random, self.log, self.peaks, self.cash, self.free
         keep: list[Product] = []
+        short = 0
         # decision offering-order
         for p in sorted(self.table, key=Product.stack):
             roll = 1 + int(rnd() * DIE_FACES)
@@ -301,6 +302,7 @@ class State(StateData, Reporting):
                 # decision white-chips-out
                 p.white_short += 1
                 usage.white_short += 1
+            short += p.white_short
             keep.append(p)
             if log is not None:
                 log.append(f"{self._name(p.owner)}'s product rolls {roll}: IPO fails")
@@ -308,9 +310,10 @@ class State(StateData, Reporting):
         self.table = keep
         self._shown = None
         on_table = self.cfg.foreign_chips - self.white_bank
-        needed = on_table + sum(p.white_short for p in keep)
-        usage.white = max(usage.white, on_table)
-        usage.white_needed = max(usage.white_needed, needed)
+        if on_table > usage.white:
+            usage.white = on_table
+        if on_table + short > usage.white_needed:
+            usage.white_needed = on_table + short
         self._track_money()
 
     # -- cards and money -----------------------------------------------------------------
