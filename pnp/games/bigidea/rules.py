@@ -129,18 +129,16 @@ class State(StateData, Reporting):
     def _advance(self, turn: int | None = None) -> None:
         """Move to the next decision with two or more choices, applying forced ones,
         from ``turn`` (default: the turn now)."""
-        n, order = self.n, self.order
+        n, order, choices = self.n, self.order, _LEGAL[self.phase]
         if turn is None:
             turn = self.turn
-        choices, do = _LEGAL[self.phase], _DO[self.phase]
         while True:
             if turn >= n:
                 self._end_phase()
                 if self.phase == OVER:
                     self._player, self._legal = TERMINAL, ()
                     return
-                turn, order = 0, self.order
-                choices, do = _LEGAL[self.phase], _DO[self.phase]
+                turn, order, choices = 0, self.order, _LEGAL[self.phase]
                 continue
             seat = order[turn]
             legal = choices(self, seat)
@@ -148,7 +146,7 @@ class State(StateData, Reporting):
                 self.turn, self._player, self._legal = turn, seat, legal
                 return
             if legal:
-                do(self, seat, legal[0])
+                _DO[self.phase](self, seat, legal[0])
             turn += 1
 
     def _legal_for(self, seat: int) -> Sequence[int]:
