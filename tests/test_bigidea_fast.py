@@ -13,9 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pnp.games.bigidea as engine
-from pnp.games.bigidea.economy import break_into
+from pnp.games.bigidea.economy import break_into, larger_fields, pack, unpack
 from pnp.games.bigidea.rules import State
-from pnp.games.bigidea.state import masks, split
+from pnp.games.bigidea.state import masks, pickers, split
 from pnp.load import Game, load_game
 
 
@@ -25,8 +25,8 @@ def game() -> Game:
 
 
 def held(state: State) -> list[int]:
-    """The engine's own running count: every seat's counters as last counted."""
-    return [sum(counts) for counts in zip(*state._held, strict=True)]
+    """The engine's own count: every seat's counters (packed) as last counted."""
+    return unpack(state._money, len(state.cfg.denominations))
 
 
 def recount(state: State) -> list[int]:
@@ -39,13 +39,19 @@ def recount(state: State) -> list[int]:
 
 
 class Checked(State):
-    """A State that recounts the money at every point the engine records its peak."""
+    """A State that recounts the money at every point the engine records its peak, and
+    keeps its own peak from those recounts."""
 
-    __slots__ = ()
+    __slots__ = ("recounted_peak",)
 
     def _track_money(self) -> None:
         super()._track_money()
-        assert held(self) == self._money == recount(self)
+        now = recount(self)
+        assert held(self) == now
+        if not hasattr(self, "recounted_peak"):
+            self.recounted_peak = [0] * len(now)
+        self.recounted_peak = [max(p, k) for p, k in zip(self.recounted_peak, now, strict=True)]
+        assert self.peaks.money == self.recounted_peak
 
 
 @pytest.mark.parametrize("hand", range(8))
@@ -56,6 +62,16 @@ def test_split_picks_the_cards_of_each_bit(hand: int) -> None:
         assert take == tuple(i for i in range(hand) if mask >> i & 1)
         assert keep == tuple(i for i in range(hand) if not mask >> i & 1)
     assert list(masks(hand, 1)) == list(range(1, 1 << hand))
+
+
+@pytest.mark.parametrize("hand", range(8))
+def test_pickers_read_the_cards_at_the_split_positions(hand: int) -> None:
+    cards = [100 + 7 * i for i in range(hand)]
+    for mask in masks(hand, 0):
+        take, keep = pickers(hand, mask)
+        taken, left = split(hand, mask)
+        assert take(cards) == tuple(cards[i] for i in taken)
+        assert keep(cards) == tuple(cards[i] for i in left)
 
 
 @settings(max_examples=15, deadline=None)
@@ -69,6 +85,17 @@ def test_running_money_count_equals_a_recount(game: Game, players: int, seed: in
     assert held(state) == recount(state)
     # the peak is at least what the players hold at the end
     assert all(p >= k for p, k in zip(state.peaks.money, recount(state), strict=True))
+    assert state.peaks.money == state.recounted_peak
+
+
+@given(st.lists(st.tuples(st.integers(0, 2**15 - 1), st.integers(0, 2**15 - 1)), max_size=5))
+def test_packed_larger_fields_is_the_larger_count_of_each_field(
+    pairs: list[tuple[int, int]],
+) -> None:
+    counts, peak = [a for a, _ in pairs], [b for _, b in pairs]
+    guards = pack([1 << 15] * len(pairs))
+    larger = larger_fields(pack(counts), pack(peak), guards)
+    assert unpack(larger, len(pairs)) == [max(a, b) for a, b in pairs]
 
 
 def test_cash_set_from_outside_is_counted_again(game: Game) -> None:

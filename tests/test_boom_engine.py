@@ -475,6 +475,20 @@ def test_money_counters_match_greedy_change() -> None:
         assert counters.needed == needed and counters.peak == peak
 
 
+def test_a_payment_counts_like_two_settings() -> None:
+    # MoneyCounters.set_two(a, x, b, y) is set(a, x) then set(b, y), peaks checked after each
+    values = (1, 5, 10, 50, 100)  # game.yaml money denominations
+    rng = random.Random(11)
+    paired, single = MoneyCounters(values, 6), MoneyCounters(values, 6)
+    for _ in range(3000):
+        a, b = rng.sample(range(6), 2)
+        x, y = rng.randrange(400), rng.randrange(400)
+        paired.set_two(a, x, b, y)
+        single.set(a, x)
+        single.set(b, y)
+        assert (paired.needed, paired.peak) == (single.needed, single.peak)
+
+
 def test_transcript_golden_game(game: Game) -> None:
     # Golden: refresh on purpose (and only then) when the rules or the data change.
     s = fresh(game, seed=7)

@@ -19,6 +19,7 @@ from pnp.games.boom.actions import (
     TermsActions,
 )
 from pnp.games.boom.rules import State
+from pnp.games.boom.state import shuffle
 from pnp.load import load_game
 
 
@@ -86,3 +87,23 @@ def test_cached_invitations_and_lazy_terms_match_the_rules_through_random_games(
                 seen.add(TERMS_PHASE)
             state.apply(legal[int(rng.random() * len(legal))])
     assert seen == {INVITE_PHASE, TERMS_PHASE}
+
+
+@given(st.integers(0, 2**64), st.integers(0, 300))
+def test_fast_shuffle_draws_like_random_shuffle(seed: int, size: int) -> None:
+    mine, theirs = random.Random(seed), random.Random(seed)
+    fast, plain = list(range(size)), list(range(size))
+    shuffle(mine, fast)
+    theirs.shuffle(plain)
+    assert fast == plain and mine.getstate() == theirs.getstate()
+
+
+def test_fast_shuffle_lets_a_subclass_of_random_shuffle_its_own_way() -> None:
+    class Fixed(random.Random):
+        def random(self) -> float:  # Random then draws below n with random(), not bits
+            return 0.5
+
+    fast, plain = list(range(10)), list(range(10))
+    shuffle(Fixed(1), fast)
+    Fixed(1).shuffle(plain)
+    assert fast == plain

@@ -57,13 +57,26 @@ def ran_out(state: StateData) -> list[str]:
     ]
 
 
+_DECK_MEASURES: dict[tuple[str, ...], tuple[tuple[str, str], ...]] = {}
+
+
+def _deck_measures(deck_ids: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """The names of each deck's two measures, made once per set of decks."""
+    names = _DECK_MEASURES.get(deck_ids)
+    if names is None:
+        names = _DECK_MEASURES[deck_ids] = tuple(
+            (f"fewest cards left in {deck} deck", f"{deck} deck reshuffles") for deck in deck_ids
+        )
+    return names
+
+
 def measures(state: StateData) -> dict[str, float]:
     """Numbers worth averaging over many games."""
     peaks = state.peaks
     out: dict[str, float] = {}
-    for d, deck in enumerate(state.cfg.deck_ids):
-        out[f"fewest cards left in {deck} deck"] = min(peaks.deck_low[d], len(state.draw[d]))
-        out[f"{deck} deck reshuffles"] = peaks.reshuffles[d]
+    for d, (fewest, reshuffles) in enumerate(_deck_measures(state.cfg.deck_ids)):
+        out[fewest] = min(peaks.deck_low[d], len(state.draw[d]))
+        out[reshuffles] = peaks.reshuffles[d]
     if state.phase == OVER:
         best = max(state.cash)
         winners = state.cash.count(best)

@@ -16,17 +16,18 @@ hand) is applied by the engine without asking the seat.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from operator import attrgetter
 
 from pnp.games import Reporting
 from pnp.games.bigidea import report
+from pnp.games.bigidea.choices import LEGAL as _LEGAL
 from pnp.games.bigidea.config import DIE_FACES, Config
 from pnp.games.bigidea.economy import (
-    buy_in_payments,
-    counters,
     good_idea_winner,
-    ipo_payout,
     ipo_succeeds,
+    larger_fields,
+    unpack,
 )
 from pnp.games.bigidea.state import (
     DISCARD,
@@ -42,7 +43,7 @@ from pnp.games.bigidea.state import (
     VENTURE,
     Product,
     StateData,
-    split,
+    pickers,
     turn_order,
 )
 from pnp.games.bigidea.view import View, view_of
@@ -106,9 +107,8 @@ class State(StateData, Reporting):
                 f"action {action!r} is not legal in {PHASE_NAMES[self.phase]} "
                 f"for seat {self._player} (legal: {tuple(self._legal)})"
             )
-        self._do(self._player, action)
-        self.turn += 1
-        self._advance()
+        _DO[self.phase](self, self._player, action)
+        self._advance(self.turn + 1)
 
     def view(self, seat: int) -> View:
         """What ``seat`` may see: its own hand and secrets, and the public table."""
@@ -126,81 +126,60 @@ class State(StateData, Reporting):
         self.turn = 0
         self._advance()
 
-    def _advance(self) -> None:
-        """Move to the next decision with two or more choices, applying forced ones."""
-        n, legal_for, turn = self.n, self._legal_for, self.turn
+    def _advance(self, turn: int | None = None) -> None:
+        """Move to the next decision with two or more choices, applying forced ones,
+        from ``turn`` (default: the turn now)."""
+        n, order, choices = self.n, self.order, _LEGAL[self.phase]
+        if turn is None:
+            turn = self.turn
         while True:
             if turn >= n:
                 self._end_phase()
                 if self.phase == OVER:
                     self._player, self._legal = TERMINAL, ()
                     return
-                turn = 0
+                turn, order, choices = 0, self.order, _LEGAL[self.phase]
                 continue
-            seat = self.order[turn]
-            legal = legal_for(seat)
+            seat = order[turn]
+            legal = choices(self, seat)
             if len(legal) > 1:
                 self.turn, self._player, self._legal = turn, seat, legal
                 return
             if legal:
-                self._do(seat, legal[0])
+                _DO[self.phase](self, seat, legal[0])
             turn += 1
 
     def _legal_for(self, seat: int) -> Sequence[int]:
-        phase = self.phase
-        if phase == SEED:
-            # decision product-cards
-            return range(1, 1 << len(self.hands[seat]))  # state.masks(hand, 1), inlined
-        if phase == DISCARD:
-            return range(1 << len(self.hands[seat]))  # state.masks(hand, 0)
-        if phase == PITCH:
-            if self.pending[seat] is None:
-                return ()
-            if self.free[seat]:
-                return (THROW, INVEST)
-            # decision all-chips-tied
-            self.peaks.stuck += 1
-            return (THROW,)
-        if not self.free[seat]:
-            self.peaks.stuck += 1
-            return ()
-        if phase == VENTURE:
-            fresh = self._fresh
-            if fresh is None:  # the table stays as it is for the whole Venture phase
-                rnd = self.round
-                fresh = self._fresh = [
-                    (i, p.owner) for i, p in enumerate(self.table) if p.born == rnd
-                ]
-            picks = [i for i, owner in fresh if owner != seat]
-        else:
-            # decision mezzanine-payment
-            budget = self.cash[seat] // self.cfg.share_price if self.cfg.share_price else 1 << 30
-            picks = [i for i, p in enumerate(self.table) if p.players - p.shares[seat] <= budget]
-        return (PASS, *picks) if picks else ()
+        return _LEGAL[self.phase](self, seat)
 
-    def _do(self, seat: int, action: int) -> None:
-        phase = self.phase
-        if phase == SEED:
+    # -- what a choice does, by phase (_DO; the choices are in choices.py) -------------
+
+    def _seed(self, seat: int, mask: int) -> None:
+        hand = self.hands[seat]
+        take, keep = pickers(len(hand), mask)
+        self.pending[seat] = take(hand)
+        self.hands[seat] = list(keep(hand))
+
+    def _venture(self, seat: int, pick: int) -> None:
+        self.venture[seat] = pick
+
+    def _mezzanine(self, seat: int, pick: int) -> None:
+        if pick != PASS:
+            self._buy_in(seat, self.table[pick])
+
+    def _trim(self, seat: int, mask: int) -> None:
+        if mask:
             hand = self.hands[seat]
-            take, keep = split(len(hand), action)
-            self.pending[seat] = tuple([hand[i] for i in take])
-            self.hands[seat] = [hand[i] for i in keep]
-        elif phase == PITCH:
-            self._pitch(seat, action)
-        elif phase == VENTURE:
-            self.venture[seat] = action
-        elif phase == MEZZANINE:
-            if action != PASS:
-                self._buy_in(seat, self.table[action])
-        else:
-            if action:
-                hand = self.hands[seat]
-                take, keep = split(len(hand), action)
-                self._discard([hand[i] for i in take])
-                self.hands[seat] = [hand[i] for i in keep]
-                if self.log is not None:
-                    self.log.append(f"{self._name(seat)} discards {len(take)}")
-            self._refill(seat)
+            take, keep = pickers(len(hand), mask)
+            thrown = take(hand)
+            self._discard(thrown)
+            self.hands[seat] = list(keep(hand))
+            if self.log is not None:
+                self.log.append(f"{self._name(seat)} discards {len(thrown)}")
+        self._refill(seat)
+
+    def _over(self, seat: int, action: int) -> None:
+        raise ValueError("the game is over")
 
     def _end_phase(self) -> None:
         self.turn, self._fresh = 0, None
@@ -280,10 +259,12 @@ class State(StateData, Reporting):
                 log.append(f"{self._name(winner)} earns the Good Idea bonus")
 
     def _buy_in(self, seat: int, p: Product) -> None:
-        cash, paid = self.cash, 0
-        for owner, amount in buy_in_payments(p.shares, seat, self.cfg.share_price).items():
-            cash[owner] += amount
-            paid += amount
+        # economy.buy_in_payments, inlined: each other seat's chips on p at the share price
+        cash, price, paid = self.cash, self.cfg.share_price, 0
+        for owner, k in enumerate(p.shares):
+            if k and owner != seat:
+                cash[owner] += k * price
+                paid += k * price
         cash[seat] -= paid
         self._place(seat, p)
         self._track_money()
@@ -294,15 +275,17 @@ class State(StateData, Reporting):
 
     def _offering(self) -> None:
         """Roll for every product, smallest stack first (the source's suggested order)."""
-        rng, log, usage = self.rng, self.log, self.peaks
+        rnd, log, usage, cash, free = self.rng.random, self.log, self.peaks, self.cash, self.free
         keep: list[Product] = []
+        short = 0
         # decision offering-order
         for p in sorted(self.table, key=Product.stack):
-            roll = 1 + int(rng.random() * DIE_FACES)
+            roll = 1 + int(rnd() * DIE_FACES)
             if ipo_succeeds(roll, p.players + p.white):
-                for seat, amount in ipo_payout(p.shares, roll).items():
-                    self.cash[seat] += amount
-                    self.free[seat] += p.shares[seat]
+                for seat, k in enumerate(p.shares):  # economy.ipo_payout, inlined
+                    if k:
+                        cash[seat] += k * roll
+                        free[seat] += k
                 self.white_bank += p.white
                 self._discard(p.cards)
                 if log is not None:
@@ -317,16 +300,18 @@ class State(StateData, Reporting):
                 # decision white-chips-out
                 p.white_short += 1
                 usage.white_short += 1
+            short += p.white_short
             keep.append(p)
             if log is not None:
                 log.append(f"{self._name(p.owner)}'s product rolls {roll}: IPO fails")
-        keep.sort(key=lambda p: p.uid)
+        keep.sort(key=_UID)
         self.table = keep
         self._shown = None
         on_table = self.cfg.foreign_chips - self.white_bank
-        needed = on_table + sum(p.white_short for p in keep)
-        usage.white = max(usage.white, on_table)
-        usage.white_needed = max(usage.white_needed, needed)
+        if on_table > usage.white:
+            usage.white = on_table
+        if on_table + short > usage.white_needed:
+            usage.white_needed = on_table + short
         self._track_money()
 
     # -- cards and money -----------------------------------------------------------------
@@ -338,52 +323,58 @@ class State(StateData, Reporting):
 
     def _refill(self, seat: int) -> None:
         """Draw until the hand holds ``hand_per_deck`` cards of every deck."""
-        want, deck_of, usage = self.cfg.hand_per_deck, self.cfg.card_deck, self.peaks
+        cfg, usage, draw = self.cfg, self.peaks, self.draw
+        want, deck_of = cfg.hand_per_deck, cfg.card_deck
         hand = self.hands[seat]
-        have = [0] * len(self.draw)
+        have = [0] * len(draw)
         for c in hand:
             have[deck_of[c]] += 1
+        rnd = self.rng.random
         for d, held in enumerate(have):
-            pile = self.draw[d]
             short = want - held
             if short <= 0:
                 continue
-            if len(pile) < usage.deck_low[d]:
-                usage.deck_low[d] = len(pile)
-            rnd, left = self.rng.random, len(pile)
-            while short:
+            pile = draw[d]
+            left = len(pile)
+            if left < usage.deck_low[d]:
+                usage.deck_low[d] = left
+            for missing in range(short, 0, -1):
                 if not left:  # bigidea.txt: a deck that runs out is rebuilt from its discards
                     # decision empty-decks
                     if not self.discards[d]:
+                        usage.dry_draws[d] += missing
                         break
-                    pile = self.draw[d] = self.discards[d]
+                    pile = draw[d] = self.discards[d]
                     self.discards[d] = []
                     usage.reshuffles[d] += 1
                     left = len(pile)
                 i = int(rnd() * left)  # a uniform pick: the same as drawing from a shuffle
                 left -= 1
-                hand.append(pile[i])  # the last card takes the drawn card's place
-                pile[i] = pile[left]
-                del pile[left]
-                short -= 1
-            usage.dry_draws[d] += short
+                last = pile.pop()  # the last card takes the drawn card's place
+                if i < left:
+                    hand.append(pile[i])
+                    pile[i] = last
+                else:
+                    hand.append(last)
 
     def _track_money(self) -> None:
-        """Record the most counters of each value the players hold (greedy change).
+        """Record the most counters of each value the players hold (greedy change): the
+        seats' counters are packed (:func:`.economy.pack`), so their sum is one total."""
+        total = self._money = sum(map(self._change.__getitem__, self.cash))
+        guards, peak = self._guards, self._money_peak
+        # a field keeps its guard bit after the subtraction when it is above the peak
+        if ((total | guards) - peak - self._ones) & guards:
+            peak = self._money_peak = larger_fields(total, peak, guards)
+            self.peaks.money[:] = unpack(peak, len(self.peaks.money))
 
-        ``_money`` totals every seat's counters (``_held``); only a seat whose cash
-        changed since it was last counted is counted again."""
-        counted, held, total, memo = self._counted, self._held, self._money, self._change
-        for seat, cash in enumerate(self.cash):
-            if cash != counted[seat]:
-                now = memo.get(cash)
-                if now is None:
-                    now = memo[cash] = counters(cash, self.cfg.denominations)[0]
-                old = held[seat]
-                for i, k in enumerate(now):
-                    total[i] += k - old[i]
-                counted[seat], held[seat] = cash, now
-        peak = self.peaks.money
-        for i, k in enumerate(total):
-            if k > peak[i]:
-                peak[i] = k
+
+_UID = attrgetter("uid")
+_DO: tuple[Callable[[State, int, int], None], ...] = (
+    State._seed,
+    State._pitch,
+    State._venture,
+    State._mezzanine,
+    State._trim,
+    State._over,
+)
+"""What a seat's choice does, by phase (SEED .. OVER)."""

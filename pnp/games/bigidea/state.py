@@ -4,11 +4,12 @@ the component-use record and :class:`StateData` (no rules: see rules.py)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Any, Self
+from collections.abc import Callable, Sequence
+from operator import itemgetter
+from typing import Any, Self, cast
 
 from pnp.games.bigidea.config import Config, rounds_for
-from pnp.games.bigidea.economy import change_table
+from pnp.games.bigidea.economy import FIELD_BITS, change_table, pack
 
 SEED, PITCH, VENTURE, MEZZANINE, DISCARD, OVER = range(6)
 PHASE_NAMES = ("seed", "pitch", "venture", "mezzanine", "discard", "over")
@@ -55,6 +56,32 @@ def split(hand: int, mask: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
             )
         )
     return _SPLITS[hand][mask]
+
+
+Picker = Callable[[Sequence[int]], tuple[int, ...]]
+"""A hand's cards at some positions, as a tuple."""
+
+
+def _picker(positions: tuple[int, ...]) -> Picker:
+    if len(positions) > 1:
+        return cast(Picker, itemgetter(*positions))  # one C call for the whole pick
+    if positions:
+        only = positions[0]
+        return lambda hand: (hand[only],)
+    return lambda hand: ()
+
+
+_PICKERS: list[tuple[tuple[Picker, Picker], ...]] = []
+
+
+def pickers(hand: int, mask: int) -> tuple[Picker, Picker]:
+    """The cards ``mask`` picks from a hand of ``hand`` cards and the cards it leaves, as
+    functions of the hand (the positions of :func:`split`)."""
+    while len(_PICKERS) <= hand:
+        size = len(_PICKERS)
+        splits = [split(size, m) for m in range(1 << size)]
+        _PICKERS.append(tuple((_picker(take), _picker(keep)) for take, keep in splits))
+    return _PICKERS[hand][mask]
 
 
 class Product:
@@ -145,9 +172,13 @@ _SHARED = (
     "_zeros",
     "_change",
     "_fresh",
+    "_money",
+    "_money_peak",
+    "_guards",
+    "_ones",
 )
 """Slots holding values never changed in place, which a clone may share."""
-_FLAT_LISTS = ("cash", "free", "pending", "venture", "_counted", "_held", "_money")
+_FLAT_LISTS = ("cash", "free", "pending", "venture")
 
 
 class StateData:
@@ -181,11 +212,12 @@ class StateData:
         "_shown",
         "_nothing",
         "_zeros",
-        "_counted",
-        "_held",
         "_money",
         "_change",
         "_fresh",
+        "_money_peak",
+        "_guards",
+        "_ones",
     )
 
     def __init__(
@@ -221,14 +253,15 @@ class StateData:
         self.leader = self.first_leader = 0
         self.pending: list[tuple[int, ...] | None] = [None] * n
         self.venture: list[int | None] = [None] * n
-        self._counted: list[int | None] = [None] * n
-        """Each seat's cash when its money counters were last counted (rules._track_money)."""
-        self._held: list[list[int]] = [[0] * len(cfg.denominations)] * n
-        """Each seat's money counters as last counted (lists replaced, never changed)."""
-        self._money = [0] * len(cfg.denominations)
-        """Counters of each value all seats hold together: the sum of ``_held``."""
+        self._money = 0
+        """Counters of each value all seats hold together, packed (:func:`.economy.pack`)."""
+        self._money_peak = 0
+        """``peaks.money`` packed."""
+        fields = len(cfg.denominations)
+        self._guards = pack([1 << (FIELD_BITS - 1)] * fields)
+        self._ones = pack([1] * fields)
         self._change = change_table(cfg.denominations)
-        """Counters per amount of cash, shared by every game with these denominations."""
+        """Packed counters per amount of cash, shared by every game with these denominations."""
         self._fresh: list[tuple[int, int]] | None = None
         """(table index, owner) of each product new this round, kept for one Venture phase
         (replaced, never changed in place)."""

@@ -70,10 +70,10 @@ class TermsActions(Sequence[Action]):
     ``price * shares <= cash``: a rich lead has hundreds of terms and a bot reads one,
     so an action is worked out when it is asked for.  The share counts a price offers
     only shrink as the price rises, so the terms fall into at most ``most`` runs of
-    prices offering the same number of share counts (``_runs``).
+    prices offering the same number of share counts (``_backwards``, last first).
     """
 
-    __slots__ = ("_cash", "_most", "_low", "_runs", "_len")
+    __slots__ = ("_cash", "_most", "_low", "_backwards", "_len")
 
     def __init__(self, low: int, cash: int, most: int) -> None:
         self._cash, self._most, self._low = cash, most, low
@@ -86,7 +86,8 @@ class TermsActions(Sequence[Action]):
                 runs.append((index, price, shares))
                 index += (top - price + 1) * shares
                 price = top + 1
-        self._runs = tuple(runs)
+        self._backwards = tuple(reversed(runs))
+        """The runs, last first (an index is looked up from the end)."""
         self._len = index
 
     def __len__(self) -> int:
@@ -103,7 +104,7 @@ class TermsActions(Sequence[Action]):
             i += self._len
         if not 0 <= i < self._len:
             raise IndexError("terms index out of range")
-        for start, price, shares in reversed(self._runs):
+        for start, price, shares in self._backwards:
             if i >= start:
                 step, extra = divmod(i - start, shares)
                 return (TERMS, price + step, extra + 1)

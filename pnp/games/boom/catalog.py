@@ -82,6 +82,8 @@ class Catalog:
     """Industry of a plan, domain of an entrepreneur, -1 for every other card."""
     card_effects: tuple[tuple[tuple[str, int], ...], ...]
     """A Discard's effects in data order as (key, amount); empty for other cards."""
+    card_targets: tuple[tuple[str, ...], ...]
+    """The keys of a Discard's targeted effects (``TARGETED_EFFECTS``), in data order."""
     events: tuple[EventCard, ...]
     """The non-crash events."""
     crash: EventCard
@@ -171,6 +173,7 @@ def build_catalog(game: Game) -> Catalog:
         card_burn=tuple(burns),
         card_industry=tuple(inds),
         card_effects=tuple(effects),
+        card_targets=tuple(tuple(k for k, _ in eff if k in TARGETED_EFFECTS) for eff in effects),
         events=tuple(events),
         crash=crash,
     )

@@ -41,6 +41,14 @@ def _below_top(values: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(out)
 
 
+@cache
+def _constants(denominations: tuple[int, ...]) -> tuple[int, tuple[int, ...], int, int, int]:
+    """Largest value, :func:`_below_top`, fields, guard bits and a 1 in every field."""
+    values = tuple(sorted(denominations, reverse=True))
+    fields = len(values)
+    return values[0], _below_top(values), fields, _pack([_GUARD] * fields), _pack([1] * fields)
+
+
 class MoneyCounters:
     """Counters needed per denomination (largest value first), updated pile by pile."""
 
@@ -57,16 +65,11 @@ class MoneyCounters:
     )
 
     def __init__(self, denominations: tuple[int, ...], piles: int) -> None:
-        values = tuple(sorted(denominations, reverse=True))
-        self._top = values[0]
-        self._table = _below_top(values)
-        self._fields = len(values)
-        self._guards = _pack([_GUARD] * len(values))
+        self._top, self._table, self._fields, self._guards, self._ones = _constants(denominations)
         self._packs = [0] * piles
         """Packed counters of each pile as it stands."""
         self._needed = 0
         self._peak = 0
-        self._ones = _pack([1] * len(values))
         self._over_peak = self._ones
         """peak + 1 in every field: a needed count reaching it is a new peak."""
 
@@ -81,14 +84,33 @@ class MoneyCounters:
         # when its count is above the peak; no borrow crosses into the next field.
         guards = self._guards
         if ((needed | guards) - self._over_peak) & guards:
-            # The same trick against the peak itself marks the fields where the count is
-            # at least the peak; spreading each mark over its field takes the larger one.
-            peak = self._peak
-            larger = (((needed | guards) - peak) & guards) >> (_BITS - 1)
-            larger *= _MASK
-            raised = (needed & larger) | (peak & ~larger)
-            self._peak = raised
-            self._over_peak = raised + self._ones
+            self._raise_peak()
+
+    def set_two(self, pile: int, amount: int, other: int, other_amount: int) -> None:
+        """``set(pile, amount)`` then ``set(other, other_amount)`` (a payment), in one call;
+        the peak is checked after each, as two calls would."""
+        top, packs, table, guards = self._top, self._packs, self._table, self._guards
+        pack = amount // top + table[amount % top]
+        needed = self._needed = self._needed + pack - packs[pile]
+        packs[pile] = pack
+        if ((needed | guards) - self._over_peak) & guards:
+            self._raise_peak()
+        pack = other_amount // top + table[other_amount % top]
+        needed = self._needed = needed + pack - packs[other]
+        packs[other] = pack
+        if ((needed | guards) - self._over_peak) & guards:
+            self._raise_peak()
+
+    def _raise_peak(self) -> None:
+        """Some count passed its peak: the peak becomes the larger count of each field.
+        The guard trick against the peak itself marks the fields where the count is at
+        least the peak; spreading each mark over its field takes the larger one."""
+        needed, peak, guards = self._needed, self._peak, self._guards
+        larger = (((needed | guards) - peak) & guards) >> (_BITS - 1)
+        larger *= _MASK
+        raised = (needed & larger) | (peak & ~larger)
+        self._peak = raised
+        self._over_peak = raised + self._ones
 
     @property
     def needed(self) -> list[int]:

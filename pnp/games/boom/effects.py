@@ -16,7 +16,6 @@ from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from pnp.games.boom.actions import ACT, TARGET, TARGET_PHASE, Action
-from pnp.games.boom.catalog import TARGETED_EFFECTS
 
 if TYPE_CHECKING:
     from pnp.games.boom.state import StateData
@@ -39,8 +38,9 @@ def has_target(state: StateData, key: str) -> bool:
 
 # decision discard-targets
 def playable(state: StateData, card: int) -> bool:
-    for key, _ in state.cat.card_effects[card]:
-        if key in TARGETED_EFFECTS and not has_target(state, key):
+    """Whether every targeted effect of the Discard ``card`` has a target now."""
+    for key in state.cat.card_targets[card]:  # noqa: SIM110 (no generator on the hot path)
+        if not has_target(state, key):
             return False
     return True
 

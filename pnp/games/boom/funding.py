@@ -7,6 +7,7 @@ limit); the decisions taken where boom.txt is silent are in :mod:`.decisions`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from pnp.games.boom.actions import (
@@ -77,7 +78,11 @@ def consent_actions(state: StateData) -> Sequence[Action]:
 def terms_actions(state: StateData) -> Sequence[Action]:
     cat = state.cat
     # decision whole-prices
-    return TermsActions(cat.min_price, state.money[state.actor], cat.lead_max_shares)
+    return _terms(cat.min_price, state.money[state.actor], cat.lead_max_shares)
+
+
+_terms = lru_cache(maxsize=4096)(TermsActions)
+"""The terms of a purse (a TermsActions never changes, so states may share one)."""
 
 
 def invite_actions(state: StateData) -> Sequence[Action]:
@@ -132,7 +137,10 @@ def set_terms(state: StateData, action: Action) -> None:
         raise ValueError(f"terms {action!r} break the rules or the lead's purse")
     state.fr_price = price
     _buy(state, state.actor, shares)
-    _next_invitation(state)
+    if state.fr_asked != state.everyone:  # a seat is still to be asked: the lead invites
+        state.phase, state.player = INVITE_PHASE, state.actor
+    else:
+        _all_asked(state)
 
 
 def invite(state: StateData, action: Action) -> None:
@@ -156,7 +164,10 @@ def answer_offer(state: StateData, action: Action) -> None:
         raise _misfit(action)
     elif state.log is not None:
         state.say(f"{state.firm(state.player)} declines")
-    _next_invitation(state)
+    if state.fr_asked != state.everyone:  # a seat is still to be asked: the lead invites
+        state.phase, state.player = INVITE_PHASE, state.actor
+    else:
+        _all_asked(state)
 
 
 def _misfit(action: Action) -> ValueError:
@@ -164,30 +175,25 @@ def _misfit(action: Action) -> ValueError:
 
 
 def _buy(state: StateData, seat: int, shares: int) -> None:
-    plan, price = state.fr_plan, state.fr_price
-    co, money, cost = state.companies[plan], state.money, price * shares
+    plan, money, stock_out = state.fr_plan, state.money, state.stock_out
+    co, cost = state.companies[plan], state.fr_price * shares
     money[seat] -= cost
     co.cash += cost
     co.shares[seat] += shares
     co.total += shares
     state.fr_bought[seat] += shares
     state.fr_sold += shares
-    out = state.stock_out[seat] + shares
-    state.stock_out[seat] = out
+    out = stock_out[seat] = stock_out[seat] + shares
     if out > state.stock_peak[seat]:
         state.stock_peak[seat] = out
-    counters = state.counters
-    counters.set(seat, money[seat])
-    counters.set(state.players + plan, co.cash)
+    state.counters.set_two(seat, money[seat], state.players + plan, co.cash)
     if state.log is not None:
-        state.say(f"{state.firm(seat)} buys {shares} at ${price}m")
+        state.say(f"{state.firm(seat)} buys {shares} at ${state.fr_price}m")
 
 
-def _next_invitation(state: StateData) -> None:
-    if state.fr_asked != (1 << state.players) - 1:
-        state.phase = INVITE_PHASE
-        state.player = state.actor
-    elif state.fr_sold >= state.cat.close_min_shares:
+def _all_asked(state: StateData) -> None:
+    """Every seat was asked: the round closes with enough shares sold, else fails."""
+    if state.fr_sold >= state.cat.close_min_shares:
         _close(state)
     else:
         _fail(state)

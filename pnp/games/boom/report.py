@@ -9,6 +9,17 @@ STOCK = "stock counters"
 MONEY = "money counters"
 
 
+_MONEY_LABELS: dict[tuple[int, ...], tuple[str, ...]] = {}
+
+
+def _money_labels(denominations: tuple[int, ...]) -> tuple[str, ...]:
+    """``$100m``, ``$50m``, ... for each counter value, made once per set of values."""
+    labels = _MONEY_LABELS.get(denominations)
+    if labels is None:
+        labels = _MONEY_LABELS[denominations] = tuple(f"${v}m" for v in denominations)
+    return labels
+
+
 def usage(state: StateData) -> dict[str, dict[str, int]]:
     """Peak counters needed at once in this game, by component group and item.
 
@@ -16,10 +27,11 @@ def usage(state: StateData) -> dict[str, dict[str, int]]:
     turn order.
     """
     cat = state.cat
+    firms = cat.firm_ids[: state.players]
     return {
         # decision stock-counters
-        STOCK: {cat.firm_ids[s]: state.stock_peak[s] + 1 for s in range(state.players)},
-        MONEY: {f"${v}m": n for v, n in zip(cat.denominations, state.counters.peak, strict=True)},
+        STOCK: {firm: peak + 1 for firm, peak in zip(firms, state.stock_peak, strict=True)},
+        MONEY: dict(zip(_money_labels(cat.denominations), state.counters.peak, strict=True)),
     }
 
 

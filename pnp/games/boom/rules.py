@@ -41,7 +41,7 @@ from pnp.games.boom.company import (
     modified_roll,
     per_share,
 )
-from pnp.games.boom.state import CRASH, StateData
+from pnp.games.boom.state import CRASH, StateData, shuffle
 from pnp.games.boom.view import View
 
 T = TypeVar("T", bound=Callable[..., object])
@@ -89,7 +89,7 @@ class State(StateData, Reporting):
 
     def _start_round(self) -> None:
         order = list(range(self.players))
-        self.rng.shuffle(order)
+        shuffle(self.rng, order)
         self.order = order
         self._flip_event()
         if self.phase == OVER:
@@ -110,7 +110,7 @@ class State(StateData, Reporting):
         if not self.events:
             self.events = self.used_events + [CRASH]
             self.used_events = []
-            self.rng.shuffle(self.events)
+            shuffle(self.rng, self.events)
             self.say("event deck empty: used events and the crash card reshuffled")
         flipped = self.events.pop()
         if flipped == CRASH:
@@ -152,7 +152,7 @@ class State(StateData, Reporting):
                 return
             # decision empty-deck
             self.deck, self.discard = self.discard, []
-            self.rng.shuffle(self.deck)
+            shuffle(self.rng, self.deck)
             self.say("play deck empty: discard pile reshuffled")
         card = self.deck.pop()
         self.hands[seat].append(card)
@@ -178,7 +178,8 @@ class State(StateData, Reporting):
 
     def _play_actions(self) -> list[Action]:
         actions: list[Action] = [KEEP_ACTION]
-        add, plans, role = actions.append, self.companies.keys(), self.cat.card_role
+        add, cat, plans = actions.append, self.cat, self.companies
+        role, playable = cat.card_role, effects.playable
         for card in self.hands[self.actor]:
             kind = role[card]
             if kind == COMPANY:
@@ -186,7 +187,7 @@ class State(StateData, Reporting):
                     add((ATTACH, card, plan))
             elif kind == PLAN:
                 add((PLAY_PLAN, card))
-            elif effects.playable(self, card):
+            elif playable(self, card):
                 add((DISCARD, card))
         return actions
 
