@@ -19,7 +19,7 @@ from pnp.games.boom.actions import (
     TermsActions,
 )
 from pnp.games.boom.rules import State
-from pnp.games.boom.state import shuffle
+from pnp.games.chance import shuffle
 from pnp.load import load_game
 
 

@@ -32,9 +32,9 @@ from pnp.games.bidness.state import (
     TERMINAL,
     Action,
     Table,
-    shuffle,
 )
 from pnp.games.bidness.view import View, view_of
+from pnp.games.chance import shuffle
 
 __all__ = ["State", "first_player_roll"]
 

@@ -42,23 +42,6 @@ def move(verb: str, card: int = -1, target: int = -1, amount: int = 0) -> Action
     return Action(verb, card, target, amount)
 
 
-def shuffle(rng: random.Random, cards: list[int]) -> None:
-    """``rng.shuffle(cards)``, the same draws and the same order, a little faster: for a
-    plain :class:`random.Random` it runs that method's own loop (Fisher-Yates from the
-    end, ``_randbelow`` by rejection from ``getrandbits``) without a call per card."""
-    if type(rng) is not random.Random:  # a subclass may draw its own way
-        rng.shuffle(cards)
-        return
-    getrandbits = rng.getrandbits
-    for i in reversed(range(1, len(cards))):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        cards[i], cards[j] = cards[j], cards[i]
-
-
 class Auction:
     """An auction under way: bidders still in, clockwise from the seller."""
 

@@ -41,8 +41,9 @@ from pnp.games.boom.company import (
     modified_roll,
     per_share,
 )
-from pnp.games.boom.state import CRASH, StateData, shuffle
+from pnp.games.boom.state import CRASH, StateData
 from pnp.games.boom.view import View
+from pnp.games.chance import shuffle
 
 T = TypeVar("T", bound=Callable[..., object])
 

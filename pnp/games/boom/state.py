@@ -9,13 +9,13 @@ in :class:`.rules.State`, so that no module here imports the rules.
 from __future__ import annotations
 
 import random
-from functools import cache
-from typing import Any, Self
+from typing import Self
 
 from pnp.games.boom.actions import PLAY
 from pnp.games.boom.catalog import Catalog
 from pnp.games.boom.company import Company
 from pnp.games.boom.counters import MoneyCounters
+from pnp.games.chance import shuffle
 
 CRASH = -2
 """Stands for the •Crash card in the event deck (other events are indices into the catalog)."""
@@ -32,31 +32,6 @@ _MUTABLE_LISTS = (
     "stock_out",
     "stock_peak",
 )
-
-
-def shuffle(rng: random.Random, items: list[Any]) -> None:
-    """``rng.shuffle(items)``: the same draws, in the same order, to the same result.
-
-    ``random.Random.shuffle`` calls a Python method per card to draw below ``i + 1``;
-    this draws the same bits in one loop (checked against it in test_boom_speed.py).
-    A subclass of ``Random`` may draw differently, so it shuffles its own way.
-    """
-    if type(rng) is not random.Random:
-        rng.shuffle(items)
-        return
-    getrandbits = rng.getrandbits
-    for i, bits in _swaps(len(items)):
-        j = getrandbits(bits)
-        while j > i:
-            j = getrandbits(bits)
-        items[i], items[j] = items[j], items[i]
-
-
-@cache
-def _swaps(size: int) -> tuple[tuple[int, int], ...]:
-    """Each position a shuffle of ``size`` items fills, last first, and the bits it draws
-    for an index up to it (``Random._randbelow(i + 1)``)."""
-    return tuple((i, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
 
 
 class StateData:
