@@ -258,17 +258,17 @@ def _finished(game: Game, seed: int) -> State:
 def test_packed_peaks_are_the_largest_counts_of_each_value(
     earlier: list[int], later: list[int]
 ) -> None:
-    from pnp.games.bidness.counters import counters, packing, unpack
+    from pnp.games.bidness.counters import change, counters, raise_peak, unpack
 
     values = (100, 50, 25, 10, 5)
-    packed = packing(values)
+    packed = change(values)
 
     def in_use(amounts: list[int]) -> list[int]:
         return [sum(k) for k in zip(*(counters(a, values) for a in amounts), strict=True)]
 
-    peak = packed.raise_peak(0, sum(packed[a] for a in earlier))
+    peak = raise_peak(0, sum(packed[a] for a in earlier), packed)
     assert unpack(peak, 5) == in_use(earlier)
-    peak = packed.raise_peak(peak, sum(packed[a] for a in later))
+    peak = raise_peak(peak, sum(packed[a] for a in later), packed)
     assert unpack(peak, 5) == [
         max(a, b) for a, b in zip(in_use(earlier), in_use(later), strict=True)
     ]

@@ -13,9 +13,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pnp.games.bigidea as engine
-from pnp.games.bigidea.economy import break_into, larger_fields, pack, unpack
+from pnp.games.bigidea.economy import break_into
 from pnp.games.bigidea.rules import State
 from pnp.games.bigidea.state import masks, pickers, split
+from pnp.games.packed import unpack
 from pnp.load import Game, load_game
 
 
@@ -86,16 +87,6 @@ def test_running_money_count_equals_a_recount(game: Game, players: int, seed: in
     # the peak is at least what the players hold at the end
     assert all(p >= k for p, k in zip(state.peaks.money, recount(state), strict=True))
     assert state.peaks.money == state.recounted_peak
-
-
-@given(st.lists(st.tuples(st.integers(0, 2**15 - 1), st.integers(0, 2**15 - 1)), max_size=5))
-def test_packed_larger_fields_is_the_larger_count_of_each_field(
-    pairs: list[tuple[int, int]],
-) -> None:
-    counts, peak = [a for a, _ in pairs], [b for _, b in pairs]
-    guards = pack([1 << 15] * len(pairs))
-    larger = larger_fields(pack(counts), pack(peak), guards)
-    assert unpack(larger, len(pairs)) == [max(a, b) for a, b in pairs]
 
 
 def test_cash_set_from_outside_is_counted_again(game: Game) -> None:

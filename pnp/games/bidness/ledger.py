@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import repeat
 from operator import add
 
-from pnp.games.bidness.counters import _PACKINGS, packing
+from pnp.games.bidness.counters import change, raise_peak
 from pnp.games.bidness.state import NOBODY, Table
 
 
@@ -106,9 +106,9 @@ def track(table: Table) -> None:
     """Record the most money and tech counters and IOU cards in use at once."""
     track_money(table)
     peaks, values = table.peaks, table.cat.tech_values
-    packed = _PACKINGS.get(values) or packing(values)
-    peaks.tech_packed = packed.raise_peak(
-        peaks.tech_packed, sum(map(packed.__getitem__, table.tech))
+    packed = change(values)
+    peaks.tech_packed = raise_peak(
+        peaks.tech_packed, sum(map(packed.__getitem__, table.tech)), packed
     )
 
 
@@ -117,9 +117,9 @@ def track_money(table: Table) -> None:
     tech counters in use are then the same as at the last :func:`track`, which every
     change of tech points is followed by."""
     peaks, values = table.peaks, table.cat.denominations
-    packed = _PACKINGS.get(values) or packing(values)
-    peaks.money_packed = packed.raise_peak(
-        peaks.money_packed, sum(map(packed.__getitem__, table.cash))
+    packed = change(values)
+    peaks.money_packed = raise_peak(
+        peaks.money_packed, sum(map(packed.__getitem__, table.cash)), packed
     )
     ious = sum(table.ious)
     if ious > peaks.ious:

@@ -71,56 +71,6 @@ def counters(amount: int, denominations: Sequence[int]) -> tuple[list[int], int]
     return out, amount
 
 
-FIELD_BITS = 16
-"""Bits per denomination in a packed count (see :func:`pack`); counts stay below half."""
-_FIELD = (1 << FIELD_BITS) - 1
-
-
-def pack(counts: Sequence[int]) -> int:
-    """Counts per denomination in one integer, ``FIELD_BITS`` bits each (the first value
-    lowest): adding two piles' counts is then one integer addition."""
-    return sum(k << (FIELD_BITS * i) for i, k in enumerate(counts))
-
-
-def unpack(packed: int, fields: int) -> list[int]:
-    return [(packed >> (FIELD_BITS * i)) & _FIELD for i in range(fields)]
-
-
-def larger_fields(packed: int, peak: int, guards: int) -> int:
-    """Field by field the larger of two packed counts; ``guards`` has the top bit of each
-    field set.  With every guard set, a field keeps its guard after the subtraction
-    exactly when its count is at least the peak's, and no borrow crosses fields."""
-    larger = (((packed | guards) - peak) & guards) >> (FIELD_BITS - 1)
-    larger *= _FIELD
-    return (packed & larger) | (peak & ~larger)
-
-
-class Change(dict[int, int]):
-    """``amount -> pack(counters(amount)[0])`` for one set of denominations, filled in as
-    amounts are looked up (``change[amount]``)."""
-
-    __slots__ = ("denominations",)
-
-    def __init__(self, denominations: tuple[int, ...]) -> None:
-        super().__init__()
-        self.denominations = denominations
-
-    def __missing__(self, amount: int) -> int:
-        packed = self[amount] = pack(counters(amount, self.denominations)[0])
-        return packed
-
-
-_CHANGE: dict[tuple[int, ...], Change] = {}
-
-
-def change_table(denominations: tuple[int, ...]) -> Change:
-    """The :class:`Change` of ``denominations``, shared by every game that uses them."""
-    change = _CHANGE.get(denominations)
-    if change is None:
-        change = _CHANGE[denominations] = Change(denominations)
-    return change
-
-
 def break_into(amount: int, denominations: Sequence[int]) -> list[int]:
     """Greedy count of each counter (largest first) that makes up ``amount`` dollars."""
     out, rest = counters(amount, denominations)

@@ -23,12 +23,7 @@ from pnp.games import Reporting
 from pnp.games.bigidea import report
 from pnp.games.bigidea.choices import LEGAL as _LEGAL
 from pnp.games.bigidea.config import DIE_FACES, Config
-from pnp.games.bigidea.economy import (
-    good_idea_winner,
-    ipo_succeeds,
-    larger_fields,
-    unpack,
-)
+from pnp.games.bigidea.economy import good_idea_winner, ipo_succeeds
 from pnp.games.bigidea.state import (
     DISCARD,
     INVEST,
@@ -47,6 +42,7 @@ from pnp.games.bigidea.state import (
     turn_order,
 )
 from pnp.games.bigidea.view import View, view_of
+from pnp.games.packed import larger, unpack
 
 __all__ = [
     "DISCARD",
@@ -364,7 +360,7 @@ class State(StateData, Reporting):
         guards, peak = self._guards, self._money_peak
         # a field keeps its guard bit after the subtraction when it is above the peak
         if ((total | guards) - peak - self._ones) & guards:
-            peak = self._money_peak = larger_fields(total, peak, guards)
+            peak = self._money_peak = larger(total, peak, guards)
             self.peaks.money[:] = unpack(peak, len(self.peaks.money))
 
 

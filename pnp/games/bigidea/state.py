@@ -9,7 +9,7 @@ from operator import itemgetter
 from typing import Any, Self, cast
 
 from pnp.games.bigidea.config import Config, rounds_for
-from pnp.games.bigidea.economy import FIELD_BITS, change_table, pack
+from pnp.games.packed import change_table, guards, pack
 
 SEED, PITCH, VENTURE, MEZZANINE, DISCARD, OVER = range(6)
 PHASE_NAMES = ("seed", "pitch", "venture", "mezzanine", "discard", "over")
@@ -254,11 +254,11 @@ class StateData:
         self.pending: list[tuple[int, ...] | None] = [None] * n
         self.venture: list[int | None] = [None] * n
         self._money = 0
-        """Counters of each value all seats hold together, packed (:func:`.economy.pack`)."""
+        """Counters of each value all seats hold together, packed (:mod:`pnp.games.packed`)."""
         self._money_peak = 0
         """``peaks.money`` packed."""
         fields = len(cfg.denominations)
-        self._guards = pack([1 << (FIELD_BITS - 1)] * fields)
+        self._guards = guards(fields)
         self._ones = pack([1] * fields)
         self._change = change_table(cfg.denominations)
         """Packed counters per amount of cash, shared by every game with these denominations."""

@@ -6,7 +6,7 @@ counters, i.e. made up greedily from the largest value down; with values like 1,
 when the piles together need more counters of it than were printed.
 
 Money moves about a hundred times a game, so the counts per denomination are packed
-into one integer, 16 bits per denomination (see :func:`_pack`): adding or removing a
+into one integer, 16 bits per denomination (:mod:`pnp.games.packed`): adding or removing a
 pile is one integer addition, and one masked subtraction tells whether any count passed
 its peak.
 """
@@ -15,18 +15,7 @@ from __future__ import annotations
 
 from functools import cache
 
-_BITS = 16
-_GUARD = 1 << (_BITS - 1)
-"""Top bit of every field; counts stay below it."""
-_MASK = (1 << _BITS) - 1
-
-
-def _pack(counts: list[int]) -> int:
-    return sum(n << (_BITS * i) for i, n in enumerate(counts))
-
-
-def _unpack(packed: int, fields: int) -> list[int]:
-    return [(packed >> (_BITS * i)) & _MASK for i in range(fields)]
+from pnp.games import packed
 
 
 @cache
@@ -37,7 +26,7 @@ def _below_top(values: tuple[int, ...]) -> tuple[int, ...]:
         counts = [0] * len(values)
         for i, value in enumerate(values[1:], start=1):
             counts[i], amount = divmod(amount, value)
-        out.append(_pack(counts))
+        out.append(packed.pack(counts))
     return tuple(out)
 
 
@@ -46,7 +35,7 @@ def _constants(denominations: tuple[int, ...]) -> tuple[int, tuple[int, ...], in
     """Largest value, :func:`_below_top`, fields, guard bits and a 1 in every field."""
     values = tuple(sorted(denominations, reverse=True))
     fields = len(values)
-    return values[0], _below_top(values), fields, _pack([_GUARD] * fields), _pack([1] * fields)
+    return values[0], _below_top(values), fields, packed.guards(fields), packed.pack([1] * fields)
 
 
 class MoneyCounters:
@@ -102,23 +91,17 @@ class MoneyCounters:
             self._raise_peak()
 
     def _raise_peak(self) -> None:
-        """Some count passed its peak: the peak becomes the larger count of each field.
-        The guard trick against the peak itself marks the fields where the count is at
-        least the peak; spreading each mark over its field takes the larger one."""
-        needed, peak, guards = self._needed, self._peak, self._guards
-        larger = (((needed | guards) - peak) & guards) >> (_BITS - 1)
-        larger *= _MASK
-        raised = (needed & larger) | (peak & ~larger)
-        self._peak = raised
+        """Some count passed its peak: the peak becomes the larger count of each field."""
+        raised = self._peak = packed.larger(self._needed, self._peak, self._guards)
         self._over_peak = raised + self._ones
 
     @property
     def needed(self) -> list[int]:
-        return _unpack(self._needed, self._fields)
+        return packed.unpack(self._needed, self._fields)
 
     @property
     def peak(self) -> list[int]:
-        return _unpack(self._peak, self._fields)
+        return packed.unpack(self._peak, self._fields)
 
     def copy(self) -> MoneyCounters:
         other = MoneyCounters.__new__(MoneyCounters)
