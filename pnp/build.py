@@ -31,7 +31,7 @@ from pnp.model import (
     TrackComponent,
     parse_size,
 )
-from pnp.output import KINDS, OutputFile, write_all
+from pnp.output import DOCUMENT_KINDS, KINDS, OutputFile, write_all
 from pnp.pool import worker_count
 from pnp.render.meta import DocInfo
 from pnp.text import render_text
@@ -367,10 +367,11 @@ def build_game(
     findings = validate_game(game)
     if any(f.severity is Severity.ERROR for f in findings):
         raise ValidationFailed(findings)
-    # with workers, each lays out the files it draws (cut files need the pages first)
-    defer = worker_count(jobs, 2) > 1 and not options.cut_file  # sheets and documents
-    files = plan_outputs(game, options, only, defer)
-    if worker_count(jobs, 2) > 1:
+    groups = len({kind in DOCUMENT_KINDS for kind in _kinds(game, only)})
+    two = worker_count(jobs, groups) > 1  # sheets here, documents in a worker
+    # with a worker, each process lays out what it draws (cut files need the pages first)
+    files = plan_outputs(game, options, only, defer=two and not options.cut_file)
+    if two:
         from pnp.render.pdf import DOCUMENT_FONTS, ensure_font
 
         for name in DOCUMENT_FONTS:  # read here once: both processes draw with them
@@ -391,6 +392,14 @@ def build_game(
         },
     }
     return write_all(out, files, manifest, jobs)
+
+
+def _kinds(game: Game, only: frozenset[str] | None) -> set[str]:
+    """The kinds of file a build of ``game`` writes (those in ``only``, if given)."""
+    kinds: set[str] = {c.kind for c in game.spec.components}
+    kinds |= {"cards"} if game.cards else set()
+    kinds |= {"rulebook"} if game.spec.rulebook else set()
+    return kinds & (only or frozenset(KINDS))
 
 
 def _effective_bleed(game: Game, options: SheetOptions) -> float | None:

@@ -233,3 +233,32 @@ def test_a_first_build_failing_while_drawing_leaves_no_folder(tmp_path: Path) ->
         with pytest.raises(PnpError, match="cannot be drawn"):
             write_all(out, files, {"game": "x"}, jobs=jobs)
         assert list(tmp_path.iterdir()) == []
+
+
+def test_a_build_of_sheets_alone_stays_in_one_process(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    script = (
+        "import os, sys\n"
+        "from pathlib import Path\n"
+        "from pnp.build import build_game\n"
+        "from pnp.layout.cards import SheetOptions\n"
+        "from pnp.load import load_game\n"
+        "forks, fork = [], os.fork\n"
+        "os.fork = lambda: forks.append(1) or fork()\n"
+        "only = frozenset(['cards', 'tokens'])\n"
+        "build_game(load_game('boom'), SheetOptions(), Path(sys.argv[1]), only, jobs=0)\n"
+        "print(len(forks))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(tmp_path / "out")],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stdout.strip() == "0", "nothing to typeset: no worker is started"
+    assert sorted(p.name for p in (tmp_path / "out").glob("*.pdf")) == [
+        "boom-cards.pdf",
+        "boom-counters.pdf",
+    ]
