@@ -177,31 +177,40 @@ def test_grouped_work_raises_the_error_one_process_would_stop_at() -> None:
             run_grouped(_where, items, [[4, 0], [1, 2, 3]], jobs=jobs)
 
 
-def test_a_two_process_build_typesets_its_documents_in_the_worker_alone(tmp_path: Path) -> None:
+FORKING_BUILD = """
+import os, sys
+from pathlib import Path
+from pnp.build import build_game
+from pnp.layout.cards import SheetOptions
+from pnp.load import load_game
+forks, fork = [], os.fork
+os.fork = lambda: forks.append(1) or fork()
+only = frozenset(sys.argv[2].split(",")) if sys.argv[2] else None
+build_game(load_game("boom"), SheetOptions(), Path(sys.argv[1]), only, jobs=0)
+typesetting = ("reportlab.platypus", "markdown_it")
+print(len(forks), sorted(m for m in typesetting if m in sys.modules))
+"""
+"""A fresh process that builds •Boom with one process per core and prints how many it
+forked and which typesetting modules it imported itself."""
+
+
+def _build_counting_forks(out: Path, only: str = "") -> str:
     import subprocess
     import sys
 
-    script = (
-        "import os, sys\n"
-        "from pathlib import Path\n"
-        "from pnp.build import build_game\n"
-        "from pnp.layout.cards import SheetOptions\n"
-        "from pnp.load import load_game\n"
-        "forks, fork = [], os.fork\n"
-        "os.fork = lambda: forks.append(1) or fork()\n"
-        "build_game(load_game('boom'), SheetOptions(), Path(sys.argv[1]), jobs=0)\n"
-        "print(len(forks), sorted(m for m in ('reportlab.platypus', 'markdown_it') "
-        "if m in sys.modules))\n"
-    )
     done = subprocess.run(
-        [sys.executable, "-c", script, str(tmp_path / "out")],
+        [sys.executable, "-c", FORKING_BUILD, str(out), only],
         capture_output=True,
         text=True,
         check=True,
     )
+    return done.stdout.strip()
+
+
+def test_a_two_process_build_typesets_its_documents_in_the_worker_alone(tmp_path: Path) -> None:
     # one worker, whatever the cores: this process draws the sheets, the worker the
     # rulebook and aids, and only the worker imports what typesets them
-    assert done.stdout.strip() == "1 []"
+    assert _build_counting_forks(tmp_path / "out") == "1 []"
     assert (tmp_path / "out" / "boom-rulebook.pdf").stat().st_size > 10_000
 
 
@@ -236,28 +245,8 @@ def test_a_first_build_failing_while_drawing_leaves_no_folder(tmp_path: Path) ->
 
 
 def test_a_build_of_sheets_alone_stays_in_one_process(tmp_path: Path) -> None:
-    import subprocess
-    import sys
-
-    script = (
-        "import os, sys\n"
-        "from pathlib import Path\n"
-        "from pnp.build import build_game\n"
-        "from pnp.layout.cards import SheetOptions\n"
-        "from pnp.load import load_game\n"
-        "forks, fork = [], os.fork\n"
-        "os.fork = lambda: forks.append(1) or fork()\n"
-        "only = frozenset(['cards', 'tokens'])\n"
-        "build_game(load_game('boom'), SheetOptions(), Path(sys.argv[1]), only, jobs=0)\n"
-        "print(len(forks))\n"
-    )
-    done = subprocess.run(
-        [sys.executable, "-c", script, str(tmp_path / "out")],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert done.stdout.strip() == "0", "nothing to typeset: no worker is started"
+    forks, _ = _build_counting_forks(tmp_path / "out", "cards,tokens").split(" ", 1)
+    assert forks == "0", "nothing to typeset: no worker is started"
     assert sorted(p.name for p in (tmp_path / "out").glob("*.pdf")) == [
         "boom-cards.pdf",
         "boom-counters.pdf",
