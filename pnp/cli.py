@@ -273,6 +273,11 @@ def build(
             raise UsageError("--expansion belongs to one game: name the GAME instead of --all")
         if all_games and watch:
             raise UsageError("--watch follows one game: name the GAME instead of --all")
+        if layout == "fold" and back_offset != opt.NO_OFFSET:
+            raise UsageError(
+                "--back-offset moves the back pages, and --layout fold prints each back "
+                "beside its front on one page: drop --back-offset, or choose another layout"
+            )
         if not pdf and not images:
             raise UsageError(
                 "--no-pdf without --images leaves nothing to write: add --images "

@@ -118,6 +118,8 @@ def test_version_falls_back_to_the_module_when_not_installed(
         (["build", "boom", "--only", "cards,"], "an empty name in the list"),
         (["build", "boom", "--paper", "lettr"], "no paper 'lettr' (did you mean 'letter'?"),
         (["build", "boom", "--no-pdf"], "--no-pdf without --images leaves nothing to write"),
+        # a fold sheet has no back page to move: the offset would be ignored without a word
+        (["build", "boom", "--layout", "fold", "--back-offset", "1,0"], "--layout fold prints"),
         (["build", "boom", "--frobnicate"], "No such option: --frobnicate"),
         (["validate"], "Missing argument 'GAME'"),
         (["build", "--all", "-x", "more-cards"], "--expansion belongs to one game"),
