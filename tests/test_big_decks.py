@@ -16,7 +16,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from pnp.build import build_game, rulebook_markdown, typeset_rulebook
+from pnp.build import build_game
+from pnp.documents import rulebook_markdown, typeset_rulebook
 from pnp.layout.cards import SheetOptions
 from pnp.layout.sheet import PAPERS_MM
 from pnp.load import load_game

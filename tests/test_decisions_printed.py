@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.build import rulebook_markdown, template_context
+from pnp.documents import rulebook_markdown, template_context
 from pnp.games import ENGINES
 from pnp.load import load_game
 

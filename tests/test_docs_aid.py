@@ -12,7 +12,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Table
 
 from pnp._errors import LayoutError
-from pnp.build import aid_layout
+from pnp.documents import aid_layout
 from pnp.layout.cards import impose_copies
 from pnp.load import list_games, load_game
 from pnp.model import AidComponent

@@ -10,7 +10,7 @@ import pytest
 from reportlab.lib.units import mm
 from reportlab.platypus import Table
 
-from pnp.build import aid_layout
+from pnp.documents import aid_layout
 from pnp.load import list_games, load_game
 from pnp.model import AidComponent
 from pnp.render import aid

@@ -10,7 +10,8 @@ import pypdf
 import pytest
 
 from pnp._errors import ValidationFailed
-from pnp.build import build_game, credits_markdown
+from pnp.build import build_game
+from pnp.documents import credits_markdown
 from pnp.icons import CREDIT as ICONS_CREDIT
 from pnp.layout.cards import SheetOptions
 from pnp.load import load_game

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.build import rulebook_markdown, typeset_rulebook
+from pnp.documents import rulebook_markdown, typeset_rulebook
 from pnp.layout.sheet import PAPERS_MM
 from pnp.load import load_game
 from pnp.render.meta import DocInfo

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from reportlab.platypus import Paragraph
 
-from pnp.build import rulebook_markdown, typeset_rulebook
+from pnp.documents import rulebook_markdown, typeset_rulebook
 from pnp.layout.sheet import PAPERS_MM
 from pnp.load import load_game
 from pnp.render.blocks import Block

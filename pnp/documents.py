@@ -1,0 +1,187 @@
+"""What rulebooks and aids say: the context their templates see, their rendered Markdown,
+the credits, and each PDF's metadata. The build places and draws them (pnp.build)."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pnp._errors import DataError, Location, shown
+from pnp.fonts import load_font
+from pnp.icons import CREDIT as ICONS_CREDIT
+from pnp.layout.face import card_context, find_template
+from pnp.load import Game
+from pnp.model import AidComponent, GameSpec, parse_size
+from pnp.render.meta import DocInfo
+from pnp.text import render_text
+from pnp.validate import engine_for
+
+if TYPE_CHECKING:
+    from pnp.render.aid import AidLayout
+    from pnp.render.rulebook import BookLayout
+
+
+def template_context(game: Game) -> dict[str, Any]:
+    """What a rulebook or aid template sees: the game, its cards, tables and engine figures."""
+    cards = [card_context(game, c)["card"] for c in game.cards]
+    by_type: dict[str, list[dict[str, Any]]] = {t: [] for t in game.spec.card_types}
+    for c in cards:
+        by_type[c["type"]].append(c)
+    counts: Counter[str] = Counter()
+    for c in game.cards:
+        counts[c.type] += c.qty
+        counts["deck:" + c.deck] += c.qty
+    engine = engine_for(game)
+    return {
+        "game": game.spec.model_dump(),
+        "tables": game.spec.tables,
+        "cards": cards,
+        "by_type": by_type,
+        "counts": dict(counts),
+        "decks": [d.model_dump() for d in game.spec.decks],
+        "types": {k: v.model_dump() for k, v in game.spec.card_types.items()},
+        "examples": engine.worked_examples(game) if engine else {},
+        "expansions": [{"name": e.spec.name, "mark": e.mark} for e in game.expansions],
+    }
+
+
+TEMPLATE_BYTES = 1_000_000
+"""Largest rulebook or aid template file read."""
+RULEBOOK_CHARS = 200_000
+"""Longest rendered rulebook or aid text (the longest rulebook today, •Boom's, is 21,000)."""
+
+
+def _markdown(game: Game, name: str, ctx: dict[str, Any], where: Location, key: str) -> str:
+    """A rulebook or aid template, found (safely) and rendered; ``key`` at ``where`` named it."""
+    path = find_template(game, name, where, key)
+    if path.stat().st_size > TEMPLATE_BYTES:
+        raise DataError(f"{key}: {shown(name)} is larger than {TEMPLATE_BYTES:,} bytes", where)
+    try:
+        source = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise DataError(f"{key}: {shown(name)} is not UTF-8 text ({exc.reason})", where) from None
+    text = render_text(source, ctx, Location(path), name, RULEBOOK_CHARS, whole_file=True)
+    text = _resolve_figures(game, text, Location(path))
+    missing = load_font("Lato-Regular").missing(text)
+    if missing:
+        more = f" and {len(missing) - 5} more" if len(missing) > 5 else ""
+        chars = ", ".join(map(repr, missing[:5]))
+        raise DataError(f"{name} uses {chars}{more}, not in the rulebook font", Location(path))
+    return text
+
+
+_FIGURE = re.compile(r"!\[([^\]]*)\]\(([^)\s]+)\)")
+FIGURE_SUFFIXES = (".svg", ".png", ".jpg", ".jpeg")
+
+
+def _resolve_figures(game: Game, text: str, where: Location) -> str:
+    """``![caption](name.svg)`` names a file in the game's templates: find it (safely, like
+    every template) so the renderer gets a checked absolute path."""
+
+    def resolve(m: re.Match[str]) -> str:
+        name = m.group(2)
+        if not name.lower().endswith(FIGURE_SUFFIXES):
+            raise DataError(f"figure {shown(name)}: use an .svg, .png or .jpg file", where)
+        return f"![{m.group(1)}]({find_template(game, name, where, 'figure').as_posix()})"
+
+    return _FIGURE.sub(resolve, text)
+
+
+MADE_WITH = "made with pnp"
+
+
+def doc_info(spec: GameSpec, what: str) -> DocInfo:
+    """A PDF's metadata: the game and part as title, the original designer as author,
+    the terms of copying in the subject."""
+    title = what if spec.name in what else f"{spec.name} — {what}"
+    subject = f"{title}: a print-and-play edition {MADE_WITH}"
+    if spec.license:
+        subject += f". {spec.license.short}"
+    return DocInfo(title, spec.credits.designer if spec.credits else "", subject)
+
+
+def credit_line(spec: GameSpec) -> str:
+    """The one line every aid card and rulebook page carries."""
+    parts = [
+        spec.credits.copyright if spec.credits else "",
+        spec.license.short if spec.license else "",
+    ]
+    return " · ".join([p for p in parts if p] + [MADE_WITH.replace(" ", "\u00a0")])
+
+
+ICON_IN_TEXT = re.compile(r":[a-z0-9][a-z0-9-]*:")
+
+
+def icon_credit(game: Game) -> list[str]:
+    """The bundled icons' credit, when the game draws an icon (type, back or in text)."""
+    spec = game.spec
+    used = (
+        any(t.icon for t in spec.card_types.values())
+        or any(d.back.icon for d in spec.decks)
+        or any(ICON_IN_TEXT.search(c.text) for c in game.cards)
+    )
+    return [ICONS_CREDIT] if used else []
+
+
+def credits_markdown(game: Game) -> str:
+    """The credits section every rulebook ends with, from `credits:` and `license:`,
+    plus the credit of the icons the game uses."""
+    spec = game.spec
+    out = ["## Credits", ""]
+    lines = icon_credit(game)
+    if spec.credits:
+        c = spec.credits
+        out += [f"**Original game:** {c.designer}.", ""]
+        lines = ([c.copyright] if c.copyright else []) + list(c.lines) + lines
+    for line in lines:
+        out += [line, ""]
+    if spec.license and spec.license.text:
+        out += [spec.license.text, ""]
+    out += [
+        f"*This edition was {MADE_WITH}, which prints games from plain data files: "
+        "its cards, counters, aids and this book are typeset from the same numbers.*",
+        "",
+    ]
+    return "\n".join(out)
+
+
+def aid_layout(game: Game, comp: AidComponent, ctx: dict[str, Any] | None = None) -> AidLayout:
+    """The aid's text set at the largest size that fills its panel (raises if it cannot fit)."""
+    from pnp.render.aid import lay_out_aid
+
+    where = game.spec_location("components", game.spec.components.index(comp), "template")
+    text = _markdown(game, comp.template, ctx or template_context(game), where, "template")
+    size = parse_size(comp.size)
+    return lay_out_aid(text, size, comp.title, game.spec.accent, credit_line(game.spec))
+
+
+def rulebook_markdown(game: Game, ctx: dict[str, Any] | None = None) -> str:
+    """The rulebook template rendered with the game's data."""
+    assert game.spec.rulebook, "the game has no rulebook"
+    where = game.spec_location("rulebook")
+    return _markdown(game, game.spec.rulebook, ctx or template_context(game), where, "rulebook")
+
+
+def rulebook_footer(spec: GameSpec) -> str:
+    """The line at the foot of every rulebook page (the game is named once)."""
+    line = credit_line(spec)
+    return line if spec.name in line else f"{spec.name} rules · {line}"
+
+
+def typeset_rulebook(game: Game, text: str, paper: tuple[float, float], path: Path) -> BookLayout:
+    """Typeset the rendered rulebook ``text`` to ``path``, the credits kept together at
+    its end; returns where every block landed."""
+    from pnp.render.rulebook import write_rulebook
+
+    spec = game.spec
+    return write_rulebook(
+        path,
+        text,
+        paper,
+        doc_info(spec, "rules"),
+        rulebook_footer(spec),
+        spec.accent,
+        coda=credits_markdown(game),
+    )
