@@ -3,13 +3,18 @@ said in plain words (no raw regular expressions or pydantic jargon)."""
 
 from __future__ import annotations
 
+import ast
 import difflib
+import importlib
+import inspect
 import types
+from functools import cache
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
+from pnp import model as model_module
 from pnp._errors import Finding, Severity, shown
 from pnp.model import PATTERN_WORDS, CardFile, GameSpec, card_model
 
@@ -29,19 +34,69 @@ _BOUNDS = {
 
 
 def game_schema() -> dict[str, Any]:
-    return GameSpec.model_json_schema()
+    """Schema of game.yaml, each key described by the docstring under its field."""
+    return _described(GameSpec.model_json_schema(), _models_of(model_module))
 
 
 def card_file_schema(game: Game) -> dict[str, Any]:
     """Schema of GAME's card files: `deck` plus cards of exactly the declared types."""
-    variants = [
-        card_model(name, ct).model_json_schema() for name, ct in game.spec.card_types.items()
-    ]
-    body = CardFile.model_json_schema()
+    per_type = [card_model(name, ct) for name, ct in game.spec.card_types.items()]
+    models = {**_models_of(model_module), **{m.__name__: m for m in per_type}}
+    variants = [_described(m.model_json_schema(), models) for m in per_type]
+    body = _described(CardFile.model_json_schema(), models)
     body["title"] = f"{game.spec.name} card file"
     body["properties"]["deck"]["enum"] = [d.id for d in game.spec.decks]
     body["properties"]["cards"]["items"] = {"oneOf": variants}
     return body
+
+
+def _models_of(module: types.ModuleType) -> dict[str, type[BaseModel]]:
+    return {
+        name: value
+        for name, value in vars(module).items()
+        if isinstance(value, type) and issubclass(value, BaseModel)
+    }
+
+
+def _described(schema: dict[str, Any], models: dict[str, type[BaseModel]]) -> dict[str, Any]:
+    """``schema`` with each property that has none given the docstring written under its
+    field, so an editor shows it as help. (pydantic's ``use_attribute_docstrings`` reads
+    them as the models are defined, a cost every build would pay for this one command.)"""
+    for part in [schema, *schema.get("$defs", {}).values()]:
+        model = models.get(part.get("title", ""))
+        if model is None:
+            continue
+        docs = field_docs(model)
+        for key, prop in part.get("properties", {}).items():
+            if key in docs:
+                prop.setdefault("description", docs[key])
+    return schema
+
+
+def field_docs(model: type[BaseModel]) -> dict[str, str]:
+    """The docstring under each field of ``model`` and of the models it derives from."""
+    docs: dict[str, str] = {}
+    for klass in reversed(model.__mro__):
+        body = _class_bodies(klass.__module__).get(klass.__qualname__, [])
+        for stmt, after in zip(body, body[1:], strict=False):
+            if (
+                isinstance(stmt, ast.AnnAssign)
+                and isinstance(stmt.target, ast.Name)
+                and isinstance(after, ast.Expr)
+                and isinstance(after.value, ast.Constant)
+                and isinstance(after.value.value, str)
+            ):
+                docs[stmt.target.id] = inspect.cleandoc(after.value.value)
+    return docs
+
+
+@cache
+def _class_bodies(module_name: str) -> dict[str, list[ast.stmt]]:
+    """The statements of each top-level class of a module of pnp (none for others)."""
+    if not module_name.startswith("pnp."):
+        return {}
+    tree = ast.parse(inspect.getsource(importlib.import_module(module_name)))
+    return {node.name: node.body for node in tree.body if isinstance(node, ast.ClassDef)}
 
 
 def schema_findings(

@@ -92,6 +92,23 @@ def test_schema_lists_card_types_for_editors() -> None:
     assert json.loads(runner.invoke(app, ["schema"]).output)["title"] == "GameSpec"
 
 
+def test_schema_describes_each_key_with_its_docstring() -> None:
+    """An editor shows a key's description as help: it is the docstring under the field."""
+    game = json.loads(runner.invoke(app, ["schema"]).output)
+    players = game["$defs"]["Players"]["properties"]
+    assert players["min"]["description"] == "Fewest players the game supports."
+    assert game["properties"]["engine"]["description"].startswith("Name of the rules engine")
+    hand_group = game["$defs"]["CardType"]["properties"]["hand_group"]["description"]
+    assert (
+        hand_group.startswith("With `hand`: the hand this type is held in") and "\n" in hand_group
+    )
+    cards = json.loads(runner.invoke(app, ["schema", "boom"]).output)
+    plan = next(
+        v for v in cards["properties"]["cards"]["items"]["oneOf"] if v["title"] == "Card_plan"
+    )
+    assert plan["properties"]["qty"]["description"] == "Copies of this card."  # from CardBase
+
+
 def test_new_expansion_validates_and_builds(tmp_path: Path) -> None:
     cards = tmp_path / "cards"
     shutil.copytree(cards_root(), cards)
