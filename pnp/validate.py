@@ -27,7 +27,8 @@ def engine_for(game: Game) -> Engine | None:
 
 
 def validate_game(game: Game, faces: bool = False) -> list[Finding]:
-    """Rule findings from the game's engine; with ``faces``, also lay out every card face
+    """Rule findings from the game's engine; with ``faces``, also check that card types
+    that meet differ in greyscale, lay out every card face
     (text fits, every glyph exists; the first problem of each card) and every other
     component (counters, tracks, aid and rulebook templates), and play a few hundred
     quick seeded games to warn of printed components that run out."""
@@ -37,6 +38,9 @@ def validate_game(game: Game, faces: bool = False) -> list[Finding]:
         findings.extend(engine.validate(game))
     rules_ok = not any(f.severity is Severity.ERROR for f in findings)
     if faces and rules_ok:  # faces and the rulebook read the tables the rules just refused
+        from pnp.greyscale import greyscale_findings
+
+        findings.extend(greyscale_findings(game))
         findings.extend(_face_findings(game))
         findings.extend(_component_findings(game))
         if engine is not None:  # a quick playtest: do the printed parts suffice?

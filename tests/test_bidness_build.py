@@ -9,6 +9,7 @@ import pypdf
 import pytest
 
 from pnp.build import build_game
+from pnp.greyscale import lightness
 from pnp.layout.cards import SheetOptions, lay_out_faces
 from pnp.layout.ops import Shape, TextBlock
 from pnp.load import load_game
@@ -106,12 +107,6 @@ def test_rulebook_prints_data_and_decisions(built: tuple[Path, dict]) -> None:
         assert " ".join(d["rule"].split())[:40] in flat
 
 
-def _lightness(hex_code: str) -> float:
-    from tests.test_faces_print import luminance
-
-    return luminance(hex_code)
-
-
 def test_held_card_types_differ_in_greyscale_and_carry_indices() -> None:
     # DESIGN §4: held cards carry corner indices; colour never carries meaning alone
     from itertools import combinations
@@ -120,7 +115,7 @@ def test_held_card_types_differ_in_greyscale_and_carry_indices() -> None:
     held = [t for t in spec.card_types.values() if t.hand]
     assert {t.deck for t in held} == {"event", "payback"}
     for a, b in combinations(held, 2):
-        assert abs(_lightness(a.color) - _lightness(b.color)) >= 12, (a.kind, b.kind)
+        assert abs(lightness(a.color) - lightness(b.color)) >= 12, (a.kind, b.kind)
     faces = lay_out_faces(load_game("bidness"))
     for card_id, index in (("libel-2", "L2"), ("patent-12", "P12"), ("product-recall", "-2")):
         texts = [

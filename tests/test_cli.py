@@ -30,6 +30,25 @@ def test_validate_bundled_games_is_clean() -> None:
         assert "0 error(s)" in result.output
 
 
+def test_validate_warns_of_card_types_alike_in_greyscale(mini_cards: Path) -> None:
+    """DESIGN §4: types that meet in a deck must differ by 12 L* or more in grey."""
+    game_yaml = mini_cards / "mini" / "game.yaml"
+    text = game_yaml.read_text()
+    twin = '\n  twin:\n    deck: main\n    label: Twin\n    color: "#226644"\n'
+    game_yaml.write_text(text.replace("card_types:\n", "card_types:" + twin, 1))
+    result = runner.invoke(app, ["validate", "mini", "--cards", str(mini_cards)])
+    assert result.exit_code == 0, result.output  # a warning: the game still builds
+    line = next(ln for ln in result.output.splitlines() if "greyscale" in ln)
+    # at the colour of the later of the two types in the file
+    assert line.startswith(f"{game_yaml}:18:5: warning: card types 'twin' (#226644) and ")
+    assert "'basic' (#884422) meet in the deck 'main'" in line and "1 warning(s)" in result.output
+    game_yaml.write_text(
+        text.replace("card_types:\n", "card_types:" + twin.replace("226644", "66cc88"), 1)
+    )
+    result = runner.invoke(app, ["validate", "mini", "--cards", str(mini_cards)])
+    assert "greyscale" not in result.output, result.output
+
+
 @pytest.mark.parametrize(
     "args, message",
     [

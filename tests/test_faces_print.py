@@ -8,19 +8,18 @@ from itertools import combinations
 import pytest
 
 from pnp.fonts import load_font
+from pnp.greyscale import MIN_GREY_GAP, lightness, types_that_meet
 from pnp.icons import find_icon, icon_dirs
 from pnp.layout.cards import back_key, lay_out_faces
 from pnp.layout.ops import Face, Icon, Picture, Shape, TextBlock
 from pnp.layout.textfit import PT_TO_MM
 from pnp.load import Game, list_games, load_game
-from pnp.model import CardType, GameSpec
 
 GAMES = list_games()
 BAND_MM = 3.0
 """issue 9 §5 / DESIGN §4: a cut 1 mm off shows only the card's own edge colour."""
 BACK_CLEAR_MM = 5.0
 """DESIGN §4: no frame or line of a back within 5 mm of the trim."""
-MIN_DELTA_L = 12.0
 
 
 @pytest.fixture(scope="module", params=GAMES)
@@ -152,46 +151,28 @@ def test_which_decks_are_held_in_hand_is_game_data() -> None:
     assert top_left[0].lines[0][2] == "+5"  # its burn rate, from the card type's index
 
 
-def luminance(hex_code: str) -> float:
-    """CIE L* of an sRGB colour."""
-    rgb = [int(hex_code[i : i + 2], 16) / 255 for i in (1, 3, 5)]
-    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
-    y = 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
-    return 116 * y ** (1 / 3) - 16 if y > 0.008856 else 903.3 * y
-
-
 def test_luminance_is_cie_l_star() -> None:
-    assert luminance("#000000") == 0 and round(luminance("#ffffff")) == 100
-    assert round(luminance("#777777"), 1) == 50.0
-
-
-def types_that_meet(spec: GameSpec) -> list[list[CardType]]:
-    """Groups of card types seen side by side: each deck's types, and each hand's held
-    types (a type's `hand_group`; held types without one may all meet in one hand)."""
-    groups = [[t for t in spec.card_types.values() if t.deck == d.id] for d in spec.decks]
-    hands: dict[str, list[CardType]] = {}
-    for ctype in spec.card_types.values():
-        if ctype.hand:
-            hands.setdefault(ctype.hand_group or "", []).append(ctype)
-    return groups + list(hands.values())
+    assert lightness("#000000") == 0 and round(lightness("#ffffff")) == 100
+    assert round(lightness("#777777"), 1) == 50.0
 
 
 def test_hand_groups_keep_players_hands_apart() -> None:
     # smallprint.txt: each player plays from one Paperwork set of their own, so the sets'
     # Shares never meet in a hand; bidness.txt: Event and Payback cards share one hand.
     small, bidness = load_game("smallprint").spec, load_game("bidness").spec
-    held = {frozenset(t.label for t in g) for g in types_that_meet(small)[len(small.decks) :]}
+    hands = types_that_meet(small)[len(small.decks) :]
+    held = {frozenset(t.label for t in types.values()) for _, types in hands}
     assert held == {frozenset({"Share", "Contract"})} and len(types_that_meet(small)) == 9
     (hand,) = types_that_meet(bidness)[len(bidness.decks) :]
-    assert {t.deck for t in hand} == {"event", "payback"}
+    assert {t.deck for t in hand[1].values()} == {"event", "payback"}
 
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_card_types_that_meet_differ_in_greyscale(game_id: str) -> None:
-    for group in types_that_meet(load_game(game_id).spec):
-        for a, b in combinations(group, 2):
-            gap = abs(luminance(a.color) - luminance(b.color))
-            assert gap >= MIN_DELTA_L, f"{a.label} and {b.label} differ by {gap:.1f} L*"
+    for _, group in types_that_meet(load_game(game_id).spec):
+        for a, b in combinations(group.values(), 2):
+            gap = abs(lightness(a.color) - lightness(b.color))
+            assert gap >= MIN_GREY_GAP, f"{a.label} and {b.label} differ by {gap:.1f} L*"
 
 
 @pytest.mark.parametrize("game_id", GAMES)
