@@ -8,6 +8,13 @@ from pathlib import Path
 from typing import Any
 
 from pnp._errors import Severity, ValidationFailed
+from pnp.components import (
+    AidComponent,
+    BoardComponent,
+    ScreenComponent,
+    TokensComponent,
+    TrackComponent,
+)
 from pnp.documents import (
     aid_layout,
     credit_line,
@@ -16,6 +23,7 @@ from pnp.documents import (
     template_context,
     typeset_rulebook,
 )
+from pnp.fields import parse_size
 from pnp.layout.board import lay_out_board
 from pnp.layout.cards import SheetOptions, impose_cards, impose_copies, lay_out_faces
 from pnp.layout.cuts import cut_file_name, cut_svg
@@ -25,14 +33,6 @@ from pnp.layout.sheet import PAPERS_MM, plan_grid
 from pnp.layout.tokens import lay_out_tokens
 from pnp.layout.track import lay_out_track
 from pnp.load import Game
-from pnp.model import (
-    AidComponent,
-    BoardComponent,
-    ScreenComponent,
-    TokensComponent,
-    TrackComponent,
-    parse_size,
-)
 from pnp.output import DOCUMENT_KINDS, KINDS, OutputFile, write_all
 from pnp.pool import worker_count
 from pnp.validate import validate_game

@@ -9,11 +9,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pnp._errors import DataError, Location, shown
+from pnp.components import AidComponent
+from pnp.fields import parse_size
 from pnp.fonts import load_font
 from pnp.icons import CREDIT as ICONS_CREDIT
 from pnp.layout.face import card_context, find_template
 from pnp.load import Game
-from pnp.model import AidComponent, GameSpec, parse_size
+from pnp.model import GameSpec
 from pnp.render.meta import DocInfo
 from pnp.text import render_text
 from pnp.validate import engine_for

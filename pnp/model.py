@@ -3,65 +3,18 @@
 Every model forbids unknown keys; each field's docstring is what `pnp schema` shows an
 editor.  Card fields beyond the common ones are declared per card type in ``game.yaml``
 and turned into a model per type, so a card of type ``plan`` accepts exactly the keys
-its type declares.
+its type declares. The shared value types are in pnp.fields, the components (counters,
+tracks, aids, screens, boards) in pnp.components.
 """
 
 from __future__ import annotations
 
-import re
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, create_model, field_validator, model_validator
+from pydantic import Field, create_model, field_validator, model_validator
 
-from pnp._errors import shown
-
-ID_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
-COLOR_PATTERN = r"^#[0-9a-fA-F]{6}$"
-PATTERN_WORDS = {
-    ID_PATTERN: "an id is lowercase letters, digits and dashes, e.g. `big-deal`",
-    COLOR_PATTERN: "a colour is #rrggbb, e.g. #1f6f8b",
-}
-"""What each pattern allows, in the words an error message uses."""
-ID = Annotated[str, Field(pattern=ID_PATTERN, max_length=64)]
-Color = Annotated[str, Field(pattern=COLOR_PATTERN)]
-Whole = Annotated[int, Field(strict=True)]
-"""A whole number; `true` or `2.5` is refused, not read as 1 or 2."""
-Number = Annotated[float, Field(strict=True)]
-"""A number; `true` or `"3"` is refused."""
-Flag = Annotated[bool, Field(strict=True)]
-"""Only `true` or `false`."""
-
-MM_PER_IN = 25.4
-NAMED_SIZES_MM: dict[str, tuple[float, float]] = {
-    "poker": (63.5, 88.9),
-    "bridge": (57.15, 88.9),
-    "mini": (44.45, 63.5),
-    "euro": (59.0, 92.0),
-    "tarot": (70.0, 120.0),
-    "square": (63.5, 63.5),
-}
-_SIZE_RE = re.compile(r"^\s*([0-9.]+)\s*[x×]\s*([0-9.]+)\s*(mm|in)\s*$")
-
-
-def parse_size(text: str) -> tuple[float, float]:
-    """``poker`` or ``63.5x88.9 mm`` or ``2.5x3.5 in`` → (width, height) in mm."""
-    if text in NAMED_SIZES_MM:
-        return NAMED_SIZES_MM[text]
-    m = _SIZE_RE.match(text)
-    if not m:
-        names = ", ".join(NAMED_SIZES_MM)
-        raise ValueError(f"size {shown(text)} is neither one of {names} nor like '63.5x88.9 mm'")
-    scale = MM_PER_IN if m.group(3) == "in" else 1.0
-    w, h = float(m.group(1)) * scale, float(m.group(2)) * scale
-    if not (10 <= w <= 400 and 10 <= h <= 400):
-        raise ValueError(f"size {shown(text)} is outside 10–400 mm")
-    return (w, h)
-
-
-class Strict(BaseModel):
-    model_config = ConfigDict(
-        extra="forbid", frozen=True, coerce_numbers_to_str=True, allow_inf_nan=False
-    )
+from pnp.components import Component
+from pnp.fields import ID, Color, Flag, Number, Strict, Whole, parse_size
 
 
 class Players(Strict):
@@ -147,187 +100,6 @@ class Deck(Strict):
     @property
     def size_mm(self) -> tuple[float, float]:
         return parse_size(self.size)
-
-
-class Token(Strict):
-    """One kind of counter. Every value is Jinja text, so counts come from `tables`."""
-
-    label: str
-    """Big text on the counter."""
-    sub: str = ""
-    """Small text under the label."""
-    count: str
-    """How many to print, e.g. '12' or '{{ tables.stock_per_firm }}'."""
-    shape: Literal["circle", "square", "triangle", "diamond"] = "circle"
-    """Squares are gang-cut; circles, triangles and diamonds are punched or cut out."""
-    size_mm: str = "20"
-    """Diameter or side in mm."""
-    color: str
-    ink: str = "#ffffff"
-
-
-class TokenGroup(Strict):
-    """Counters printed together; with `each`, one token per row of that table (as `row`)."""
-
-    title: str
-    each: str | None = None
-    """Name of a table under `tables:`; the token is repeated for each of its rows."""
-    token: Token
-
-
-class TokensComponent(Strict):
-    """A sheet of punch-out counters (kind `tokens`)."""
-
-    kind: Literal["tokens"]
-    id: ID
-    title: str
-    groups: list[TokenGroup]
-
-
-class TrackSection(Strict):
-    """A row of boxes (`track`) or a two-column table (`table`) drawn from a data table."""
-
-    type: Literal["track", "table"]
-    title: str
-    table: str
-    """Name of a table under `tables:` in game.yaml."""
-    label: str
-    """Jinja expression for the big text of a box/row, e.g. 'row.limit'."""
-    value: str
-    """Jinja expression for the small text of a box/row."""
-    note: str = ""
-
-
-class TrackComponent(Strict):
-    """A sheet of tracks and tables (kind `track`)."""
-
-    kind: Literal["track"]
-    id: ID
-    title: str
-    sections: list[TrackSection]
-
-
-class AidComponent(Strict):
-    """Player aid cards (kind `aid`): a Markdown+Jinja template on a card-sized panel."""
-
-    kind: Literal["aid"]
-    id: ID
-    title: str
-    template: str
-    """Markdown+Jinja file in the game's templates."""
-    size: str = "tarot"
-    copies: Whole = Field(default=1, ge=1, le=12)
-
-    @field_validator("size")
-    @classmethod
-    def _size_ok(cls, v: str) -> str:
-        parse_size(v)
-        return v
-
-
-class ScreenPanel(Strict):
-    """One panel of a screen's inside: a heading and Jinja text (blank lines between
-    paragraphs)."""
-
-    title: str
-    text: str
-
-
-class ScreenComponent(Strict):
-    """Standing player screens (kind `screen`), one sheet each: a strip of panels printed
-    on one side, folded in half along its length (outside upside down above the fold, so
-    it reads upright once folded) and then at the panel lines so it stands."""
-
-    kind: Literal["screen"]
-    id: ID
-    title: str
-    each: str | None = None
-    """Name of a table under `tables:`; one screen per row (as `row`), e.g. the player
-    colours. Without it, `copies` identical screens."""
-    copies: Whole = Field(default=1, ge=1, le=12)
-    color: str = "{{ row.color }}"
-    """Jinja giving the outside colour."""
-    label: str = "{{ game.name }}"
-    """Big words on the outside."""
-    sub: str = ""
-    """Smaller words under the label (e.g. the colour's name and mark)."""
-    ink: str = "#ffffff"
-    """Colour of the outside words."""
-    height_mm: Number = Field(default=88.0, ge=60.0, le=140.0)
-    """Standing height; a screen shorter than 60 mm hides nothing."""
-    panels: list[ScreenPanel] = Field(min_length=2, max_length=4)
-    """The inside, one panel each, left to right."""
-
-
-BOARD_MAX_MM = 1200.0
-
-
-class BoardRegion(Strict):
-    """One part of a board; geometry in mm from the board's top-left corner."""
-
-    kind: Literal["track", "box", "text"]
-    """`track`: a row or column of spaces; `box`: a framed area; `text`: words alone."""
-    rect: tuple[Number, Number, Number, Number]
-    """x, y, width, height in mm."""
-    title: str = ""
-    """Jinja text: a box's heading, or the caption above a track."""
-    text: str = ""
-    """Jinja text inside a box, or the words of a `text` region."""
-    spaces: str = "1"
-    """Track: how many spaces, as a Jinja expression (e.g. 'tables.market.spaces')."""
-    direction: Literal["across", "down"] = "across"
-    """Track: spaces left to right, or top to bottom."""
-    label: str = ""
-    """Track: Jinja expression printed in each space; it sees `space.index0`,
-    `space.index` (from 1) and `space.count`."""
-    mark: str = ""
-    """Track: Jinja expression; where true, the space carries a white dot."""
-    fill: str = "#ffffff"
-    """Colour as '#rrggbb', or Jinja giving one (per space on a track)."""
-    stroke: str = "#141414"
-    font_size: Number = Field(default=11.0, gt=0, le=72)
-    """Largest text size in points; text shrinks to fit its box."""
-
-
-class BoardComponent(Strict):
-    """A board drawn from the data (kind `board`): one sheet when it fits the paper, else
-    tiles with an overlap strip to glue."""
-
-    kind: Literal["board"]
-    id: ID
-    title: str
-    size: str
-    """Board size as 'WxH mm' or 'WxH in' (up to 1200 mm a side)."""
-    background: Color = "#ffffff"
-    regions: list[BoardRegion]
-
-    @field_validator("size")
-    @classmethod
-    def _size_ok(cls, v: str) -> str:
-        board_size(v)
-        return v
-
-    @property
-    def size_mm(self) -> tuple[float, float]:
-        return board_size(self.size)
-
-
-def board_size(text: str) -> tuple[float, float]:
-    """A board's size in mm; boards may be larger than any card or sheet."""
-    m = _SIZE_RE.match(text)
-    if not m:
-        raise ValueError(f"size {shown(text)} is not like '270x190 mm' or '10.5x7.5 in'")
-    scale = MM_PER_IN if m.group(3) == "in" else 1.0
-    w, h = float(m.group(1)) * scale, float(m.group(2)) * scale
-    if not (20 <= w <= BOARD_MAX_MM and 20 <= h <= BOARD_MAX_MM):
-        raise ValueError(f"size {shown(text)} is outside 20–{BOARD_MAX_MM:g} mm")
-    return (w, h)
-
-
-Component = Annotated[
-    TokensComponent | TrackComponent | AidComponent | BoardComponent | ScreenComponent,
-    Field(discriminator="kind"),
-]
 
 
 class Credits(Strict):

@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Union, get_args, get_
 from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
-from pnp import model as model_module
+from pnp import components, fields, model
 from pnp._errors import Finding, Severity, shown
-from pnp.model import PATTERN_WORDS, CardFile, GameSpec, card_model
+from pnp.fields import PATTERN_WORDS
+from pnp.model import CardFile, GameSpec, card_model
 
 if TYPE_CHECKING:
     from pnp.load import Game
@@ -35,13 +36,13 @@ _BOUNDS = {
 
 def game_schema() -> dict[str, Any]:
     """Schema of game.yaml, each key described by the docstring under its field."""
-    return _described(GameSpec.model_json_schema(), _models_of(model_module))
+    return _described(GameSpec.model_json_schema(), _schema_models())
 
 
 def card_file_schema(game: Game) -> dict[str, Any]:
     """Schema of GAME's card files: `deck` plus cards of exactly the declared types."""
     per_type = [card_model(name, ct) for name, ct in game.spec.card_types.items()]
-    models = {**_models_of(model_module), **{m.__name__: m for m in per_type}}
+    models = {**_schema_models(), **{m.__name__: m for m in per_type}}
     variants = [_described(m.model_json_schema(), models) for m in per_type]
     body = _described(CardFile.model_json_schema(), models)
     body["title"] = f"{game.spec.name} card file"
@@ -50,9 +51,11 @@ def card_file_schema(game: Game) -> dict[str, Any]:
     return body
 
 
-def _models_of(module: types.ModuleType) -> dict[str, type[BaseModel]]:
+def _schema_models() -> dict[str, type[BaseModel]]:
+    """pnp's schema models by name (the title pydantic gives each in a JSON Schema)."""
     return {
         name: value
+        for module in (fields, components, model)
         for name, value in vars(module).items()
         if isinstance(value, type) and issubclass(value, BaseModel)
     }

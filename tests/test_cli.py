@@ -117,6 +117,9 @@ def test_schema_describes_each_key_with_its_docstring() -> None:
     players = game["$defs"]["Players"]["properties"]
     assert players["min"]["description"] == "Fewest players the game supports."
     assert game["properties"]["engine"]["description"].startswith("Name of the rules engine")
+    assert (
+        game["$defs"]["Token"]["properties"]["label"]["description"] == "Big text on the counter."
+    )
     hand_group = game["$defs"]["CardType"]["properties"]["hand_group"]["description"]
     assert (
         hand_group.startswith("With `hand`: the hand this type is held in") and "\n" in hand_group

@@ -12,10 +12,10 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Table
 
 from pnp._errors import LayoutError
+from pnp.components import AidComponent
 from pnp.documents import aid_layout
 from pnp.layout.cards import impose_copies
 from pnp.load import list_games, load_game
-from pnp.model import AidComponent
 from pnp.render.aid import INSET_MM, MAX_BODY_PT, AidLayout, lay_out_aid
 from pnp.render.docs import write_aid
 from pnp.render.meta import DocInfo

@@ -10,9 +10,9 @@ import pytest
 from reportlab.lib.units import mm
 from reportlab.platypus import Table
 
+from pnp.components import AidComponent
 from pnp.documents import aid_layout
 from pnp.load import list_games, load_game
-from pnp.model import AidComponent
 from pnp.render import aid
 from pnp.render.blocks import stack_height
 from pnp.render.markdown import to_flowables

@@ -16,7 +16,8 @@ from typer.testing import CliRunner
 
 from pnp._errors import Finding, Severity, ValidationFailed, one_line, shown
 from pnp.cli import app
-from pnp.model import Color, Flag, GameSpec, Number, Strict, Whole
+from pnp.fields import Color, Flag, Number, Strict, Whole
+from pnp.model import GameSpec
 from pnp.paths import cards_root
 from pnp.schema import allowed_keys, describe, unknown_key
 

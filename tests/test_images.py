@@ -10,9 +10,9 @@ from typer.testing import CliRunner
 
 from pnp.cli import app
 from pnp.export import export_images
+from pnp.fields import NAMED_SIZES_MM
 from pnp.layout.images import TTS_MAX_PX, tgc_size, tts_sheets
 from pnp.load import load_game
-from pnp.model import NAMED_SIZES_MM
 
 runner = CliRunner()
 

@@ -8,11 +8,12 @@ from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import Any
 
 from pnp._errors import DataError, Location, display_path, shown
+from pnp.fields import parse_size
 from pnp.icons import find_icon, icon_dirs
 from pnp.layout.ops import Face, Icon, Picture, Shape, TextBlock
 from pnp.layout.textfit import set_text
 from pnp.load import Card, Game
-from pnp.model import CardLayout, Element, parse_size
+from pnp.model import CardLayout, Element
 from pnp.richtext import ICON_MARK
 from pnp.text import is_true, render_text
 from pnp.yamlio import load_yaml

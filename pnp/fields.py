@@ -1,0 +1,61 @@
+"""The value types the schema models share: ids, colours, strict numbers, sizes, and the
+strict base model that forbids unknown keys."""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from pnp._errors import shown
+
+ID_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
+COLOR_PATTERN = r"^#[0-9a-fA-F]{6}$"
+PATTERN_WORDS = {
+    ID_PATTERN: "an id is lowercase letters, digits and dashes, e.g. `big-deal`",
+    COLOR_PATTERN: "a colour is #rrggbb, e.g. #1f6f8b",
+}
+"""What each pattern allows, in the words an error message uses."""
+ID = Annotated[str, Field(pattern=ID_PATTERN, max_length=64)]
+Color = Annotated[str, Field(pattern=COLOR_PATTERN)]
+Whole = Annotated[int, Field(strict=True)]
+"""A whole number; `true` or `2.5` is refused, not read as 1 or 2."""
+Number = Annotated[float, Field(strict=True)]
+"""A number; `true` or `"3"` is refused."""
+Flag = Annotated[bool, Field(strict=True)]
+"""Only `true` or `false`."""
+
+MM_PER_IN = 25.4
+NAMED_SIZES_MM: dict[str, tuple[float, float]] = {
+    "poker": (63.5, 88.9),
+    "bridge": (57.15, 88.9),
+    "mini": (44.45, 63.5),
+    "euro": (59.0, 92.0),
+    "tarot": (70.0, 120.0),
+    "square": (63.5, 63.5),
+}
+_SIZE_RE = re.compile(r"^\s*([0-9.]+)\s*[x×]\s*([0-9.]+)\s*(mm|in)\s*$")
+
+
+def parse_size(text: str) -> tuple[float, float]:
+    """``poker`` or ``63.5x88.9 mm`` or ``2.5x3.5 in`` → (width, height) in mm."""
+    if text in NAMED_SIZES_MM:
+        return NAMED_SIZES_MM[text]
+    m = _SIZE_RE.match(text)
+    if not m:
+        names = ", ".join(NAMED_SIZES_MM)
+        raise ValueError(f"size {shown(text)} is neither one of {names} nor like '63.5x88.9 mm'")
+    scale = MM_PER_IN if m.group(3) == "in" else 1.0
+    w, h = float(m.group(1)) * scale, float(m.group(2)) * scale
+    if not (10 <= w <= 400 and 10 <= h <= 400):
+        raise ValueError(f"size {shown(text)} is outside 10–400 mm")
+    return (w, h)
+
+
+class Strict(BaseModel):
+    """A schema model: unknown keys refused, values frozen once read."""
+
+    model_config = ConfigDict(
+        extra="forbid", frozen=True, coerce_numbers_to_str=True, allow_inf_nan=False
+    )
