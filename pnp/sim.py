@@ -14,7 +14,6 @@ from __future__ import annotations
 import math
 import random
 import statistics
-from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from pnp._errors import Finding, Severity, UsageError
@@ -22,147 +21,14 @@ from pnp._options import unknown
 from pnp._progress import Advance
 from pnp.games import Bot, Engine, GameState, get_engine, sees
 from pnp.load import Game
+from pnp.sim_report import DEFAULT_MAX_STEPS, ComponentUse, Report
 from pnp.strength import Strength
 from pnp.tally import Tally
 from pnp.validate import engine_for
 
-DEFAULT_MAX_STEPS = 20_000
 COVERAGE = 0.999
 """Share of games a printed component count should cover without running short."""
 _BOT_SEED_SALT = 0x9E3779B97F4A7C15
-
-
-@dataclass(frozen=True)
-class ComponentUse:
-    """How many of one printed component the games needed at once."""
-
-    printed: int
-    peak: int
-    """Most needed at once in any game."""
-    covering: int
-    """Count that would have been enough in ``COVERAGE`` of the games."""
-    short_games: int
-    """Games that needed more than were printed."""
-
-
-@dataclass
-class Report:
-    engine: str
-    games: int
-    players: int
-    seed: int
-    bots: list[str]
-    """Bot name per seat."""
-    completed: int
-    """Games ended by the rules."""
-    timeouts: int
-    """Games stopped at the step cap."""
-    length_mean: float
-    length_stdev: float
-    """Game length in rounds, over completed games."""
-    win_rates: list[float]
-    """Share of completed games each seat won (a tie splits the win)."""
-    balance: float
-    """1 − the largest gap between two seats' win rates."""
-    score_spread: float
-    """Mean of (winner's − last player's final score) over completed games."""
-    decision_share: list[float]
-    """Per seat: share of its decisions that had more than one legal option."""
-    decisions_per_game: list[float]
-    """Per seat: mean number of decisions with more than one legal option."""
-    components: dict[str, dict[str, ComponentUse]] = field(default_factory=dict)
-    measures: dict[str, dict[str, float]] = field(default_factory=dict)
-    """Other per-game numbers from the engine: min, mean and max."""
-    ran_out: list[str] = field(default_factory=list)
-    """Components needed beyond their printed number, and decks that ran dry."""
-    requested: int = 0
-    """Games asked for; more than ``games`` when the run was interrupted."""
-    interrupted: bool = False
-    max_steps: int = DEFAULT_MAX_STEPS
-    strength: Strength | None = None
-    """Each bot against the others, when more than one bot played (seats rotated)."""
-    lineup: list[str] = field(default_factory=list)
-    """The bots named, in order; with more than one they rotate through the seats."""
-
-    @property
-    def first_seat_edge(self) -> float:
-        """Seat 1's win rate minus an even share: the first player's advantage."""
-        return self.win_rates[0] - 1 / self.players if self.win_rates else 0.0
-
-    @property
-    def completion(self) -> float:
-        return self.completed / self.games if self.games else 0.0
-
-    def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["completion"] = self.completion
-        return data
-
-    def status(self) -> str:
-        """``interrupted after 1,234 of 1,000,000 games`` for a stopped run, else ``""``."""
-        if not self.interrupted:
-            return ""
-        return f"interrupted after {self.games:,} of {self.requested:,} games"
-
-    def lines(self) -> list[str]:
-        """The report as short lines of text for a terminal."""
-        pct = "{:.1%}".format
-        out = [
-            f"{self.engine}: {self.games} games, {self.players} players, seed {self.seed}, "
-            f"bots {self.mix() if self.strength else ', '.join(self.bots)}",
-            f"completion {pct(self.completion)}, timeouts {self.timeouts}",
-            f"length {self.length_mean:.2f} ± {self.length_stdev:.2f} rounds",
-            f"win rates {' '.join(pct(w) for w in self.win_rates)}; balance {self.balance:.3f}; "
-            f"first seat {self.first_seat_edge:+.1%} ({self.mix()})",
-            f"score spread {self.score_spread:.1f}",
-            f"decision share {' '.join(pct(d) for d in self.decision_share)}",
-        ]
-        for group, items in self.components.items():
-            uses = ", ".join(f"{item} {u.peak}/{u.printed}" for item, u in items.items())
-            out.append(f"{group} (peak/printed): {uses}")
-        for name, stats in self.measures.items():
-            out.append(
-                f"{name}: min {stats['min']:g}, mean {stats['mean']:.2f}, max {stats['max']:g}"
-            )
-        out.extend(f"ran out: {line}" for line in self.ran_out)
-        if self.strength is not None:
-            out.extend(self.strength.lines(self.players))
-        return [*out, self.status()] if self.interrupted else out
-
-    def mix(self) -> str:
-        """The bots at the table, e.g. ``search+heuristic, seats rotated``."""
-        names = list(dict.fromkeys(self.lineup or self.bots))
-        return "+".join(names) + (", seats rotated" if len(names) > 1 else "")
-
-    def legend(self) -> list[str]:
-        """What each figure of :meth:`lines` means, one line each."""
-        out = [
-            "completion: share of games that ended by the rules; a timeout is a game "
-            f"stopped after {self.max_steps:,} decisions",
-            "length: mean ± standard deviation of the rounds a completed game lasted",
-            "win rates: share of completed games each seat won, seat 1 first (a tie "
-            "splits the win)",
-            "balance: 1 − the largest gap between two seats' win rates (1.000 = even); first "
-            "seat: seat 1's win rate minus an even share, for this mix of bots",
-            "score spread: mean of the winner's minus the last player's final score",
-            "decision share: per seat, share of its decisions with more than one legal choice",
-        ]
-        if self.components:
-            out.append(
-                "peak/printed: most of a component needed at once in any game / how many "
-                "are printed"
-            )
-        if self.measures:
-            out.append("min, mean, max: the game's own figures, over all games played")
-        if self.ran_out:
-            out.append("ran out: components or decks that were not enough in some games")
-        if self.strength is not None:
-            out.append(
-                "bot strength: games each bot won per seat it took, seats rotated; a sign "
-                "test per pair of bots (p below 0.05: the first is stronger with 95 % "
-                "confidence)"
-            )
-        return out
 
 
 def game_seeds(seed: int, games: int) -> list[int]:
