@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pnp.games.bidness.catalog import CONTRACT
 from pnp.games.bidness.ledger import card_moved, name, note, pay
-from pnp.games.bidness.moves import RUNS, priced
+from pnp.games.bidness.moves import priced
 from pnp.games.bidness.state import AUCTION, NOBODY, PLAY, Action, Auction, Table
 
 DROP = Action("drop")
@@ -56,12 +56,24 @@ def auction_decision(table: Table) -> tuple[int, tuple[Action, ...]]:
     top = means // step * step
     if top < low:
         return seat, _DROP_ONLY
-    # priced(_DROP_ONLY, BID, range(low, top + 1, step)), cut from the kept run at once
-    first, end = low // step, top // step + 1
-    run = RUNS.get((BID, -1, -1, step, low % step), ())
-    if end > len(run):
-        return seat, priced(_DROP_ONLY, BID, range(low, top + 1, step))
-    return seat, _DROP_ONLY + run[first:end]
+    # priced(_DROP_ONLY, BID, range(low, top + 1, step)): one slice of a kept tuple
+    size = (top - low) // step + 2
+    kept = _FROM.get((step, low), ())
+    if size > len(kept):
+        kept = _from(step, low, size)
+    return seat, kept[:size]
+
+
+_FROM: dict[tuple[int, int], tuple[Action, ...]] = {}
+"""(bid step, lowest bid) → a drop, then the bids from the lowest up in steps, as many as
+have been asked for: every auction's legal moves are a slice of one of these (a whole
+tuple when the slice is all of it), so a decision copies the list once or not at all."""
+
+
+def _from(step: int, low: int, size: int) -> tuple[Action, ...]:
+    """The kept drop-and-bids tuple from ``low``, grown to twice ``size`` if shorter."""
+    kept = _FROM[step, low] = priced(_DROP_ONLY, BID, range(low, low + 2 * size * step, step))
+    return kept
 
 
 def apply_bid(table: Table, action: Action) -> tuple[int, tuple[Action, ...]] | None:

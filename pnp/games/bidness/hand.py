@@ -101,6 +101,14 @@ def card_moves(cat: Catalog, seats: int) -> CardMoves:
     return hit[1]
 
 
+def table_moves(table: Table) -> CardMoves:
+    """The table's :class:`CardMoves`, kept on it after the first look-up."""
+    moves: CardMoves | None = table.moves
+    if moves is None:
+        moves = table.moves = card_moves(table.cat, table.n)
+    return moves
+
+
 def distinct_cards(table: Table, seat: int) -> list[int]:
     """One card of each kind in the hand (identical cards give identical actions)."""
     group = table.cat.group
@@ -116,7 +124,7 @@ def distinct_cards(table: Table, seat: int) -> list[int]:
 
 def discard_actions(table: Table, seat: int) -> tuple[Action, ...]:
     """Setup: discard one card of each kind in the hand."""
-    discard = card_moves(table.cat, table.n).discard
+    discard = table_moves(table).discard
     return tuple([discard[c] for c in distinct_cards(table, seat)])
 
 
@@ -128,7 +136,7 @@ def play_actions(table: Table, seat: int) -> tuple[Action, ...]:
     hand, cat = table.hands[seat], table.cat
     if len(hand) <= cat.t["must_pass_at"]:
         return _PASS_ONLY
-    moves = card_moves(cat, table.n)
+    moves = table.moves or table_moves(table)
     group, fixed, paid, aimed = cat.group, moves.fixed, moves.paid, moves.aimed
     out = [PASS]
     seen: set[int] = set()

@@ -5,8 +5,9 @@ from __future__ import annotations
 from itertools import repeat
 from operator import add
 
-from pnp.games.bidness.counters import change, raise_peak
+from pnp.games.bidness.counters import FIELD_BITS
 from pnp.games.bidness.state import NOBODY, Table
+from pnp.games.packed import larger
 
 
 def name(table: Table, seat: int) -> str:
@@ -105,22 +106,18 @@ def _award_line(table: Table, award: str, holder: int) -> str:
 def track(table: Table) -> None:
     """Record the most money and tech counters and IOU cards in use at once."""
     track_money(table)
-    peaks, values = table.peaks, table.cat.tech_values
-    packed = change(values)
-    peaks.tech_packed = raise_peak(
-        peaks.tech_packed, sum(map(packed.__getitem__, table.tech)), packed
-    )
+    peaks, packed = table.peaks, table.tech_change
+    now = sum(map(packed.__getitem__, table.tech))
+    peaks.tech_packed = larger(now, peaks.tech_packed, packed.guards, FIELD_BITS)
 
 
 def track_money(table: Table) -> None:
     """:func:`track` for a move that changes no tech points (only cash and IOUs): the
     tech counters in use are then the same as at the last :func:`track`, which every
     change of tech points is followed by."""
-    peaks, values = table.peaks, table.cat.denominations
-    packed = change(values)
-    peaks.money_packed = raise_peak(
-        peaks.money_packed, sum(map(packed.__getitem__, table.cash)), packed
-    )
+    peaks, packed = table.peaks, table.money_change
+    now = sum(map(packed.__getitem__, table.cash))
+    peaks.money_packed = larger(now, peaks.money_packed, packed.guards, FIELD_BITS)
     ious = sum(table.ious)
     if ious > peaks.ious:
         peaks.ious = ious

@@ -12,8 +12,7 @@ from __future__ import annotations
 from pnp.games.bidness.state import Action, move
 
 RUNS: dict[tuple[str, int, int, int, int], tuple[Action, ...]] = {}
-"""(verb, card, target, step, base) → the actions for amounts ``base, base + step, …``
-(the bidding path reads it directly, see ``auction_decision``)."""
+"""(verb, card, target, step, base) → the actions for amounts ``base, base + step, …``."""
 
 
 def _run(verb: str, card: int, target: int, step: int, base: int, end: int) -> tuple[Action, ...]:

@@ -10,10 +10,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from pnp.games.bidness.catalog import LAWYER, PAYBACK, Catalog
-from pnp.games.bidness.counters import unpack
+from pnp.games.bidness.counters import change, unpack
+from pnp.games.packed import Change
 
 DISCARD, PLAY, AUCTION, SETTLE, SALARY, OVER = range(6)
 PHASE_NAMES = ("discard", "card play", "auction", "settlement", "salaries", "over")
@@ -136,8 +137,20 @@ class Usage:
         return u
 
 
-_SHARED = ("cat", "n", "round", "phase", "first", "player", "passes", "legal")
-"""Slots holding immutable values, which a copy may share."""
+_SHARED = (
+    "cat",
+    "n",
+    "round",
+    "phase",
+    "first",
+    "player",
+    "passes",
+    "legal",
+    "money_change",
+    "tech_change",
+    "moves",
+)
+"""Slots holding immutable values (or tables kept per catalog), which a copy may share."""
 _FLAT = ("cash", "ious", "tech", "deck", "discards", "buried", "paybacks", "payback_discards")
 """Slots holding flat lists, copied one level deep."""
 _PER_SEAT = ("hands", "staff", "contracts", "bonuses")
@@ -196,6 +209,12 @@ class Table:
         self.winners: list[int] = []
         self.legal: Sequence[Action] = ()
         self.peaks = Usage(len(cat.denominations), len(cat.tech_values))
+        self.money_change: Change = change(cat.denominations)
+        """The kept split of any amount into money counters, packed (:mod:`.counters`)."""
+        self.tech_change: Change = change(cat.tech_values)
+        self.moves: Any = None
+        """The catalog's :class:`~pnp.games.bidness.hand.CardMoves` at this many seats,
+        looked up on first use (by :func:`~pnp.games.bidness.hand.play_actions`)."""
         self.log: list[str] | None = [] if transcript else None
 
     def copy_into(self, other: Table) -> None:
