@@ -90,15 +90,13 @@ def apply_bid(table: Table, action: Action) -> tuple[int, tuple[Action, ...]] | 
         a.pos += 1
         if table.log is not None:
             note(table, f"{name(table, seat)} bids ${action.amount}")
-    if not active:
-        _close(table, NOBODY)
+    left = len(active)
+    if left <= 1 and (not active or active[0] == a.leader):  # nobody, or the leader alone
+        _close(table, a.leader if active else NOBODY)
         return None
-    if active == [a.leader]:
-        _close(table, a.leader)
-        return None
-    a.pos %= len(active)
+    a.pos %= left
     if active[a.pos] == a.leader:
-        a.pos = (a.pos + 1) % len(active)
+        a.pos = (a.pos + 1) % left
     return auction_decision(table)
 
 

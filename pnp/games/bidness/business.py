@@ -22,14 +22,19 @@ BORROW = Action("borrow")
 
 
 def salary_due(table: Table, seat: int) -> int:
-    roles = table.roles(seat)
-    return table.cat.salary(roles.count(ENGINEER), roles.count(MARKETER), roles.count(LAWYER))
+    cat = table.cat
+    roles = list(map(cat.role.__getitem__, table.staff[seat]))
+    return cat.salary(roles.count(ENGINEER), roles.count(MARKETER), roles.count(LAWYER))
 
 
 def salary_actions(table: Table, seat: int) -> tuple[Action, ...]:
     """Enough cash: pay.  Short: lay off an employee of any role held, or borrow $100."""
     if table.cash[seat] >= salary_due(table, seat):
         return (PAY,)
+    return _short_actions(table, seat)
+
+
+def _short_actions(table: Table, seat: int) -> tuple[Action, ...]:
     held = table.roles(seat)
     out = [move("layoff", -1, r) for r in range(len(ROLES)) if r in held]
     if table.room(seat) > 0:
@@ -37,13 +42,31 @@ def salary_actions(table: Table, seat: int) -> tuple[Action, ...]:
     return tuple(out)
 
 
+def salary_decision(table: Table) -> tuple[int, tuple[Action, ...]] | None:
+    """The first seat in the queue short of its salaries and its options, or None once
+    all have paid.  Seats ahead of it that have the cash pay at once, in order: paying
+    is then their only move, which the engine would apply without asking anyway."""
+    queue = table.queue
+    while queue:
+        seat = queue[0]
+        due = salary_due(table, seat)
+        if table.cash[seat] < due:
+            return seat, _short_actions(table, seat)
+        _pay_salaries(table, seat, due)
+        queue.pop(0)
+    return None
+
+
+def _pay_salaries(table: Table, seat: int, due: int) -> None:
+    pay(table, seat, due)
+    if table.log is not None:
+        note(table, f"{name(table, seat)} pays ${due} in salaries")
+
+
 def apply_salary(table: Table, seat: int, action: Action) -> bool:
     """Apply one salary decision; True once the seat has paid."""
     if action.verb == "pay":
-        due = salary_due(table, seat)
-        pay(table, seat, due)
-        if table.log is not None:
-            note(table, f"{name(table, seat)} pays ${due} in salaries")
+        _pay_salaries(table, seat, salary_due(table, seat))
         return True
     if action.verb == "borrow":
         borrow(table, seat, 1)
@@ -62,24 +85,26 @@ def apply_salary(table: Table, seat: int, action: Action) -> bool:
 def close_business(table: Table, order: list[int]) -> None:
     """Earnings for everyone, then tech points, then bonus cards return to the deck."""
     cat, market = table.cat, marketing(table)
+    cash, tech, contracts = table.cash, table.tech, table.contracts
+    tech_leader, market_leader = table.tech_leader, table.market_leader
     for seat in order:
         earned = cat.earnings(
-            table.tech[seat],
-            table.tech_leader == seat,
+            tech[seat],
+            tech_leader == seat,
             market[seat],
-            table.market_leader == seat,
-            len(table.contracts[seat]),
+            market_leader == seat,
+            len(contracts[seat]),
         )
-        table.cash[seat] += earned
+        cash[seat] += earned
         if table.log is not None:
             note(table, f"{name(table, seat)} earns ${earned}")
-    per = table.cat.t["tech_per_engineer"]
+    per, role = cat.t["tech_per_engineer"], cat.role.__getitem__
     for seat in order:
-        table.tech[seat] += per * table.count_role(seat, ENGINEER)
+        tech[seat] += per * list(map(role, table.staff[seat])).count(ENGINEER)
     for seat in order:
         bonuses = table.bonuses[seat]
         if bonuses:
-            table.discards.extend(bonuses)
+            table.discards += bonuses
             bonuses.clear()
     track(table)
     update_awards(table)

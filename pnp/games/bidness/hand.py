@@ -14,7 +14,6 @@ from pnp.games.bidness.catalog import (
     EMPLOYEE,
     HEADHUNTING,
     INTERN,
-    LAWSUIT,
     LIBEL,
     MARKETER,
     NEGLIGENCE,
@@ -35,7 +34,7 @@ class CardMoves:
     """The moves each card gives that depend on nothing but the card and the seats,
     made once per catalog and number of seats (see :func:`card_moves`)."""
 
-    __slots__ = ("discard", "sell", "fixed", "paid", "aimed", "hires")
+    __slots__ = ("discard", "sell", "fixed", "paid", "aimed", "hires", "sues", "others")
 
     def __init__(self, cat: Catalog, seats: int) -> None:
         cards = range(len(cat.kind))
@@ -60,6 +59,10 @@ class CardMoves:
             ]
         )
         """By card, target seat and role: the headhunting moves."""
+        self.sues = tuple([tuple([move("sue", c, s) for s in range(seats)]) for c in cards])
+        """By card and target seat: the suit that names no amount (Libel, Patent)."""
+        self.others = tuple([tuple([s for s in range(seats) if s != me]) for me in range(seats)])
+        """By seat: every other seat, in order (the rivals a card may be aimed at)."""
 
 
 def _fixed(cat: Catalog, card: int, sell: Action) -> tuple[Action, ...] | None:
@@ -164,43 +167,34 @@ def play_actions(table: Table, seat: int) -> tuple[Action, ...]:
             continue
         out.append(moves.sell[card])
         if means >= cat.cost[card]:
-            out += _plays(table, seat, card, moves, means)
+            _plays(table, seat, card, moves, means, out)
     return tuple(out)
 
 
-def _plays(table: Table, seat: int, card: int, moves: CardMoves, means: int) -> tuple[Action, ...]:
-    """The plays of an affordable Lawsuit or Headhunting card (``means``: the seat's
-    cash plus borrowing room)."""
-    cat = table.cat
-    t, kind = cat.t, cat.kind[card]
+def _plays(
+    table: Table, seat: int, card: int, moves: CardMoves, means: int, out: list[Action]
+) -> None:
+    """Add to ``out`` the plays of an affordable Lawsuit or Headhunting card (``means``:
+    the seat's cash plus borrowing room), rival by rival."""
     if table.round == 1:  # bidness.txt: no Lawsuit or Headhunting card in the first round
-        return ()
-    n, staff, role = table.n, table.staff, cat.role
-    if kind == HEADHUNTING:
+        return
+    cat = table.cat
+    staff, role, others = table.staff, cat.role.__getitem__, moves.others[seat]
+    if cat.kind[card] == HEADHUNTING:
         hires = moves.hires[card]
-        out: list[Action] = []
-        for s in range(n):
-            if s != seat:
-                held = [role[c] for c in staff[s]]
-                out += [hires[s][r] for r in range(len(ROLES)) if r in held]
-        return tuple(out)
-    assert kind == LAWSUIT
-    suit = cat.suit[card]
+        for s in others:
+            held = set(map(role, staff[s]))
+            out += [hire for r, hire in enumerate(hires[s]) if r in held]
+        return
+    suit, sues = cat.suit[card], moves.sues[card]
     if suit == NEGLIGENCE:
-        step = t["negligence_step"]
-        out = []
-        for s in range(n):
-            if s != seat:
-                top = min(table.cash[s], means) // step
-                if top > 0:
-                    out += run("sue", card, s, step, top)
-        return tuple(out)
-    if suit == LIBEL:
-        return tuple(
-            [
-                move("sue", card, s)
-                for s in range(n)
-                if s != seat and MARKETER in [role[c] for c in staff[s]]
-            ]
-        )
-    return tuple([move("sue", card, s) for s in range(n) if s != seat and table.tech[s] > 0])
+        step = cat.t["negligence_step"]
+        for s in others:
+            top = min(table.cash[s], means) // step
+            if top > 0:
+                out += run("sue", card, s, step, top)
+    elif suit == LIBEL:
+        out += [sues[s] for s in others if MARKETER in map(role, staff[s])]
+    else:
+        tech = table.tech
+        out += [sues[s] for s in others if tech[s] > 0]

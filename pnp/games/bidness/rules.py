@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from pnp.games import Reporting
 from pnp.games.bidness import report
 from pnp.games.bidness.auction import apply_bid, auction_decision
-from pnp.games.bidness.business import apply_salary, close_business, salary_actions
+from pnp.games.bidness.business import apply_salary, close_business, salary_decision
 from pnp.games.bidness.catalog import DIE_FACES, PAYBACK, Catalog
 from pnp.games.bidness.hand import discard_actions, play_actions
 from pnp.games.bidness.lawsuit import apply_suit, offer, suit_actions
@@ -130,29 +130,31 @@ class State(Table, Reporting):
         self.first = first_player_roll(self)
         if self.log is not None:
             note(self, f"Round {self.round}: {name(self, self.first)} plays first")
+        order = self._order()
         if self.round >= t["payback_from_round"]:
-            dealt = [self._deal_payback(seat) for seat in self._order()]
+            dealt = [self._deal_payback(seat) for seat in order]
             if any(dealt):  # hands only grew while dealing: the peak is the count now
-                kind = self.cat.kind
-                held = [kind[c] for hand in self.hands for c in hand].count(PAYBACK)
+                kind = self.cat.kind.__getitem__
+                held = sum([list(map(kind, hand)).count(PAYBACK) for hand in self.hands])
                 self.peaks.payback_held = max(self.peaks.payback_held, held)
         deck = self.deck
-        deck.extend(self.discards)
-        deck.extend(self.buried)
+        deck += self.discards
+        deck += self.buried
         self.discards.clear()
         self.buried.clear()
         shuffle(self.rng, deck)
         size = t["hand_size"]
-        for seat in self._order():
+        for seat in order:
             hand = self.hands[seat]
             take = min(size - len(hand), len(deck))
             if take > 0:  # one at a time off the top (the end of the list)
-                hand.extend(deck[: -take - 1 : -1])
+                hand += deck[: -take - 1 : -1]
                 del deck[-take:]
             if len(hand) < size:
                 self.peaks.dry_event += 1
         self.peaks.deck_low = min(self.peaks.deck_low, len(deck))
-        self.queue = [s for s in self._order() for _ in range(t["setup_discards"])]
+        discards = t["setup_discards"]
+        self.queue = order if discards == 1 else [s for s in order for _ in range(discards)]
         self.phase = DISCARD
 
     def _deal_payback(self, seat: int) -> bool:
@@ -263,19 +265,12 @@ def _suit_decision(table: Table) -> Decision:
     return table.suit.to_act, suit_actions(table)
 
 
-def _salary_decision(table: Table) -> Decision:
-    if not table.queue:
-        return None
-    seat = table.queue[0]
-    return seat, salary_actions(table, seat)
-
-
 _DECIDE: tuple[Callable[[Table], Decision], ...] = (
     _discard_decision,  # DISCARD
     _play_decision,  # PLAY
     auction_decision,  # AUCTION
     _suit_decision,  # SETTLE
-    _salary_decision,  # SALARY
+    salary_decision,  # SALARY
 )
 assert tuple(range(5)) == (DISCARD, PLAY, AUCTION, SETTLE, SALARY)
 
@@ -285,7 +280,12 @@ def first_player_roll(table: Table) -> int:
     rnd = table.rng.random
     seats = list(range(table.n))
     while True:
-        totals = [sum([1 + int(rnd() * DIE_FACES) for _ in range(table.ious[s])]) for s in seats]
+        dice = [table.ious[s] for s in seats]
+        faces = [1 + int(rnd() * DIE_FACES) for _ in range(sum(dice))]  # seat by seat
+        totals, end = [], 0
+        for count in dice:
+            totals.append(sum(faces[end : end + count]))
+            end += count
         best = max(totals)
         seats = [s for s, v in zip(seats, totals, strict=True) if v == best]
         if len(seats) == 1:
