@@ -34,10 +34,31 @@ class CardMoves:
     """The moves each card gives that depend on nothing but the card and the seats,
     made once per catalog and number of seats (see :func:`card_moves`)."""
 
-    __slots__ = ("discard", "sell", "fixed", "paid", "aimed", "hires", "sues", "others")
+    __slots__ = (
+        "discard",
+        "sell",
+        "fixed",
+        "paid",
+        "aimed",
+        "role_bit",
+        "hires",
+        "sues",
+        "others",
+        "must_pass_at",
+        "prices",
+        "credit",
+    )
 
     def __init__(self, cat: Catalog, seats: int) -> None:
         cards = range(len(cat.kind))
+        t = cat.t
+        self.must_pass_at = t["must_pass_at"]
+        """A hand of this many cards or fewer can only pass."""
+        self.prices = (t["payback_one_cost"], t["payback_two_cost"])
+        """What paying back one and two IOUs costs (see :func:`payback_options`)."""
+        self.credit = (cat.max_ious, t["iou_value"])
+        """IOUs a seat may hold and what each lends: a seat's means are its cash plus
+        (IOUs it may still take) × value."""
         self.discard = tuple([move("discard", c) for c in cards])
         self.sell = tuple([move("sell", c) for c in cards])
         self.fixed = tuple([_fixed(cat, c, self.sell[c]) for c in cards])
@@ -47,18 +68,28 @@ class CardMoves:
         self.aimed = tuple([tuple([_aimed(cat, c, s, seats) for s in range(seats)]) for c in cards])
         """By card and seat: sell, then the plays of a bonus or Legal Intern card (once
         affordable); None for the other cards."""
+        roles = range(len(ROLES))
+        self.role_bit = tuple([1 << cat.role[c] if cat.role[c] >= 0 else 0 for c in cards])
+        """By card: the bit of an employee's role (0 for other cards), so that the sum of
+        the distinct bits of a workplace is the set of roles it holds."""
         self.hires = tuple(
             [
                 tuple(
                     [
-                        tuple([move("hire", c, s, r) for r in range(len(ROLES))])
+                        tuple(
+                            [
+                                tuple([move("hire", c, s, r) for r in roles if held >> r & 1])
+                                for held in range(1 << len(ROLES))
+                            ]
+                        )
                         for s in range(seats)
                     ]
                 )
                 for c in cards
             ]
         )
-        """By card, target seat and role: the headhunting moves."""
+        """By card, target seat and the roles held there (bits, see ``role_bit``): the
+        headhunting moves, one per role held, in role order."""
         self.sues = tuple([tuple([move("sue", c, s) for s in range(seats)]) for c in cards])
         """By card and target seat: the suit that names no amount (Libel, Patent)."""
         self.others = tuple([tuple([s for s in range(seats) if s != me]) for me in range(seats)])
@@ -78,9 +109,12 @@ def _paid(cat: Catalog, card: int, sell: Action) -> tuple[tuple[Action, ...], ..
 
 def payback_options(table: Table, seat: int) -> int:
     """Which paybacks the seat can afford: +1 one IOU, +2 two IOUs (it must hold two)."""
-    t, cash = table.cat.t, table.cash[seat]
-    two = table.ious[seat] >= 2 and cash >= t["payback_two_cost"]
-    return (cash >= t["payback_one_cost"]) + 2 * two
+    t = table.cat.t
+    return _paying(table.cash[seat], table.ious[seat], t["payback_one_cost"], t["payback_two_cost"])
+
+
+def _paying(cash: int, ious: int, one: int, two: int) -> int:
+    return (cash >= one) + 2 * (ious >= 2 and cash >= two)
 
 
 def _aimed(cat: Catalog, card: int, seat: int, seats: int) -> tuple[Action, ...] | None:
@@ -136,13 +170,15 @@ def play_actions(table: Table, seat: int) -> tuple[Action, ...]:
 
     Auctioned cards (most of them) add their kept pair; the others add what the seat's
     money, the round and the other workplaces allow (see :func:`_plays`)."""
-    hand, cat = table.hands[seat], table.cat
-    if len(hand) <= cat.t["must_pass_at"]:
-        return _PASS_ONLY
+    hand = table.hands[seat]
     moves = table.moves or table_moves(table)
+    if len(hand) <= moves.must_pass_at:
+        return _PASS_ONLY
+    cat = table.cat
     group, fixed, paid, aimed = cat.group, moves.fixed, moves.paid, moves.aimed
     out = [PASS]
     seen: set[int] = set()
+    cash, ious = table.cash[seat], table.ious[seat]
     paying = means = -1  # worked out when first needed
     for card in hand:
         g = group[card]
@@ -156,11 +192,12 @@ def play_actions(table: Table, seat: int) -> tuple[Action, ...]:
         options = paid[card]
         if options is not None:  # a Payback card: sell, or pay back what the seat can afford
             if paying < 0:
-                paying = payback_options(table, seat)
+                paying = _paying(cash, ious, *moves.prices)
             out += options[paying]
             continue
         if means < 0:
-            means = table.cash[seat] + (cat.max_ious - table.ious[seat]) * cat.t["iou_value"]
+            most, value = moves.credit
+            means = cash + (most - ious) * value
         kept = aimed[card][seat]
         if kept is not None:  # a bonus or Legal Intern card: sell, or play it once affordable
             out += kept if means >= cat.cost[card] else kept[:1]
@@ -182,9 +219,9 @@ def _plays(
     staff, role, others = table.staff, cat.role.__getitem__, moves.others[seat]
     if cat.kind[card] == HEADHUNTING:
         hires = moves.hires[card]
+        bit = moves.role_bit.__getitem__
         for s in others:
-            held = set(map(role, staff[s]))
-            out += [hire for r, hire in enumerate(hires[s]) if r in held]
+            out += hires[s][sum(set(map(bit, staff[s])))]
         return
     suit, sues = cat.suit[card], moves.sues[card]
     if suit == NEGLIGENCE:

@@ -27,7 +27,10 @@ def _run(verb: str, card: int, target: int, step: int, base: int, end: int) -> t
 
 def run(verb: str, card: int, target: int, step: int, count: int) -> tuple[Action, ...]:
     """``move(verb, card, target, a)`` for ``a`` = step, 2·step, … count·step."""
-    return _run(verb, card, target, step, 0, count + 1)[1 : count + 1]
+    got = RUNS.get((verb, card, target, step, 0), ())
+    if count >= len(got):
+        got = _run(verb, card, target, step, 0, count + 1)
+    return got[1 : count + 1]
 
 
 def priced(fixed: tuple[Action, ...], verb: str, amounts: range) -> tuple[Action, ...]:

@@ -112,7 +112,12 @@ class State(Table, Reporting):
             self.passes = self.passes + 1 if action.verb == "pass" else 0
             apply_play(self, seat, action)
             if self.phase == PLAY:
-                self.player = (seat + 1) % self.n
+                seat = self.player = (seat + 1) % self.n
+                if self.passes < self.n:  # the next seat's moves at once (as in _advance)
+                    legal = play_actions(self, seat)
+                    if len(legal) > 1:
+                        self.legal = legal
+                        return
         else:
             self._do(action)
         self._advance()
