@@ -5,9 +5,8 @@ from __future__ import annotations
 from itertools import repeat
 from operator import add
 
-from pnp.games.bidness.counters import FIELD_BITS
+from pnp.games.bidness.counters import raise_peak
 from pnp.games.bidness.state import NOBODY, Table
-from pnp.games.packed import larger
 
 
 def name(table: Table, seat: int) -> str:
@@ -108,7 +107,7 @@ def track(table: Table) -> None:
     track_money(table)
     peaks, packed = table.peaks, table.tech_change
     now = sum(map(packed.__getitem__, table.tech))
-    peaks.tech_packed = larger(now, peaks.tech_packed, packed.guards, FIELD_BITS)
+    peaks.tech_packed = raise_peak(peaks.tech_packed, now, packed)
 
 
 def track_money(table: Table) -> None:
@@ -117,7 +116,7 @@ def track_money(table: Table) -> None:
     change of tech points is followed by."""
     peaks, packed = table.peaks, table.money_change
     now = sum(map(packed.__getitem__, table.cash))
-    peaks.money_packed = larger(now, peaks.money_packed, packed.guards, FIELD_BITS)
+    peaks.money_packed = raise_peak(peaks.money_packed, now, packed)
     ious = sum(table.ious)
     if ious > peaks.ious:
         peaks.ious = ious
