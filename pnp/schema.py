@@ -66,17 +66,17 @@ def _described(schema: dict[str, Any], models: dict[str, type[BaseModel]]) -> di
     field, so an editor shows it as help. (pydantic's ``use_attribute_docstrings`` reads
     them as the models are defined, a cost every build would pay for this one command.)"""
     for part in [schema, *schema.get("$defs", {}).values()]:
-        model = models.get(part.get("title", ""))
-        if model is None:
+        described = models.get(part.get("title", ""))
+        if described is None:
             continue
-        docs = field_docs(model)
+        docs = _field_docs(described)
         for key, prop in part.get("properties", {}).items():
             if key in docs:
                 prop.setdefault("description", docs[key])
     return schema
 
 
-def field_docs(model: type[BaseModel]) -> dict[str, str]:
+def _field_docs(model: type[BaseModel]) -> dict[str, str]:
     """The docstring under each field of ``model`` and of the models it derives from."""
     docs: dict[str, str] = {}
     for klass in reversed(model.__mro__):
