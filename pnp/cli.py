@@ -18,9 +18,8 @@ import typer
 
 from pnp import _options as opt
 from pnp._options import CardsOpt, ExpOpt, GameArg, JobsOpt, MaybeGameArg, NameArg, PaperOpt
-from pnp.layout.cuts import CUT_FORMATS
 from pnp.layout.sheet import LAYOUTS, MARGIN_MM, MAX_MARGIN_MM
-from pnp.output import KINDS
+from pnp.output import CUT_FORMATS, KINDS
 
 if TYPE_CHECKING:
     from pnp.load import Game

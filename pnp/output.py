@@ -6,20 +6,23 @@ import contextlib
 import json
 import os
 import re
-import tempfile
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pnp._errors import PnpError
-from pnp.layout.pages import Page, Placed
+
+if TYPE_CHECKING:  # the command line reads KINDS and CUT_FORMATS here at start-up
+    from pnp.layout.pages import Page, Placed
 
 PT_PER_MM = 72.0 / 25.4
 
 KINDS = ("cards", "tokens", "board", "screen", "track", "aid", "rulebook")
 """Kinds of output file a build can make (manifest `kind`)."""
+CUT_FORMATS = ("svg",)
+"""What `--cut-file` can write (pnp.layout.cuts writes it)."""
 
 
 def _pt(v: float) -> float:
@@ -256,6 +259,8 @@ def _draw(task: tuple[int, Path]) -> dict[str, Any]:
 
 
 def _temp(folder: Path, name: str) -> Path:
+    import tempfile  # here: `pnp --help` reads this module's KINDS and needs no temporaries
+
     fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
     os.close(fd)
     os.chmod(tmp, 0o666 & ~_umask())

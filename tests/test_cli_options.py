@@ -217,3 +217,31 @@ def test_command_line_values_need_no_pydantic_adapter() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.stdout.strip() == "False", done.stderr
+
+
+def test_help_loads_no_drawing_schema_or_template_library() -> None:
+    """issue 14: `pnp --help` starts in at most 0.15 s, so the command line imports only
+    Typer and the few names its help shows; everything else waits for a command."""
+    import subprocess
+    import sys
+
+    heavy = (
+        "reportlab",
+        "PIL",
+        "pydantic",
+        "yaml",
+        "jinja2",
+        "markdown_it",
+        "tempfile",
+        "pnp.layout.ops",
+        "pnp.layout.pages",
+        "pnp.load",
+    )
+    code = (
+        "import sys; from typer.testing import CliRunner; from pnp.cli import app; "
+        "r = CliRunner().invoke(app, ['--help']); assert r.exit_code == 0, r.output; "
+        f"print(' '.join(m for m in {heavy!r} if m in sys.modules))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "", f"imported at start-up: {done.stdout.strip()}"

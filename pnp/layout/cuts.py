@@ -11,8 +11,6 @@ from pnp.layout.ops import POLYGONS
 from pnp.layout.pages import Cut, Page
 
 PT_PER_MM = 72.0 / 25.4
-CUT_FORMATS = ("svg",)
-"""What `--cut-file` can write."""
 
 
 def _n(v: float) -> str:
