@@ -45,6 +45,20 @@ def test_text_shrinks_to_fit_then_stops_at_the_minimum() -> None:
         set_text("word " * 60, "Lato-Regular", 12, 6, 1.2, box, who="card 'x': field 'text'")
 
 
+def test_a_kept_text_block_is_the_one_set_afresh_and_failures_name_each_card() -> None:
+    import pnp.layout.textfit as textfit
+
+    args = ("**Rich** text, *set* once", "Lato-Regular", 9, 6, 1.2, (1.0, 2.0, 30.0, 12.0))
+    first = set_text(*args, who="card 'a'", rich=True)
+    assert set_text(*args, who="card 'b'", rich=True) is first  # kept
+    textfit._SET.clear()
+    assert set_text(*args, who="card 'b'", rich=True) == first  # the same when set afresh
+    assert set_text(*args, colour="#ff0000", rich=True) != first  # every argument counts
+    for who in ("card 'a'", "card 'b'"):  # a failure is not kept: each card is named
+        with pytest.raises(LayoutError, match=f"^{who} does not fit"):
+            set_text("word " * 60, "Lato-Regular", 12, 6, 1.2, (0, 0, 40, 10), who=who)
+
+
 def test_missing_glyph_names_the_character() -> None:
     with pytest.raises(LayoutError, match=r"uses '★' \(U\+2605\), not in font Lato-Bold"):
         set_text("★", "Lato-Bold", 10, 10, 1.2, (0, 0, 20, 10))

@@ -77,7 +77,47 @@ def set_text(
     With ``rich``, the text may use **bold**, *italic* and :icon: names (found in
     ``icon_dirs``). Every character must exist in its font and the text must fit at
     ``min_size`` or larger; otherwise a LayoutError names ``who``.
+
+    A deck sets the same text in the same box again and again (a type's label and kind,
+    corner indices, shared rules text): the block, which depends on nothing else, is
+    kept and handed out again. ``who`` and ``where`` only name a failure, which is not kept.
     """
+    key = (text, font_name, size, min_size, leading, box, align, valign, colour, rotate,
+           font_dir, rich, tuple(icon_dirs), hyphenate)  # fmt: skip
+    block = _SET.get(key)
+    if block is None:
+        if len(_SET) >= SET_TEXT_KEPT:
+            _SET.clear()
+        block = _SET[key] = _set_text(
+            text, font_name, size, min_size, leading, box, align, valign, colour, rotate,
+            who, where, font_dir, rich, icon_dirs, hyphenate,
+        )  # fmt: skip
+    return block
+
+
+SET_TEXT_KEPT = 20_000
+"""Text blocks kept at most (a thousand-card deck of twenty texts); then they start over."""
+_SET: dict[tuple[object, ...], TextBlock] = {}
+
+
+def _set_text(
+    text: str,
+    font_name: str,
+    size: float,
+    min_size: float,
+    leading: float,
+    box: tuple[float, float, float, float],
+    align: str,
+    valign: str,
+    colour: str,
+    rotate: int,
+    who: str,
+    where: Location | None,
+    font_dir: Path | None,
+    rich: bool,
+    icon_dirs: Sequence[Path],
+    hyphenate: bool,
+) -> TextBlock:
     font = load_font(font_name, font_dir)
     paragraphs = parse(text, font_name, rich, icon_dirs, where, font_dir)
     _check_glyphs(paragraphs, who, where, font_dir)
