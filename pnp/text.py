@@ -106,14 +106,18 @@ def _compiled(source: str) -> Any:
 _PATH = r"([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)"
 _FIELD = re.compile(r"^\{\{\s*" + _PATH + r"\s*\}\}$")
 _DEFINED = re.compile(r"^\s*" + _PATH + r"\s+is\s+defined\s*$")
+_TRUTH = re.compile(r"^\s*(not\s+)?" + _PATH + r"\s*$")
+_PLAIN = (bool, int, float, str, type(None))
+"""Values whose truth Jinja takes as Python does."""
 _MISSING = object()
 
 
 def _lookup(path: str, context: dict[str, Any]) -> Any:
-    """``a.b.c`` through plain dicts; _MISSING where Jinja must decide (and report)."""
+    """``a.b.c`` through plain dicts; _MISSING where Jinja must decide (and report), and
+    where Jinja reads another thing: its ``a.items`` is the dict's method, not the key."""
     value: Any = context
     for part in path.split("."):
-        if not isinstance(value, dict) or part not in value:
+        if not isinstance(value, dict) or part not in value or hasattr(dict, part):
             return _MISSING
         value = value[part]
     return value
@@ -165,13 +169,20 @@ def is_true(
 ) -> bool:
     """Truth of one Jinja2 expression (a layout element's `when:`).
 
-    ``a.b is defined`` over plain dicts, the common case, is answered without Jinja."""
+    The common cases over plain dicts, ``a.b is defined``, ``a.b`` and ``not a.b`` (to a
+    number, text, a flag or none), are answered without Jinja; anything else, a missing
+    key included, goes to Jinja, which also words the error."""
     m = _DEFINED.match(expr)
     if m is not None:
         head, _, last = m.group(1).rpartition(".")
         parent = _lookup(head, context) if head else context
         if isinstance(parent, dict):
             return last in parent
+    m = _TRUTH.match(expr)
+    if m is not None:
+        value = _lookup(m.group(2), context)
+        if isinstance(value, _PLAIN):
+            return not value if m.group(1) else bool(value)
     return _run(f"{{{{ 1 if ({expr}) else '' }}}}", expr, context, where, what) == "1"
 
 

@@ -64,6 +64,21 @@ def test_missing_glyph_names_the_character() -> None:
         set_text("★", "Lato-Bold", 10, 10, 1.2, (0, 0, 20, 10))
 
 
+@pytest.mark.parametrize(
+    "value", [True, False, 0, 1, -2, 0.0, 2.5, "", "x", None, [], [0], {}, {"a": 1}]
+)
+@pytest.mark.parametrize(
+    "expr", ["card.v", "not card.v", " card.v ", "not  card.v", "card.items", "not card.keys"]
+)
+def test_truth_fast_path_agrees_with_jinja(expr: str, value: object) -> None:
+    from pnp import text
+
+    ctx = {"card": {"v": value, "items": 0, "keys": 0}}
+    jinja = text._run(f"{{{{ 1 if ({expr}) else '' }}}}", expr, ctx, None, "when") == "1"
+    assert is_true(expr, ctx) is jinja
+    assert render_text("{{ card.items }}", ctx) != "0"  # Jinja's dict method, not the key
+
+
 def test_templates_are_sandboxed() -> None:
     with pytest.raises(DataError, match="unsafe"):
         render_text("{{ card.__class__.__mro__ }}", {"card": {}})
