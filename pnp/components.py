@@ -8,7 +8,7 @@ from typing import Annotated, Literal
 from pydantic import Field, field_validator
 
 from pnp._errors import shown
-from pnp.fields import _SIZE_RE, ID, MM_PER_IN, Color, Number, Strict, Whole, parse_size
+from pnp.fields import ID, MM_PER_IN, SIZE_RE, Color, Number, Strict, Whole, parse_size
 
 
 class Token(Strict):
@@ -176,7 +176,7 @@ class BoardComponent(Strict):
 
 def board_size(text: str) -> tuple[float, float]:
     """A board's size in mm; boards may be larger than any card or sheet."""
-    m = _SIZE_RE.match(text)
+    m = SIZE_RE.match(text)
     if not m:
         raise ValueError(f"size {shown(text)} is not like '270x190 mm' or '10.5x7.5 in'")
     scale = MM_PER_IN if m.group(3) == "in" else 1.0

@@ -35,14 +35,14 @@ NAMED_SIZES_MM: dict[str, tuple[float, float]] = {
     "tarot": (70.0, 120.0),
     "square": (63.5, 63.5),
 }
-_SIZE_RE = re.compile(r"^\s*([0-9.]+)\s*[x×]\s*([0-9.]+)\s*(mm|in)\s*$")
+SIZE_RE = re.compile(r"^\s*([0-9.]+)\s*[x×]\s*([0-9.]+)\s*(mm|in)\s*$")
 
 
 def parse_size(text: str) -> tuple[float, float]:
     """``poker`` or ``63.5x88.9 mm`` or ``2.5x3.5 in`` → (width, height) in mm."""
     if text in NAMED_SIZES_MM:
         return NAMED_SIZES_MM[text]
-    m = _SIZE_RE.match(text)
+    m = SIZE_RE.match(text)
     if not m:
         names = ", ".join(NAMED_SIZES_MM)
         raise ValueError(f"size {shown(text)} is neither one of {names} nor like '63.5x88.9 mm'")

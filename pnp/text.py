@@ -176,7 +176,7 @@ def is_true(
     if m is not None:
         head, _, last = m.group(1).rpartition(".")
         parent = _lookup(head, context) if head else context
-        if isinstance(parent, dict):
+        if isinstance(parent, dict) and not hasattr(dict, last):
             return last in parent
     m = _TRUTH.match(expr)
     if m is not None:

@@ -77,6 +77,7 @@ def test_truth_fast_path_agrees_with_jinja(expr: str, value: object) -> None:
     jinja = text._run(f"{{{{ 1 if ({expr}) else '' }}}}", expr, ctx, None, "when") == "1"
     assert is_true(expr, ctx) is jinja
     assert render_text("{{ card.items }}", ctx) != "0"  # Jinja's dict method, not the key
+    assert is_true("card.get is defined", ctx)  # the method again, though no key is named so
 
 
 def test_templates_are_sandboxed() -> None:
