@@ -53,6 +53,11 @@ def _check_glyphs(
             raise LayoutError(f"{who} uses {listed}, not in font {name}", where)
 
 
+SET_TEXT_KEPT = 20_000
+"""Text blocks kept at most (a thousand-card deck of twenty texts); then they start over."""
+_SET: dict[tuple[object, ...], TextBlock] = {}
+
+
 def set_text(
     text: str,
     font_name: str,
@@ -84,40 +89,9 @@ def set_text(
     """
     key = (text, font_name, size, min_size, leading, box, align, valign, colour, rotate,
            font_dir, rich, tuple(icon_dirs), hyphenate)  # fmt: skip
-    block = _SET.get(key)
-    if block is None:
-        if len(_SET) >= SET_TEXT_KEPT:
-            _SET.clear()
-        block = _SET[key] = _set_text(
-            text, font_name, size, min_size, leading, box, align, valign, colour, rotate,
-            who, where, font_dir, rich, icon_dirs, hyphenate,
-        )  # fmt: skip
-    return block
-
-
-SET_TEXT_KEPT = 20_000
-"""Text blocks kept at most (a thousand-card deck of twenty texts); then they start over."""
-_SET: dict[tuple[object, ...], TextBlock] = {}
-
-
-def _set_text(
-    text: str,
-    font_name: str,
-    size: float,
-    min_size: float,
-    leading: float,
-    box: tuple[float, float, float, float],
-    align: str,
-    valign: str,
-    colour: str,
-    rotate: int,
-    who: str,
-    where: Location | None,
-    font_dir: Path | None,
-    rich: bool,
-    icon_dirs: Sequence[Path],
-    hyphenate: bool,
-) -> TextBlock:
+    kept = _SET.get(key)
+    if kept is not None:
+        return kept
     font = load_font(font_name, font_dir)
     paragraphs = parse(text, font_name, rich, icon_dirs, where, font_dir)
     _check_glyphs(paragraphs, who, where, font_dir)
@@ -151,9 +125,13 @@ def _set_text(
         placed.append((lx, baseline, line_text(line)))
         if not plain:
             runs.extend(_runs(line.words, widths, lx, baseline, gap, size, font_dir))
-    return TextBlock(
+    block = TextBlock(
         font_name, size, colour, tuple(placed), rotate, (x + bw / 2, y + bh / 2), tuple(runs)
     )
+    if len(_SET) >= SET_TEXT_KEPT:
+        _SET.clear()
+    _SET[key] = block
+    return block
 
 
 def _runs(
