@@ -62,6 +62,17 @@ class CardType(Strict):
     fields: dict[str, FieldKind] = {}
     """Extra keys a card of this type has, with their kind."""
 
+    @field_validator("fields")
+    @classmethod
+    def _fields_read_as_keys(cls, v: dict[str, FieldKind]) -> dict[str, FieldKind]:
+        for name in v:
+            if hasattr(dict, name):  # Jinja reads `card.items` as the method, not the key
+                raise ValueError(
+                    f"a field cannot be called {name!r}: a template reads card.{name} as a "
+                    "built-in method, not as this field; choose another name"
+                )
+        return v
+
     @model_validator(mode="after")
     def _group_is_held(self) -> CardType:
         if self.hand_group and not self.hand:
