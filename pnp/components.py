@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field
 
 from pnp._errors import shown
-from pnp.fields import ID, MM_PER_IN, SIZE_RE, Color, Number, Strict, Whole, parse_size
+from pnp.fields import ID, MM_PER_IN, SIZE_RE, CardSize, Color, Number, Strict, Whole, checked_by
 
 
 class Token(Strict):
@@ -77,14 +77,8 @@ class AidComponent(Strict):
     title: str
     template: str
     """Markdown+Jinja file in the game's templates."""
-    size: str = "tarot"
+    size: CardSize = "tarot"
     copies: Whole = Field(default=1, ge=1, le=12)
-
-    @field_validator("size")
-    @classmethod
-    def _size_ok(cls, v: str) -> str:
-        parse_size(v)
-        return v
 
 
 class ScreenPanel(Strict):
@@ -151,29 +145,6 @@ class BoardRegion(Strict):
     """Largest text size in points; text shrinks to fit its box."""
 
 
-class BoardComponent(Strict):
-    """A board drawn from the data (kind `board`): one sheet when it fits the paper, else
-    tiles with an overlap strip to glue."""
-
-    kind: Literal["board"]
-    id: ID
-    title: str
-    size: str
-    """Board size as 'WxH mm' or 'WxH in' (up to 1200 mm a side)."""
-    background: Color = "#ffffff"
-    regions: list[BoardRegion]
-
-    @field_validator("size")
-    @classmethod
-    def _size_ok(cls, v: str) -> str:
-        board_size(v)
-        return v
-
-    @property
-    def size_mm(self) -> tuple[float, float]:
-        return board_size(self.size)
-
-
 def board_size(text: str) -> tuple[float, float]:
     """A board's size in mm; boards may be larger than any card or sheet."""
     m = SIZE_RE.match(text)
@@ -184,6 +155,27 @@ def board_size(text: str) -> tuple[float, float]:
     if not (20 <= w <= BOARD_MAX_MM and 20 <= h <= BOARD_MAX_MM):
         raise ValueError(f"size {shown(text)} is outside 20–{BOARD_MAX_MM:g} mm")
     return (w, h)
+
+
+BoardSize = Annotated[str, checked_by(board_size)]
+"""A board size: 'WxH mm' or 'WxH in', up to BOARD_MAX_MM a side."""
+
+
+class BoardComponent(Strict):
+    """A board drawn from the data (kind `board`): one sheet when it fits the paper, else
+    tiles with an overlap strip to glue."""
+
+    kind: Literal["board"]
+    id: ID
+    title: str
+    size: BoardSize
+    """Board size as 'WxH mm' or 'WxH in' (up to 1200 mm a side)."""
+    background: Color = "#ffffff"
+    regions: list[BoardRegion]
+
+    @property
+    def size_mm(self) -> tuple[float, float]:
+        return board_size(self.size)
 
 
 Component = Annotated[

@@ -4,9 +4,10 @@ strict base model that forbids unknown keys."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from pnp._errors import shown
 
@@ -51,6 +52,20 @@ def parse_size(text: str) -> tuple[float, float]:
     if not (10 <= w <= 400 and 10 <= h <= 400):
         raise ValueError(f"size {shown(text)} is outside 10–400 mm")
     return (w, h)
+
+
+def checked_by(parse: Callable[[str], object]) -> AfterValidator:
+    """A validator that refuses what ``parse`` refuses and keeps the text as written."""
+
+    def check(text: str) -> str:
+        parse(text)
+        return text
+
+    return AfterValidator(check)
+
+
+CardSize = Annotated[str, checked_by(parse_size)]
+"""A card or panel size: poker, bridge, mini, euro, tarot, square, or 'WxH mm' / 'WxH in'."""
 
 
 class Strict(BaseModel):

@@ -14,7 +14,7 @@ from typing import Any, Literal
 from pydantic import Field, create_model, field_validator, model_validator
 
 from pnp.components import Component
-from pnp.fields import ID, Color, Flag, Number, Strict, Whole, parse_size
+from pnp.fields import ID, CardSize, Color, Flag, Number, Strict, Whole, parse_size
 
 
 class Players(Strict):
@@ -98,15 +98,9 @@ class Deck(Strict):
 
     id: ID
     name: str
-    size: str = "poker"
+    size: CardSize = "poker"
     """Card size: poker, bridge, mini, euro, tarot, square, or 'WxH mm' / 'WxH in'."""
     back: Back
-
-    @field_validator("size")
-    @classmethod
-    def _size_ok(cls, v: str) -> str:
-        parse_size(v)
-        return v
 
     @property
     def size_mm(self) -> tuple[float, float]:
