@@ -85,3 +85,30 @@ def test_an_icon_from_the_cache_draws_the_same_pdf_as_svglib(
     icon_shapes.cache_clear()
     assert parsed == cached
     assert parsed != _icon_pdf(None, tmp_path / "blank.pdf"), "the icon drew something"
+
+
+def test_an_icon_is_written_once_and_placed_by_reference_in_each_colour(tmp_path: Path) -> None:
+    """issue 14: an icon repeated on every card of a deck is drawn once per PDF (a form
+    XObject with no colour of its own), and each use fills it in the colour around it."""
+    import pypdf
+
+    from pnp.render.pdf import draw_icon, new_canvas
+
+    out = tmp_path / "icons.pdf"
+    c = new_canvas(out, (100.0, 100.0), "icons")
+    for i in range(12):
+        draw_icon(c, str(ICONS[0]), 10.0 * i, 10.0, 20.0, 20.0, ("#884422", "#225588")[i % 2])
+    draw_icon(c, str(ICONS[1]), 10.0, 50.0, 20.0, 20.0, "#000000")
+    c.showPage()
+    c.save()
+    page = pypdf.PdfReader(out).pages[0]
+    forms = page["/Resources"]["/XObject"]
+    assert sorted(forms) == ["/FormXob.I0", "/FormXob.I1"]
+    content = page.get_contents().get_data().decode()
+    assert content.count("/FormXob.I0 Do") == 12 and content.count("/FormXob.I1 Do") == 1
+    assert content.count(".533333 .266667 .133333 rg") == 6  # #884422, before its six uses
+    assert content.count(".133333 .333333 .533333 rg") == 6  # #225588
+    for name in forms:
+        operators = set(forms[name].get_object().get_data().decode().split())
+        assert not operators & {"rg", "g", "k", "cs", "sc", "scn"}, "it would fix its colour"
+        assert {"m", "f"} <= operators or {"re", "f"} <= operators, "it fills paths"

@@ -6,6 +6,7 @@ from collections import Counter
 from functools import cache
 from pathlib import Path
 from typing import IO, Any
+from weakref import WeakKeyDictionary
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.units import mm
@@ -156,17 +157,33 @@ def _runs(c: Canvas, t: TextBlock, h: float, font_dir: Path | None) -> None:
     c.setFont(ensure_font(t.font, font_dir), t.size)
 
 
+_icon_forms: WeakKeyDictionary[Canvas, dict[str, str]] = WeakKeyDictionary()
+"""Per canvas, the form XObject each icon drawn on it became."""
+
+
 def draw_icon(c: Canvas, path: str, x: float, y: float, w: float, h: float, ink: str) -> None:
-    """An SVG icon filled in one colour, fitted into w×h points with its bottom-left at (x, y)."""
-    from pnp.render.svg import draw_shape, icon_shapes
+    """An SVG icon filled in one colour, fitted into w×h points with its bottom-left at (x, y).
+
+    Each icon's paths are written once per document, as a form XObject without a colour
+    of its own: every use is a reference filled in the colour set around it."""
+    from pnp.render.svg import icon_shapes
 
     width, height, tree = icon_shapes(path)
+    forms = _icon_forms.setdefault(c, {})
+    name = forms.get(path)
+    if name is None:
+        from pnp.render.svg import draw_shape
+
+        name = forms[path] = f"I{len(forms)}"
+        c.beginForm(name, 0, 0, width, height)
+        draw_shape(c, tree)
+        c.endForm()
     scale = min(w / width, h / height)
     c.saveState()
     c.setFillColor(colour(ink))
     c.translate(x + (w - width * scale) / 2, y + (h - height * scale) / 2)
     c.scale(scale, scale)
-    draw_shape(c, tree)
+    c.doForm(name)
     c.restoreState()
 
 
