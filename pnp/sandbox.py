@@ -317,15 +317,11 @@ def _printable(value: Any) -> Any:
 def bounded_filter(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
     """A filter that spends a step, refuses arguments and results that are too big, and
     estimates first what the multiplying filters (replace, join, indent…) would make."""
-    try:
-        signature: inspect.Signature | None = inspect.signature(fn)
-    except (TypeError, ValueError):
-        signature = None
 
     @functools.wraps(fn)
     def run(*args: Any, **kwargs: Any) -> Any:
         _step()
-        values = [a for a in _in_order(signature, args, kwargs) if _plain(a)]
+        values = [a for a in _in_order(_signature(fn), args, kwargs) if _plain(a)]
         read = _check_args(values, f"filter {name}")
         if values:
             if name in STRINGIFYING:
@@ -340,6 +336,16 @@ def bounded_filter(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
         return result
 
     return run
+
+
+@functools.cache
+def _signature(fn: Callable[..., Any]) -> inspect.Signature | None:
+    """A filter's signature, read at its first use: reading all of Jinja's filters up
+    front took a template's first render 5-8 ms."""
+    try:
+        return inspect.signature(fn)
+    except (TypeError, ValueError):
+        return None
 
 
 def _in_order(signature: inspect.Signature | None, args: Any, kwargs: dict[str, Any]) -> list[Any]:
