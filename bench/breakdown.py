@@ -33,6 +33,7 @@ def lap(name):
 import reportlab.pdfgen.canvas, reportlab.pdfbase.ttfonts
 lap("reportlab canvas (the floor imports it too)")
 import typer, pnp.cli
+pnp.cli.tune_process()
 lap("Typer and the command line")
 import pydantic
 lap("pydantic")

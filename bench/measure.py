@@ -122,9 +122,13 @@ alone ("cards"), for the --watch rows."""
 
 FLOOR_IMPORTS = "import reportlab.pdfgen.canvas, reportlab.pdfbase.ttfonts"
 """What the same-pages floor imports."""
-SHEET_IMPORTS = "import typer, pydantic, yaml, jinja2, pnp.model, pnp.text"
+SHEET_IMPORTS = (
+    "import typer, pnp.cli; pnp.cli.tune_process(); import pydantic, yaml, jinja2, pnp.model, "
+    "pnp.text"
+)
 """The libraries every build imports on top: the command line, the schema (pnp's models
-are built as they are imported), the card files and the templates."""
+are built as they are imported), the card files and the templates; in between, the
+process is tuned as `pnp` tunes it (garbage collection, pydantic plugins)."""
 DOCUMENT_IMPORTS = "import reportlab.platypus, markdown_it"
 """What the process that typesets rulebooks and aids imports on top of those."""
 
@@ -295,6 +299,8 @@ SIM_CHILD = """
 import sys, time
 sys.path.insert(0, sys.argv[4])
 from calibration import calibrate
+from pnp.cli import tune_process
+tune_process()  # as `pnp simulate` runs
 from pnp.load import load_game
 from pnp.sim import require_engine, simulate
 game = load_game(sys.argv[1])

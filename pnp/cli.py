@@ -463,6 +463,12 @@ def new_game(name: NameArg, cards: CardsOpt = None) -> None:
 
 
 def main() -> None:
+    tune_process()
+    app(prog_name="pnp")
+
+
+def tune_process() -> None:
+    """What a `pnp` process sets before it runs a command (the benchmarks do too)."""
     # pnp's schema wants no pydantic plugins, and looking for them reads the entry points
     # of every installed package (tens of ms in a big environment) on every command
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
@@ -470,7 +476,6 @@ def main() -> None:
     # its end; with Python's default threshold of 700 the collector scanned that again and
     # again, 45-65 ms of a 0.6 s build (mypy raises its threshold for the same reason)
     gc.set_threshold(GC_THRESHOLD, 30, 30)
-    app(prog_name="pnp")
 
 
 GC_THRESHOLD = 200_000
