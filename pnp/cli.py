@@ -18,9 +18,24 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from pnp import _options as opt
+from pnp._build_options import (
+    AllOpt,
+    BackOffsetOpt,
+    BleedOpt,
+    BuildOutOpt,
+    CutFileOpt,
+    DeckPerSheetOpt,
+    DuplexOpt,
+    ImagesOpt,
+    LayoutOpt,
+    MarginOpt,
+    OnlyOpt,
+    PdfOpt,
+    RegistrationOpt,
+    WatchOpt,
+)
 from pnp._options import CardsOpt, ExpOpt, GameArg, JobsOpt, MaybeGameArg, NameArg, PaperOpt
-from pnp.layout.sheet import LAYOUTS, MARGIN_MM, MAX_MARGIN_MM
-from pnp.output import CUT_FORMATS, KINDS
+from pnp.layout.sheet import MARGIN_MM
 
 if TYPE_CHECKING:
     from pnp.load import Game
@@ -154,109 +169,23 @@ def _load(game: str, expansion: list[str] | None, cards: Path | None) -> Game:
 @app.command(cls=command)
 def build(
     game: MaybeGameArg = None,
-    all_games: Annotated[bool, typer.Option("--all", help="Build every game.")] = False,
-    pdf: Annotated[
-        bool,
-        typer.Option(
-            "--pdf/--no-pdf", help="Write the PDFs and manifest.json (--no-pdf: images only)."
-        ),
-    ] = True,
+    all_games: AllOpt = False,
+    pdf: PdfOpt = True,
     paper: PaperOpt = "a4",
-    bleed: Annotated[
-        float | None,
-        typer.Option(
-            metavar="MM",
-            callback=opt.finite(0.0, 10.0, " mm"),
-            help="Bleed in mm, 0–10 (default: up to 3 mm, as much as fits nine poker cards).",
-        ),
-    ] = None,
-    duplex: Annotated[
-        bool,
-        typer.Option(
-            "--duplex/--no-duplex",
-            help="Back page after each front (long-edge flip) or all backs at the end.",
-        ),
-    ] = True,
-    back_offset: Annotated[
-        opt.Offset,
-        typer.Option(
-            metavar="X,Y",
-            parser=opt.parse_back_offset,
-            show_default="0,0",
-            help="Shift back pages by X,Y mm (each within ±10) for printers that misregister.",
-        ),
-    ] = opt.NO_OFFSET,
-    margin: Annotated[
-        float,
-        typer.Option(
-            metavar="MM",
-            callback=opt.finite(0.0, MAX_MARGIN_MM, " mm"),
-            help="Printer margin in mm, 0–20: no crop mark, text or art closer to the edge.",
-        ),
-    ] = MARGIN_MM,
-    layout: Annotated[
-        str,
-        typer.Option(
-            metavar="|".join(LAYOUTS),
-            callback=opt.choice("layout", LAYOUTS),
-            help="Card sheets: auto (grid where the cards' edge bands match, else gutter), grid "
-            "(butted, most cards), gutter (fewer cards, full bleed on every edge) or fold "
-            "(each front beside its back, for printers without duplex).",
-        ),
-    ] = "auto",
-    deck_per_sheet: Annotated[
-        bool,
-        typer.Option(
-            "--deck-per-sheet", help="Start each deck on its own sheets instead of sharing them."
-        ),
-    ] = False,
-    cut_file: Annotated[
-        str | None,
-        typer.Option(
-            metavar="|".join(CUT_FORMATS),
-            callback=lambda v: v if v is None else opt.choice("cut file format", CUT_FORMATS)(v),
-            help="Also write each sheet's cut paths for a cutting machine: svg.",
-        ),
-    ] = None,
-    registration: Annotated[
-        bool,
-        typer.Option(
-            "--registration", help="Add print-then-cut registration marks for a cutting machine."
-        ),
-    ] = False,
-    only: Annotated[
-        list[str] | None,
-        typer.Option(
-            metavar="KIND",
-            callback=opt.choice_list("kind", KINDS),
-            help=f"Build only these kinds: {'|'.join(KINDS)}; repeat or separate with commas.",
-        ),
-    ] = None,
-    images: Annotated[
-        list[str] | None,
-        typer.Option(
-            metavar="TARGET",
-            callback=opt.choice_list("image target", opt.IMAGE_TARGETS),
-            help=f"Also write print-shop images: {'|'.join(opt.IMAGE_TARGETS)} (The Game "
-            "Crafter 300 DPI PNG per card, Tabletop Simulator deck sheets); repeat or "
-            "separate with commas.",
-        ),
-    ] = None,
+    bleed: BleedOpt = None,
+    duplex: DuplexOpt = True,
+    back_offset: BackOffsetOpt = opt.NO_OFFSET,
+    margin: MarginOpt = MARGIN_MM,
+    layout: LayoutOpt = "auto",
+    deck_per_sheet: DeckPerSheetOpt = False,
+    cut_file: CutFileOpt = None,
+    registration: RegistrationOpt = False,
+    only: OnlyOpt = None,
+    images: ImagesOpt = None,
     expansion: ExpOpt = None,
     jobs: JobsOpt = 0,
-    out: Annotated[
-        str | None,
-        typer.Option(
-            metavar="DIR", callback=opt.check_out, help="Output folder (default output/GAME)."
-        ),
-    ] = None,
-    watch: Annotated[
-        bool,
-        typer.Option(
-            "--watch",
-            help="Keep running: build again whenever a file of the game changes (Ctrl-C stops).",
-        ),
-    ] = False,
+    out: BuildOutOpt = None,
+    watch: WatchOpt = False,
     cards: CardsOpt = None,
 ) -> None:
     """Lay out and write print-ready PDFs and manifest.json."""

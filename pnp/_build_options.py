@@ -1,0 +1,146 @@
+"""The options of `pnp build`, each a type its command's signature names.
+
+Kept apart from the command so that the command reads as what it does; checked as they
+are parsed by the callbacks in :mod:`pnp._options`.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from pnp import _options as opt
+from pnp.layout.sheet import LAYOUTS, MAX_MARGIN_MM
+from pnp.output import CUT_FORMATS, KINDS
+
+AllOpt = Annotated[bool, typer.Option("--all", help="Build every game.")]
+
+PdfOpt = Annotated[
+    bool,
+    typer.Option(
+        "--pdf/--no-pdf", help="Write the PDFs and manifest.json (--no-pdf: images only)."
+    ),
+]
+
+BleedOpt = Annotated[
+    float | None,
+    typer.Option(
+        metavar="MM",
+        callback=opt.finite(0.0, 10.0, " mm"),
+        help="Bleed in mm, 0–10 (default: up to 3 mm, as much as fits nine poker cards).",
+    ),
+]
+
+DuplexOpt = Annotated[
+    bool,
+    typer.Option(
+        "--duplex/--no-duplex",
+        help="Back page after each front (long-edge flip) or all backs at the end.",
+    ),
+]
+
+BackOffsetOpt = Annotated[
+    opt.Offset,
+    typer.Option(
+        metavar="X,Y",
+        parser=opt.parse_back_offset,
+        show_default="0,0",
+        help="Shift back pages by X,Y mm (each within ±10) for printers that misregister.",
+    ),
+]
+
+MarginOpt = Annotated[
+    float,
+    typer.Option(
+        metavar="MM",
+        callback=opt.finite(0.0, MAX_MARGIN_MM, " mm"),
+        help="Printer margin in mm, 0–20: no crop mark, text or art closer to the edge.",
+    ),
+]
+
+LayoutOpt = Annotated[
+    str,
+    typer.Option(
+        metavar="|".join(LAYOUTS),
+        callback=opt.choice("layout", LAYOUTS),
+        help="Card sheets: auto (grid where the cards' edge bands match, else gutter), grid "
+        "(butted, most cards), gutter (fewer cards, full bleed on every edge) or fold "
+        "(each front beside its back, for printers without duplex).",
+    ),
+]
+
+DeckPerSheetOpt = Annotated[
+    bool,
+    typer.Option(
+        "--deck-per-sheet", help="Start each deck on its own sheets instead of sharing them."
+    ),
+]
+
+CutFileOpt = Annotated[
+    str | None,
+    typer.Option(
+        metavar="|".join(CUT_FORMATS),
+        callback=lambda v: v if v is None else opt.choice("cut file format", CUT_FORMATS)(v),
+        help="Also write each sheet's cut paths for a cutting machine: svg.",
+    ),
+]
+
+RegistrationOpt = Annotated[
+    bool,
+    typer.Option(
+        "--registration", help="Add print-then-cut registration marks for a cutting machine."
+    ),
+]
+
+OnlyOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        metavar="KIND",
+        callback=opt.choice_list("kind", KINDS),
+        help=f"Build only these kinds: {'|'.join(KINDS)}; repeat or separate with commas.",
+    ),
+]
+
+ImagesOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        metavar="TARGET",
+        callback=opt.choice_list("image target", opt.IMAGE_TARGETS),
+        help=f"Also write print-shop images: {'|'.join(opt.IMAGE_TARGETS)} (The Game "
+        "Crafter 300 DPI PNG per card, Tabletop Simulator deck sheets); repeat or "
+        "separate with commas.",
+    ),
+]
+
+BuildOutOpt = Annotated[
+    str | None,
+    typer.Option(
+        metavar="DIR", callback=opt.check_out, help="Output folder (default output/GAME)."
+    ),
+]
+
+WatchOpt = Annotated[
+    bool,
+    typer.Option(
+        "--watch",
+        help="Keep running: build again whenever a file of the game changes (Ctrl-C stops).",
+    ),
+]
+
+__all__ = [
+    "AllOpt",
+    "BackOffsetOpt",
+    "BleedOpt",
+    "BuildOutOpt",
+    "CutFileOpt",
+    "DeckPerSheetOpt",
+    "DuplexOpt",
+    "ImagesOpt",
+    "LayoutOpt",
+    "MarginOpt",
+    "OnlyOpt",
+    "PdfOpt",
+    "RegistrationOpt",
+    "WatchOpt",
+]
