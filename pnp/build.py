@@ -17,11 +17,12 @@ from pnp.components import (
 )
 from pnp.documents import (
     aid_layout,
+    aid_markdown,
     credit_line,
     doc_info,
     rulebook_markdown,
+    rulebook_setting,
     template_context,
-    typeset_rulebook,
 )
 from pnp.fields import parse_size
 from pnp.layout.board import lay_out_board
@@ -33,7 +34,7 @@ from pnp.layout.sheet import PAPERS_MM, plan_grid
 from pnp.layout.tokens import lay_out_tokens
 from pnp.layout.track import lay_out_track
 from pnp.load import Game
-from pnp.output import DOCUMENT_KINDS, KINDS, OutputFile, write_all
+from pnp.output import DOCUMENT_KINDS, KINDS, OutputFile, Typeset, write_all
 from pnp.pool import worker_count
 from pnp.validate import validate_game
 
@@ -91,19 +92,12 @@ def plan_outputs(
         elif isinstance(comp, ScreenComponent):
             make = partial(_screens, game, comp, i, options, context)
         elif isinstance(comp, AidComponent):
-            files.append(_output(path, "aid", partial(_aid, game, comp, options, context), defer))
+            files.append(_aid(game, comp, path, options, context, defer))
             continue
         files.append(file(path, comp.kind, comp.title, make))
     if game.spec.rulebook and "rulebook" in want:
         paper = PAPERS_MM[options.paper]
-        text = None if defer else rulebook_markdown(game, context())
-
-        def rulebook() -> tuple[list[Page], Callable[[Path], None]]:
-            return _rulebook(
-                game, rulebook_markdown(game, context()) if text is None else text, paper
-            )
-
-        files.append(_output(f"{gid}-rulebook.pdf", "rulebook", rulebook, defer))
+        files.append(_rulebook(game, f"{gid}-rulebook.pdf", paper, context, defer))
     if options.cut_file == "svg":
         files += [cut for f in files for cut in cut_files(f)]
     return files
@@ -146,14 +140,35 @@ def _screens(
 
 
 def _aid(
-    game: Game, comp: AidComponent, options: SheetOptions, context: Callable[[], dict[str, Any]]
-) -> tuple[list[Page], Callable[[Path], None]]:
-    from pnp.render.docs import write_aid
+    game: Game,
+    comp: AidComponent,
+    path: str,
+    options: SheetOptions,
+    context: Callable[[], dict[str, Any]],
+    defer: bool,
+) -> OutputFile:
+    """An aid: its copies imposed now; its text rendered, set and written when it is
+    drawn, here or by the typesetter process (or set now too, unless ``defer``)."""
+    from pnp.render.docs import aid_file, write_aid
 
-    layout = aid_layout(game, comp, context())
-    pages = impose_copies(comp.id, parse_size(comp.size), comp.copies, options)
+    size = parse_size(comp.size)
+    pages = impose_copies(comp.id, size, comp.copies, options)
     info = doc_info(game.spec, comp.title)
-    return pages, _bind(write_aid, pages, layout, info, game.spec.accent)
+    laid = None if defer else aid_layout(game, comp, context())  # a text too long, found now
+
+    def typeset() -> Typeset:
+        text = aid_markdown(game, comp, context())
+        credit = credit_line(game.spec)
+        return Typeset(aid_file, (pages, text, size, comp.title, game.spec.accent, credit, info))
+
+    def write(target: Path) -> None:
+        if laid is not None:
+            write_aid(target, pages, laid, info, game.spec.accent)
+        else:
+            job = typeset()
+            job.draw(target, *job.args)
+
+    return OutputFile(path, "aid", pages, write, typeset=typeset)
 
 
 def cut_files(pdf: OutputFile) -> list[OutputFile]:
@@ -172,15 +187,30 @@ def _write_text(path: Path, text: str) -> None:
 
 
 def _rulebook(
-    game: Game, text: str, paper: tuple[float, float]
-) -> tuple[list[Page], Callable[[Path], None]]:
-    """The rulebook is typeset as it is drawn: its pages are counted when it is written."""
-    pages: list[Page] = []
+    game: Game,
+    path: str,
+    paper: tuple[float, float],
+    context: Callable[[], dict[str, Any]],
+    defer: bool,
+) -> OutputFile:
+    """The rulebook, typeset as it is drawn (here or by the typesetter process): its pages
+    are counted when it is written. Its template is rendered now, unless ``defer``."""
+    from pnp.render.docs import rulebook_file
 
-    def write(path: Path) -> None:
-        pages.extend(Page(paper) for _ in range(typeset_rulebook(game, text, paper, path).pages))
+    text = None if defer else rulebook_markdown(game, context())  # a template error, found now
 
-    return pages, write
+    def typeset() -> Typeset:
+        markdown = rulebook_markdown(game, context()) if text is None else text
+        return Typeset(rulebook_file, (markdown, paper, *rulebook_setting(game)))
+
+    out = OutputFile(path, "rulebook", [], lambda _: None, typeset=typeset)
+
+    def write(target: Path) -> None:
+        job = typeset()
+        out.pages = job.draw(target, *job.args)
+
+    out.write = write
+    return out
 
 
 def _bind(fn: Any, *args: Any) -> Any:

@@ -36,6 +36,7 @@ from pnp._build_options import (
 )
 from pnp._options import CardsOpt, ExpOpt, GameArg, JobsOpt, MaybeGameArg, NameArg, PaperOpt
 from pnp.layout.sheet import MARGIN_MM
+from pnp.output import DOCUMENT_KINDS
 
 if TYPE_CHECKING:
     from pnp.load import Game
@@ -192,9 +193,6 @@ def build(
 
     def run() -> None:
         from pnp._errors import UsageError
-        from pnp.deliver import deliver, summary_lines
-        from pnp.layout.cards import SheetOptions
-        from pnp.load import list_games, load_game
 
         if all_games == (game is not None):
             raise UsageError("name one GAME or use --all")
@@ -212,6 +210,21 @@ def build(
                 "--no-pdf without --images leaves nothing to write: add --images "
                 f"{'|'.join(opt.IMAGE_TARGETS)}, or drop --no-pdf"
             )
+        from pnp import typesetter
+
+        documents = not only or any(kind in DOCUMENT_KINDS for kind in only)
+        if pdf and documents and not (watch or all_games or images):
+            typesetter.start(jobs)  # before the imports below: it works while they load
+        try:
+            build_now()
+        finally:
+            typesetter.stop()
+
+    def build_now() -> None:
+        from pnp.deliver import deliver, summary_lines
+        from pnp.layout.cards import SheetOptions
+        from pnp.load import list_games, load_game
+
         options = SheetOptions(
             paper,
             bleed,

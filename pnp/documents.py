@@ -149,12 +149,17 @@ def credits_markdown(game: Game) -> str:
     return "\n".join(out)
 
 
+def aid_markdown(game: Game, comp: AidComponent, ctx: dict[str, Any] | None = None) -> str:
+    """The aid's template rendered with the game's data."""
+    where = game.spec_location("components", game.spec.components.index(comp), "template")
+    return _markdown(game, comp.template, ctx or template_context(game), where, "template")
+
+
 def aid_layout(game: Game, comp: AidComponent, ctx: dict[str, Any] | None = None) -> AidLayout:
     """The aid's text set at the largest size that fills its panel (raises if it cannot fit)."""
     from pnp.render.aid import lay_out_aid
 
-    where = game.spec_location("components", game.spec.components.index(comp), "template")
-    text = _markdown(game, comp.template, ctx or template_context(game), where, "template")
+    text = aid_markdown(game, comp, ctx)
     size = parse_size(comp.size)
     return lay_out_aid(text, size, comp.title, game.spec.accent, credit_line(game.spec))
 
@@ -172,18 +177,16 @@ def rulebook_footer(spec: GameSpec) -> str:
     return line if spec.name in line else f"{spec.name} rules · {line}"
 
 
+def rulebook_setting(game: Game) -> tuple[DocInfo, str, str, str]:
+    """What the rulebook is typeset with besides its text: metadata, the footer line,
+    the accent colour and the credits (kept together at its end)."""
+    spec = game.spec
+    return doc_info(spec, "rules"), rulebook_footer(spec), spec.accent, credits_markdown(game)
+
+
 def typeset_rulebook(game: Game, text: str, paper: tuple[float, float], path: Path) -> BookLayout:
     """Typeset the rendered rulebook ``text`` to ``path``, the credits kept together at
     its end; returns where every block landed."""
     from pnp.render.rulebook import write_rulebook
 
-    spec = game.spec
-    return write_rulebook(
-        path,
-        text,
-        paper,
-        doc_info(spec, "rules"),
-        rulebook_footer(spec),
-        spec.accent,
-        coda=credits_markdown(game),
-    )
+    return write_rulebook(path, text, paper, *rulebook_setting(game))

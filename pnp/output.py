@@ -16,6 +16,7 @@ from pnp._errors import PnpError
 
 if TYPE_CHECKING:  # the command line reads KINDS and CUT_FORMATS here at start-up
     from pnp.layout.pages import Page, Placed
+    from pnp.typesetter import Typesetter
 
 PT_PER_MM = 72.0 / 25.4
 
@@ -29,6 +30,14 @@ def _pt(v: float) -> float:
     return round(v * PT_PER_MM, 2)
 
 
+@dataclass(frozen=True)
+class Typeset:
+    """A document as plain data: ``draw(path, *args)`` writes it and returns its pages."""
+
+    draw: Callable[..., list[Page]]
+    args: tuple[Any, ...]
+
+
 @dataclass
 class OutputFile:
     """One file of a build: its name, kind, pages (for the manifest) and how to draw it."""
@@ -39,6 +48,9 @@ class OutputFile:
     write: Callable[[Path], None] = field(repr=False)
     source: str | None = None
     """For a cut file: the PDF whose sheet it cuts."""
+    typeset: Callable[[], Typeset] | None = field(default=None, repr=False)
+    """For a rulebook or aid: its text prepared for the typesetter process (pnp.typesetter),
+    which then writes it; ``write`` does both here."""
 
     @property
     def sheets(self) -> int:
@@ -205,6 +217,7 @@ def write_all(
 def _stage(
     out: Path, files: list[OutputFile], manifest: dict[str, Any] | None, jobs: int
 ) -> list[tuple[Path, Path]]:
+    from pnp import typesetter
     from pnp.pool import run_grouped
 
     staged: list[tuple[Path, Path]] = []
@@ -212,10 +225,16 @@ def _stage(
         for f in files:
             staged.append((_temp(out, f.path), out / f.path))
         tasks = [(i, tmp) for i, (tmp, _) in enumerate(staged)]
-        try:
-            described = run_grouped(_draw, tasks, _families(files), jobs, _share_files, (files,))
-        finally:
-            _FILES.clear()
+        setter = typesetter.running()
+        if setter is not None and any(f.typeset for f in files):
+            described = _draw_beside(setter, files, [tmp for tmp, _ in staged])
+        else:
+            try:
+                described = run_grouped(
+                    _draw, tasks, _families(files), jobs, _share_files, (files,)
+                )
+            finally:
+                _FILES.clear()
         if manifest is not None:
             body = merge_manifest(out, files, manifest, described)
             tmp = _temp(out, "manifest.json")
@@ -256,6 +275,36 @@ def _draw(task: tuple[int, Path]) -> dict[str, Any]:
     index, tmp = task
     _FILES[index].write(tmp)
     return _FILES[index].manifest()
+
+
+def _draw_beside(setter: Typesetter, files: list[OutputFile], temps: list[Path]) -> list[Any]:
+    """The documents handed to the typesetter first, then the sheets drawn here while it
+    works; when files fail, the error raised is the one a build in one process stops at."""
+    failures: dict[int, BaseException] = {}
+    handed: list[int] = []
+    for i, f in enumerate(files):
+        if f.typeset is not None:
+            try:
+                job = f.typeset()
+            except Exception as exc:  # raised below, in the order of the files
+                failures[i] = exc
+                break
+            setter.submit(job.draw, temps[i], *job.args)
+            handed.append(i)
+    for i, f in enumerate(files):
+        if f.typeset is None and not failures.keys() & range(i):
+            try:
+                f.write(temps[i])
+            except Exception as exc:
+                failures[i] = exc
+    for i in handed:
+        try:
+            files[i].pages = setter.result()
+        except Exception as exc:
+            failures[i] = exc
+    if failures:
+        raise failures[min(failures)]
+    return [f.manifest() for f in files]
 
 
 def _temp(folder: Path, name: str) -> Path:

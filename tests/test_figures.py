@@ -77,7 +77,7 @@ def test_a_figure_read_once_is_drawn_again_without_svglib(mini_cards: Path, tmp_
     for n in (1, 2):
         out = tmp_path / f"out{n}"
         where = ["--cards", str(mini_cards), "--out", str(out)]
-        args = ["build", "mini", "--only", "rulebook", *where]
+        args = ["build", "mini", "--only", "rulebook", "--jobs", "1", *where]  # one process
         done = subprocess.run([sys.executable, "-c", code, *args], env=env, capture_output=True)
         seen.append(done.stderr.decode().strip().splitlines()[-1])
         books.append((out / "mini-rulebook.pdf").read_bytes())

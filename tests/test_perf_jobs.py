@@ -120,13 +120,15 @@ def test_results_come_back_in_the_order_of_the_work() -> None:
     assert list(run_in_order(_square, work, 3)) == [n * n for n in work]
 
 
-@pytest.mark.parametrize("jobs", [1, 2])
+@pytest.mark.parametrize("where", ["here", "worker", "typesetter"])
 def test_a_layout_error_reads_the_same_whether_found_in_a_worker_or_not(
-    jobs: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    where: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """With workers each file is laid out where it is drawn; an error there is the same
-    one line, and the last good build stays."""
-    from pnp import build
+    """With workers each file is laid out where it is drawn; an error there (here, in a
+    forked worker, or in the typesetter the command line starts first) is the same one
+    line, and the last good build stays."""
+    import pnp.render.aid
+    from pnp import typesetter
     from pnp._errors import LayoutError
 
     game = load_game("boom")
@@ -137,11 +139,44 @@ def test_a_layout_error_reads_the_same_whether_found_in_a_worker_or_not(
     def too_long(*args: object, **kwargs: object) -> None:
         raise LayoutError("Play summary: the text does not fit the 63×89 mm aid panel")
 
-    monkeypatch.setattr(build, "aid_layout", too_long)
-    with pytest.raises(LayoutError) as err:
-        build_game(load_game("boom"), SheetOptions(), out, jobs=jobs)
+    monkeypatch.setattr(pnp.render.aid, "lay_out_aid", too_long)
+    if where == "typesetter":
+        assert typesetter.start(2) is not None  # forked now: it has the patch too
+    try:
+        with pytest.raises(LayoutError) as err:
+            build_game(load_game("boom"), SheetOptions(), out, jobs=1 if where == "here" else 2)
+    finally:
+        typesetter.stop()
     assert str(err.value) == "Play summary: the text does not fit the 63×89 mm aid panel"
     assert _files(out) == before
+
+
+def test_documents_set_by_the_typesetter_are_the_bytes_one_process_writes(
+    tmp_path: Path,
+) -> None:
+    import multiprocessing
+
+    from pnp import typesetter
+
+    game = load_game("smallprint")
+    one = build_game(game, SheetOptions(), tmp_path / "one", jobs=1)
+    setter = typesetter.start(0)
+    assert setter is not None and typesetter.running() is setter
+    try:
+        beside = build_game(load_game("smallprint"), SheetOptions(), tmp_path / "beside", jobs=0)
+    finally:
+        typesetter.stop()
+    assert [p.name for p in one] == [p.name for p in beside]
+    assert _files(tmp_path / "one") == _files(tmp_path / "beside")
+    assert typesetter.running() is None and not setter.process.is_alive()
+    assert setter.process not in multiprocessing.active_children()
+
+
+def test_one_job_starts_no_typesetter() -> None:
+    from pnp import typesetter
+
+    assert typesetter.start(1) is None
+    assert typesetter.running() is None
 
 
 def _where(n: int) -> tuple[int, int]:
@@ -251,3 +286,42 @@ def test_a_build_of_sheets_alone_stays_in_one_process(tmp_path: Path) -> None:
         "boom-cards.pdf",
         "boom-counters.pdf",
     ]
+
+
+CLI_BUILD = """
+import multiprocessing, sys
+from pnp.cli import main
+sys.argv = ["pnp", "build", *sys.argv[1:]]
+try:
+    main()
+except SystemExit as done:
+    code = done.code
+typesetting = ("reportlab.platypus", "markdown_it")
+print(code, sorted(m for m in typesetting if m in sys.modules), multiprocessing.active_children())
+"""
+"""`pnp build` in a fresh process: its exit code, which typesetting modules this process
+imported itself, and the processes it left running."""
+
+
+def _cli_build(*args: str) -> str:
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", CLI_BUILD, *args], capture_output=True, text=True, check=True
+    )
+    return done.stdout.strip().splitlines()[-1]
+
+
+def test_the_command_line_typesets_documents_beside_the_sheets(tmp_path: Path) -> None:
+    """issue 14: `pnp build` starts its typesetter first, so that platypus loads while
+    this process loads the game; the PDFs are those of one process."""
+    assert _cli_build("boom", "--out", str(tmp_path / "beside")) == "0 [] []"
+    assert _cli_build("boom", "--jobs", "1", "--out", str(tmp_path / "one")).startswith("0 ['")
+    assert _files(tmp_path / "one") == _files(tmp_path / "beside")
+
+
+def test_a_build_that_fails_early_stops_its_typesetter(mini_cards: Path) -> None:
+    (mini_cards / "mini" / "cards.yaml").write_text("cards: [unclosed\n")
+    result = _cli_build("mini", "--cards", str(mini_cards), "--out", str(mini_cards / "out"))
+    assert result == "1 [] []"

@@ -10,7 +10,7 @@ from reportlab.lib.units import mm
 from pnp.layout.ops import Face
 from pnp.layout.pages import Page
 from pnp.render.meta import DocInfo
-from pnp.render.pdf import FaceDrawer, colour, draw_page, new_canvas
+from pnp.render.pdf import DOCUMENT_FONTS, FaceDrawer, colour, draw_page, ensure_font, new_canvas
 
 if TYPE_CHECKING:  # aids bring platypus and markdown: imported only to draw one
     from pnp.render.aid import AidLayout
@@ -58,3 +58,48 @@ def write_aid(path: Path, pages: list[Page], layout: AidLayout, info: DocInfo, a
             draw_page(c, Page(page.size, marks=page.marks, registration=page.registration))
         c.showPage()
     c.save()
+
+
+def aid_file(
+    path: Path,
+    pages: list[Page],
+    text: str,
+    size_mm: tuple[float, float],
+    title: str,
+    accent: str,
+    credit: str,
+    info: DocInfo,
+) -> list[Page]:
+    """Lay out an aid's rendered Markdown in its panel and write its pages (the pages
+    come back for the manifest)."""
+    from pnp.render.aid import lay_out_aid
+
+    write_aid(path, pages, lay_out_aid(text, size_mm, title, accent, credit), info, accent)
+    return pages
+
+
+def rulebook_file(
+    path: Path,
+    text: str,
+    paper: tuple[float, float],
+    info: DocInfo,
+    footer: str,
+    accent: str,
+    coda: str,
+) -> list[Page]:
+    """Typeset a rulebook's rendered Markdown; its pages, counted as they were set."""
+    from pnp.render.rulebook import write_rulebook
+
+    book = write_rulebook(path, text, paper, info, footer, accent, coda)
+    return [Page(paper) for _ in range(book.pages)]
+
+
+def prepare_typesetting() -> None:
+    """Load what typesetting documents needs (platypus, markdown-it, the document fonts),
+    so that a process can do it while waiting for its first document."""
+    from pnp.render.markdown import styles, to_flowables
+
+    for name in DOCUMENT_FONTS:
+        ensure_font(name)
+    styles()
+    to_flowables("# pnp\n\nready", 100.0, 1.0, "#000000")
