@@ -134,3 +134,13 @@ def test_the_checker_finds_each_fault() -> None:
     assert "one-line widow" in faults
     assert "worked example 1 split" in faults
     assert "table continues without its header" in faults
+
+
+def test_bold_italic_words_are_set_in_the_bold_italic_face(tmp_path: Path) -> None:
+    import pypdf
+
+    _write("# Fonts\n\nPlain, **bold**, *italic* and ***both at once***.\n", tmp_path)
+    [pdf] = tmp_path.glob("*.pdf")
+    fonts = pypdf.PdfReader(pdf).pages[0]["/Resources"]["/Font"]
+    names = sorted(str(f.get_object()["/BaseFont"]).split("+")[-1] for f in fonts.values())
+    assert "Lato-BoldItalic" in names and {"Lato-Bold", "Lato-Italic"} <= set(names)

@@ -195,3 +195,10 @@ def test_icons_print_in_their_colour_where_laid_out() -> None:
     outside = [image.getpixel((x, y)) for x in range(0, 200, 10) for y in (0, 10, 40, 160, 190)]
     assert sum(p == (255, 0, 0) for p in inside) > len(inside) / 3  # the sack, filled red
     assert all(p == (255, 255, 255) for p in outside)  # nothing outside its box
+
+
+def test_bold_italic_text_is_set_in_the_bold_italic_face() -> None:
+    [words] = parse("***both*** **bold** *italic*", "Lato-Regular", True, ICONS)
+    assert [w[0].font for w in words] == ["Lato-BoldItalic", "Lato-Bold", "Lato-Italic"]
+    [words] = parse("**bold *and italic***", "Lato-Regular", True, ICONS)
+    assert [w[0].font for w in words] == ["Lato-Bold", "Lato-BoldItalic", "Lato-BoldItalic"]

@@ -43,7 +43,7 @@ def _family() -> str:
         normal="Lato-Regular",
         bold="Lato-Bold",
         italic="Lato-Italic",
-        boldItalic="Lato-Bold",
+        boldItalic="Lato-BoldItalic",
     )
     return FAMILY
 

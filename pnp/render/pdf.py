@@ -25,8 +25,9 @@ FOLD_COLOUR = "#808080"
 FOLD_DASH_PT = (4, 3)
 BASE_FONT = "Lato-Regular"
 """Every canvas starts in an embedded font (reportlab's default is unembedded Helvetica)."""
-DOCUMENT_FONTS = ("Lato-Regular", "Lato-Bold", "Lato-Italic", "Lato-Black")
-"""The faces rulebooks and aids are set in (regular, bold, italic, and black headings)."""
+DOCUMENT_FONTS = ("Lato-Regular", "Lato-Bold", "Lato-Italic", "Lato-BoldItalic", "Lato-Black")
+"""The faces rulebooks and aids are set in (regular, bold, italic, both, and black
+headings)."""
 FORM_PAD_MM = 10.0
 """Faces are drawn this far past the trim; each placement clips to its own bleed."""
 
