@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pnp._errors import DataError, Finding, PnpError, Severity, shown, unique
 from pnp.load import Game
@@ -32,7 +32,7 @@ def validate_game(game: Game, faces: bool = False) -> list[Finding]:
     (text fits, every glyph exists; the first problem of each card) and every other
     component (counters, tracks, aid and rulebook templates), and play a few hundred
     quick seeded games to warn of printed components that run out."""
-    findings: list[Finding] = list(game.notes)
+    findings: list[Finding] = list(game.notes) + _method_named_keys(game)
     engine = engine_for(game)
     if engine is not None:
         findings.extend(engine.validate(game))
@@ -48,6 +48,33 @@ def validate_game(game: Game, faces: bool = False) -> list[Finding]:
 
             findings.extend(playtest_findings(engine, game))
     return unique(findings)  # one cause, one message (a layout many cards share)
+
+
+def _method_named_keys(game: Game) -> list[Finding]:
+    """Table keys that a template would read as a dict's method (``row.values``,
+    ``t.items``) rather than as the value, printing the method on the card or page."""
+    found: list[Finding] = []
+
+    def walk(value: Any, at: tuple[str | int, ...]) -> None:
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if isinstance(key, str) and hasattr(dict, key):
+                    found.append(
+                        Finding(
+                            Severity.WARNING,
+                            f"a template reads .{key} as a built-in method of the table, not "
+                            f"as this key: write [{key!r}] where a template reads it, or "
+                            "choose another name",
+                            game.spec_location("tables", *at, key),
+                        )
+                    )
+                walk(item, (*at, key))
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                walk(item, (*at, i))
+
+    walk(game.spec.tables, ())
+    return found
 
 
 def _component_findings(game: Game) -> list[Finding]:

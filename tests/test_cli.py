@@ -179,3 +179,17 @@ def test_a_reader_that_leaves_early_is_no_error() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert "error" not in result.stderr and "Traceback" not in result.stderr
+
+
+def test_validate_warns_of_a_table_key_a_template_would_read_as_a_method(
+    mini_cards: Path,
+) -> None:
+    """`{{ row.values }}` is the dict's method in Jinja: the card would print it."""
+    game_yaml = mini_cards / "mini" / "game.yaml"
+    lines = game_yaml.read_text().splitlines()
+    game_yaml.write_text("\n".join([*lines, "tables:", "  prizes:", "    - {items: 3, cost: 2}"]))
+    result = runner.invoke(app, ["validate", "mini", "--cards", str(mini_cards)])
+    assert result.exit_code == 0, result.output  # a warning: the game still builds
+    [line] = [ln for ln in result.output.splitlines() if "built-in method" in ln]
+    assert line.startswith(f"{game_yaml}:{len(lines) + 3}:8: warning: a template reads .items")
+    assert "write ['items']" in line and "1 warning(s)" in result.output

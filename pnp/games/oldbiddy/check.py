@@ -87,7 +87,7 @@ def _check_shape(game: Game) -> list[Finding]:
         return out
     rows = {
         "gems": ("id", "name", "letter", "color", "shape"),
-        "start_gems": ("position", "values"),
+        "start_gems": ("position", "worth"),
         "gem_cards_removed": ("players", "removed"),
         "boss_moves": ("spaces", "cost"),
     }
@@ -147,7 +147,7 @@ def _check_setup(game: Game) -> list[Finding]:
     if positions != list(range(1, span.stop)):
         err(f"tables.start_gems needs one row per position 1–{span.stop - 1}", "start_gems")
     for i, row in enumerate(t["start_gems"]):
-        if any(v not in t["market_values"] for v in row["values"]):
+        if any(v not in t["market_values"] for v in row["worth"]):
             err("start gems are given by market value (one of market_values)", "start_gems", i)
     counts = [row["players"] for row in t["gem_cards_removed"]]
     if counts != list(span):

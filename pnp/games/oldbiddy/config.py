@@ -97,7 +97,7 @@ def config_from_game(game: Game) -> Config:
         gems_per_color=t["gems_per_colour"],
         start_gems_per_color=t["start_gems_per_colour"],
         market_values=tuple(t["market_values"]),
-        start_extra={row["position"]: tuple(row["values"]) for row in t["start_gems"]},
+        start_extra={row["position"]: tuple(row["worth"]) for row in t["start_gems"]},
         cards_removed={row["players"]: row["removed"] for row in t["gem_cards_removed"]},
         fake_gems=t["fake_gems"],
         fake_gem_bid=t["fake_gem_bid"],

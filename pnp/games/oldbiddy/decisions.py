@@ -172,10 +172,10 @@ PUBLISHED: tuple[Published, ...] = (
     Published(("gem_cards_removed", 0, "removed"), 12, "Set up: remove 12 gem cards at 3 players"),
     Published(("gem_cards_removed", 1, "removed"), 6, "Set up: remove 6 gem cards at 4 players"),
     Published(("gem_cards_removed", 2, "removed"), 0, "Set up: all 30 gem cards at 5 players"),
-    Published(("start_gems", 1, "values"), [1], "Set up: player 2, one gem of value 1"),
-    Published(("start_gems", 2, "values"), [2], "Set up: player 3, one gem of value 2"),
-    Published(("start_gems", 3, "values"), [3], "Set up: player 4, one gem of value 3"),
-    Published(("start_gems", 4, "values"), [3, 1], "Set up: player 5, gems of value 3 and 1"),
+    Published(("start_gems", 1, "worth"), [1], "Set up: player 2, one gem of value 1"),
+    Published(("start_gems", 2, "worth"), [2], "Set up: player 3, one gem of value 2"),
+    Published(("start_gems", 3, "worth"), [3], "Set up: player 4, one gem of value 3"),
+    Published(("start_gems", 4, "worth"), [3, 1], "Set up: player 5, gems of value 3 and 1"),
     Published(("market", "zero_marker_spaces"), 3, "Set up: the spare markers' marked spaces"),
 )
 

@@ -55,7 +55,7 @@ def start_gems_example(cfg: Config) -> list[dict[str, Any]]:
         {
             "position": position,
             "extra": [cfg.color_names[worth.index(v)] for v in values],
-            "values": list(values),
+            "worth": list(values),
         }
         for position, values in sorted(cfg.start_extra.items())
     ]
