@@ -153,8 +153,9 @@ def bench_builds(tmp: Path, repeat: int) -> list[str]:
 
     sheets_imports, documents_imports = import_costs(repeat)
     rows = [
-        "`pnp build` draws the sheets here while a forked process typesets the rulebook and "
-        "aids (two processes, the default); `--jobs 1` keeps it to one. Two copies of the "
+        "`pnp build` draws the sheets while a second process, started before pnp loads its "
+        "libraries, typesets the rulebook and aids (two processes, the default); `--jobs 1` "
+        "keeps it to one. Two copies of the "
         f"calibration loop end {parallel_speedup(2):.2f}× sooner in two processes than one "
         "after the other: the most a second process can gain on this machine while this runs.",
         "",
