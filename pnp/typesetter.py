@@ -24,16 +24,13 @@ class Typesetter:
 
     def __init__(self, process: BaseProcess, conn: Connection) -> None:
         self.process, self.conn = process, conn
-        self.waiting = 0
 
     def submit(self, draw: Callable[..., Any], *args: Any) -> None:
         """Have the typesetter call ``draw(*args)`` (a module-level function)."""
         self.conn.send((draw, args))
-        self.waiting += 1
 
     def result(self) -> Any:
         """What the oldest job still unanswered returned; raises what it raised."""
-        self.waiting -= 1
         try:
             ok, value = self.conn.recv()
         except EOFError:
@@ -100,7 +97,10 @@ def _serve(conn: Connection, parents_end: Connection) -> None:
                 answer = (True, draw(*args))
             except Exception as exc:  # handed back, to be raised where one process would
                 answer = (False, exc)
-            conn.send(answer)
+            try:
+                conn.send(answer)
+            except Exception as exc:  # an answer that does not pickle: its words do
+                conn.send((False, RuntimeError(f"{answer[1]!r} could not be handed back: {exc}")))
     except KeyboardInterrupt:  # Ctrl-C reaches the whole process group: the build says so
         return
 
