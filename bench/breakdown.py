@@ -32,26 +32,26 @@ def lap(name):
     start = now
 import reportlab.pdfgen.canvas, reportlab.pdfbase.ttfonts
 lap("reportlab canvas (the floor imports it too)")
-import typer, pnp.cli
-pnp.cli.tune_process()
+import typer, pnp.cli.app
+pnp.cli.app.tune_process()
 lap("Typer and the command line")
 import pydantic
 lap("pydantic")
-import pnp.model
+import pnp.spec.model
 lap("pnp's pydantic models")
 import yaml, jinja2
 lap("PyYAML and Jinja2")
-import pnp.deliver, pnp.render.docs, pnp.layout.cards
+import pnp.build.deliver, pnp.render.docs, pnp.layout.cards
 lap("pnp's layout and render modules")
 import reportlab.platypus, markdown_it, pnp.render.aid, pnp.render.rulebook
 lap("platypus and markdown-it (rulebook, aids)")
-from pnp.load import load_game
+from pnp.spec.load import load_game
 game = load_game(sys.argv[1])
 lap("load: YAML and schema")
-from pnp.validate import validate_game
+from pnp.check.validate import validate_game
 validate_game(game)
 lap("validate: the game's rules")
-from pnp.build import plan_outputs
+from pnp.render.plan import plan_outputs
 from pnp.layout.cards import SheetOptions
 files = plan_outputs(game, SheetOptions())
 lap("lay out every file")

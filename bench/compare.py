@@ -28,7 +28,7 @@ def wall(tree: Path, args: list[str]) -> float:
     env = dict(os.environ, PYTHONPATH=str(tree))
     start = time.perf_counter()
     subprocess.run(
-        [sys.executable, "-m", "pnp.cli", *args],
+        [sys.executable, "-m", "pnp.cli.app", *args],
         cwd=tree,
         env=env,
         check=True,

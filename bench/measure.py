@@ -43,7 +43,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 FLOOR = ROOT.parent / "shared" / "bench" / "same_pages.py"
 PY = sys.executable
-PNP = [PY, "-m", "pnp.cli"]
+PNP = [PY, "-m", "pnp.cli.app"]
 
 
 @dataclass
@@ -123,8 +123,8 @@ alone ("cards"), for the --watch rows."""
 FLOOR_IMPORTS = "import reportlab.pdfgen.canvas, reportlab.pdfbase.ttfonts"
 """What the same-pages floor imports."""
 SHEET_IMPORTS = (
-    "import typer, pnp.cli; pnp.cli.tune_process(); import pydantic, yaml, jinja2, pnp.model, "
-    "pnp.text"
+    "import typer, pnp.cli.app; pnp.cli.app.tune_process(); "
+    "import pydantic, yaml, jinja2, pnp.spec.model, pnp.text.template"
 )
 """The libraries every build imports on top: the command line, the schema (pnp's models
 are built as they are imported), the card files and the templates; in between, the
@@ -201,11 +201,11 @@ def bench_builds(tmp: Path, repeat: int) -> list[str]:
 WATCH_CHILD = """
 import importlib, statistics, sys, time
 from pathlib import Path
-from pnp.watch import WARM_MODULES, in_fresh_process
-import pnp.cli
-from pnp.deliver import deliver
+from pnp.build.watch import WARM_MODULES, in_fresh_process
+import pnp.cli.app
+from pnp.build.deliver import deliver
 from pnp.layout.cards import SheetOptions
-from pnp.load import load_game
+from pnp.spec.load import load_game
 for name in WARM_MODULES:
     importlib.import_module(name)
 gid, out, repeat = sys.argv[1], Path(sys.argv[2]), int(sys.argv[3])
@@ -300,10 +300,10 @@ SIM_CHILD = """
 import sys, time
 sys.path.insert(0, sys.argv[4])
 from calibration import calibrate
-from pnp.cli import tune_process
+from pnp.cli.app import tune_process
 tune_process()  # as `pnp simulate` runs
-from pnp.load import load_game
-from pnp.sim import require_engine, simulate
+from pnp.spec.load import load_game
+from pnp.sim.runner import require_engine, simulate
 game = load_game(sys.argv[1])
 engine = require_engine(game)
 small, large = int(sys.argv[2]), int(sys.argv[3])
@@ -330,7 +330,7 @@ def bench_sims(small: int, large: int) -> list[str]:
             [
                 PY,
                 "-c",
-                "import sys; from pnp.load import load_game; "
+                "import sys; from pnp.spec.load import load_game; "
                 "sys.exit(0 if load_game(sys.argv[1]).spec.engine else 3)",
                 gid,
             ],

@@ -17,10 +17,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pnp.build import plan_outputs  # noqa: E402
 from pnp.layout.cards import SheetOptions  # noqa: E402
 from pnp.layout.sheet import PAPERS_MM  # noqa: E402
-from pnp.load import list_games, load_game  # noqa: E402
+from pnp.render.plan import plan_outputs  # noqa: E402
+from pnp.spec.load import list_games, load_game  # noqa: E402
 
 SHEET_KINDS = frozenset({"cards", "tokens", "track", "aid", "board", "screen"})
 """Rulebooks flow text; their page count is not a packing problem."""

@@ -28,11 +28,11 @@ _WHERE = {
     "LayoutError": "pnp._errors",
     "PnpError": "pnp._errors",
     "ValidationFailed": "pnp._errors",
-    "Game": "pnp.load",
-    "load_game": "pnp.load",
+    "Game": "pnp.spec.load",
+    "load_game": "pnp.spec.load",
     "SheetOptions": "pnp.layout.cards",
-    "build_game": "pnp.build",
-    "validate_game": "pnp.validate",
+    "build_game": "pnp.build.game",
+    "validate_game": "pnp.check.validate",
 }
 
 

@@ -7,7 +7,9 @@ without a traceback.  Errors about a file carry a :class:`Location` so the messa
 
 from __future__ import annotations
 
+import difflib
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
@@ -117,3 +119,16 @@ class LayoutError(PnpError):
 
 class UsageError(PnpError):
     """A bad option or argument (exit code 2)."""
+
+
+def did_you_mean(value: str, choices: Iterable[str]) -> str:
+    """`` (did you mean 'boom'?)`` when a choice is close to ``value``, else ``""``."""
+    close = difflib.get_close_matches(value, list(choices), n=1, cutoff=0.5)
+    return f"did you mean {close[0]!r}? " if close else ""
+
+
+def unknown(what: str, value: str, choices: Sequence[str]) -> str:
+    """One line for a value that is not among ``choices``: the closest match, then all."""
+    if not choices:
+        return f"no {what} {value!r} (there are no {what}s)"
+    return f"no {what} {value!r} ({did_you_mean(value, choices)}{what}s: {', '.join(choices)})"

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pnp.cli import app
+from pnp.cli.app import app
 from tests.conftest import FIXTURES, overlay
 
 CASES = sorted(p for p in (FIXTURES / "bad").iterdir() if p.is_dir())

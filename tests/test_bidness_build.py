@@ -8,11 +8,11 @@ from pathlib import Path
 import pypdf
 import pytest
 
-from pnp.build import build_game
-from pnp.greyscale import lightness
+from pnp.build.game import build_game
+from pnp.check.greyscale import lightness
 from pnp.layout.cards import SheetOptions, lay_out_faces
 from pnp.layout.ops import Shape, TextBlock
-from pnp.load import load_game
+from pnp.spec.load import load_game
 
 
 @pytest.fixture(scope="module", params=["a4", "letter"])

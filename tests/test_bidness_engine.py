@@ -26,7 +26,7 @@ from pnp.games.bidness.state import (
     Suit,
 )
 from pnp.games.bidness.view import determinize
-from pnp.load import Game, load_game
+from pnp.spec.load import Game, load_game
 from tests.test_bigidea_engine import Die  # queued die faces, shared with The Big Idea's tests
 
 
@@ -259,7 +259,7 @@ def test_views_hide_other_hands_and_determinize_agrees(game: Game) -> None:
 
 
 def test_heuristic_beats_random(game: Game) -> None:
-    from pnp.sim import simulate
+    from pnp.sim.runner import simulate
 
     report = simulate(engine, game, games=60, players=2, seed=4, bots=["heuristic", "random"])
     assert report.strength is not None  # seats rotate: the win rate per seat each bot took
@@ -303,7 +303,7 @@ def test_determinized_states_play_on_to_the_end(game: Game) -> None:
 
 
 def test_simulation_reports_rounds_auctions_suits_and_components(game: Game) -> None:
-    from pnp.sim import simulate
+    from pnp.sim.runner import simulate
 
     report = simulate(engine, game, games=12, players=6, seed=2, bots=["heuristic", "random"])
     assert report.completed == 12 and not report.ran_out

@@ -20,7 +20,7 @@ from pnp.games.bidness.lawsuit import ACCEPT, TRIAL
 from pnp.games.bidness.moves import priced
 from pnp.games.bidness.rules import State
 from pnp.games.bidness.state import AUCTION, PHASE_NAMES, Action
-from pnp.load import Game, load_game
+from pnp.spec.load import Game, load_game
 
 
 @pytest.fixture(scope="module")

@@ -23,7 +23,7 @@ from pnp.games.bidness.catalog import DIE_FACES, ROLES
 from pnp.games.bidness.hand import card_moves, table_moves
 from pnp.games.bidness.rules import State, first_player_roll
 from pnp.games.bidness.state import AUCTION, NOBODY, Action, Auction, Table
-from pnp.load import Game, load_game
+from pnp.spec.load import Game, load_game
 
 
 @pytest.fixture(scope="module")

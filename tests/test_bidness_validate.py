@@ -11,7 +11,7 @@ import pytest
 
 from pnp._errors import Severity
 from pnp.games import bidness
-from pnp.load import Game, load_game
+from pnp.spec.load import Game, load_game
 
 
 @pytest.fixture(scope="module")

@@ -16,12 +16,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-from pnp.build import build_game
-from pnp.documents import rulebook_markdown, typeset_rulebook
+from pnp.build.game import build_game
 from pnp.layout.cards import SheetOptions
 from pnp.layout.sheet import PAPERS_MM
-from pnp.load import load_game
-from pnp.paths import cards_root
+from pnp.render.documents import rulebook_markdown, typeset_rulebook
+from pnp.spec.load import load_game
+from pnp.spec.paths import cards_root
 from tests.test_docs_rulebook import typesetting_faults
 
 SMALL, LARGE = 300, 3000

@@ -8,10 +8,10 @@ from pathlib import Path
 import pypdf
 import pytest
 
-from pnp.build import build_game
+from pnp.build.game import build_game
 from pnp.layout.cards import SheetOptions, lay_out_faces
 from pnp.layout.ops import TextBlock
-from pnp.load import load_game
+from pnp.spec.load import load_game
 
 
 @pytest.fixture(scope="module")

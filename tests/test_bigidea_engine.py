@@ -27,7 +27,7 @@ from pnp.games.bigidea.rules import (
     State,
 )
 from pnp.games.bigidea.state import Product
-from pnp.load import Game, load_game
+from pnp.spec.load import Game, load_game
 
 
 @pytest.fixture(scope="module")

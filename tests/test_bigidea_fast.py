@@ -17,7 +17,7 @@ from pnp.games.bigidea.economy import break_into
 from pnp.games.bigidea.rules import State
 from pnp.games.bigidea.state import masks, pickers, split
 from pnp.games.packed import unpack
-from pnp.load import Game, load_game
+from pnp.spec.load import Game, load_game
 
 
 @pytest.fixture(scope="module")

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from pnp.cli import app
+from pnp.cli.app import app
 from pnp.layout.board import OVERLAP_MM, PRINTER_MARGIN_MM, plan_tiles
 from pnp.layout.sheet import PAPERS_MM
 
@@ -124,7 +124,7 @@ def test_bad_regions_are_located(mini_cards: Path, patch: str, message: str) -> 
 def test_the_credit_line_goes_in_a_free_strip_at_the_foot(mini_cards: Path) -> None:
     from pnp.layout.board import board_face
     from pnp.layout.ops import TextBlock
-    from pnp.load import load_game
+    from pnp.spec.load import load_game
 
     game = mini_cards / "mini" / "game.yaml"
     game.write_text(game.read_text() + BOARD.format(size="250x170 mm"))

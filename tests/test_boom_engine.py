@@ -34,8 +34,8 @@ from pnp.games.boom.actions import (
 from pnp.games.boom.company import Company, burn_rate
 from pnp.games.boom.counters import MoneyCounters
 from pnp.games.boom.rules import CRASH, State
-from pnp.load import Game, load_game
-from pnp.sim import simulate
+from pnp.sim.runner import simulate
+from pnp.spec.load import Game, load_game
 
 
 @pytest.fixture(scope="module")

@@ -20,7 +20,7 @@ from pnp.games.boom.actions import (
 )
 from pnp.games.boom.rules import State
 from pnp.games.chance import shuffle
-from pnp.load import load_game
+from pnp.spec.load import load_game
 
 
 def plain_terms(low: int, cash: int, most: int) -> list[tuple[int, ...]]:

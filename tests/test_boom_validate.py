@@ -12,7 +12,7 @@ import pytest
 
 from pnp._errors import Severity, ValidationFailed
 from pnp.games import boom
-from pnp.load import Game, load_game
+from pnp.spec.load import Game, load_game
 
 
 @pytest.fixture(scope="module")
@@ -179,7 +179,7 @@ def test_starting_money_is_pinned_and_overrides_silence_it(game: Game) -> None:
 
 
 def test_validate_playtest_warns_when_stock_counters_run_short(game: Game) -> None:
-    from pnp.sim import playtest_findings
+    from pnp.sim.runner import playtest_findings
 
     # decision stock-counters: three counters per firm run out in most games
     short = with_tables(game, stock_per_firm=3)

@@ -12,9 +12,9 @@ import pypdfium2 as pdfium
 import pytest
 
 from pnp._errors import LayoutError
-from pnp.build import build_game
+from pnp.build.game import build_game
 from pnp.layout.cards import SheetOptions, impose_cards
-from pnp.load import load_game
+from pnp.spec.load import load_game
 
 PT = 72 / 25.4
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from typer.testing import CliRunner
 
-from pnp.cli import app
+from pnp.cli.app import app
 from pnp.layout.calibration import calibration_pages, scale_marks, targets
 from pnp.layout.sheet import PAPERS_MM, mirror
 

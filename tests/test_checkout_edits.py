@@ -10,9 +10,9 @@ import pytest
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from pnp.cli import app
-from pnp.load import game_dir, list_games, load_game
-from pnp.paths import cards_root, templates_root
+from pnp.cli.app import app
+from pnp.spec.load import game_dir, list_games, load_game
+from pnp.spec.paths import cards_root, templates_root
 
 runner = CliRunner()
 

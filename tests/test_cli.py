@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pnp.cli import app
-from pnp.load import list_games
-from pnp.paths import cards_root
+from pnp.cli.app import app
+from pnp.spec.load import list_games
+from pnp.spec.paths import cards_root
 
 runner = CliRunner()
 
@@ -159,7 +159,7 @@ def test_a_full_disk_is_an_error_not_a_traceback(
     def full(*args: object) -> None:
         raise OSError(28, "No space left on device", str(tmp_path / "o"))
 
-    monkeypatch.setattr("pnp.build.write_all", full)
+    monkeypatch.setattr("pnp.build.game.write_all", full)
     result = runner.invoke(
         app, ["build", "mini", "--cards", str(mini_cards), "--out", str(tmp_path / "o")]
     )
@@ -173,7 +173,7 @@ def test_a_reader_that_leaves_early_is_no_error() -> None:
     import subprocess
     import sys
 
-    script = f'"{sys.executable}" -m pnp.cli list | head -c 1 >/dev/null; exit "${{PIPESTATUS[0]}}"'
+    script = f'"{sys.executable}" -m pnp list | head -c 1 >/dev/null; exit "${{PIPESTATUS[0]}}"'
     result = subprocess.run(
         ["bash", "-c", script], capture_output=True, text=True, cwd=Path(__file__).parent.parent
     )

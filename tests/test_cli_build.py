@@ -12,7 +12,7 @@ import pytest
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from pnp.cli import app
+from pnp.cli.app import app
 from tests.conftest import FIXTURES, overlay
 
 runner = CliRunner()

@@ -11,9 +11,9 @@ import typer
 from typer.testing import CliRunner
 
 from pnp import __version__
-from pnp._options import complete_game
-from pnp.build import KINDS
-from pnp.cli import app
+from pnp.cli.app import app
+from pnp.cli.options import complete_game
+from pnp.render.files import KINDS
 
 runner = CliRunner()
 
@@ -151,8 +151,8 @@ def test_out_refuses_places_that_are_not_an_output_folder(
     def never(*args: object) -> None:  # should the check fail, nothing lands in / or ~
         raise AssertionError("wrote output")
 
-    monkeypatch.setattr("pnp.deliver.deliver", never)
-    monkeypatch.setattr("pnp.build.write_calibration", never)
+    monkeypatch.setattr("pnp.build.deliver.deliver", never)
+    monkeypatch.setattr("pnp.build.game.write_calibration", never)
     result = runner.invoke(app, [*command, "--out", out])
     assert result.exit_code == 2, result.output
     assert "Invalid value for '--out'" in result.output and message in result.output
@@ -187,7 +187,9 @@ def test_cards_folder_without_games_is_named(tmp_path: Path) -> None:
 def test_new_expansion_without_cards_ends_with_the_plain_build_command(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    monkeypatch.setattr("pnp.scaffold.new_expansion", lambda game, name, cards: tmp_path / name)
+    monkeypatch.setattr(
+        "pnp.spec.scaffold.new_expansion", lambda game, name, cards: tmp_path / name
+    )
     result = runner.invoke(app, ["new", "expansion", "boom", "dot-bomb"])
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[-1] == "  pnp build boom --expansion dot-bomb"
@@ -211,7 +213,7 @@ def test_command_line_values_need_no_pydantic_adapter() -> None:
     import sys
 
     code = (
-        "import sys; from typer.testing import CliRunner; from pnp.cli import app; "
+        "import sys; from typer.testing import CliRunner; from pnp.cli.app import app; "
         "r = CliRunner().invoke(app, ['list', '--cards', 'cards']); "
         "assert r.exit_code == 0, r.output; print('typer._adapters' in sys.modules)"
     )
@@ -235,10 +237,10 @@ def test_help_loads_no_drawing_schema_or_template_library() -> None:
         "tempfile",
         "pnp.layout.ops",
         "pnp.layout.pages",
-        "pnp.load",
+        "pnp.spec.load",
     )
     code = (
-        "import sys; from typer.testing import CliRunner; from pnp.cli import app; "
+        "import sys; from typer.testing import CliRunner; from pnp.cli.app import app; "
         "r = CliRunner().invoke(app, ['--help']); assert r.exit_code == 0, r.output; "
         f"print(' '.join(m for m in {heavy!r} if m in sys.modules))"
     )
@@ -258,7 +260,7 @@ def test_a_build_seldom_stops_to_collect_garbage(tmp_path: Path) -> None:
         "runs = []\n"
         "gc.callbacks.append(lambda phase, info: runs.append(phase) if phase == 'start' else 0)\n"
         "atexit.register(lambda: print('collections', len(runs)))\n"
-        "from pnp.cli import main\n"
+        "from pnp.cli.app import main\n"
         f"sys.argv = ['pnp', 'build', 'boom', '--only', 'cards', '--out', {str(tmp_path)!r}]\n"
         "main()\n"
     )

@@ -10,9 +10,9 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-import pnp.sim
+import pnp.sim.runner
 from pnp._progress import on_terminal, progress_bar
-from pnp.cli import app
+from pnp.cli.app import app
 
 runner = CliRunner()
 ARGS = ["simulate", "boom", "--games", "20", "--players", "3", "--seed", "5"]
@@ -71,7 +71,7 @@ def test_progress_bar_shows_only_after_its_delay() -> None:
 
 
 def test_ctrl_c_reports_the_games_finished_and_exits_130(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = pnp.sim.play_out
+    real = pnp.sim.runner.play_out
     calls = 0
 
     def step(*args: object, **kwargs: object) -> int:
@@ -81,7 +81,7 @@ def test_ctrl_c_reports_the_games_finished_and_exits_130(monkeypatch: pytest.Mon
             raise KeyboardInterrupt
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr("pnp.sim.play_out", step)
+    monkeypatch.setattr("pnp.sim.runner.play_out", step)
     result = runner.invoke(app, ["simulate", "boom", "--games", "1000000", "--json"])
     assert result.exit_code == 130, result.output
     body = json.loads(result.stdout)
@@ -101,7 +101,7 @@ def test_ctrl_c_in_the_first_game_reports_zero_games(monkeypatch: pytest.MonkeyP
     def stop(*args: object, **kwargs: object) -> int:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("pnp.sim.play_out", stop)
+    monkeypatch.setattr("pnp.sim.runner.play_out", stop)
     result = runner.invoke(app, ["simulate", "boom", "--games", "5", "--players", "2"])
     assert result.exit_code == 130, result.output
     assert "boom: 0 games" in result.stdout

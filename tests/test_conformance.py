@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from pnp.games import ENGINES, Engine, GameState, get_engine
-from pnp.load import Game, list_games, load_game
-from pnp.sim import simulate
+from pnp.sim.runner import simulate
+from pnp.spec.load import Game, list_games, load_game
 
 STEP_CAP = 20_000
 SEEDS = range(12)

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from pnp.documents import rulebook_markdown, template_context
 from pnp.games import ENGINES
-from pnp.load import load_game
+from pnp.render.documents import rulebook_markdown, template_context
+from pnp.spec.load import load_game
 
 ROOT = Path(__file__).resolve().parent.parent
 MARK = re.compile(r"#\s*decision ([a-z0-9-]+)")

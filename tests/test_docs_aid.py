@@ -12,13 +12,13 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Table
 
 from pnp._errors import LayoutError
-from pnp.components import AidComponent
-from pnp.documents import aid_layout
 from pnp.layout.cards import impose_copies
-from pnp.load import list_games, load_game
 from pnp.render.aid import INSET_MM, MAX_BODY_PT, AidLayout, lay_out_aid
 from pnp.render.docs import write_aid
+from pnp.render.documents import aid_layout
 from pnp.render.meta import DocInfo
+from pnp.spec.components import AidComponent
+from pnp.spec.load import list_games, load_game
 
 READABLE_PT = 7.0
 """Smallest body size we accept on a shipped aid."""

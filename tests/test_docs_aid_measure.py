@@ -10,14 +10,14 @@ import pytest
 from reportlab.lib.units import mm
 from reportlab.platypus import Table
 
-from pnp.components import AidComponent
-from pnp.documents import aid_layout
-from pnp.load import list_games, load_game
 from pnp.render import aid
 from pnp.render.blocks import stack_height
+from pnp.render.documents import aid_layout
 from pnp.render.markdown import to_flowables
 from pnp.render.measure import Unsure, fits, measure
 from pnp.render.measure import stack_height as measured_height
+from pnp.spec.components import AidComponent
+from pnp.spec.load import list_games, load_game
 
 ACCENT = "#1d3557"
 SCALES = [0.6 + i * 0.0173 for i in range(45)]

@@ -10,11 +10,11 @@ import pypdf
 import pytest
 
 from pnp._errors import ValidationFailed
-from pnp.build import build_game
-from pnp.documents import credits_markdown
-from pnp.icons import CREDIT as ICONS_CREDIT
+from pnp.build.game import build_game
 from pnp.layout.cards import SheetOptions
-from pnp.load import load_game
+from pnp.render.documents import credits_markdown
+from pnp.spec.load import load_game
+from pnp.text.icons import CREDIT as ICONS_CREDIT
 
 MADE_WITH = "made with pnp"
 

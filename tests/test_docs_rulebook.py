@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from pnp.documents import rulebook_markdown, typeset_rulebook
 from pnp.layout.sheet import PAPERS_MM
-from pnp.load import load_game
+from pnp.render.documents import rulebook_markdown, typeset_rulebook
 from pnp.render.meta import DocInfo
 from pnp.render.rulebook import BookLayout, PlacedBlock, write_rulebook
+from pnp.spec.load import load_game
 
 SECTION_STARTS = ("h1", "h2")
 HEADINGS = ("h1", "h2", "h3", "h4")

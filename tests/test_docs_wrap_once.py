@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 from reportlab.platypus import Paragraph
 
-from pnp.documents import rulebook_markdown, typeset_rulebook
 from pnp.layout.sheet import PAPERS_MM
-from pnp.load import load_game
 from pnp.render.blocks import Block
+from pnp.render.documents import rulebook_markdown, typeset_rulebook
 from pnp.render.markdown import styles
+from pnp.spec.load import load_game
 
 
 def _count_line_breaking(monkeypatch: pytest.MonkeyPatch) -> Counter[tuple[int, float]]:

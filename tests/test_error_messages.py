@@ -15,11 +15,11 @@ from pydantic import BaseModel, Field, ValidationError
 from typer.testing import CliRunner
 
 from pnp._errors import Finding, Severity, ValidationFailed, one_line, shown
-from pnp.cli import app
-from pnp.fields import Color, Flag, Number, Strict, Whole
-from pnp.model import GameSpec
-from pnp.paths import cards_root
-from pnp.schema import allowed_keys, describe, unknown_key
+from pnp.cli.app import app
+from pnp.spec.fields import Color, Flag, Number, Strict, Whole
+from pnp.spec.model import GameSpec
+from pnp.spec.paths import cards_root
+from pnp.spec.schema import allowed_keys, describe, unknown_key
 
 runner = CliRunner()
 

@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 
 from pnp._errors import DataError, ValidationFailed
+from pnp.check.validate import validate_game
 from pnp.layout.cards import lay_out_faces
 from pnp.layout.ops import TextBlock
-from pnp.load import load_game
-from pnp.validate import validate_game
+from pnp.spec.load import load_game
 
 
 def _expansion(cards: Path, manifest: str, body: str, name: str = "extra") -> None:

@@ -7,13 +7,13 @@ from itertools import combinations
 
 import pytest
 
-from pnp.fonts import load_font
-from pnp.greyscale import MIN_GREY_GAP, lightness, types_that_meet
-from pnp.icons import find_icon, icon_dirs
+from pnp.check.greyscale import MIN_GREY_GAP, lightness, types_that_meet
 from pnp.layout.cards import back_key, lay_out_faces
 from pnp.layout.ops import Face, Icon, Picture, Shape, TextBlock
 from pnp.layout.textfit import PT_TO_MM
-from pnp.load import Game, list_games, load_game
+from pnp.spec.load import Game, list_games, load_game
+from pnp.text.fonts import load_font
+from pnp.text.icons import find_icon, icon_dirs
 
 GAMES = list_games()
 BAND_MM = 3.0

@@ -8,16 +8,16 @@ import pytest
 from PIL import Image
 
 from pnp._errors import DataError, LayoutError
-from pnp.build import build_game
-from pnp.fonts import load_font
-from pnp.icons import find_icon, icon_dirs
+from pnp.build.game import build_game
 from pnp.layout.cards import SheetOptions, lay_out_faces
 from pnp.layout.ops import Face, Icon, Picture, Shape, TextBlock
 from pnp.layout.textfit import PT_TO_MM, set_text
-from pnp.load import load_game
-from pnp.paths import templates_root
 from pnp.render.raster import rasterise
-from pnp.richtext import parse
+from pnp.spec.load import load_game
+from pnp.spec.paths import templates_root
+from pnp.text.fonts import load_font
+from pnp.text.icons import find_icon, icon_dirs
+from pnp.text.richtext import parse
 
 ICONS = icon_dirs([templates_root()])
 BOX = (0.0, 0.0, 50.0, 30.0)

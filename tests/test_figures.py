@@ -9,7 +9,7 @@ import pytest
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from pnp.cli import app
+from pnp.cli.app import app
 
 runner = CliRunner()
 
@@ -69,7 +69,7 @@ def test_a_figure_read_once_is_drawn_again_without_svglib(mini_cards: Path, tmp_
     _book(mini_cards, "![Fold at the dashed lines.](figures/screen-fold.svg)")
     env = {**os.environ, "PNP_CACHE_DIR": str(tmp_path / "cache")}
     code = (
-        "import sys; from pnp.cli import main; sys.argv = ['pnp', *sys.argv[1:]]\n"
+        "import sys; from pnp.cli.app import main; sys.argv = ['pnp', *sys.argv[1:]]\n"
         "try: main()\nexcept SystemExit: pass\n"
         "print('svglib' in sys.modules, file=sys.stderr)"
     )

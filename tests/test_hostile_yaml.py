@@ -11,9 +11,9 @@ import pytest
 from typer.testing import CliRunner
 
 from pnp._errors import DataError
-from pnp.cli import app
-from pnp.load import load_game
-from pnp.yamlio import MAX_DEPTH, load_yaml
+from pnp.cli.app import app
+from pnp.spec.load import load_game
+from pnp.spec.yamlio import MAX_DEPTH, load_yaml
 
 runner = CliRunner()
 CARD = "  - {id: alpha, type: basic, name: Alpha, power: 1}\n"

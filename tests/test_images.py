@@ -8,11 +8,11 @@ from pathlib import Path
 from PIL import Image
 from typer.testing import CliRunner
 
-from pnp.cli import app
-from pnp.export import export_images
-from pnp.fields import NAMED_SIZES_MM
+from pnp.build.export import export_images
+from pnp.cli.app import app
 from pnp.layout.images import TTS_MAX_PX, tgc_size, tts_sheets
-from pnp.load import load_game
+from pnp.spec.fields import NAMED_SIZES_MM
+from pnp.spec.load import load_game
 
 runner = CliRunner()
 

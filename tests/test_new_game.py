@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pnp.cli import app
+from pnp.cli.app import app
 
 runner = CliRunner()
 
@@ -77,15 +77,15 @@ def test_new_expansion_of_an_installed_game_works_on_a_copy_in_cards(
 ) -> None:
     import shutil
 
-    from pnp import scaffold
-    from pnp.paths import cards_root
+    from pnp.spec import scaffold
+    from pnp.spec.paths import cards_root
 
     bundled = tmp_path_factory.mktemp("site") / "cards"
     shutil.copytree(cards_root(), bundled)
     bundled.chmod(0o555)
     monkeypatch.setattr(scaffold, "is_installed", lambda: True)
     monkeypatch.setattr(scaffold, "cards_root", lambda: bundled)
-    monkeypatch.setattr("pnp.paths.cards_root", lambda: bundled)
+    monkeypatch.setattr("pnp.spec.paths.cards_root", lambda: bundled)
     made = runner.invoke(app, ["new", "expansion", "bigidea", "office-life"])
     assert made.exit_code == 0, made.output
     assert (here / "cards/bigidea/expansions/office-life/expansion.yaml").is_file()

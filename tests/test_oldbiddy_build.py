@@ -13,14 +13,14 @@ import pypdf
 import pytest
 import yaml
 
-from pnp.build import build_game
-from pnp.components import BoardComponent
+from pnp.build.game import build_game
 from pnp.games import get_engine
 from pnp.layout.board import OVERLAP_MM, lay_out_board
 from pnp.layout.cards import SheetOptions, lay_out_faces
 from pnp.layout.ops import TextBlock
-from pnp.load import load_game
 from pnp.render.raster import rasterise
+from pnp.spec.components import BoardComponent
+from pnp.spec.load import load_game
 from tests.test_print_margins import (
     test_every_item_and_its_bleed_is_inside_the_printable_area as assert_inside_margins,
 )

@@ -13,10 +13,10 @@ import pytest
 from typer.testing import CliRunner
 
 from pnp._errors import Severity, ValidationFailed
-from pnp.cli import app
+from pnp.cli.app import app
 from pnp.games import oldbiddy
-from pnp.load import Game, load_game
-from pnp.paths import cards_root
+from pnp.spec.load import Game, load_game
+from pnp.spec.paths import cards_root
 from tests.test_boom_validate import with_card, with_tables
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pyphen
 import pytest
 
-from pnp.fonts import hyphenator
+from pnp.text.fonts import hyphenator
 
 WORDS = ("hyphenation", "organisation", "entrepreneur", "bankruptcy")
 

@@ -9,15 +9,16 @@ import pytest
 from typer.testing import CliRunner
 
 from pnp._errors import PnpError
-from pnp.build import build_game
-from pnp.cli import app
+from pnp.build.game import build_game
+from pnp.build.output import write_all
+from pnp.cli.app import app
 from pnp.games import get_engine
 from pnp.layout.cards import SheetOptions
 from pnp.layout.pages import Page
-from pnp.load import list_games, load_game
-from pnp.output import OutputFile, write_all
 from pnp.pool import chunks, run_grouped, run_in_order, worker_count
-from pnp.sim import game_seeds, play_games, simulate
+from pnp.render.files import OutputFile
+from pnp.sim.runner import game_seeds, play_games, simulate
+from pnp.spec.load import list_games, load_game
 
 runner = CliRunner()
 GAMES = list_games()
@@ -128,8 +129,8 @@ def test_a_layout_error_reads_the_same_whether_found_in_a_worker_or_not(
     forked worker, or in the typesetter the command line starts first) is the same one
     line, and the last good build stays."""
     import pnp.render.aid
-    from pnp import typesetter
     from pnp._errors import LayoutError
+    from pnp.build import typesetter
 
     game = load_game("boom")
     out = tmp_path / "out"
@@ -156,7 +157,7 @@ def test_documents_set_by_the_typesetter_are_the_bytes_one_process_writes(
 ) -> None:
     import multiprocessing
 
-    from pnp import typesetter
+    from pnp.build import typesetter
 
     game = load_game("smallprint")
     one = build_game(game, SheetOptions(), tmp_path / "one", jobs=1)
@@ -173,7 +174,7 @@ def test_documents_set_by_the_typesetter_are_the_bytes_one_process_writes(
 
 
 def test_one_job_starts_no_typesetter() -> None:
-    from pnp import typesetter
+    from pnp.build import typesetter
 
     assert typesetter.start(1) is None
     assert typesetter.running() is None
@@ -215,9 +216,9 @@ def test_grouped_work_raises_the_error_one_process_would_stop_at() -> None:
 FORKING_BUILD = """
 import os, sys
 from pathlib import Path
-from pnp.build import build_game
+from pnp.build.game import build_game
 from pnp.layout.cards import SheetOptions
-from pnp.load import load_game
+from pnp.spec.load import load_game
 forks, fork = [], os.fork
 os.fork = lambda: forks.append(1) or fork()
 only = frozenset(sys.argv[2].split(",")) if sys.argv[2] else None
@@ -290,7 +291,7 @@ def test_a_build_of_sheets_alone_stays_in_one_process(tmp_path: Path) -> None:
 
 CLI_BUILD = """
 import multiprocessing, sys
-from pnp.cli import main
+from pnp.cli.app import main
 sys.argv = ["pnp", "build", *sys.argv[1:]]
 try:
     main()

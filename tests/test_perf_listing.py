@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-import pnp.load
+import pnp.spec.load
 from pnp._errors import DataError
-from pnp.listing import game_lines
+from pnp.spec.listing import game_lines
 
 
 @pytest.fixture
@@ -28,7 +28,7 @@ def test_second_listing_reads_no_game(
 ) -> None:
     first = game_lines(mini_cards)
     assert first[0].startswith("mini") and "5 cards" in first[0]  # 1 + qty 3 + 1
-    monkeypatch.setattr(pnp.load, "load_game", _no_reading)
+    monkeypatch.setattr(pnp.spec.load, "load_game", _no_reading)
     assert game_lines(mini_cards) == first
 
 

@@ -12,13 +12,14 @@ import pytest
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from pnp.build import build_game, plan_outputs
+from pnp.build.game import build_game
 from pnp.layout.cards import SheetOptions
 from pnp.layout.ops import TextBlock
 from pnp.layout.pages import Page
 from pnp.layout.sheet import MAX_MARK_MM
-from pnp.load import list_games, load_game
 from pnp.render.pdf import draw_marks, ensure_font
+from pnp.render.plan import plan_outputs
+from pnp.spec.load import list_games, load_game
 
 PT = 72 / 25.4
 EPS = 1e-6

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.paths import cards_root
+from pnp.spec.paths import cards_root
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -30,7 +30,7 @@ def test_walkthrough_runs_verbatim(name: str, tmp_path: Path) -> None:
         shutil.copytree(cards_root(), tmp_path / "cards")
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PNP_CACHE_DIR": str(tmp_path / "cache")}
     # `pnp` is this checkout's code, whatever the PATH holds.
-    script = f'set -e\npnp() {{ "{sys.executable}" -m pnp.cli "$@"; }}\n{WALKS[name]}'
+    script = f'set -e\npnp() {{ "{sys.executable}" -m pnp.cli.app "$@"; }}\n{WALKS[name]}'
     result = subprocess.run(
         ["bash", "-c", script], cwd=tmp_path, env=env, capture_output=True, text=True
     )

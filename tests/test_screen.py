@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pnp.cli import app
+from pnp.cli.app import app
 from pnp.layout.board import PRINTER_MARGIN_MM
 from pnp.layout.ops import Shape, TextBlock
 from pnp.layout.screen import lay_out_screens
-from pnp.load import load_game
+from pnp.spec.load import load_game
 
 runner = CliRunner()
 PT = 72 / 25.4

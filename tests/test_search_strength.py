@@ -1,7 +1,7 @@
 """The bots in order of strength in every game: search above heuristic above random.
 
 Each claim is a one-sided sign test over seeded games with the seats rotated
-(:mod:`pnp.strength`): the stronger bot's seats must finish above the weaker's in so many
+(:mod:`pnp.sim.strength`): the stronger bot's seats must finish above the weaker's in so many
 games that equal bots would do so less than 5 % of the time.  Games are few, so the
 tests stay quick; the search ones take longest and are marked ``slow`` (``-m "not slow"``
 leaves them out).
@@ -14,11 +14,11 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from pnp.cli import app
+from pnp.cli.app import app
 from pnp.games import ENGINES, get_engine
-from pnp.load import load_game
-from pnp.sim import simulate
-from pnp.strength import Strength, sign_test
+from pnp.sim.runner import simulate
+from pnp.sim.strength import Strength, sign_test
+from pnp.spec.load import load_game
 
 CONFIDENCE = 0.95
 SEARCH_GAMES = {"boom": 12, "bigidea": 40, "smallprint": 20}

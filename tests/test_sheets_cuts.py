@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from pnp.build import build_game
+from pnp.build.game import build_game
 from pnp.layout.cards import SheetOptions
-from pnp.load import load_game
+from pnp.spec.load import load_game
 
 PT = 72 / 25.4
 TOL = 0.02  # pt: both files round to 1/100 pt

@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from pnp.build import build_game
+from pnp.build.game import build_game
 from pnp.layout.cards import SheetOptions, back_key, impose_cards
-from pnp.load import list_games, load_game
 from pnp.render.pdf import draw_marks
+from pnp.spec.load import list_games, load_game
 
 PT = 72 / 25.4
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from pnp.build import build_game
+from pnp.build.game import build_game
 from pnp.layout.cards import SheetOptions
-from pnp.load import load_game
+from pnp.spec.load import load_game
 
 
 def _manifest(out: Path) -> dict:

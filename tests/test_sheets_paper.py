@@ -13,13 +13,13 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from pnp.cli import app
+from pnp.cli.app import app
 from pnp.layout.cards import SheetOptions, back_key, impose_cards, lay_out_faces
 from pnp.layout.edges import edge_colour
 from pnp.layout.ops import Face, Shape
 from pnp.layout.pages import Placed
-from pnp.load import load_game
 from pnp.render.pdf import FaceDrawer
+from pnp.spec.load import load_game
 
 
 def _copies(game: str) -> dict[str, int]:

@@ -7,12 +7,12 @@ import math
 
 import pytest
 
-from pnp.components import TokensComponent
 from pnp.layout.cards import SheetOptions
 from pnp.layout.ops import TextBlock
 from pnp.layout.pages import Page
 from pnp.layout.tokens import GANG_MARK_MM, GAP_MM, TOKEN_BLEED_MM, lay_out_tokens
-from pnp.load import load_game
+from pnp.spec.components import TokensComponent
+from pnp.spec.load import load_game
 
 EPS = 1e-6
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pnp.cli import app
-from pnp.paths import cards_root
+from pnp.cli.app import app
+from pnp.spec.paths import cards_root
 
 runner = CliRunner()
 

@@ -12,7 +12,7 @@ from pnp.games.smallprint.actions import PASS, encode
 from pnp.games.smallprint.config import BIG, SHARE, SMALL, TOTAL, Business
 from pnp.games.smallprint.payout import settle
 from pnp.games.smallprint.view import determinize
-from pnp.load import load_game
+from pnp.spec.load import load_game
 
 GAME = load_game("smallprint")
 SEVEN = Business("Bakery Chain", 7, 4, 3)  # cards/smallprint/business.yaml

@@ -12,8 +12,8 @@ import pytest
 from typer.testing import CliRunner
 
 from pnp._errors import DataError, Location
-from pnp.cli import app
-from pnp.text import render_text
+from pnp.cli.app import app
+from pnp.text.template import render_text
 
 runner = CliRunner()
 
@@ -136,8 +136,8 @@ def test_nested_loops_are_stopped_by_the_step_budget_fast() -> None:
 
 
 def test_slow_steps_are_stopped_by_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("pnp.sandbox.MAX_SECONDS", 0.05)
-    monkeypatch.setattr("pnp.sandbox.MAX_WORK", 10**12)  # the clock alone decides here
+    monkeypatch.setattr("pnp.text.sandbox.MAX_SECONDS", 0.05)
+    monkeypatch.setattr("pnp.text.sandbox.MAX_WORK", 10**12)  # the clock alone decides here
     slow = "{% for i in range(2000) %}{{ ('a' * 100000) | replace('a', 'b') | length }}{% endfor %}"
     start = time.monotonic()
     with pytest.raises(DataError, match=r"runs too long \(more than 0.05 s\)"):

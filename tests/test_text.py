@@ -10,10 +10,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pnp._errors import DataError, LayoutError
-from pnp.fonts import load_font
 from pnp.layout.textfit import PT_TO_MM, set_text
-from pnp.paths import fonts_root
-from pnp.text import is_true, render_text
+from pnp.spec.paths import fonts_root
+from pnp.text.fonts import load_font
+from pnp.text.template import is_true, render_text
 
 FONTS = sorted(p.stem for p in fonts_root().glob("*.ttf"))
 
@@ -71,7 +71,7 @@ def test_missing_glyph_names_the_character() -> None:
     "expr", ["card.v", "not card.v", " card.v ", "not  card.v", "card.items", "not card.keys"]
 )
 def test_truth_fast_path_agrees_with_jinja(expr: str, value: object) -> None:
-    from pnp import text
+    from pnp.text import template as text
 
     ctx = {"card": {"v": value, "items": 0, "keys": 0}}
     jinja = text._run(f"{{{{ 1 if ({expr}) else '' }}}}", expr, ctx, None, "when") == "1"
@@ -124,7 +124,7 @@ def test_set_text_stays_inside_its_box_or_says_why(
 
 
 def test_bytecode_cache_is_pruned_to_half_when_full(tmp_path: Path) -> None:
-    from pnp.text import _prune
+    from pnp.text.template import _prune
 
     for i in range(10):
         (tmp_path / f"t{i}.cache").write_text("x")

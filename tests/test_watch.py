@@ -14,8 +14,8 @@ import pytest
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from pnp.cli import app
-from pnp.watch import changed, in_fresh_process, snapshot, watch, watched_folders
+from pnp.build.watch import changed, in_fresh_process, snapshot, watch, watched_folders
+from pnp.cli.app import app
 
 runner = CliRunner()
 
@@ -114,7 +114,7 @@ def test_cli_watch_rebuilds_on_save_keeps_the_last_good_output_and_stops_on_ctrl
     out = tmp_path / "out"
     log = tmp_path / "watch.log"
     cards = mini_cards / "mini" / "cards.yaml"
-    cmd = [sys.executable, "-m", "pnp.cli", "build", "mini", "--watch"]
+    cmd = [sys.executable, "-m", "pnp.cli.app", "build", "mini", "--watch"]
     with log.open("w") as sink:
         proc = subprocess.Popen(
             [*cmd, "--cards", str(mini_cards), "--out", str(out)],

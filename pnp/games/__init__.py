@@ -35,8 +35,8 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar, cast
 
-from pnp._errors import DataError, Finding, Severity, ValidationFailed
-from pnp.load import Game
+from pnp._errors import DataError, Finding, Severity, ValidationFailed, shown
+from pnp.spec.load import Game
 
 ENGINES: dict[str, str] = {
     "bidness": "pnp.games.bidness",
@@ -218,3 +218,15 @@ __all__ = [
     "lazy_attributes",
     "sees",
 ]
+
+
+def engine_for(game: Game) -> Engine | None:
+    """The rules engine the game names in game.yaml (None when it names none)."""
+    if game.spec.engine is None:
+        return None
+    if game.spec.engine not in ENGINES:
+        raise DataError(
+            f"no rules engine {shown(game.spec.engine)} (engines: {', '.join(sorted(ENGINES))})",
+            game.spec_location("engine"),
+        )
+    return get_engine(game.spec.engine)

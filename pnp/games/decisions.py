@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from pnp._errors import Finding, Location, Severity
-from pnp.load import Game
+from pnp.spec.load import Game
 
 
 class Decision(NamedTuple):

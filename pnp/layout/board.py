@@ -13,13 +13,13 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from pnp._errors import DataError, Location
-from pnp.components import BoardComponent, BoardRegion
 from pnp.layout.ops import Face, Icon, Picture, Shape, TextBlock
 from pnp.layout.pages import Page, Placed
 from pnp.layout.sheet import PAPERS_MM, Rect
 from pnp.layout.textfit import set_text
-from pnp.load import Game
-from pnp.text import evaluate, render_text
+from pnp.spec.components import BoardComponent, BoardRegion
+from pnp.spec.load import Game
+from pnp.text.template import evaluate, render_text
 
 PRINTER_MARGIN_MM = 6.0
 MARK_ROOM_MM = 5.0

@@ -23,8 +23,8 @@ from pnp.layout.sheet import (
     plan_grid,
     registration_marks,
 )
-from pnp.load import Card, Game
-from pnp.model import Deck
+from pnp.spec.load import Card, Game
+from pnp.spec.model import Deck
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,9 +8,9 @@ its outer band. ``--layout auto`` uses this to choose a butted grid or gutters.
 from __future__ import annotations
 
 from pnp._errors import LayoutError
-from pnp.fonts import load_font
 from pnp.layout.ops import Face, FileInBox, Shape, TextBlock
 from pnp.layout.textfit import PT_TO_MM
+from pnp.text.fonts import load_font
 
 BAND_MM = 1.5
 """How far in from the trim a cut may wander (1 mm) plus a margin for the eye."""

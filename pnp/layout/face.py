@@ -2,21 +2,20 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import Any
 
 from pnp._errors import DataError, Location, display_path, shown
-from pnp.fields import parse_size
-from pnp.icons import find_icon, icon_dirs
 from pnp.layout.ops import Face, Icon, Picture, Shape, TextBlock
 from pnp.layout.textfit import set_text
-from pnp.load import Card, Game
-from pnp.model import CardLayout, Element
-from pnp.richtext import ICON_MARK
-from pnp.text import is_true, render_text
-from pnp.yamlio import load_yaml
+from pnp.spec.fields import parse_size
+from pnp.spec.layouts import read_card_layout
+from pnp.spec.load import Card, Game
+from pnp.spec.model import CardLayout, Element
+from pnp.text.icons import find_icon, icon_dirs
+from pnp.text.richtext import ICON_MARK
+from pnp.text.template import is_true, render_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,12 +90,7 @@ def load_layout(
         return game.memo[key]  # type: ignore[no-any-return]
     path = find_template(game, name, used_at, "layout", "cards/{}.yaml")
     if path not in _layouts:
-        from pnp.load import _parse  # one schema-error path for every file
-
-        data, located = load_yaml(path)
-        layout = _parse(CardLayout, data, located)
-        _check_elements(layout, located)
-        locs = [located.at(("elements", i)) for i in range(len(layout.elements))]
+        layout, locs = read_card_layout(path)
         _layouts[path] = LoadedLayout(layout, path, locs)
     loaded = replace(_layouts[path], icon_dirs=icon_dirs(game.template_dirs()), game_root=game.root)
     w, h = parse_size(loaded.layout.size)
@@ -108,30 +102,6 @@ def load_layout(
         )
     game.memo[key] = loaded
     return loaded
-
-
-_FONT_NAME = re.compile(r"[A-Za-z0-9][\w.-]*\Z")
-
-
-def _check_elements(layout: CardLayout, located: Any) -> None:
-    """Text boxes inside the safe zone; fonts named, not given as paths."""
-    w, h = parse_size(layout.size)
-    s = layout.safe_mm
-    for i, el in enumerate(layout.elements):
-        if not _FONT_NAME.match(el.font) or ".." in el.font:
-            raise DataError(
-                f"font: {shown(el.font)} is not a font name (a file name in fonts/ "
-                "without '.ttf', e.g. 'Lato-Bold')",
-                located.at(("elements", i, "font")),
-            )
-        if el.kind != "text":
-            continue
-        x, y, ew, eh = el.rect
-        if x < s - 1e-6 or y < s - 1e-6 or x + ew > w - s + 1e-6 or y + eh > h - s + 1e-6:
-            raise DataError(
-                f"text box {el.rect} leaves the {s} mm safe zone of a {w}×{h} mm card",
-                located.at(("elements", i, "rect")),
-            )
 
 
 def _colour(value: str | None, ctx: dict[str, Any], where: Location) -> str | None:

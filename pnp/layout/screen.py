@@ -13,14 +13,14 @@ from dataclasses import replace
 from typing import Any
 
 from pnp._errors import DataError, Location
-from pnp.components import ScreenComponent
 from pnp.layout.board import MARK_ROOM_MM, PRINTER_MARGIN_MM, credit_block, crop_marks_around
 from pnp.layout.ops import Face, Shape, TextBlock
 from pnp.layout.pages import Page, Placed
 from pnp.layout.sheet import PAPERS_MM
 from pnp.layout.textfit import set_text
-from pnp.load import Game
-from pnp.text import render_text
+from pnp.spec.components import ScreenComponent
+from pnp.spec.load import Game
+from pnp.text.template import render_text
 
 PANEL_MAX_MM = 100.0
 FOLD = "#8a8a8a"

@@ -6,9 +6,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from pnp._errors import LayoutError, Location
-from pnp.fonts import FontMetrics, load_font
 from pnp.layout.ops import Run, TextBlock
-from pnp.richtext import ICON_EM, Line, Word, break_lines, line_text, parse, piece_width
+from pnp.text.fonts import FontMetrics, load_font
+from pnp.text.richtext import ICON_EM, Line, Word, break_lines, line_text, parse, piece_width
 
 PT_TO_MM = 25.4 / 72.0
 

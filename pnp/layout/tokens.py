@@ -6,14 +6,14 @@ import math
 from typing import Any
 
 from pnp._errors import DataError, Location
-from pnp.components import Token, TokensComponent
 from pnp.layout.cards import SheetOptions
 from pnp.layout.ops import Face, Shape, TextBlock
 from pnp.layout.pages import Cut, Page, Placed
 from pnp.layout.sheet import PAPERS_MM, Rect, marks_around, trim_lines
 from pnp.layout.textfit import set_text
-from pnp.load import Game
-from pnp.text import render_text
+from pnp.spec.components import Token, TokensComponent
+from pnp.spec.load import Game
+from pnp.text.template import render_text
 
 PAGE_MARGIN_MM = 10.0
 """Text pages (tracks) keep this far from the paper's edge, or the printer margin if more."""

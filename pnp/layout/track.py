@@ -5,14 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from pnp._errors import DataError, Location
-from pnp.components import TrackComponent, TrackSection
 from pnp.layout.ops import Shape, TextBlock
 from pnp.layout.pages import Page
 from pnp.layout.sheet import PAPERS_MM
 from pnp.layout.textfit import PT_TO_MM, set_text
 from pnp.layout.tokens import PAGE_MARGIN_MM, title_block
-from pnp.load import Game
-from pnp.text import evaluate, render_text
+from pnp.spec.components import TrackComponent, TrackSection
+from pnp.spec.load import Game
+from pnp.text.template import evaluate, render_text
 
 BOX_H_MM = 30.0
 ROW_H_MM = 10.5

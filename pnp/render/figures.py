@@ -16,7 +16,7 @@ from importlib.metadata import version
 from typing import Any
 
 from pnp._errors import LayoutError
-from pnp.paths import store_atomically, user_cache
+from pnp.spec.paths import store_atomically, user_cache
 
 CACHE_VERSION = 1
 

@@ -14,10 +14,10 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.fonts import load_font
 from pnp.layout.ops import POLYGONS, Face, Icon, Picture, Shape, TextBlock
 from pnp.layout.pages import Page, Placed
 from pnp.render.meta import DocInfo
+from pnp.text.fonts import load_font
 
 MARK_WIDTH_PT = 0.5
 MARK_HALO_PT = 1.5

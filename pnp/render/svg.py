@@ -17,7 +17,7 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.paths import store_atomically, user_cache
+from pnp.spec.paths import store_atomically, user_cache
 
 CACHE_VERSION = 1
 Shape = dict[str, Any]

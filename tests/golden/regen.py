@@ -17,10 +17,10 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent.parent))
 
-from pnp.build import build_game  # noqa: E402
+from pnp.build.game import build_game  # noqa: E402
 from pnp.layout.cards import SheetOptions  # noqa: E402
-from pnp.load import load_game  # noqa: E402
-from pnp.sim import play_game  # noqa: E402
+from pnp.sim.runner import play_game  # noqa: E402
+from pnp.spec.load import load_game  # noqa: E402
 
 GAMES = [
     ("boom", 4, 2026),

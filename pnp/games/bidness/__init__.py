@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from pnp.games import check_players, checked_once, lazy_attributes
 from pnp.games.bidness.catalog import build_catalog
 from pnp.games.bidness.check import validate
-from pnp.load import Game
+from pnp.spec.load import Game
 
 if TYPE_CHECKING:
     from pnp.games.bidness.rules import State

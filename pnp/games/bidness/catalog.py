@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from pnp.load import Game
+    from pnp.spec.load import Game
 
 DIE_FACES = 6
 """The source never names the die; pnp uses ordinary six-sided dice (a decision)."""

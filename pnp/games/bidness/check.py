@@ -21,7 +21,7 @@ from pnp.games.bidness.catalog import (
     TABLE_INTS,
 )
 from pnp.games.bidness.decisions import PUBLISHED
-from pnp.load import Card, Game
+from pnp.spec.load import Card, Game
 
 KNOWN_TYPES = (EMPLOYEE, CONTRACT, BONUS, LAWSUIT, HEADHUNTING, PAYBACK, IOU)
 _JINJA = re.compile(r"{{.*?}}|{%.*?%}")

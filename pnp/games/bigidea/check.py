@@ -9,7 +9,7 @@ from pnp.games.bigidea.config import config_from_game
 from pnp.games.bigidea.decisions import PUBLISHED
 from pnp.games.bigidea.economy import break_into
 from pnp.games.decisions import check_published
-from pnp.load import Game
+from pnp.spec.load import Game
 
 SPARE_FACTOR = 2
 """A deck should hold this many times the cards the largest table keeps in hand."""

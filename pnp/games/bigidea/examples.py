@@ -13,7 +13,7 @@ from pnp.games.bigidea.economy import (
     share_ev,
     success_chance,
 )
-from pnp.load import Game
+from pnp.spec.load import Game
 
 
 def ev_table() -> list[dict[str, Any]]:

@@ -1,6 +1,6 @@
 """Everything the •Boom engine reads from the game data, flattened once into plain values.
 
-A :class:`Catalog` is built from a loaded (and validated) :class:`~pnp.load.Game` and then
+A :class:`Catalog` is built from a loaded (and validated) :class:`~pnp.spec.load.Game` and then
 shared by every state of that game, so the hot path of a simulation touches tuples and
 ints, never pydantic objects or YAML.  Play cards are expanded per printed copy: card
 number ``i`` is one physical card, and every per-card tuple is indexed by it.
@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from pnp.load import Game
+from pnp.spec.load import Game
 
 PLAN_TYPE = "plan"
 DISCARD_TYPE = "discard"

@@ -25,7 +25,7 @@ from pnp.games.boom.catalog import (
 )
 from pnp.games.boom.decisions import PUBLISHED
 from pnp.games.decisions import check_published
-from pnp.load import Card, Game
+from pnp.spec.load import Card, Game
 
 MIN_PLAY_CARDS = 60
 """Below this the play deck reshuffles every couple of rounds with five players."""

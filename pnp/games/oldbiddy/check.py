@@ -9,7 +9,7 @@ from typing import Any
 from pnp._errors import Finding, Location, Severity
 from pnp.games.oldbiddy.config import ACTIONS, config_from_game
 from pnp.games.oldbiddy.decisions import COMPONENTS, PUBLISHED
-from pnp.load import Card, Game
+from pnp.spec.load import Card, Game
 
 _WHOLE = {  # tables key → least allowed value
     "rounds": 1,

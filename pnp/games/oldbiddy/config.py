@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.load import Game
+from pnp.spec.load import Game
 
 FAKE_GEM = "fake-gem"
 MOVE_GEM = "move-gem"

@@ -9,7 +9,7 @@ from pnp._errors import Finding, Severity
 from pnp.games.decisions import check_published
 from pnp.games.smallprint.config import KINDS
 from pnp.games.smallprint.decisions import PUBLISHED
-from pnp.load import Card, Game
+from pnp.spec.load import Card, Game
 
 MIN_SHARES = 9
 """Three cards a round for three rounds must be playable from Shares alone."""

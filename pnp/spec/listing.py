@@ -14,7 +14,7 @@ import json
 import os
 from pathlib import Path
 
-from pnp.paths import game_roots, user_cache
+from pnp.spec.paths import game_roots, user_cache
 
 _CODE = ("load.py", "model.py", "listing.py", "yamlio.py")
 """pnp's own files that decide what a listing says: a change to them is a new key."""
@@ -70,7 +70,7 @@ def game_lines(cards: Path | None = None) -> list[str]:
 
 def _read_games(cards: Path | None) -> list[str]:
     from pnp._errors import display_path
-    from pnp.load import list_expansions, list_games, load_game
+    from pnp.spec.load import list_expansions, list_games, load_game
 
     lines = []
     for gid in list_games(cards):

@@ -1,4 +1,6 @@
-"""A whole build: validate, lay out every component, render, write atomically."""
+"""The files of a build, planned: which files a game makes, each laid out (now, or when it
+is drawn) and bound to the function that draws it. Nothing is written here; pnp.build
+writes the files, and `pnp validate` plans them all to find every layout error."""
 
 from __future__ import annotations
 
@@ -7,15 +9,15 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from pnp._errors import Severity, ValidationFailed
-from pnp.components import (
-    AidComponent,
-    BoardComponent,
-    ScreenComponent,
-    TokensComponent,
-    TrackComponent,
-)
-from pnp.documents import (
+from pnp.layout.board import lay_out_board
+from pnp.layout.cards import SheetOptions, impose_cards, impose_copies, lay_out_faces
+from pnp.layout.cuts import cut_file_name, cut_svg
+from pnp.layout.pages import Page
+from pnp.layout.screen import lay_out_screens
+from pnp.layout.sheet import PAPERS_MM
+from pnp.layout.tokens import lay_out_tokens
+from pnp.layout.track import lay_out_track
+from pnp.render.documents import (
     aid_layout,
     aid_markdown,
     credit_line,
@@ -24,19 +26,16 @@ from pnp.documents import (
     rulebook_setting,
     template_context,
 )
-from pnp.fields import parse_size
-from pnp.layout.board import lay_out_board
-from pnp.layout.cards import SheetOptions, impose_cards, impose_copies, lay_out_faces
-from pnp.layout.cuts import cut_file_name, cut_svg
-from pnp.layout.pages import Page
-from pnp.layout.screen import lay_out_screens
-from pnp.layout.sheet import PAPERS_MM, plan_grid
-from pnp.layout.tokens import lay_out_tokens
-from pnp.layout.track import lay_out_track
-from pnp.load import Game
-from pnp.output import DOCUMENT_KINDS, KINDS, OutputFile, Typeset, write_all
-from pnp.pool import worker_count
-from pnp.validate import validate_game
+from pnp.render.files import KINDS, OutputFile, Typeset
+from pnp.spec.components import (
+    AidComponent,
+    BoardComponent,
+    ScreenComponent,
+    TokensComponent,
+    TrackComponent,
+)
+from pnp.spec.fields import parse_size
+from pnp.spec.load import Game
 
 
 def plan_outputs(
@@ -215,86 +214,3 @@ def _rulebook(
 
 def _bind(fn: Any, *args: Any) -> Any:
     return lambda path: fn(path, *args)
-
-
-def build_game(
-    game: Game,
-    options: SheetOptions,
-    out: Path,
-    only: frozenset[str] | None = None,
-    jobs: int = 1,
-) -> list[Path]:
-    """Validate, lay out and write the game's PDFs and manifest.json into ``out``, the
-    files drawn in ``jobs`` processes (0: one per core)."""
-    findings = validate_game(game)
-    if any(f.severity is Severity.ERROR for f in findings):
-        raise ValidationFailed(findings)
-    groups = len({kind in DOCUMENT_KINDS for kind in _kinds(game, only)})
-    two = worker_count(jobs, groups) > 1  # sheets here, documents in a worker
-    # with a worker, each process lays out what it draws (cut files need the pages first)
-    files = plan_outputs(game, options, only, defer=two and not options.cut_file)
-    if two:
-        from pnp.render.pdf import DOCUMENT_FONTS, ensure_font
-
-        for name in DOCUMENT_FONTS:  # read here once: both processes draw with them
-            ensure_font(name)
-    manifest = {
-        "game": game.spec.id,
-        "options": {
-            "paper": options.paper,
-            "bleed_mm": _effective_bleed(game, options),
-            "margin_mm": options.margin,
-            "layout": options.layout,
-            "layout_reason": LAYOUT_REASONS[options.layout],
-            "deck_per_sheet": options.deck_per_sheet,
-            "registration": options.registration,
-            "duplex": options.duplex,
-            "back_offset_mm": list(options.back_offset),
-            "expansions": [e.id for e in game.expansions],
-        },
-    }
-    return write_all(out, files, manifest, jobs)
-
-
-def _kinds(game: Game, only: frozenset[str] | None) -> set[str]:
-    """The kinds of file a build of ``game`` writes (those in ``only``, if given)."""
-    kinds: set[str] = {c.kind for c in game.spec.components}
-    kinds |= {"cards"} if game.cards else set()
-    kinds |= {"rulebook"} if game.spec.rulebook else set()
-    return kinds & (only or frozenset(KINDS))
-
-
-def _effective_bleed(game: Game, options: SheetOptions) -> float | None:
-    """The bleed the card sheets got (the first deck's; None for a game without decks)."""
-    if not game.spec.decks:
-        return options.bleed
-    size = game.spec.decks[0].size_mm
-    layout = "grid" if options.layout == "auto" else options.layout  # both: up to 3 mm
-    return plan_grid(options.paper, size, options.bleed, options.inner_margin, layout).bleed
-
-
-LAYOUT_REASONS = {
-    "auto": "per sheet: a butted grid where every card on it (and every back) has one "
-    "colour in its outer band, so a cut that misses by 1 mm shows nothing else; gutters "
-    "with full bleed where the bands differ",
-    "grid": "cards butt on shared cut lines: the most cards per sheet; a cut that misses "
-    "by 1 mm shows the neighbour's edge band, which is the same colour on both sides",
-    "gutter": "gutters between cards, each card bleeding into its half (at least 1.25 mm, "
-    "up to 3 mm): perhaps a card less per sheet, but a cut that misses by 1 mm shows the "
-    "card's own colour",
-    "fold": "each front beside its own back, folded on the dashed line and glued or "
-    "sleeved: for printers without duplex",
-}
-"""Why a layout: written into the manifest (options.layout_reason) and the README."""
-
-
-def write_calibration(paper: str, out: Path) -> Path:
-    """The back-offset test sheet, ``out/calibration-<paper>.pdf``."""
-    from pnp.layout.calibration import calibration_pages
-    from pnp.render.docs import write_pages
-
-    pages = calibration_pages(paper)
-    name = f"calibration-{paper}.pdf"
-    file = OutputFile(name, "aid", pages, _bind(write_pages, pages, {}, "Back-side test"))
-    write_all(out, [file], None)
-    return out / name

@@ -2,7 +2,7 @@
 
 Exit codes: 0 ok; 1 the user's data or the rules are wrong; 2 a usage error (a bad
 option, an unknown game); 130 a simulation stopped with Ctrl-C, after its report.
-Options are checked as they are parsed by the callbacks in :mod:`pnp._options`.
+Options are checked as they are parsed by the callbacks in :mod:`pnp.cli.options`.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from pnp import _options as opt
-from pnp._build_options import (
+from pnp.cli import options as opt
+from pnp.cli.build_options import (
     AllOpt,
     BackOffsetOpt,
     BleedOpt,
@@ -34,12 +34,12 @@ from pnp._build_options import (
     RegistrationOpt,
     WatchOpt,
 )
-from pnp._options import CardsOpt, ExpOpt, GameArg, JobsOpt, MaybeGameArg, NameArg, PaperOpt
+from pnp.cli.options import CardsOpt, ExpOpt, GameArg, JobsOpt, MaybeGameArg, NameArg, PaperOpt
 from pnp.layout.sheet import MARGIN_MM
-from pnp.output import DOCUMENT_KINDS
+from pnp.render.files import DOCUMENT_KINDS, IMAGE_TARGETS
 
 if TYPE_CHECKING:
-    from pnp.load import Game
+    from pnp.spec.load import Game
 
 app = typer.Typer(
     cls=opt.PlainGroup,
@@ -125,7 +125,7 @@ def list_cmd(cards: CardsOpt = None) -> None:
     """List the games and their expansions."""
 
     def run() -> None:
-        from pnp.listing import game_lines
+        from pnp.spec.listing import game_lines
 
         for line in game_lines(cards):
             typer.echo(line)
@@ -138,10 +138,11 @@ def validate(game: GameArg, expansion: ExpOpt = None, cards: CardsOpt = None) ->
     """Check a game's files against the schema, its rules and the print layout."""
 
     def run() -> int:
-        from pnp.validate import validate_game
+        from pnp.check.validate import validate_game
+        from pnp.sim.runner import playtest_findings
 
         g = _load(game, expansion, cards)
-        findings = validate_game(g, faces=True)
+        findings = validate_game(g, faces=True, playtest=playtest_findings)
         for f in findings:
             typer.echo(str(f), err=True)
         errors = sum(1 for f in findings if f.severity.value == "error")
@@ -161,7 +162,7 @@ def validate(game: GameArg, expansion: ExpOpt = None, cards: CardsOpt = None) ->
 
 def _load(game: str, expansion: list[str] | None, cards: Path | None) -> Game:
     """The game, after checking that it and its expansions exist (else exit 2)."""
-    from pnp.load import load_game
+    from pnp.spec.load import load_game
 
     names = opt.known_expansions(opt.known_game(game, cards), expansion or [], cards)
     return load_game(game, cards, names)
@@ -208,9 +209,9 @@ def build(
         if not pdf and not images:
             raise UsageError(
                 "--no-pdf without --images leaves nothing to write: add --images "
-                f"{'|'.join(opt.IMAGE_TARGETS)}, or drop --no-pdf"
+                f"{'|'.join(IMAGE_TARGETS)}, or drop --no-pdf"
             )
-        from pnp import typesetter
+        from pnp.build import typesetter
 
         documents = not only or any(kind in DOCUMENT_KINDS for kind in only)
         if pdf and documents and not (watch or all_games or images):
@@ -221,9 +222,9 @@ def build(
             typesetter.stop()
 
     def build_now() -> None:
-        from pnp.deliver import deliver, summary_lines
+        from pnp.build.deliver import deliver, summary_lines
         from pnp.layout.cards import SheetOptions
-        from pnp.load import list_games, load_game
+        from pnp.spec.load import list_games, load_game
 
         options = SheetOptions(
             paper,
@@ -257,8 +258,8 @@ def _keep_building(
     gid: str, cards: Path | None, target: Path, once: Callable[[str, Path], None]
 ) -> None:
     """``--watch``: build, then build again after every change to the game's files."""
-    from pnp.load import game_dir
-    from pnp.watch import watch, watched_folders
+    from pnp.build.watch import watch, watched_folders
+    from pnp.spec.load import game_dir
 
     root = game_dir(gid, cards)
     watch(
@@ -279,7 +280,7 @@ def calibrate(
     """Write a duplex test sheet that measures the --back-offset your printer needs."""
 
     def run() -> None:
-        from pnp.build import write_calibration
+        from pnp.build.game import write_calibration
 
         path = write_calibration(paper, Path(out))
         typer.echo(f"wrote {path}: print it double-sided (long edge)")
@@ -323,8 +324,8 @@ def simulate(
 
     def run() -> int:
         from pnp._progress import progress_bar
-        from pnp.sim import require_engine
-        from pnp.sim import simulate as run_sim
+        from pnp.sim.runner import require_engine
+        from pnp.sim.runner import simulate as run_sim
 
         g = _load(game, expansion, cards)
         engine = require_engine(g)
@@ -359,9 +360,9 @@ def schema(
     """Print the JSON Schema of game.yaml, or of GAME's card files, for editor completion."""
 
     def run() -> None:
-        from pnp.schema import card_file_schema, game_schema
+        from pnp.spec.schema import card_file_schema, game_schema
 
-        body = card_file_schema(_load(game, [], cards)) if game else game_schema()
+        body = card_file_schema(_load(game, [], cards).spec) if game else game_schema()
         typer.echo(json.dumps(body, indent=1, ensure_ascii=False))
 
     _run(run)
@@ -378,7 +379,7 @@ def new_expansion(
     def run() -> None:
         import shlex
 
-        from pnp.scaffold import new_expansion as make
+        from pnp.spec.scaffold import new_expansion as make
 
         folder = make(opt.known_game(game, cards), name, cards)
         where = f" --cards {shlex.quote(str(cards))}" if cards else ""
@@ -393,7 +394,7 @@ def new_game(name: NameArg, cards: CardsOpt = None) -> None:
     """Create cards/NAME here (or in --cards DIR): a game of your own, no Python needed."""
 
     def run() -> None:
-        from pnp.scaffold import new_game as make
+        from pnp.spec.scaffold import new_game as make
 
         folder = make(name, cards)
         flag = f" --cards {cards}" if cards else ""

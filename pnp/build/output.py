@@ -7,86 +7,15 @@ import json
 import os
 import re
 import time
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pnp._errors import PnpError
+from pnp.render.files import DOCUMENT_KINDS, OutputFile
 
-if TYPE_CHECKING:  # the command line reads KINDS and CUT_FORMATS here at start-up
-    from pnp.layout.pages import Page, Placed
-    from pnp.typesetter import Typesetter
-
-PT_PER_MM = 72.0 / 25.4
-
-KINDS = ("cards", "tokens", "board", "screen", "track", "aid", "rulebook")
-"""Kinds of output file a build can make (manifest `kind`)."""
-CUT_FORMATS = ("svg",)
-"""What `--cut-file` can write (pnp.layout.cuts writes it)."""
-
-
-def _pt(v: float) -> float:
-    return round(v * PT_PER_MM, 2)
-
-
-@dataclass(frozen=True)
-class Typeset:
-    """A document as plain data: ``draw(path, *args)`` writes it and returns its pages."""
-
-    draw: Callable[..., list[Page]]
-    args: tuple[Any, ...]
-
-
-@dataclass
-class OutputFile:
-    """One file of a build: its name, kind, pages (for the manifest) and how to draw it."""
-
-    path: str
-    kind: str
-    pages: list[Page]
-    write: Callable[[Path], None] = field(repr=False)
-    source: str | None = None
-    """For a cut file: the PDF whose sheet it cuts."""
-    typeset: Callable[[], Typeset] | None = field(default=None, repr=False)
-    """For a rulebook or aid: its text prepared for the typesetter process (pnp.typesetter),
-    which then writes it; ``write`` does both here."""
-
-    @property
-    def sheets(self) -> int:
-        """Sheets of paper: a back page is printed on its front's sheet."""
-        return sum(1 for p in self.pages if p.side != "back")
-
-    def manifest(self) -> dict[str, Any]:
-        entry: dict[str, Any] = {"path": self.path, "kind": self.kind}
-        if self.source:
-            entry["source"] = self.source
-        entry["sheets"] = self.sheets
-        entry["pages"] = [_page_entry(n, p) for n, p in enumerate(self.pages, start=1)]
-        return entry
-
-
-def _page_entry(number: int, page: Page) -> dict[str, Any]:
-    entry: dict[str, Any] = {
-        "number": number,
-        "side": page.side,
-        "size_pt": [_pt(page.size[0]), _pt(page.size[1])],
-    }
-    if page.layout:
-        entry.update(layout=page.layout, gutter_mm=list(page.gutter), bleed_mm=page.bleed)
-    entry["items"] = [_item(it, page.side == "fold") for it in page.items]
-    return entry
-
-
-def _item(it: Placed, fold: bool = False) -> dict[str, Any]:
-    item: dict[str, Any] = {"id": it.id, "deck": it.group, "trim_pt": [_pt(v) for v in it.trim]}
-    if it.region is not None:
-        item["board_mm"] = [round(v, 2) for v in it.region]
-    if fold:
-        item["side"] = it.side
-    if it.rotate:
-        item["rotate"] = it.rotate
-    return item
+if TYPE_CHECKING:
+    from pnp.build.typesetter import Typesetter
 
 
 def merge_manifest(
@@ -217,7 +146,7 @@ def write_all(
 def _stage(
     out: Path, files: list[OutputFile], manifest: dict[str, Any] | None, jobs: int
 ) -> list[tuple[Path, Path]]:
-    from pnp import typesetter
+    from pnp.build import typesetter
     from pnp.pool import run_grouped
 
     staged: list[tuple[Path, Path]] = []
@@ -247,11 +176,6 @@ def _stage(
             tmp.unlink(missing_ok=True)
         raise
     return staged
-
-
-DOCUMENT_KINDS = ("rulebook", "aid")
-"""Kinds typeset with platypus and markdown-it: drawn in one process, the only one that
-imports them."""
 
 
 def _families(files: list[OutputFile]) -> list[list[int]]:

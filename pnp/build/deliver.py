@@ -7,10 +7,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp._errors import Severity, ValidationFailed, display_path
-from pnp.build import build_game
+from pnp.build.game import build_game
+from pnp.check.validate import validate_game
 from pnp.layout.cards import SheetOptions
-from pnp.load import Game
-from pnp.validate import validate_game
+from pnp.spec.load import Game
 
 
 @dataclass
@@ -55,7 +55,7 @@ def deliver(
         if any(f.severity is Severity.ERROR for f in findings):
             raise ValidationFailed(findings)
     if images:
-        from pnp.export import export_images
+        from pnp.build.export import export_images
 
         done.images = export_images(game, images, folder)
         done.image_kinds = tuple(sorted(images))

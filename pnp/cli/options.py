@@ -8,7 +8,6 @@ commands call them once every option is parsed.
 
 from __future__ import annotations
 
-import difflib
 import math
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -19,27 +18,11 @@ import typer
 from typer import _click
 from typer.core import TyperArgument, TyperCommand, TyperGroup
 
-from pnp._errors import UsageError
+from pnp._errors import UsageError, unknown
 from pnp.layout.sheet import PAPERS_MM
 
 BACK_OFFSET_LIMIT_MM = 10.0
 """A printer that misregisters by more than this needs repair, not an offset."""
-
-IMAGE_TARGETS = ("tgc", "tts")
-"""Print-shop image sets `--images` can write (The Game Crafter, Tabletop Simulator)."""
-
-
-def did_you_mean(value: str, choices: Iterable[str]) -> str:
-    """`` (did you mean 'boom'?)`` when a choice is close to ``value``, else ``""``."""
-    close = difflib.get_close_matches(value, list(choices), n=1, cutoff=0.5)
-    return f"did you mean {close[0]!r}? " if close else ""
-
-
-def unknown(what: str, value: str, choices: Sequence[str]) -> str:
-    """One line for a value that is not among ``choices``: the closest match, then all."""
-    if not choices:
-        return f"no {what} {value!r} (there are no {what}s)"
-    return f"no {what} {value!r} ({did_you_mean(value, choices)}{what}s: {', '.join(choices)})"
 
 
 def split_list(values: Iterable[str] | None) -> list[str]:
@@ -142,7 +125,7 @@ def check_out(value: str | None) -> str | None:
 
 def known_game(game: str, cards: Path | None) -> str:
     """``game`` if it is one of the games found, else a usage error with the closest one."""
-    from pnp.load import list_games
+    from pnp.spec.load import list_games
 
     games = list_games(cards)
     if not games and cards is not None:
@@ -154,7 +137,7 @@ def known_game(game: str, cards: Path | None) -> str:
 
 def known_expansions(game: str, names: list[str], cards: Path | None) -> list[str]:
     """``names`` if the game has each of these expansions, else a usage error."""
-    from pnp.load import game_dir, list_expansions
+    from pnp.spec.load import game_dir, list_expansions
 
     if not names:
         return names
@@ -167,7 +150,7 @@ def known_expansions(game: str, names: list[str], cards: Path | None) -> list[st
 
 def complete_game(ctx: typer.Context, incomplete: str) -> list[str]:
     """Tab completion for GAME: the games in --cards (when given) or the bundled ones."""
-    from pnp.load import list_games
+    from pnp.spec.load import list_games
 
     cards = ctx.params.get("cards")
     try:

@@ -12,8 +12,8 @@ from pathlib import Path
 import yaml
 
 from pnp._errors import UsageError
-from pnp.load import EXPANSION_FILE, Card, game_dir, list_games, load_game
-from pnp.paths import cards_root, is_installed, templates_root
+from pnp.spec.load import EXPANSION_FILE, Card, game_dir, list_games, load_game
+from pnp.spec.paths import cards_root, is_installed, templates_root
 
 MANIFEST = """\
 # Expansion manifest for {game_name}. Every key is optional except `name`.

@@ -1,7 +1,7 @@
 """The options of `pnp build`, each a type its command's signature names.
 
 Kept apart from the command so that the command reads as what it does; checked as they
-are parsed by the callbacks in :mod:`pnp._options`.
+are parsed by the callbacks in :mod:`pnp.cli.options`.
 """
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from typing import Annotated
 
 import typer
 
-from pnp import _options as opt
+from pnp.cli import options as opt
 from pnp.layout.sheet import LAYOUTS, MAX_MARGIN_MM
-from pnp.output import CUT_FORMATS, KINDS
+from pnp.render.files import CUT_FORMATS, IMAGE_TARGETS, KINDS
 
 AllOpt = Annotated[bool, typer.Option("--all", help="Build every game.")]
 
@@ -106,8 +106,8 @@ ImagesOpt = Annotated[
     list[str] | None,
     typer.Option(
         metavar="TARGET",
-        callback=opt.choice_list("image target", opt.IMAGE_TARGETS),
-        help=f"Also write print-shop images: {'|'.join(opt.IMAGE_TARGETS)} (The Game "
+        callback=opt.choice_list("image target", IMAGE_TARGETS),
+        help=f"Also write print-shop images: {'|'.join(IMAGE_TARGETS)} (The Game "
         "Crafter 300 DPI PNG per card, Tabletop Simulator deck sheets); repeat or "
         "separate with commas.",
     ),

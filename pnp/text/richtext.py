@@ -14,8 +14,8 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 from pnp._errors import DataError, LayoutError, Location
-from pnp.fonts import load_font
-from pnp.icons import aspect, find_icon
+from pnp.text.fonts import load_font
+from pnp.text.icons import aspect, find_icon
 
 ICON_EM = 0.85
 """Height of an inline icon, as a fraction of the font size."""
@@ -125,7 +125,7 @@ def word_width(word: Word, size: float, font_dir: Path | None = None) -> float:
 
 @cache
 def _hyphenator() -> object:
-    from pnp.fonts import hyphenator
+    from pnp.text.fonts import hyphenator
 
     return hyphenator("en_US")
 

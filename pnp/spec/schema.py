@@ -14,14 +14,13 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Union, get_args, get_
 from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
-from pnp import components, fields, model
 from pnp._errors import Finding, Severity, shown
-from pnp.fields import PATTERN_WORDS
-from pnp.model import CardFile, GameSpec, card_model
+from pnp.spec import components, fields, model
+from pnp.spec.fields import PATTERN_WORDS
+from pnp.spec.model import CardFile, GameSpec, card_model
 
 if TYPE_CHECKING:
-    from pnp.load import Game
-    from pnp.yamlio import Located
+    from pnp.spec.yamlio import Located
 
 _MAPPING_TYPES = ("model_type", "dict_type", "model_attributes_type")
 _WHOLE = ("int_type", "int_parsing", "int_from_float", "int_parsing_size")
@@ -39,14 +38,14 @@ def game_schema() -> dict[str, Any]:
     return _described(GameSpec.model_json_schema(), _schema_models())
 
 
-def card_file_schema(game: Game) -> dict[str, Any]:
-    """Schema of GAME's card files: `deck` plus cards of exactly the declared types."""
-    per_type = [card_model(name, ct) for name, ct in game.spec.card_types.items()]
+def card_file_schema(spec: GameSpec) -> dict[str, Any]:
+    """Schema of a game's card files: `deck` plus cards of exactly the declared types."""
+    per_type = [card_model(name, ct) for name, ct in spec.card_types.items()]
     models = {**_schema_models(), **{m.__name__: m for m in per_type}}
     variants = [_described(m.model_json_schema(), models) for m in per_type]
     body = _described(CardFile.model_json_schema(), models)
-    body["title"] = f"{game.spec.name} card file"
-    body["properties"]["deck"]["enum"] = [d.id for d in game.spec.decks]
+    body["title"] = f"{spec.name} card file"
+    body["properties"]["deck"]["enum"] = [d.id for d in spec.decks]
     body["properties"]["cards"]["items"] = {"oneOf": variants}
     return body
 

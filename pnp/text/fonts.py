@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp._errors import LayoutError
-from pnp.paths import fonts_root, store_atomically, user_cache
+from pnp.spec.paths import fonts_root, store_atomically, user_cache
 
 CACHE_VERSION = 1
 

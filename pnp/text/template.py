@@ -21,8 +21,8 @@ from jinja2 import (
 from jinja2.sandbox import SandboxedEnvironment
 
 from pnp._errors import DataError, Location, one_line, shown
-from pnp.paths import user_cache
-from pnp.sandbox import (
+from pnp.spec.paths import user_cache
+from pnp.text.sandbox import (
     BOUNDS_VERSION,
     CARD_FIELD_CHARS,
     BoundedEnvironment,

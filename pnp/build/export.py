@@ -17,13 +17,13 @@ from typing import Any
 
 from PIL import Image
 
-from pnp._options import IMAGE_TARGETS
 from pnp._progress import Advance, progress_bar
 from pnp.layout.cards import back_key, lay_out_faces
 from pnp.layout.images import TGC_BLEED_MM, Sheet, tgc_size, tts_sheets
 from pnp.layout.ops import Face
-from pnp.load import Game
+from pnp.render.files import IMAGE_TARGETS
 from pnp.render.raster import rasterise, save_png
+from pnp.spec.load import Game
 
 IMAGE_KINDS = IMAGE_TARGETS
 

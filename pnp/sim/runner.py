@@ -4,7 +4,7 @@ Game ``i`` is played with a seed drawn from ``random.Random(seed)`` (the i-th dr
 the same ``seed`` always gives the same games and the same report.  Bots take seats
 round-robin from the ``bots`` list; with more than one bot, game ``i`` moves every bot
 ``i`` seats on, so each bot sits in each seat equally often and the report can tell a
-bot's strength (:mod:`pnp.strength`) from a seat's advantage.  A game that reaches
+bot's strength (:mod:`pnp.sim.strength`) from a seat's advantage.  A game that reaches
 ``max_steps`` decisions without ending counts as a timeout and stays out of the win,
 length and score figures.  A run stopped with Ctrl-C reports the games finished until then.
 """
@@ -16,15 +16,13 @@ import random
 import statistics
 from typing import Any
 
-from pnp._errors import Finding, Severity, UsageError
-from pnp._options import unknown
+from pnp._errors import Finding, Severity, UsageError, unknown
 from pnp._progress import Advance
-from pnp.games import Bot, Engine, GameState, get_engine, sees
-from pnp.load import Game
-from pnp.sim_report import DEFAULT_MAX_STEPS, ComponentUse, Report
-from pnp.strength import Strength
-from pnp.tally import Tally
-from pnp.validate import engine_for
+from pnp.games import Bot, Engine, GameState, engine_for, get_engine, sees
+from pnp.sim.report import DEFAULT_MAX_STEPS, ComponentUse, Report
+from pnp.sim.strength import Strength
+from pnp.sim.tally import Tally
+from pnp.spec.load import Game
 
 COVERAGE = 0.999
 """Share of games a printed component count should cover without running short."""

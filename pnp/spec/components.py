@@ -8,7 +8,17 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from pnp._errors import shown
-from pnp.fields import ID, MM_PER_IN, SIZE_RE, CardSize, Color, Number, Strict, Whole, checked_by
+from pnp.spec.fields import (
+    ID,
+    MM_PER_IN,
+    SIZE_RE,
+    CardSize,
+    Color,
+    Number,
+    Strict,
+    Whole,
+    checked_by,
+)
 
 
 class Token(Strict):

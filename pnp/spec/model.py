@@ -3,8 +3,8 @@
 Every model forbids unknown keys; each field's docstring is what `pnp schema` shows an
 editor.  Card fields beyond the common ones are declared per card type in ``game.yaml``
 and turned into a model per type, so a card of type ``plan`` accepts exactly the keys
-its type declares. The shared value types are in pnp.fields, the components (counters,
-tracks, aids, screens, boards) in pnp.components.
+its type declares. The shared value types are in pnp.spec.fields, the components (counters,
+tracks, aids, screens, boards) in pnp.spec.components.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from typing import Any, Literal
 
 from pydantic import Field, create_model, field_validator, model_validator
 
-from pnp.components import Component
-from pnp.fields import ID, CardSize, Color, Flag, Number, Strict, Whole, parse_size
+from pnp.spec.components import Component
+from pnp.spec.fields import ID, CardSize, Color, Flag, Number, Strict, Whole, parse_size
 
 
 class Players(Strict):

@@ -20,7 +20,7 @@ POLL_S = 0.4
 """How often the folders are looked at: a save shows in the PDF within about a second."""
 
 WARM_MODULES = (
-    "pnp.deliver",
+    "pnp.build.deliver",
     "pnp.layout.cards",
     "pnp.layout.face",
     "pnp.layout.tokens",
@@ -32,7 +32,7 @@ WARM_MODULES = (
     "pnp.render.rulebook",
     "pnp.render.figures",
     "reportlab.graphics.renderPDF",
-    "pnp.validate",
+    "pnp.check.validate",
 )
 """What a build imports, loaded once by the watcher (modules only: no game data)."""
 
@@ -42,7 +42,7 @@ Snapshot = dict[str, tuple[int, int]]
 def watched_folders(game_root: Path, out: Path) -> list[Path]:
     """The game's folder, the template folders it may read and the fonts: whatever an edit
     there changes, the next build shows. ``out`` is left out wherever it lies."""
-    from pnp.paths import fonts_root, sibling_templates, templates_root
+    from pnp.spec.paths import fonts_root, sibling_templates, templates_root
 
     folders = [game_root, sibling_templates(game_root.parent), templates_root(), fonts_root()]
     seen: list[Path] = []

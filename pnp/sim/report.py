@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from pnp.strength import Strength
+from pnp.sim.strength import Strength
 
 DEFAULT_MAX_STEPS = 20_000
 """Decisions after which a game stops as a timeout."""

@@ -6,17 +6,19 @@ import os
 from functools import cache
 from pathlib import Path
 
+_PACKAGE = Path(__file__).parent.parent
+
 
 @cache
 def data_root() -> Path:
     """Folder holding cards/, templates/ and fonts/."""
-    installed = Path(__file__).parent / "_data"
-    return installed if installed.is_dir() else Path(__file__).resolve().parent.parent
+    installed = _PACKAGE / "_data"
+    return installed if installed.is_dir() else _PACKAGE.resolve().parent
 
 
 def is_installed() -> bool:
     """True when running from an installed wheel (data inside site-packages)."""
-    return data_root() == Path(__file__).parent / "_data"
+    return data_root() == _PACKAGE / "_data"
 
 
 def cards_root() -> Path:

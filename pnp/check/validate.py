@@ -2,51 +2,40 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
-from pnp._errors import DataError, Finding, PnpError, Severity, shown, unique
-from pnp.load import Game
+from pnp._errors import Finding, PnpError, Severity, unique
+from pnp.games import Engine, engine_for
+from pnp.spec.load import Game
 
-if TYPE_CHECKING:
-    from pnp.games import Engine
-
-
-def engine_for(game: Game) -> Engine | None:
-    """The rules engine the game names in game.yaml (None when it names none)."""
-    if game.spec.engine is None:
-        return None
-    from pnp import games
-
-    if game.spec.engine not in games.ENGINES:
-        raise DataError(
-            f"no rules engine {shown(game.spec.engine)} "
-            f"(engines: {', '.join(sorted(games.ENGINES))})",
-            game.spec_location("engine"),
-        )
-    return games.get_engine(game.spec.engine)
+Playtest = Callable[[Engine, Game], list[Finding]]
+"""A quick playtest: warnings for printed components that run out in simulated games.
+The simulation stage, above this one, offers it (pnp.sim.runner.playtest_findings); the
+command line hands it in."""
 
 
-def validate_game(game: Game, faces: bool = False) -> list[Finding]:
+def validate_game(
+    game: Game, faces: bool = False, playtest: Playtest | None = None
+) -> list[Finding]:
     """Rule findings from the game's engine; with ``faces``, also check that card types
     that meet differ in greyscale, lay out every card face
     (text fits, every glyph exists; the first problem of each card) and every other
-    component (counters, tracks, aid and rulebook templates), and play a few hundred
-    quick seeded games to warn of printed components that run out."""
+    component (counters, tracks, aid and rulebook templates), and run ``playtest``, if
+    given, to warn of printed components that run out."""
     findings: list[Finding] = list(game.notes) + _method_named_keys(game)
     engine = engine_for(game)
     if engine is not None:
         findings.extend(engine.validate(game))
     rules_ok = not any(f.severity is Severity.ERROR for f in findings)
     if faces and rules_ok:  # faces and the rulebook read the tables the rules just refused
-        from pnp.greyscale import greyscale_findings
+        from pnp.check.greyscale import greyscale_findings
 
         findings.extend(greyscale_findings(game))
         findings.extend(_face_findings(game))
         findings.extend(_component_findings(game))
-        if engine is not None:  # a quick playtest: do the printed parts suffice?
-            from pnp.sim import playtest_findings
-
-            findings.extend(playtest_findings(engine, game))
+        if engine is not None and playtest is not None:  # do the printed parts suffice?
+            findings.extend(playtest(engine, game))
     return unique(findings)  # one cause, one message (a layout many cards share)
 
 
@@ -78,8 +67,8 @@ def _method_named_keys(game: Game) -> list[Finding]:
 
 
 def _component_findings(game: Game) -> list[Finding]:
-    from pnp.build import plan_outputs
     from pnp.layout.cards import SheetOptions
+    from pnp.render.plan import plan_outputs
 
     kinds = frozenset({"tokens", "board", "screen", "track", "aid", "rulebook"})
     try:

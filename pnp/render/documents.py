@@ -1,5 +1,5 @@
 """What rulebooks and aids say: the context their templates see, their rendered Markdown,
-the credits, and each PDF's metadata. The build places and draws them (pnp.build)."""
+the credits, and each PDF's metadata. The build places and draws them (pnp.build.game)."""
 
 from __future__ import annotations
 
@@ -9,16 +9,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pnp._errors import DataError, Location, shown
-from pnp.components import AidComponent
-from pnp.fields import parse_size
-from pnp.fonts import load_font
-from pnp.icons import CREDIT as ICONS_CREDIT
+from pnp.games import engine_for
 from pnp.layout.face import card_context, find_template
-from pnp.load import Game
-from pnp.model import GameSpec
 from pnp.render.meta import DocInfo
-from pnp.text import render_text
-from pnp.validate import engine_for
+from pnp.spec.components import AidComponent
+from pnp.spec.fields import parse_size
+from pnp.spec.load import Game
+from pnp.spec.model import GameSpec
+from pnp.text.fonts import load_font
+from pnp.text.icons import CREDIT as ICONS_CREDIT
+from pnp.text.template import render_text
 
 if TYPE_CHECKING:
     from pnp.render.aid import AidLayout

@@ -12,10 +12,10 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from pnp._errors import DataError, Finding, Location, Severity, ValidationFailed, shown
-from pnp.model import CardBase, CardFile, ExpansionSpec, GameSpec, card_model
-from pnp.paths import game_roots, sibling_templates, templates_root
-from pnp.schema import schema_findings
-from pnp.yamlio import Located, load_yaml
+from pnp.spec.model import CardBase, CardFile, ExpansionSpec, GameSpec, card_model
+from pnp.spec.paths import game_roots, sibling_templates, templates_root
+from pnp.spec.schema import schema_findings
+from pnp.spec.yamlio import Located, load_yaml
 
 GAME_FILE = "game.yaml"
 EXPANSION_FILE = "expansion.yaml"
@@ -131,7 +131,8 @@ class Game:
         return self.spec_location("decks", ids.index(deck)) if deck in ids else self.located.at(())
 
 
-def _parse(model: type[M], data: Any, located: Located, prefix: tuple[Any, ...] = ()) -> M:
+def parse_model(model: type[M], data: Any, located: Located, prefix: tuple[Any, ...] = ()) -> M:
+    """``data`` as ``model``; every schema error reported at its place in the file."""
     try:
         return model.model_validate(data)
     except ValidationError as err:
@@ -207,7 +208,7 @@ def _load_cards(
         )
         return []
     try:
-        cf = _parse(CardFile, data, located)
+        cf = parse_model(CardFile, data, located)
     except ValidationFailed as exc:
         findings.extend(exc.findings)
         return []
@@ -246,7 +247,7 @@ def _load_cards(
             )
             continue
         try:
-            card = _parse(model, raw, located, at)
+            card = parse_model(model, raw, located, at)
         except ValidationFailed as exc:
             findings.extend(exc.findings)
             continue
@@ -330,7 +331,7 @@ def load_game(
             "the file is empty; a game needs id, name, players, decks and card_types",
             Location(root / GAME_FILE),
         )
-    spec = _parse(GameSpec, data, located)
+    spec = parse_model(GameSpec, data, located)
     findings: list[Finding] = []
     if spec.id != game_id:
         findings.append(
@@ -382,7 +383,7 @@ def load_game(
                 "the file is empty; an expansion needs at least a name",
                 Location(folder / EXPANSION_FILE),
             )
-        espec = _parse(ExpansionSpec, edata, elocated)
+        espec = parse_model(ExpansionSpec, edata, elocated)
         mark = espec.mark or "".join(w[0] for w in espec.name.split()).upper()[:3]
         exp = Expansion(name, folder, espec, mark)
         added: list[Card] = []

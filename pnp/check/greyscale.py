@@ -7,8 +7,8 @@ from __future__ import annotations
 from itertools import combinations
 
 from pnp._errors import Finding, Severity
-from pnp.load import Game
-from pnp.model import CardType, GameSpec
+from pnp.spec.load import Game
+from pnp.spec.model import CardType, GameSpec
 
 MIN_GREY_GAP = 12.0
 """Least difference in CIE L* (0 black, 100 white) between two types that meet."""

@@ -1,0 +1,91 @@
+"""The files of a build as data: the kinds of file, each file's name, kind and pages (what
+manifest.json says of it) and how it is drawn. Cheap to import: the command line reads the
+kinds here to show its help."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pnp.layout.pages import Page, Placed
+
+PT_PER_MM = 72.0 / 25.4
+
+KINDS = ("cards", "tokens", "board", "screen", "track", "aid", "rulebook")
+"""Kinds of output file a build can make (manifest `kind`)."""
+IMAGE_TARGETS = ("tgc", "tts")
+"""Print-shop image sets `--images` can write (The Game Crafter, Tabletop Simulator)."""
+
+CUT_FORMATS = ("svg",)
+"""What `--cut-file` can write (pnp.layout.cuts writes it)."""
+
+
+def _pt(v: float) -> float:
+    return round(v * PT_PER_MM, 2)
+
+
+@dataclass(frozen=True)
+class Typeset:
+    """A document as plain data: ``draw(path, *args)`` writes it and returns its pages."""
+
+    draw: Callable[..., list[Page]]
+    args: tuple[Any, ...]
+
+
+@dataclass
+class OutputFile:
+    """One file of a build: its name, kind, pages (for the manifest) and how to draw it."""
+
+    path: str
+    kind: str
+    pages: list[Page]
+    write: Callable[[Path], None] = field(repr=False)
+    source: str | None = None
+    """For a cut file: the PDF whose sheet it cuts."""
+    typeset: Callable[[], Typeset] | None = field(default=None, repr=False)
+    """For a rulebook or aid: its text prepared for the typesetter process (pnp.build.typesetter),
+    which then writes it; ``write`` does both here."""
+
+    @property
+    def sheets(self) -> int:
+        """Sheets of paper: a back page is printed on its front's sheet."""
+        return sum(1 for p in self.pages if p.side != "back")
+
+    def manifest(self) -> dict[str, Any]:
+        entry: dict[str, Any] = {"path": self.path, "kind": self.kind}
+        if self.source:
+            entry["source"] = self.source
+        entry["sheets"] = self.sheets
+        entry["pages"] = [_page_entry(n, p) for n, p in enumerate(self.pages, start=1)]
+        return entry
+
+
+def _page_entry(number: int, page: Page) -> dict[str, Any]:
+    entry: dict[str, Any] = {
+        "number": number,
+        "side": page.side,
+        "size_pt": [_pt(page.size[0]), _pt(page.size[1])],
+    }
+    if page.layout:
+        entry.update(layout=page.layout, gutter_mm=list(page.gutter), bleed_mm=page.bleed)
+    entry["items"] = [_item(it, page.side == "fold") for it in page.items]
+    return entry
+
+
+def _item(it: Placed, fold: bool = False) -> dict[str, Any]:
+    item: dict[str, Any] = {"id": it.id, "deck": it.group, "trim_pt": [_pt(v) for v in it.trim]}
+    if it.region is not None:
+        item["board_mm"] = [round(v, 2) for v in it.region]
+    if fold:
+        item["side"] = it.side
+    if it.rotate:
+        item["rotate"] = it.rotate
+    return item
+
+
+DOCUMENT_KINDS = ("rulebook", "aid")
+"""Kinds typeset with platypus and markdown-it: drawn in one process, the only one that
+imports them."""

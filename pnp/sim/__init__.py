@@ -1,0 +1,1 @@
+"""Simulations: the runner (one process, a pool), its report, bot strength and tallies."""
