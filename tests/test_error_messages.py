@@ -131,7 +131,10 @@ class _Sample(Strict):
     ("data", "message"),
     [
         ({"id": "Big_Deal"}, "id: 'Big_Deal' is not allowed: an id is lowercase letters, digits"),
-        ({"color": "red"}, "color: 'red' is not allowed: a colour is #rrggbb, e.g. #1f6f8b"),
+        (
+            {"color": "bleu"},
+            "color: colour 'bleu' is not #rgb, #rrggbb or a CSS colour name (did you mean 'blue'?)",
+        ),
         ({"id": "a" * 9}, "id: too long (9 characters; at most 8)"),
         ({"qty": True}, "qty: expected a whole number, not true (a yes/no value)"),
         ({"qty": "3"}, "qty: expected a whole number, not '3' (text)"),

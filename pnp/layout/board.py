@@ -19,7 +19,7 @@ from pnp.layout.sheet import PAPERS_MM, Rect
 from pnp.layout.textfit import set_text
 from pnp.spec.components import BoardComponent, BoardRegion
 from pnp.spec.load import Game
-from pnp.text.template import evaluate, render_text
+from pnp.text.template import evaluate, render_colour, render_text
 
 PRINTER_MARGIN_MM = 6.0
 MARK_ROOM_MM = 5.0
@@ -122,7 +122,7 @@ def _track(game: Game, region: BoardRegion, where: Location) -> list[Shape | Tex
     for i in range(n):
         ctx = _space_context(game, i, n)
         sx, sy = (x + i * sw, y) if across else (x, y + i * sh)
-        fill = render_text(region.fill, ctx, where, "fill").strip()
+        fill = render_colour(region.fill, ctx, where, "fill")
         ops.append(Shape("rect", sx, sy, sw, sh, fill, region.stroke, 0.35, 0))
         label = evaluate(region.label, ctx, where, "label") if region.label else ""
         marked = bool(region.mark) and evaluate(region.mark, ctx, where, "mark") not in (
@@ -179,7 +179,7 @@ def _box(game: Game, region: BoardRegion, where: Location) -> list[Shape | TextB
     x, y, w, h = region.rect
     ctx = _space_context(game, 0, 1)
     ops: list[Shape | TextBlock] = []
-    fill = render_text(region.fill, ctx, where, "fill").strip()
+    fill = render_colour(region.fill, ctx, where, "fill")
     if region.kind == "box":
         ops.append(Shape("rect", x, y, w, h, fill, region.stroke, 0.5, 2.0))
     top = y + 2.0

@@ -15,7 +15,7 @@ from pnp.spec.load import Card, Game
 from pnp.spec.model import CardLayout, Element
 from pnp.text.icons import find_icon, icon_dirs
 from pnp.text.richtext import ICON_MARK
-from pnp.text.template import is_true, render_text
+from pnp.text.template import is_true, render_colour, render_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,10 +107,7 @@ def load_layout(
 def _colour(value: str | None, ctx: dict[str, Any], where: Location) -> str | None:
     if value is None:
         return None
-    out = render_text(value, ctx, where, "colour").strip()
-    if len(out) != 7 or not out.startswith("#"):
-        raise DataError(f"colour {shown(out)} is not '#rrggbb'", where)
-    return out
+    return render_colour(value, ctx, where)
 
 
 @dataclass(frozen=True, slots=True)

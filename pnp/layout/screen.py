@@ -20,7 +20,7 @@ from pnp.layout.sheet import PAPERS_MM
 from pnp.layout.textfit import set_text
 from pnp.spec.components import ScreenComponent
 from pnp.spec.load import Game
-from pnp.text.template import render_text
+from pnp.text.template import render_colour, render_text
 
 PANEL_MAX_MM = 100.0
 FOLD = "#8a8a8a"
@@ -44,8 +44,8 @@ def _outside(
     comp: ScreenComponent, ctx: dict[str, Any], w: float, h: float, where: Location
 ) -> list[Shape | TextBlock]:
     """The outside half (top of the strip), drawn upside down."""
-    fill = render_text(comp.color, ctx, where, "color").strip()
-    ink = render_text(comp.ink, ctx, where, "ink").strip()
+    fill = render_colour(comp.color, ctx, where, "color")
+    ink = render_colour(comp.ink, ctx, where, "ink")
     ops: list[Shape | TextBlock] = [Shape("rect", 0, 0, w, h, fill, None, 0, 0)]
     label = render_text(comp.label, ctx, where, "label")
     box = (PAD_MM, h * 0.25, w - 2 * PAD_MM, h * 0.3)

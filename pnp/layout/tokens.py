@@ -13,7 +13,7 @@ from pnp.layout.sheet import PAPERS_MM, Rect, marks_around, trim_lines
 from pnp.layout.textfit import set_text
 from pnp.spec.components import Token, TokensComponent
 from pnp.spec.load import Game
-from pnp.text.template import render_text
+from pnp.text.template import render_colour, render_text
 
 PAGE_MARGIN_MM = 10.0
 """Text pages (tracks) keep this far from the paper's edge, or the printer margin if more."""
@@ -100,6 +100,8 @@ def _resolve(token: Token, ctx: dict[str, Any], where: Location) -> dict[str, An
     out: dict[str, Any] = {
         k: render_text(str(v), ctx, where, f"token {k}") for k, v in token.model_dump().items()
     }
+    out["color"] = render_colour(token.color, ctx, where, "token color")
+    out["ink"] = render_colour(token.ink, ctx, where, "token ink")
     for key in ("count", "size_mm"):
         try:
             out[key] = float(out[key]) if key == "size_mm" else int(out[key])

@@ -14,6 +14,7 @@ from pnp.spec.fields import (
     SIZE_RE,
     CardSize,
     Color,
+    ColorText,
     Number,
     Strict,
     Whole,
@@ -34,8 +35,8 @@ class Token(Strict):
     """Squares are gang-cut; circles, triangles and diamonds are punched or cut out."""
     size_mm: str = "20"
     """Diameter or side in mm."""
-    color: str
-    ink: str = "#ffffff"
+    color: ColorText
+    ink: ColorText = "#ffffff"
 
 
 class TokenGroup(Strict):
@@ -111,13 +112,13 @@ class ScreenComponent(Strict):
     """Name of a table under `tables:`; one screen per row (as `row`), e.g. the player
     colours. Without it, `copies` identical screens."""
     copies: Whole = Field(default=1, ge=1, le=12)
-    color: str = "{{ row.color }}"
-    """Jinja giving the outside colour."""
+    color: ColorText = "{{ row.color }}"
+    """The outside colour, or Jinja giving it."""
     label: str = "{{ game.name }}"
     """Big words on the outside."""
     sub: str = ""
     """Smaller words under the label (e.g. the colour's name and mark)."""
-    ink: str = "#ffffff"
+    ink: ColorText = "#ffffff"
     """Colour of the outside words."""
     height_mm: Number = Field(default=88.0, ge=60.0, le=140.0)
     """Standing height; a screen shorter than 60 mm hides nothing."""
@@ -148,9 +149,9 @@ class BoardRegion(Strict):
     `space.index` (from 1) and `space.count`."""
     mark: str = ""
     """Track: Jinja expression; where true, the space carries a white dot."""
-    fill: str = "#ffffff"
-    """Colour as '#rrggbb', or Jinja giving one (per space on a track)."""
-    stroke: str = "#141414"
+    fill: ColorText = "#ffffff"
+    """A colour, or Jinja giving one (per space on a track)."""
+    stroke: Color = "#141414"
     font_size: Number = Field(default=11.0, gt=0, le=72)
     """Largest text size in points; text shrinks to fit its box."""
 

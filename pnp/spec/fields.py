@@ -7,19 +7,61 @@ import re
 from collections.abc import Callable
 from typing import Annotated
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+import webcolors
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema
 
-from pnp._errors import shown
+from pnp._errors import did_you_mean, shown
 
 ID_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
-COLOR_PATTERN = r"^#[0-9a-fA-F]{6}$"
 PATTERN_WORDS = {
     ID_PATTERN: "an id is lowercase letters, digits and dashes, e.g. `big-deal`",
-    COLOR_PATTERN: "a colour is #rrggbb, e.g. #1f6f8b",
 }
 """What each pattern allows, in the words an error message uses."""
 ID = Annotated[str, Field(pattern=ID_PATTERN, max_length=64)]
-Color = Annotated[str, Field(pattern=COLOR_PATTERN)]
+
+_HEX = re.compile(r"#(?:[0-9a-fA-F]{3}){1,2}\Z")
+COLOR_NAMES = tuple(webcolors.names(webcolors.CSS3))
+"""The 147 CSS colour names (CSS Color Module Level 3), as webcolors lists them."""
+
+
+def parse_color(text: str) -> str:
+    """``#rgb``, ``#rrggbb`` or a CSS colour name (any case) → ``#rrggbb`` in lowercase;
+    anything else is refused with the closest name."""
+    value = text.strip()
+    if _HEX.match(value):
+        return webcolors.normalize_hex(value)
+    try:
+        return webcolors.name_to_hex(value.lower())
+    except ValueError:
+        close = "" if value.startswith("#") else did_you_mean(value.lower(), COLOR_NAMES)
+        hint = close.rstrip() if close else "e.g. #1f6f8b or teal"
+        raise ValueError(
+            f"colour {shown(text)} is not #rgb, #rrggbb or a CSS colour name ({hint})"
+        ) from None
+
+
+def _is_template(text: str) -> bool:
+    return "{{" in text or "{%" in text
+
+
+def _color_or_template(text: str) -> str:
+    return text if _is_template(text) else parse_color(text)
+
+
+_COLOR_SCHEMA = {
+    "type": "string",
+    "description": "#rgb, #rrggbb or a CSS colour name (e.g. #1f6f8b, teal)",
+}
+Color = Annotated[str, AfterValidator(parse_color), WithJsonSchema(_COLOR_SCHEMA)]
+"""A colour, kept as ``#rrggbb`` whichever way it was written."""
+ColorText = Annotated[
+    str,
+    AfterValidator(_color_or_template),
+    WithJsonSchema({**_COLOR_SCHEMA, "description": "a colour, or Jinja giving one"}),
+]
+"""A colour, or Jinja that gives one when rendered ('{{ row.color }}'): a plain colour is
+checked and kept as ``#rrggbb`` here; a template is checked once it is rendered
+(pnp.text.template.render_colour)."""
 Whole = Annotated[int, Field(strict=True)]
 """A whole number; `true` or `2.5` is refused, not read as 1 or 2."""
 Number = Annotated[float, Field(strict=True)]

@@ -14,7 +14,7 @@ from typing import Any, Literal
 from pydantic import Field, create_model, field_validator, model_validator
 
 from pnp.spec.components import Component
-from pnp.spec.fields import ID, CardSize, Color, Flag, Number, Strict, Whole, parse_size
+from pnp.spec.fields import ID, CardSize, Color, ColorText, Flag, Number, Strict, Whole, parse_size
 
 
 class Players(Strict):
@@ -221,9 +221,9 @@ class Element(Strict):
     """Jinja expression; the element is drawn only when it is true."""
     bleed: Flag = False
     """Extend a rect touching the trim edge out to the bleed edge (backgrounds)."""
-    fill: str | None = None
-    """Colour as '#rrggbb' or Jinja giving one, e.g. '{{ type.color }}'."""
-    stroke: str | None = None
+    fill: ColorText | None = None
+    """A colour (#rgb, #rrggbb, a CSS name) or Jinja giving one, e.g. '{{ type.color }}'."""
+    stroke: ColorText | None = None
     stroke_width: Number = 0.3
     """Line width in mm."""
     radius: Number = 0.0
@@ -245,7 +245,7 @@ class Element(Strict):
     leading: Number = 1.2
     align: Literal["left", "center", "right", "justify"] = "left"
     valign: Literal["top", "middle", "bottom"] = "top"
-    color: str = "#000000"
+    color: ColorText = "#000000"
     upper: Flag = False
     hyphenate: Flag = False
     """Break long words at syllables (narrow or justified text)."""

@@ -21,6 +21,7 @@ from jinja2 import (
 from jinja2.sandbox import SandboxedEnvironment
 
 from pnp._errors import DataError, Location, one_line, shown
+from pnp.spec.fields import parse_color
 from pnp.spec.paths import user_cache
 from pnp.text.sandbox import (
     BOUNDS_VERSION,
@@ -149,6 +150,18 @@ def render_text(
         return DataError(f"{what}: template error: {message}", at)
 
     return _render(source, context, max_chars, error)
+
+
+def render_colour(
+    source: str, context: dict[str, Any], where: Location | None, what: str = "colour"
+) -> str:
+    """A colour field rendered (it may be Jinja, e.g. '{{ row.color }}') and read as
+    ``#rrggbb``: #rgb, #rrggbb or a CSS colour name, else an error at ``where``."""
+    text = render_text(source, context, where, what).strip()
+    try:
+        return parse_color(text)
+    except ValueError as exc:
+        raise DataError(f"{what}: {exc}", where) from None
 
 
 def _fits(text: str, max_chars: int, where: Location | None, what: str) -> str:
