@@ -96,18 +96,47 @@ def token_face(
     return Face(d, d, tuple(ops))
 
 
-def _resolve(token: Token, ctx: dict[str, Any], where: Location) -> dict[str, Any]:
+MAX_TOKEN_COUNT = 1000
+"""Most copies of one counter: 1,000 chips of 20 mm fill about ten A4 sheets, more than
+any of the five games prints of all its counters together; a larger count is a typo
+(or a number meant for another key) and would print, or hang, without end."""
+MIN_TOKEN_MM = 8.0
+"""Smallest counter: its label is then about 9 pt, above the 6 pt floor of DESIGN.md §4."""
+
+
+def _resolve(
+    token: Token, ctx: dict[str, Any], where: Location, largest_mm: float
+) -> dict[str, Any]:
+    """The counter's fields rendered; its count and size read as bounded numbers (the
+    size at most ``largest_mm``, what one page holds under its titles)."""
     out: dict[str, Any] = {
         k: render_text(str(v), ctx, where, f"token {k}") for k, v in token.model_dump().items()
     }
     out["color"] = render_colour(token.color, ctx, where, "token color")
     out["ink"] = render_colour(token.ink, ctx, where, "token ink")
-    for key in ("count", "size_mm"):
-        try:
-            out[key] = float(out[key]) if key == "size_mm" else int(out[key])
-        except ValueError:
-            raise DataError(f"token {key} {out[key]!r} is not a number", where) from None
+    count = _number(out["count"], "count", where, whole=True)
+    if not 0 <= count <= MAX_TOKEN_COUNT:
+        raise DataError(
+            f"token count {out['count']!r} must be from 0 to {MAX_TOKEN_COUNT:,} "
+            "(copies of one counter)",
+            where,
+        )
+    size = _number(out["size_mm"], "size_mm", where)
+    if not MIN_TOKEN_MM <= size <= largest_mm:  # nan fails both comparisons
+        raise DataError(
+            f"token size_mm {out['size_mm']!r} must be from {MIN_TOKEN_MM:g} to "
+            f"{largest_mm:.1f} mm (the largest counter a page holds under its titles)",
+            where,
+        )
+    out["count"], out["size_mm"] = count, size
     return out
+
+
+def _number(text: str, key: str, where: Location, whole: bool = False) -> Any:
+    try:
+        return int(text) if whole else float(text)
+    except ValueError:
+        raise DataError(f"token {key} {text!r} is not a number", where) from None
 
 
 class _Packer:
@@ -124,6 +153,14 @@ class _Packer:
         self.new_page()
         self.pages[0].decor.append(title_block(title, self.left, self.top, 14))
         self.y = self.top + TITLE_MM
+
+    def largest(self) -> float:
+        """The largest counter a page holds below its titles, with crop marks around it, on
+        A4 and on Letter alike (a game's files build on both; validate lays out A4)."""
+        m = self.left
+        width = min(w for w, _ in PAPERS_MM.values()) - 2 * m
+        height = min(h for _, h in PAPERS_MM.values()) - 2 * m - TITLE_MM - GROUP_TITLE_MM
+        return min(width, height) - 2 * GANG_MARK_MM
 
     def new_page(self) -> None:
         page = Page(self.size, bleed=TOKEN_BLEED_MM)
@@ -199,7 +236,8 @@ def lay_out_tokens(
             rows = game.spec.tables.get(group.each)  # type: ignore[assignment]
             if not isinstance(rows, list):
                 raise DataError(f"each: no table {group.each!r} under tables:", where)
-        specs = [_resolve(group.token, {"row": r, "tables": game.spec.tables}, where) for r in rows]
+        ctx = {"tables": game.spec.tables}
+        specs = [_resolve(group.token, {**ctx, "row": r}, where, pack.largest()) for r in rows]
         round_chips = any(s["shape"] != "square" for s in specs)
         pack.title(group.title + (ROUND_NOTE if round_chips else ""), specs[0]["size_mm"])
         for ri, spec in enumerate(specs):

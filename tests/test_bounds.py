@@ -1,0 +1,55 @@
+"""Sizes and counts a game's files give are bounded where they are read (issue 22): the
+largest counter a page holds builds on both papers, in finite time, one to a page."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pnp.layout.cards import SheetOptions
+from pnp.layout.tokens import MAX_TOKEN_COUNT, _Packer
+from tests.conftest import FIXTURES, overlay
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("shape", ["square", "circle"])
+def test_the_largest_counter_builds_one_to_a_page(
+    mini_cards: Path, tmp_path: Path, paper: str, shape: str
+) -> None:
+    largest = _Packer("Bits", SheetOptions(paper=paper)).largest()
+    overlay(mini_cards, FIXTURES / "bad" / "token-size-huge")
+    game_yaml = mini_cards / "mini" / "game.yaml"
+    text = game_yaml.read_text().replace("size_mm: '300'", f"size_mm: '{largest:.1f}'")
+    game_yaml.write_text(text.replace("shape: square", f"shape: {shape}"))
+    out = tmp_path / "out"
+    for args in (["validate", "mini"], ["build", "mini", "--paper", paper, "--out", str(out)]):
+        done = subprocess.run(
+            [sys.executable, "-m", "pnp", *args, "--cards", str(mini_cards)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert done.returncode == 0, done.stderr
+    manifest = json.loads((out / "manifest.json").read_text())
+    (tokens,) = [f for f in manifest["files"] if f["kind"] == "tokens"]
+    fronts = [p for p in tokens["pages"] if p["side"] == "front"]
+    assert [len(p["items"]) for p in fronts] == [1, 1]  # count: '2'
+
+
+def test_the_count_bound_is_more_than_any_bundled_game_prints() -> None:
+    """MAX_TOKEN_COUNT says no bundled game comes near it: •Boom prints the most counters."""
+    from pnp.layout.tokens import lay_out_tokens
+    from pnp.spec.load import load_game
+
+    most = 0
+    for gid in ("boom", "bidness", "bigidea", "oldbiddy", "smallprint"):
+        game = load_game(gid)
+        for i, comp in enumerate(game.spec.components):
+            if comp.kind == "tokens":
+                pages, _ = lay_out_tokens(game, comp, i, SheetOptions())
+                most = max(most, sum(len(p.items) for p in pages if p.side != "back"))
+    assert 0 < most < MAX_TOKEN_COUNT / 2
