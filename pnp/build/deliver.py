@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp._errors import Severity, ValidationFailed, display_path
-from pnp.build.game import build_game
+from pnp.build.game import build_game, missing_kinds
 from pnp.check.validate import validate_game
 from pnp.layout.cards import SheetOptions
 from pnp.spec.load import Game
@@ -28,6 +28,8 @@ class Delivery:
     images: Path | None = None
     image_kinds: tuple[str, ...] = ()
     image_files: int = 0
+    missing: tuple[str, ...] = ()
+    """Kinds asked for with --only that this game makes no file of."""
 
 
 def deliver(
@@ -38,10 +40,15 @@ def deliver(
     images: frozenset[str] = frozenset(),
     pdf: bool = True,
     jobs: int = 1,
+    one_of_many: bool = False,
 ) -> Delivery:
     """Write the game's PDFs (unless ``pdf`` is false, in ``jobs`` processes) and the
-    ``images`` asked for."""
-    done = Delivery(game, folder)
+    ``images`` asked for. A game that makes none of the kinds in ``only`` is an error,
+    unless it is ``one_of_many`` (``--all``): then it is passed over, and its summary
+    says so."""
+    done = Delivery(game, folder, missing=tuple(missing_kinds(game, only)))
+    if one_of_many and only is not None and set(done.missing) == set(only):
+        return done
     if pdf:
         written = {p.name for p in build_game(game, options, folder, only, jobs)}
         manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
@@ -72,7 +79,8 @@ def summary_lines(done: Delivery) -> list[str]:
     """
     game = done.game
     read = f"read {display_path(game.root)}/ ({len(game.files())} files)"
-    lines = [f"{game.spec.name}: {read}, wrote to {display_path(done.folder)}/"]
+    wrote = f", wrote to {display_path(done.folder)}/" if done.manifest or done.images else ""
+    lines = [f"{game.spec.name}: {read}{wrote}"]
     width = max((len(name) for name, _ in done.pdfs), default=0)
     for name, pages in done.pdfs:
         sheets = done.sheets.get(name, pages)
@@ -80,11 +88,14 @@ def summary_lines(done: Delivery) -> list[str]:
             f"  {name:<{width}}  {pages:>3} page{'s' if pages != 1 else ''}"
             f" on {sheets} sheet{'s' if sheets != 1 else ''}"
         )
+    if done.missing:
+        kinds = ", ".join(done.missing)
+        lines.append(f"  no {kinds}: {game.spec.name} makes none (--only {kinds} wrote nothing)")
     if done.cut_files:
         lines.append(f"  {done.cut_files} cut files (svg), one per sheet to cut")
     if done.manifest:
         lines.append(f"  {'manifest.json':<{width}}  every page and cut box")
-    else:
+    elif not done.missing:
         lines.append("  no PDFs (--no-pdf)")
     if done.images is not None:
         kinds = ", ".join(done.image_kinds)

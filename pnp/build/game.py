@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pnp._errors import Severity, ValidationFailed
+from pnp._errors import Severity, UsageError, ValidationFailed
 from pnp.build.output import write_all
 from pnp.check.validate import validate_game
 from pnp.layout.cards import SheetOptions
@@ -24,6 +24,12 @@ def build_game(
 ) -> list[Path]:
     """Validate, lay out and write the game's PDFs and manifest.json into ``out``, the
     files drawn in ``jobs`` processes (0: one per core)."""
+    if only is not None and not _kinds(game, only):
+        made = ", ".join(k for k in KINDS if k in _kinds(game, None))
+        raise UsageError(
+            f"{game.spec.name} makes no {', '.join(missing_kinds(game, only))} "
+            f"(it makes {made}): --only leaves nothing to write"
+        )
     findings = validate_game(game)
     if any(f.severity is Severity.ERROR for f in findings):
         raise ValidationFailed(findings)
@@ -52,6 +58,12 @@ def build_game(
         },
     }
     return write_all(out, files, manifest, jobs)
+
+
+def missing_kinds(game: Game, only: frozenset[str] | None) -> list[str]:
+    """The kinds in ``only`` that ``game`` makes no file of, in the order of KINDS."""
+    have = _kinds(game, None)
+    return [k for k in KINDS if k in (only or ()) and k not in have]
 
 
 def _kinds(game: Game, only: frozenset[str] | None) -> set[str]:

@@ -241,7 +241,8 @@ def build(
 
         def once(gid: str, target: Path) -> None:
             g = load_game(gid, cards) if all_games else _load(gid, expansion, cards)
-            done = deliver(g, options, target, kinds, frozenset(images or ()), pdf, jobs)
+            wanted = frozenset(images or ())
+            done = deliver(g, options, target, kinds, wanted, pdf, jobs, one_of_many=all_games)
             typer.echo("\n".join(summary_lines(done)))
 
         if watch:

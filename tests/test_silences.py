@@ -1,0 +1,36 @@
+"""Nothing silent (issue 22): what a build was asked for and cannot do, it says."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from pnp.cli.app import app
+
+runner = CliRunner()
+
+
+def test_only_a_kind_the_game_lacks_is_a_usage_error(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["build", "boom", "--only", "board", "--out", str(tmp_path)])
+    assert result.exit_code == 2, result.output
+    assert "•Boom makes no board (it makes cards, tokens, track, aid, rulebook)" in result.output
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_only_kinds_the_game_partly_lacks_build_the_rest_and_say_so(tmp_path: Path) -> None:
+    args = ["build", "boom", "--only", "board,track", "--out", str(tmp_path), "--jobs", "1"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "no board: •Boom makes none (--only board wrote nothing)" in result.output
+    written = sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith("."))
+    assert written == ["boom-ipo-track.pdf", "manifest.json"]
+
+
+def test_all_passes_over_games_without_the_kind_and_names_each(tmp_path: Path) -> None:
+    args = ["build", "--all", "--only", "screen", "--out", str(tmp_path), "--jobs", "1"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    for name in ("Bidness", "The Big Idea", "•Boom", "Small Print"):
+        assert f"no screen: {name} makes none (--only screen wrote nothing)" in result.output
+    assert [p.name for p in tmp_path.iterdir()] == ["oldbiddy"]  # Old Biddy's screens
