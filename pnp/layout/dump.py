@@ -24,22 +24,23 @@ PATH_FIELDS = frozenset({"path", "icon"})
 """Fields of the ops that name a file (Icon/Picture.path, Run.icon)."""
 
 
-def as_data(pages: Sequence[Page], faces: Mapping[str, Face], root: Path | None = None) -> Any:
+def as_data(pages: Sequence[Page], faces: Mapping[str, Face], roots: Sequence[Path] = ()) -> Any:
     """A laid-out file as JSON-ready data: ``{"faces": {key: face}, "pages": [page]}``.
 
     Every dataclass becomes a dict with its type under ``"op"`` (``shape``, ``textblock``,
     ``icon``, ``picture``, ``run``, ``placed``, ``cut``) and without the fields that hold
     their default (no ``"dash": 0.0`` on every solid line), numbers are rounded to
-    :data:`DIGITS` decimals and file paths are written relative to ``root`` (the folder
-    holding cards/, templates/ and fonts/), so the data is the same on every machine."""
-    base = (root or data_root()).resolve()
+    :data:`DIGITS` decimals and file paths are written relative to the first of ``roots``
+    that holds them (folders holding cards/, templates/ and fonts/; the bundled data's when
+    none is given), so the data is the same on every machine."""
+    base = tuple(r.resolve() for r in roots or (data_root(),))
     return {
         "faces": {key: _value(faces[key], base) for key in sorted(faces)},
         "pages": [_value(page, base) for page in pages],
     }
 
 
-def _value(v: Any, base: Path, name: str = "") -> Any:
+def _value(v: Any, base: tuple[Path, ...], name: str = "") -> Any:
     if isinstance(v, float):
         return round(v, DIGITS) + 0.0  # + 0.0: no "-0.0"
     if isinstance(v, str) and name in PATH_FIELDS and v:
@@ -72,14 +73,16 @@ def _is_default(f: dataclasses.Field[Any], value: Any) -> bool:
     return False
 
 
-def _relative(path: str, base: Path) -> str:
+def _relative(path: str, roots: tuple[Path, ...]) -> str:
     p = Path(path).resolve()
-    return p.relative_to(base).as_posix() if p.is_relative_to(base) else p.as_posix()
+    root = next((r for r in roots if p.is_relative_to(r)), None)
+    return p.relative_to(root).as_posix() if root else p.as_posix()
 
 
 def dumps(data: Any) -> str:
-    """``data`` as JSON with sorted keys, one op (or item, or rectangle) a line: a change to
-    one op is a change to one line of a diff."""
+    """``data`` as JSON with sorted keys, one op (or item, or rectangle) a line, and a
+    rich-text block key by key with one run a line: a change to one op is a change to one
+    line of a diff."""
     return _write(data, "") + "\n"
 
 
