@@ -194,3 +194,22 @@ def test_every_op_item_and_mark_is_one_line() -> None:
     assert len(ops_lines) > 1000 and 0 < len(rich) < len(ops_lines) / 10
     for line in ops_lines:
         assert line in rich or isinstance(json.loads(line), dict), line
+
+
+def test_a_word_rubbed_out_of_a_rulebook_page_fails() -> None:
+    """Rulebooks have no display list: the raster alone guards them. A 10 x 4 mm patch of
+    page 2 (about one word of body text) painted white fails, and the message says where."""
+    golden = raster.load(regen.raster_path("boom", "a4", "boom-rulebook.pdf"))
+    page = golden.images[1].copy()
+    squares = page.reduce(raster.TILE)
+    darkest = min(
+        range(squares.width * squares.height),
+        key=lambda i: squares.getpixel((i % squares.width, i // squares.width)),
+    )
+    x, y = (darkest % squares.width) * raster.TILE, (darkest // squares.width) * raster.TILE
+    page.paste(255, (x, y, x + 16, y + 6))  # 16 x 6 px: 10 x 4 mm at 40 dpi
+    rubbed = raster.Pages([golden.images[0], page, *golden.images[2:]], golden.count)
+    found = raster.differences("boom-rulebook", golden, rubbed)
+    assert len(found) == 1 and found[0].startswith("boom-rulebook page 2: "), found
+    x_mm, y_mm = (round(v * 25.4 / raster.DPI) for v in (x, y))  # the patch's first square
+    assert f"within x={x_mm}-" in found[0] and f"y={y_mm}-" in found[0], found
