@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -202,10 +203,8 @@ def test_a_word_rubbed_out_of_a_rulebook_page_fails() -> None:
     golden = raster.load(regen.raster_path("boom", "a4", "boom-rulebook.pdf"))
     page = golden.images[1].copy()
     squares = page.reduce(raster.TILE)
-    darkest = min(
-        range(squares.width * squares.height),
-        key=lambda i: squares.getpixel((i % squares.width, i // squares.width)),
-    )
+    greys = squares.tobytes()  # one byte a square, row by row
+    darkest = greys.index(min(greys))
     x, y = (darkest % squares.width) * raster.TILE, (darkest // squares.width) * raster.TILE
     page.paste(255, (x, y, x + 16, y + 6))  # 16 x 6 px: 10 x 4 mm at 40 dpi
     rubbed = raster.Pages([golden.images[0], page, *golden.images[2:]], golden.count)
@@ -213,3 +212,41 @@ def test_a_word_rubbed_out_of_a_rulebook_page_fails() -> None:
     assert len(found) == 1 and found[0].startswith("boom-rulebook page 2: "), found
     x_mm, y_mm = (round(v * 25.4 / raster.DPI) for v in (x, y))  # the patch's first square
     assert f"within x={x_mm}-" in found[0] and f"y={y_mm}-" in found[0], found
+
+
+def test_regen_rewrites_and_prints_only_what_changed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """regen.py on a copy of Small Print's display lists: an op moved by hand, a rounding
+    step and a golden of a file no build makes."""
+    build = regen.build_id("smallprint", "a4")
+    folder = tmp_path / "ops" / build
+    shutil.copytree(regen.OPS / build, folder)
+    monkeypatch.setattr(regen, "HERE", tmp_path)
+    monkeypatch.setattr(regen, "OPS", tmp_path / "ops")
+    monkeypatch.setattr(regen, "BUILDS", [("smallprint", "a4")])
+    cards, mat = folder / "smallprint-cards.json", folder / "smallprint-pool-mat.json"
+    good = cards.read_text()
+    data = json.loads(good)
+    face = next(iter(data["faces"]))
+    data["faces"][face]["ops"][0]["w"] += 2.0
+    cards.write_text(dumps(data))
+    data = json.loads(mat.read_text())
+    data["pages"][0]["size"][0] += 0.01
+    rounded = dumps(data)
+    mat.write_text(rounded)
+    (folder / "smallprint-gone.json").write_text("{}\n")
+
+    report = regen.refresh_ops()
+
+    assert report == [
+        f"changed ops/{build}/smallprint-cards.json: face {face!r}, op 1 (shape rect): "
+        f"w: golden {round(_width(good, face) + 2.0, 2)}, now {_width(good, face)}",
+        f"removed ops/{build}/smallprint-gone.json",
+    ]
+    assert cards.read_text() == good and mat.read_text() == rounded
+
+
+def _width(text: str, face: str) -> float:
+    """The width of ``face``'s first op in a display-list golden."""
+    return float(json.loads(text)["faces"][face]["ops"][0]["w"])
