@@ -5,6 +5,7 @@ writes the files, and `pnp validate` plans them all to find every layout error."
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -53,34 +54,71 @@ def plan_outputs(
     from pnp.render.docs import write_pages
 
     want = only or frozenset(KINDS)
-    gid = game.spec.id
     font_dir = game.root / "fonts"
-    shared: dict[str, Any] = {}
+    context = _lazy_context(game)
 
-    def context() -> dict[str, Any]:
-        if "ctx" not in shared:
-            shared["ctx"] = template_context(game)
-        return shared["ctx"]  # type: ignore[no-any-return]
-
-    def file(path: str, kind: str, title: str, make: Callable[[], Laid]) -> OutputFile:
+    def file(plan: SheetPlan) -> OutputFile:
         def drawn() -> tuple[list[Page], Callable[[Path], None]]:
-            pages, faces = make()
-            return pages, _bind(write_pages, pages, faces, doc_info(game.spec, title), font_dir)
+            pages, faces = plan.lay_out()
+            info = doc_info(game.spec, plan.title)
+            return pages, _bind(write_pages, pages, faces, info, font_dir)
 
-        return _output(path, kind, drawn, defer)
+        return _output(plan.path, plan.kind, drawn, defer)
 
     files: list[OutputFile] = []
+    for plan in sheet_plans(game, options, want, context):
+        if plan.aid is not None:
+            files.append(_aid(game, plan.aid, plan.path, options, context, defer))
+        else:
+            files.append(file(plan))
+    if game.spec.rulebook and "rulebook" in want:
+        paper = PAPERS_MM[options.paper]
+        files.append(_rulebook(game, f"{game.spec.id}-rulebook.pdf", paper, context, defer))
+    if options.cut_file == "svg":
+        files += [cut for f in files for cut in cut_files(f)]
+    return files
+
+
+Laid = tuple[list[Page], dict[str, Any]]
+"""A file's pages and the faces they place."""
+
+
+@dataclass(frozen=True)
+class SheetPlan:
+    """A file of sheets (cards, tokens, board, screen, track, an aid's copies), not yet laid
+    out: ``lay_out()`` gives its pages and the faces they place. An aid's faces are empty:
+    its panel is typeset by platypus when it is drawn (``aid`` says which)."""
+
+    path: str
+    kind: str
+    title: str
+    lay_out: Callable[[], Laid]
+    aid: AidComponent | None = None
+
+
+def sheet_plans(
+    game: Game,
+    options: SheetOptions,
+    only: frozenset[str] | None = None,
+    context: Callable[[], dict[str, Any]] | None = None,
+) -> list[SheetPlan]:
+    """Every file of the build that layout places in full (all but the rulebook), in the
+    build's order: what the build draws, and what the display-list goldens record."""
+    want = only or frozenset(KINDS)
+    context = context or _lazy_context(game)
+    gid = game.spec.id
+    plans: list[SheetPlan] = []
     if "cards" in want and game.cards:
 
         def cards() -> Laid:
             faces = lay_out_faces(game)
             return impose_cards(game, options, faces), faces
 
-        files.append(file(f"{gid}-cards.pdf", "cards", "cards", cards))
+        plans.append(SheetPlan(f"{gid}-cards.pdf", "cards", "cards", cards))
     for i, comp in enumerate(game.spec.components):
         if comp.kind not in want:
             continue
-        path = f"{gid}-{comp.id}.pdf"
+        make: Callable[[], Laid]
         if isinstance(comp, TokensComponent):
             make = partial(lay_out_tokens, game, comp, i, options)
         elif isinstance(comp, TrackComponent):
@@ -91,19 +129,29 @@ def plan_outputs(
         elif isinstance(comp, ScreenComponent):
             make = partial(_screens, game, comp, i, options, context)
         elif isinstance(comp, AidComponent):
-            files.append(_aid(game, comp, path, options, context, defer))
-            continue
-        files.append(file(path, comp.kind, comp.title, make))
-    if game.spec.rulebook and "rulebook" in want:
-        paper = PAPERS_MM[options.paper]
-        files.append(_rulebook(game, f"{gid}-rulebook.pdf", paper, context, defer))
-    if options.cut_file == "svg":
-        files += [cut for f in files for cut in cut_files(f)]
-    return files
+            make = partial(_aid_copies, comp, options)
+        plans.append(SheetPlan(f"{gid}-{comp.id}.pdf", comp.kind, comp.title, make, _as_aid(comp)))
+    return plans
 
 
-Laid = tuple[list[Page], dict[str, Any]]
-"""A file's pages and the faces they place."""
+def _as_aid(comp: object) -> AidComponent | None:
+    return comp if isinstance(comp, AidComponent) else None
+
+
+def _aid_copies(comp: AidComponent, options: SheetOptions) -> Laid:
+    return impose_copies(comp.id, parse_size(comp.size), comp.copies, options), {}
+
+
+def _lazy_context(game: Game) -> Callable[[], dict[str, Any]]:
+    """The rulebook's template context, made on first use and then shared."""
+    shared: dict[str, Any] = {}
+
+    def context() -> dict[str, Any]:
+        if "ctx" not in shared:
+            shared["ctx"] = template_context(game)
+        return shared["ctx"]  # type: ignore[no-any-return]
+
+    return context
 
 
 def _output(
@@ -151,7 +199,7 @@ def _aid(
     from pnp.render.docs import aid_file, write_aid
 
     size = parse_size(comp.size)
-    pages = impose_copies(comp.id, size, comp.copies, options)
+    pages, _ = _aid_copies(comp, options)
     info = doc_info(game.spec, comp.title)
     laid = None if defer else aid_layout(game, comp, context())  # a text too long, found now
 
