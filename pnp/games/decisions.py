@@ -26,6 +26,7 @@ expansion.yaml), and the warning goes away.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from pnp._errors import Finding, Location, Severity
@@ -67,6 +68,11 @@ def rendered_with(decisions: tuple[Decision, ...], numbers: dict[str, Any]) -> l
     ]
 
 
+def published_rows(published: tuple[Published, ...]) -> list[dict[str, Any]]:
+    """The published numbers as plain rows (name, value, source, ...) for a rulebook table."""
+    return [p._asdict() for p in published]
+
+
 def overridden(game: Game) -> set[str]:
     """Names of published numbers the game or its expansions change on purpose."""
     names = game.spec.tables.get("overrides") or []
@@ -88,8 +94,9 @@ def read(game: Game, path: tuple[str, ...]) -> tuple[Any, Location]:
     """The data's value at ``path`` (None when absent) and where to point a finding."""
     kind, rest = path[0], path[1:]
     if kind == "tables":
-        where = game.spec_location("tables", rest[0])
-        rows = game.spec.tables.get(rest[0])
+        keys = rest[0].split(".")
+        where = game.spec_location("tables", *keys)
+        rows = _dig(game.spec.tables, rest[0])
         if len(rest) == 1:
             return rows, where
         if not isinstance(rows, list):
@@ -126,13 +133,25 @@ def differences(name: str, have: Any, published: Any) -> list[str]:
     return out
 
 
-def check_published(game: Game, published: tuple[Published, ...]) -> list[Finding]:
-    """A warning (an error where the engine breaks) for every data value that differs."""
+def check_published(
+    game: Game, published: tuple[Published, ...], counted: Mapping[str, Any] | None = None
+) -> list[Finding]:
+    """A warning (an error where the engine breaks) for every data value that differs.
+
+    ``counted`` holds, by name, numbers that no one place in the data holds and the engine
+    counts itself (gems printed = colours × gems of each colour); a :class:`Published`
+    without a path is checked against it, the finding pointing at ``tables:``."""
     skip, out = overridden(game), []
+    counted = counted or {}
     for p in published:
-        if not p.path or p.name in skip:
+        if p.name in skip:
             continue
-        have, where = read(game, p.path)
+        if p.path:
+            have, where = read(game, p.path)
+        elif p.name in counted:
+            have, where = counted[p.name], game.spec_location("tables")
+        else:
+            continue
         severity = Severity.ERROR if p.breaks else Severity.WARNING
         for what in differences(p.name, have, p.value):
             out.append(
@@ -152,6 +171,7 @@ __all__ = [
     "check_published",
     "differences",
     "overridden",
+    "published_rows",
     "read",
     "rendered_with",
 ]
