@@ -62,7 +62,6 @@ class Config:
     """In letter order."""
     gem_cards: tuple[tuple[int, ...], ...]
     """Gems on each gem card, one count per colour."""
-    gem_card_names: tuple[str, ...]
 
     def zero_marker_pool(self) -> list[int]:
         """The colour of every zero score marker, one entry per marker."""
@@ -116,5 +115,4 @@ def config_from_game(game: Game) -> Config:
         zero_marker_spaces=t["market"]["zero_marker_spaces"],
         characters=tuple(characters),
         gem_cards=tuple(tuple(c.fields[g["id"]] for g in gems) for c in gem_cards),
-        gem_card_names=tuple(c.id for c in gem_cards),
     )
