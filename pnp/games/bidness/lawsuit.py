@@ -25,14 +25,6 @@ _OPENING = (TRIAL,)
 _ANSWER = (ACCEPT, TRIAL)
 
 
-def negligence_claims(table: Table, plaintiff: int, defendant: int) -> range:
-    """Dollars a Negligence suit may name: up to the defendant's cash and no more than
-    the plaintiff could pay on losing (cash plus borrowing room, a decision)."""
-    step = table.cat.t["negligence_step"]
-    top = min(table.cash[defendant], table.means(plaintiff)) // step * step
-    return range(step, top + 1, step)
-
-
 def open_suit(table: Table, plaintiff: int, card: int, defendant: int, claim: int) -> None:
     table.suit = Suit(card, plaintiff, defendant, claim)
     table.phase = SETTLE
