@@ -82,13 +82,18 @@ class Bank:
     Immutable once made and kept per set of values (:func:`bank_for`), so a state and
     its clones share it; the peaks themselves are plain integers the state holds."""
 
-    __slots__ = ("values", "bits", "fields", "change", "guards", "ones")
+    __slots__ = ("values", "bits", "fields", "change", "below_top", "guards", "ones")
 
     def __init__(self, values: tuple[int, ...], bits: int = FIELD_BITS) -> None:
         if list(values) != sorted(values, reverse=True) or not all(v > 0 for v in values):
             raise ValueError(f"counter values must be positive, largest first: {values}")
         self.values, self.bits, self.fields = values, bits, len(values)
         self.change = Change(values, bits)
+        self.below_top = tuple(self.change[amount] for amount in range(values[0]))
+        """``change`` of every amount below the largest value: the change of any amount is
+        ``amount // values[0] + below_top[amount % values[0]]`` (the largest value's
+        count is the lowest field), which is quicker than a lookup in ``change`` when
+        the amounts come one at a time (:class:`Piles`)."""
         self.guards = guards(self.fields, bits)
         self.ones = pack([1] * self.fields, bits)
         """A 1 in every field: peak + ones is the least count that passes the peak."""
@@ -137,11 +142,11 @@ class Piles:
     For an engine that knows which pile changed: setting a pile adjusts the running total
     by that pile's change instead of counting every pile again."""
 
-    __slots__ = ("bank", "_change", "_guards", "_packs", "_needed", "_peak", "_over_peak")
+    __slots__ = ("bank", "_top", "_below", "_guards", "_packs", "_needed", "_peak", "_over_peak")
 
     def __init__(self, bank: Bank, piles: int) -> None:
         self.bank = bank
-        self._change, self._guards = bank.change, bank.guards
+        self._top, self._below, self._guards = bank.values[0], bank.below_top, bank.guards
         self._packs = [0] * piles
         """Packed counters of each pile as it stands."""
         self._needed = 0
@@ -151,8 +156,8 @@ class Piles:
 
     def set(self, pile: int, amount: int) -> None:
         """Pile ``pile`` now holds ``amount``."""
-        packs = self._packs
-        pack_ = self._change[amount]
+        packs, top = self._packs, self._top
+        pack_ = amount // top + self._below[amount % top]
         needed = self._needed = self._needed + pack_ - packs[pile]
         packs[pile] = pack_
         guard_bits = self._guards
@@ -163,13 +168,13 @@ class Piles:
     def set_two(self, pile: int, amount: int, other: int, other_amount: int) -> None:
         """``set(pile, amount)`` then ``set(other, other_amount)`` (a payment), in one call;
         the peak is checked after each, as two calls would."""
-        packs, change, guard_bits = self._packs, self._change, self._guards
-        pack_ = change[amount]
+        packs, top, below, guard_bits = self._packs, self._top, self._below, self._guards
+        pack_ = amount // top + below[amount % top]
         needed = self._needed = self._needed + pack_ - packs[pile]
         packs[pile] = pack_
         if ((needed | guard_bits) - self._over_peak) & guard_bits:
             self._raise_peak()
-        pack_ = change[other_amount]
+        pack_ = other_amount // top + below[other_amount % top]
         needed = self._needed = needed + pack_ - packs[other]
         packs[other] = pack_
         if ((needed | guard_bits) - self._over_peak) & guard_bits:
@@ -191,7 +196,8 @@ class Piles:
 
     def copy(self) -> Piles:
         other = Piles.__new__(Piles)
-        other.bank, other._change, other._guards = self.bank, self._change, self._guards
+        other.bank, other._top, other._below = self.bank, self._top, self._below
+        other._guards = self._guards
         other._packs = self._packs[:]
         other._needed, other._peak, other._over_peak = self._needed, self._peak, self._over_peak
         return other
