@@ -94,15 +94,18 @@ def test_auction_moves_are_the_eager_tuple_and_only_theirs_start_with_a_drop(
 
 def test_cached_counters_make_up_the_amount_largest_first(game: Game) -> None:
     # the money peaks count the counters each seat's cash needs, largest value first
-    from pnp.games.bidness.counters import counters
+    from pnp.games.bank import bank_for
+    from pnp.games.bidness.state import COUNTER_BITS
 
     values = engine.catalog(game).denominations
+    bank = bank_for(values, COUNTER_BITS)
     for amount in range(0, 400, 5):
-        split = counters(amount, values)
+        split = bank.split(amount)
         assert sum(k * v for k, v in zip(split, values, strict=True)) == amount
         for i in range(1, len(values)):  # no smaller counters that a larger would replace
             assert sum(k * w for k, w in zip(split[i:], values[i:], strict=True)) < values[i - 1]
-        assert counters(amount, values) is split  # cached: the same tuple
+        assert bank.counts(bank.change[amount]) == split  # the packed split the peaks add
+        assert amount in bank.change  # kept for the next time
 
 
 def test_shared_moves_are_the_actions_they_name() -> None:
@@ -215,9 +218,10 @@ def test_peaks_are_those_of_tracking_everything_at_every_payment(
     game: Game, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # payments track only money and IOUs: tech changes are tracked where they happen;
-    # the peaks are packed, raised all at once (see counters.py)
+    # the peaks are packed, raised all at once (see pnp/games/bank.py)
+    from pnp.games.bank import make_change, pack, unpack
     from pnp.games.bidness import ledger
-    from pnp.games.bidness.counters import counters, pack, unpack
+    from pnp.games.bidness.state import COUNTER_BITS
 
     def run_games() -> list[dict[str, dict[str, int]]]:
         return [s.usage() for s in random_states(game, 5)[-1:]] + [
@@ -230,12 +234,10 @@ def test_peaks_are_those_of_tracking_everything_at_every_payment(
             (table.cash, cat.denominations, "money_packed"),
             (table.tech, cat.tech_values, "tech_packed"),
         ):
-            now = [sum(k) for k in zip(*(counters(a, values) for a in amounts), strict=True)]
-            peak = [
-                max(p, n)
-                for p, n in zip(unpack(getattr(peaks, kept), len(values)), now, strict=True)
-            ]
-            setattr(peaks, kept, pack(peak))
+            now = [sum(k) for k in zip(*(make_change(a, values)[0] for a in amounts), strict=True)]
+            was = unpack(getattr(peaks, kept), len(values), COUNTER_BITS)
+            peak = [max(p, n) for p, n in zip(was, now, strict=True)]
+            setattr(peaks, kept, pack(peak, COUNTER_BITS))
         peaks.ious = max(peaks.ious, sum(table.ious))
 
     fast = run_games()
@@ -258,17 +260,18 @@ def _finished(game: Game, seed: int) -> State:
 def test_packed_peaks_are_the_largest_counts_of_each_value(
     earlier: list[int], later: list[int]
 ) -> None:
-    from pnp.games.bidness.counters import change, counters, raise_peak, unpack
+    from pnp.games.bank import bank_for, make_change
+    from pnp.games.bidness.state import COUNTER_BITS
 
     values = (100, 50, 25, 10, 5)
-    packed = change(values)
+    bank = bank_for(values, COUNTER_BITS)
 
     def in_use(amounts: list[int]) -> list[int]:
-        return [sum(k) for k in zip(*(counters(a, values) for a in amounts), strict=True)]
+        return [sum(k) for k in zip(*(make_change(a, values)[0] for a in amounts), strict=True)]
 
-    peak = raise_peak(0, sum(packed[a] for a in earlier), packed)
-    assert unpack(peak, 5) == in_use(earlier)
-    peak = raise_peak(peak, sum(packed[a] for a in later), packed)
-    assert unpack(peak, 5) == [
+    peak = bank.raise_peak(0, earlier)
+    assert bank.counts(peak) == in_use(earlier)
+    peak = bank.raise_peak(peak, later)
+    assert bank.counts(peak) == [
         max(a, b) for a, b in zip(in_use(earlier), in_use(later), strict=True)
     ]

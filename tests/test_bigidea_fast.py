@@ -13,10 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pnp.games.bigidea as engine
-from pnp.games.bigidea.economy import break_into
+from pnp.games.bank import make_change
 from pnp.games.bigidea.rules import State
 from pnp.games.bigidea.state import masks, pickers, split
-from pnp.games.packed import unpack
 from pnp.spec.load import Game, load_game
 
 
@@ -26,15 +25,18 @@ def game() -> Game:
 
 
 def held(state: State) -> list[int]:
-    """The engine's own count: every seat's counters (packed) as last counted."""
-    return unpack(state._money, len(state.cfg.denominations))
+    """The engine's own count: every seat's counters, through its bank's packed change."""
+    bank = state._bank
+    return bank.counts(sum(bank.change[cash] for cash in state.cash))
 
 
 def recount(state: State) -> list[int]:
     """Money counters all seats hold, counted again from their cash (greedy change)."""
     total = [0] * len(state.cfg.denominations)
     for cash in state.cash:
-        for i, k in enumerate(break_into(cash, state.cfg.denominations)):
+        counts, rest = make_change(cash, state.cfg.denominations)
+        assert rest == 0  # tables.money has $1 counters
+        for i, k in enumerate(counts):
             total[i] += k
     return total
 

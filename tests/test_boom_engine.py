@@ -8,6 +8,7 @@ import pytest
 
 from pnp._errors import UsageError
 from pnp.games import boom
+from pnp.games.bank import Piles, bank_for
 from pnp.games.boom.actions import (
     ACT,
     AGREE,
@@ -32,7 +33,6 @@ from pnp.games.boom.actions import (
     TERMS_PHASE,
 )
 from pnp.games.boom.company import Company, burn_rate
-from pnp.games.boom.counters import MoneyCounters
 from pnp.games.boom.rules import CRASH, State
 from pnp.sim.runner import simulate
 from pnp.spec.load import Game, load_game
@@ -455,7 +455,7 @@ def test_setup_follows_game_yaml(game: Game) -> None:
 
 
 def test_money_counters_match_greedy_change() -> None:
-    values = (1, 5, 10, 50, 100)  # game.yaml money denominations
+    values = (100, 50, 10, 5, 1)  # game.yaml money denominations, largest first
 
     def greedy(amount: int) -> list[int]:
         out = []
@@ -465,7 +465,7 @@ def test_money_counters_match_greedy_change() -> None:
         return out
 
     rng = random.Random(5)
-    counters, piles, peak = MoneyCounters(values, 6), [0] * 6, [0] * 5
+    counters, piles, peak = Piles(bank_for(values), 6), [0] * 6, [0] * 5
     for _ in range(3000):
         pile, amount = rng.randrange(6), rng.randrange(2500)
         counters.set(pile, amount)
@@ -476,10 +476,10 @@ def test_money_counters_match_greedy_change() -> None:
 
 
 def test_a_payment_counts_like_two_settings() -> None:
-    # MoneyCounters.set_two(a, x, b, y) is set(a, x) then set(b, y), peaks checked after each
-    values = (1, 5, 10, 50, 100)  # game.yaml money denominations
+    # Piles.set_two(a, x, b, y) is set(a, x) then set(b, y), peaks checked after each
+    values = (100, 50, 10, 5, 1)  # game.yaml money denominations, largest first
     rng = random.Random(11)
-    paired, single = MoneyCounters(values, 6), MoneyCounters(values, 6)
+    paired, single = Piles(bank_for(values), 6), Piles(bank_for(values), 6)
     for _ in range(3000):
         a, b = rng.sample(range(6), 2)
         x, y = rng.randrange(400), rng.randrange(400)

@@ -1,11 +1,13 @@
-"""Packed counts (pnp/games/packed.py): what the engines' counter peaks are made of."""
+"""The shared bank (pnp/games/bank.py): packed counts, change-making and the peaks every
+engine with counters keeps."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pnp.games.packed import change_table, guards, larger, pack, unpack
+from pnp.games.bank import bank_for, guards, larger, make_change, pack, unpack
 
 
 @given(st.sampled_from([16, 32]), st.data())
@@ -25,13 +27,32 @@ def test_packed_counts_add_field_by_field() -> None:
 
 
 @given(st.integers(0, 10_000))
-def test_a_change_table_keeps_each_amount_under_its_own_key(amount: int) -> None:
+def test_a_bank_keeps_each_amount_under_its_own_key(amount: int) -> None:
     values = (100, 50, 25, 10, 5, 1)
-    table = change_table(values, 32)
+    bank = bank_for(values, 32)
     greedy, rest = [], amount
     for v in values:
         k, rest = divmod(rest, v)
         greedy.append(k)
-    assert unpack(table[amount], len(values), 32) == greedy
-    assert table[amount] == table.get(amount)  # kept under the amount asked for
-    assert change_table(values, 32) is table
+    assert unpack(bank.change[amount], len(values), 32) == greedy == bank.split(amount)
+    assert bank.change[amount] == bank.change.get(amount)  # kept under the amount asked for
+    assert bank_for(values, 32) is bank
+
+
+@given(st.lists(st.lists(st.integers(0, 2_000), max_size=6), min_size=1, max_size=8))
+def test_raise_peak_is_the_most_counters_ever_held_at_once(tables: list[list[int]]) -> None:
+    # each list is every pile on the table at one moment
+    values = (10, 5, 1)  # bigidea game.yaml money
+    bank, peak, most = bank_for(values), 0, [0, 0, 0]
+    for piles in tables:
+        now = [sum(make_change(a, values)[0][i] for a in piles) for i in range(3)]
+        most = [max(m, n) for m, n in zip(most, now, strict=True)]
+        peak = bank.raise_peak(peak, piles)
+        assert bank.counts(peak) == most
+
+
+def test_a_bank_refuses_what_it_cannot_count() -> None:
+    with pytest.raises(ValueError, match="largest first"):
+        bank_for((1, 5, 10))  # greedy change needs the largest value first
+    with pytest.raises(ValueError, match="3 cannot be made"):
+        bank_for((10, 5)).split(23)

@@ -136,14 +136,18 @@ def test_zero_marker_names_a_gem_colour(game: Game) -> None:
 def test_numbers_that_differ_from_the_source_warn(game: Game) -> None:
     bad = with_tables(game, fake_gem_bid=4, gems_per_colour=50)
     warnings = findings(bad, Severity.WARNING)
-    assert any("tables.fake_gem_bid is 4; the source says 5" in w for w in warnings)
-    assert any("150 gems are printed; the source has 180" in w for w in warnings)
+    # oldbiddy.txt Phase 1: a large fake gem counts five; Components: 180 gems
+    assert any("fake_gem_bid is 4, published 5" in w for w in warnings)
+    assert any("gems is 150, published 180" in w for w in warnings)
     assert findings(bad) == []  # a designer may change them: warnings only
 
 
 def test_a_sixth_character_card_count_warns(game: Game) -> None:
     warnings = findings(without_card(game, "round-order"), Severity.WARNING)
-    assert warnings == ["5 character action cards are printed; the source has 6"]
+    # oldbiddy.txt Components: 6 Character Action Cards
+    (warning,) = warnings
+    assert "character action cards is 5, published 6" in warning
+    assert "list 'character action cards' under overrides:" in warning
 
 
 def test_every_player_needs_a_screen_colour(game: Game) -> None:

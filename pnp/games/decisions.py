@@ -1,14 +1,28 @@
-"""Decisions and published numbers as data, shared by every engine.
+"""Decisions and published numbers as data, one declaration shared by every engine.
 
-A :class:`Decision` records a rule the source leaves open (or contradicts) and what pnp
-does about it; the rulebook's Decisions section prints them from the engine's list and
-from nothing else.  A :class:`Published` number is one the source prints (a table, a
-count, a cost), with where it says so and where it lives in the game data; ``validate``
-compares the data with it (:func:`check_published`).
+Each engine's ``decisions.py`` declares two tuples and a function, and nothing else
+holds them:
+
+* ``DECISIONS``: a :class:`Decision` for each rule the source leaves open or gets wrong
+  (``id``, the source's ``gap``, the ``rule`` pnp plays, ``why``), in our own words.  A
+  ``{name}`` in the texts is one of the game's numbers, never typed twice;
+* ``PUBLISHED``: a :class:`Published` for each number the source prints (a table, a
+  count, a cost): its ``name``, the printed ``value``, where the source gives it
+  (``source``) and where it lives in the game data (``path``, below);
+* ``decisions_for(...)``: the decisions with the game's numbers filled in
+  (:func:`rendered_with`).  ``examples.py`` hands it to the rulebook as
+  ``examples.decisions`` and the rulebook's Decisions section prints that list and nothing
+  else; a rulebook that prints the published numbers reads :func:`published_rows`.
+
+``check.py`` ends ``validate`` with :func:`check_published`, which warns for every number
+of the data that differs from ``PUBLISHED`` (an error for one marked ``breaks``).  A
+number with no ``path`` is only printed, unless the engine counts it itself and passes
+it in ``counted`` (Old Biddy's 180 gems are colours × gems of each colour).
 
 Where a published number lives is a short path:
 
-* ``("tables", key)``: a value under ``tables:`` in game.yaml;
+* ``("tables", key)``: a value under ``tables:`` in game.yaml (``"market.spaces"``: a key
+  inside a mapping);
 * ``("tables", key, by, value)``: a list of rows under ``tables:``, read as
   ``{row[by]: row[value]}``;
 * ``("players", "min")`` / ``("players", "max")``;
@@ -16,16 +30,18 @@ Where a published number lives is a short path:
 * ``("each", deck, "a.b.c")``: the value every card of a deck has at that key, where present.
 
 The engine marks the code that carries out a decision with a comment naming its id
-(``# decision offering-order``); tests/test_decisions_printed.py checks that every id it
-marks is listed, and that the rulebook prints every decision listed.
+(``# decision offering-order``); tests/test_decisions_printed.py checks that every id an
+engine marks is listed, and that the rulebook prints every decision listed.
 
-A game or an expansion that changes a published number on purpose lists its ``name``
-under ``overrides:`` (``tables.overrides`` in game.yaml, ``overrides`` in
-expansion.yaml), and the warning goes away.
+A game or an expansion that changes a published number on purpose lists the number's
+``name``, as the warning quotes it, under ``overrides:`` (``tables.overrides`` in
+game.yaml, ``overrides`` in expansion.yaml), and that warning, and only that one, goes
+away (tests/test_overrides.py, for every engine).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from pnp._errors import Finding, Location, Severity
@@ -67,6 +83,11 @@ def rendered_with(decisions: tuple[Decision, ...], numbers: dict[str, Any]) -> l
     ]
 
 
+def published_rows(published: tuple[Published, ...]) -> list[dict[str, Any]]:
+    """The published numbers as plain rows (name, value, source, ...) for a rulebook table."""
+    return [p._asdict() for p in published]
+
+
 def overridden(game: Game) -> set[str]:
     """Names of published numbers the game or its expansions change on purpose."""
     names = game.spec.tables.get("overrides") or []
@@ -88,8 +109,9 @@ def read(game: Game, path: tuple[str, ...]) -> tuple[Any, Location]:
     """The data's value at ``path`` (None when absent) and where to point a finding."""
     kind, rest = path[0], path[1:]
     if kind == "tables":
-        where = game.spec_location("tables", rest[0])
-        rows = game.spec.tables.get(rest[0])
+        keys = rest[0].split(".")
+        where = game.spec_location("tables", *keys)
+        rows = _dig(game.spec.tables, rest[0])
         if len(rest) == 1:
             return rows, where
         if not isinstance(rows, list):
@@ -126,13 +148,25 @@ def differences(name: str, have: Any, published: Any) -> list[str]:
     return out
 
 
-def check_published(game: Game, published: tuple[Published, ...]) -> list[Finding]:
-    """A warning (an error where the engine breaks) for every data value that differs."""
+def check_published(
+    game: Game, published: tuple[Published, ...], counted: Mapping[str, Any] | None = None
+) -> list[Finding]:
+    """A warning (an error where the engine breaks) for every data value that differs.
+
+    ``counted`` holds, by name, numbers that no one place in the data holds and the engine
+    counts itself (gems printed = colours × gems of each colour); a :class:`Published`
+    without a path is checked against it, the finding pointing at ``tables:``."""
     skip, out = overridden(game), []
+    counted = counted or {}
     for p in published:
-        if not p.path or p.name in skip:
+        if p.name in skip:
             continue
-        have, where = read(game, p.path)
+        if p.path:
+            have, where = read(game, p.path)
+        elif p.name in counted:
+            have, where = counted[p.name], game.spec_location("tables")
+        else:
+            continue
         severity = Severity.ERROR if p.breaks else Severity.WARNING
         for what in differences(p.name, have, p.value):
             out.append(
@@ -152,6 +186,7 @@ __all__ = [
     "check_published",
     "differences",
     "overridden",
+    "published_rows",
     "read",
     "rendered_with",
 ]

@@ -39,13 +39,9 @@ def bid_range(table: Table, seat: int) -> range:
     return range(low, top + 1, step)
 
 
-def auction_actions(table: Table) -> tuple[Action, ...]:
-    """Drop out, or bid any amount of :func:`bid_range`."""
-    return priced(_DROP_ONLY, BID, bid_range(table, bidder(table)))
-
-
 def auction_decision(table: Table) -> tuple[int, tuple[Action, ...]]:
-    """The bidder and :func:`auction_actions`, in one call (the engine's hottest path)."""
+    """The bidder and its moves: drop out, or bid any amount of :func:`bid_range` (the
+    engine's hottest path)."""
     a, cat = table.auction, table.cat
     assert a is not None
     t = cat.t

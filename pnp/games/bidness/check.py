@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from math import gcd
-from typing import Any
 
 from pnp._errors import Finding, Location, Severity
 from pnp.games.bidness.catalog import (
@@ -21,6 +20,7 @@ from pnp.games.bidness.catalog import (
     TABLE_INTS,
 )
 from pnp.games.bidness.decisions import PUBLISHED
+from pnp.games.decisions import check_published
 from pnp.spec.load import Card, Game
 
 KNOWN_TYPES = (EMPLOYEE, CONTRACT, BONUS, LAWSUIT, HEADHUNTING, PAYBACK, IOU)
@@ -39,7 +39,7 @@ def validate(game: Game) -> list[Finding]:
     out = _check_tables(game)
     if any(f.severity is Severity.ERROR for f in out):
         return out
-    return out + _check_published(game) + _check_cards(game) + _check_decks(game)
+    return out + check_published(game, PUBLISHED) + _check_cards(game) + _check_decks(game)
 
 
 def _check_tables(game: Game) -> list[Finding]:
@@ -134,29 +134,6 @@ def _check_money(game: Game) -> list[Finding]:
             )
         ]
     return []
-
-
-def _check_published(game: Game) -> list[Finding]:
-    t, out = game.spec.tables, []
-    contracts = sum(c.qty for c in game.cards if c.type == CONTRACT)
-    for row in PUBLISHED:
-        key = row["key"]
-        value: Any = contracts if key == "contracts" else t.get(key)
-        if value != row["value"]:
-            where = _contract_at(game) if key == "contracts" else game.spec_location("tables", key)
-            out.append(
-                Finding(
-                    Severity.ERROR if key == "contracts" else Severity.WARNING,
-                    f"{key} is {value!r}; bidness.txt ({row['source']}) says {row['value']!r}",
-                    where,
-                )
-            )
-    return out
-
-
-def _contract_at(game: Game) -> Location:
-    card = next((c for c in game.cards if c.type == CONTRACT), None)
-    return card.where("qty") if card else game.spec_location("card_types")
 
 
 def _check_cards(game: Game) -> list[Finding]:

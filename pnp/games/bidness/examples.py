@@ -11,6 +11,7 @@ from typing import Any
 
 from pnp.games.bidness.catalog import BONUS, Catalog
 from pnp.games.bidness.decisions import PUBLISHED, decisions_for
+from pnp.games.decisions import published_rows
 
 EXAMPLE_TECH = 34
 EXAMPLE_MARKETERS = 3
@@ -54,7 +55,7 @@ def worked_examples(cat: Catalog) -> dict[str, Any]:
     return {
         "earnings": earnings_example(cat),
         "decisions": decisions_for(cat.t),
-        "published": [dict(p) for p in PUBLISHED],
+        "published": published_rows(PUBLISHED),
         "dice": {
             "first_player": cat.max_ious,
             "trial_most": cat.t["trial_dice"] + lawyers + interns,

@@ -55,7 +55,7 @@ class CardMoves:
         self.must_pass_at = t["must_pass_at"]
         """A hand of this many cards or fewer can only pass."""
         self.prices = (t["payback_one_cost"], t["payback_two_cost"])
-        """What paying back one and two IOUs costs (see :func:`payback_options`)."""
+        """What paying back one and two IOUs costs (see :func:`_paying`)."""
         self.credit = (cat.max_ious, t["iou_value"])
         """IOUs a seat may hold and what each lends: a seat's means are its cash plus
         (IOUs it may still take) × value."""
@@ -64,7 +64,8 @@ class CardMoves:
         self.fixed = tuple([_fixed(cat, c, self.sell[c]) for c in cards])
         """Sell and auction, for a card that is auctioned; None for the others."""
         self.paid = tuple([_paid(cat, c, self.sell[c]) for c in cards])
-        """For a Payback card, its moves by :func:`payback_options`; None for the others."""
+        """For a Payback card, its moves by what the seat can pay (:func:`_paying`); None
+        for the others."""
         self.aimed = tuple([tuple([_aimed(cat, c, s, seats) for s in range(seats)]) for c in cards])
         """By card and seat: sell, then the plays of a bonus or Legal Intern card (once
         affordable); None for the other cards."""
@@ -107,13 +108,8 @@ def _paid(cat: Catalog, card: int, sell: Action) -> tuple[tuple[Action, ...], ..
     return ((sell,), (sell, one), (sell, two), (sell, one, two))
 
 
-def payback_options(table: Table, seat: int) -> int:
-    """Which paybacks the seat can afford: +1 one IOU, +2 two IOUs (it must hold two)."""
-    t = table.cat.t
-    return _paying(table.cash[seat], table.ious[seat], t["payback_one_cost"], t["payback_two_cost"])
-
-
 def _paying(cash: int, ious: int, one: int, two: int) -> int:
+    """Which paybacks a seat can afford: +1 one IOU, +2 two IOUs (it must hold two)."""
     return (cash >= one) + 2 * (ious >= 2 and cash >= two)
 
 

@@ -6,7 +6,7 @@ the bank."""
 
 from __future__ import annotations
 
-from pnp.games.bidness.catalog import DIE_FACES, LIBEL, MARKETER, NEGLIGENCE, PATENT
+from pnp.games.bidness.catalog import DIE_FACES, LIBEL, MARKETER, NEGLIGENCE
 from pnp.games.bidness.ledger import (
     name,
     note,
@@ -23,23 +23,6 @@ TRIAL = Action("trial")
 OFFER = "offer"
 _OPENING = (TRIAL,)
 _ANSWER = (ACCEPT, TRIAL)
-
-
-def negligence_claims(table: Table, plaintiff: int, defendant: int) -> range:
-    """Dollars a Negligence suit may name: up to the defendant's cash and no more than
-    the plaintiff could pay on losing (cash plus borrowing room, a decision)."""
-    step = table.cat.t["negligence_step"]
-    top = min(table.cash[defendant], table.means(plaintiff)) // step * step
-    return range(step, top + 1, step)
-
-
-def can_be_sued(table: Table, card: int, defendant: int, plaintiff: int) -> bool:
-    suit = table.cat.suit[card]
-    if suit == LIBEL:
-        return table.count_role(defendant, MARKETER) > 0
-    if suit == PATENT:
-        return table.tech[defendant] > 0
-    return bool(negligence_claims(table, plaintiff, defendant))
 
 
 def open_suit(table: Table, plaintiff: int, card: int, defendant: int, claim: int) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from itertools import repeat
 from operator import add
 
-from pnp.games.bidness.counters import raise_peak
 from pnp.games.bidness.state import NOBODY, Table
 
 
@@ -105,18 +104,16 @@ def _award_line(table: Table, award: str, holder: int) -> str:
 def track(table: Table) -> None:
     """Record the most money and tech counters and IOU cards in use at once."""
     track_money(table)
-    peaks, packed = table.peaks, table.tech_change
-    now = sum(map(packed.__getitem__, table.tech))
-    peaks.tech_packed = raise_peak(peaks.tech_packed, now, packed)
+    peaks = table.peaks
+    peaks.tech_packed = peaks.tech_bank.raise_peak(peaks.tech_packed, table.tech)
 
 
 def track_money(table: Table) -> None:
     """:func:`track` for a move that changes no tech points (only cash and IOUs): the
     tech counters in use are then the same as at the last :func:`track`, which every
     change of tech points is followed by."""
-    peaks, packed = table.peaks, table.money_change
-    now = sum(map(packed.__getitem__, table.cash))
-    peaks.money_packed = raise_peak(peaks.money_packed, now, packed)
+    peaks = table.peaks
+    peaks.money_packed = peaks.money_bank.raise_peak(peaks.money_packed, table.cash)
     ious = sum(table.ious)
     if ious > peaks.ious:
         peaks.ious = ious

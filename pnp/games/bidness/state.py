@@ -12,9 +12,8 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any, NamedTuple
 
+from pnp.games.bank import Bank, bank_for
 from pnp.games.bidness.catalog import LAWYER, PAYBACK, Catalog
-from pnp.games.bidness.counters import change, unpack
-from pnp.games.packed import Change
 
 DISCARD, PLAY, AUCTION, SETTLE, SALARY, OVER = range(6)
 PHASE_NAMES = ("discard", "card play", "auction", "settlement", "salaries", "over")
@@ -80,14 +79,18 @@ class Suit:
         return s
 
 
+COUNTER_BITS = 32
+"""Bits per counter value in the packed peaks: a count stays below 2**31."""
+
+
 class Usage:
     """Peaks and counts over one game, for ``usage``/``ran_out``/``measures``."""
 
     __slots__ = (
         "money_packed",
         "tech_packed",
-        "money_fields",
-        "tech_fields",
+        "money_bank",
+        "tech_bank",
         "ious",
         "deck_low",
         "payback_held",
@@ -102,11 +105,11 @@ class Usage:
         "paid_off",
     )
 
-    def __init__(self, denominations: int, tech_values: int) -> None:
+    def __init__(self, money: Bank, tech: Bank) -> None:
         self.money_packed = 0
-        """Most counters of each money value in use at once (:mod:`.counters`)."""
+        """Most counters of each money value in use at once, packed (:mod:`pnp.games.bank`)."""
         self.tech_packed = 0
-        self.money_fields, self.tech_fields = denominations, tech_values
+        self.money_bank, self.tech_bank = money, tech
         self.ious = 0
         self.deck_low = 1 << 30
         self.payback_held = 0
@@ -123,12 +126,12 @@ class Usage:
     @property
     def money(self) -> list[int]:
         """Most counters of each money value (largest first) in use at once."""
-        return unpack(self.money_packed, self.money_fields)
+        return self.money_bank.counts(self.money_packed)
 
     @property
     def tech(self) -> list[int]:
         """Most counters of each tech-point value (largest first) in use at once."""
-        return unpack(self.tech_packed, self.tech_fields)
+        return self.tech_bank.counts(self.tech_packed)
 
     def copy(self) -> Usage:
         u = Usage.__new__(Usage)
@@ -146,8 +149,6 @@ _SHARED = (
     "player",
     "passes",
     "legal",
-    "money_change",
-    "tech_change",
     "moves",
 )
 """Slots holding immutable values (or tables kept per catalog), which a copy may share."""
@@ -208,10 +209,9 @@ class Table:
         """Seats still to decide in this step (discards, salaries), in order."""
         self.winners: list[int] = []
         self.legal: Sequence[Action] = ()
-        self.peaks = Usage(len(cat.denominations), len(cat.tech_values))
-        self.money_change: Change = change(cat.denominations)
-        """The kept split of any amount into money counters, packed (:mod:`.counters`)."""
-        self.tech_change: Change = change(cat.tech_values)
+        self.peaks = Usage(
+            bank_for(cat.denominations, COUNTER_BITS), bank_for(cat.tech_values, COUNTER_BITS)
+        )
         self.moves: Any = None
         """The catalog's :class:`~pnp.games.bidness.hand.CardMoves` at this many seats,
         looked up on first use (by :func:`~pnp.games.bidness.hand.play_actions`)."""

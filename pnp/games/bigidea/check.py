@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any, TypeGuard
 
 from pnp._errors import Finding, Location, Severity, shown
+from pnp.games.bank import bank_for
 from pnp.games.bigidea.config import config_from_game
 from pnp.games.bigidea.decisions import PUBLISHED
-from pnp.games.bigidea.economy import break_into
 from pnp.games.decisions import check_published
 from pnp.spec.load import Game
 
@@ -80,7 +80,7 @@ def _check_tables(game: Game) -> list[Finding]:
     if out:
         return out
     cfg = config_from_game(game)
-    held = [k * most for k in break_into(cfg.start_cash, cfg.denominations)]
+    held = [k * most for k in bank_for(cfg.denominations).split(cfg.start_cash)]
     for value, need, printed in zip(cfg.denominations, held, cfg.printed_money, strict=True):
         if need > printed:
             out.append(

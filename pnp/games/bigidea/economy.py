@@ -59,21 +59,3 @@ def good_idea_winner(owners: Sequence[int], investors: Sequence[int]) -> int | N
         elif count == best:
             winner = None
     return winner
-
-
-def counters(amount: int, denominations: Sequence[int]) -> tuple[list[int], int]:
-    """Greedy count of each counter (largest first) for ``amount`` dollars, and the rest
-    that no counter makes up."""
-    out = []
-    for value in denominations:
-        k, amount = divmod(amount, value)
-        out.append(k)
-    return out, amount
-
-
-def break_into(amount: int, denominations: Sequence[int]) -> list[int]:
-    """Greedy count of each counter (largest first) that makes up ``amount`` dollars."""
-    out, rest = counters(amount, denominations)
-    if rest:
-        raise ValueError(f"${rest} cannot be made from counters {tuple(denominations)}")
-    return out

@@ -42,7 +42,6 @@ from pnp.games.bigidea.state import (
     turn_order,
 )
 from pnp.games.bigidea.view import View, view_of
-from pnp.games.packed import larger, unpack
 
 __all__ = [
     "DISCARD",
@@ -354,14 +353,13 @@ class State(StateData, Reporting):
                     hand.append(last)
 
     def _track_money(self) -> None:
-        """Record the most counters of each value the players hold (greedy change): the
-        seats' counters are packed (:func:`.economy.pack`), so their sum is one total."""
-        total = self._money = sum(map(self._change.__getitem__, self.cash))
-        guards, peak = self._guards, self._money_peak
-        # a field keeps its guard bit after the subtraction when it is above the peak
-        if ((total | guards) - peak - self._ones) & guards:
-            peak = self._money_peak = larger(total, peak, guards)
-            self.peaks.money[:] = unpack(peak, len(self.peaks.money))
+        """Record the most counters of each value the players hold (greedy change,
+        counted by the shared :class:`~pnp.games.bank.Bank`)."""
+        bank, peak = self._bank, self._money_peak
+        raised = bank.raise_peak(peak, self.cash)
+        if raised != peak:
+            self._money_peak = raised
+            self.peaks.money[:] = bank.counts(raised)
 
 
 _UID = attrgetter("uid")

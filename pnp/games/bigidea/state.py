@@ -8,8 +8,8 @@ from collections.abc import Callable, Sequence
 from operator import itemgetter
 from typing import Any, Self, cast
 
+from pnp.games.bank import bank_for
 from pnp.games.bigidea.config import Config, rounds_for
-from pnp.games.packed import change_table, guards, pack
 
 SEED, PITCH, VENTURE, MEZZANINE, DISCARD, OVER = range(6)
 PHASE_NAMES = ("seed", "pitch", "venture", "mezzanine", "discard", "over")
@@ -170,12 +170,9 @@ _SHARED = (
     "_shown",
     "_nothing",
     "_zeros",
-    "_change",
+    "_bank",
     "_fresh",
-    "_money",
     "_money_peak",
-    "_guards",
-    "_ones",
 )
 """Slots holding values never changed in place, which a clone may share."""
 _FLAT_LISTS = ("cash", "free", "pending", "venture")
@@ -212,12 +209,9 @@ class StateData:
         "_shown",
         "_nothing",
         "_zeros",
-        "_money",
-        "_change",
+        "_bank",
         "_fresh",
         "_money_peak",
-        "_guards",
-        "_ones",
     )
 
     def __init__(
@@ -253,15 +247,10 @@ class StateData:
         self.leader = self.first_leader = 0
         self.pending: list[tuple[int, ...] | None] = [None] * n
         self.venture: list[int | None] = [None] * n
-        self._money = 0
-        """Counters of each value all seats hold together, packed (:mod:`pnp.games.packed`)."""
         self._money_peak = 0
-        """``peaks.money`` packed."""
-        fields = len(cfg.denominations)
-        self._guards = guards(fields)
-        self._ones = pack([1] * fields)
-        self._change = change_table(cfg.denominations)
-        """Packed counters per amount of cash, shared by every game with these denominations."""
+        """``peaks.money`` packed (:mod:`pnp.games.bank`)."""
+        self._bank = bank_for(cfg.denominations)
+        """The money counters, shared by every game with these denominations."""
         self._fresh: list[tuple[int, int]] | None = None
         """(table index, owner) of each product new this round, kept for one Venture phase
         (replaced, never changed in place)."""

@@ -11,10 +11,10 @@ from __future__ import annotations
 import random
 from typing import Self
 
+from pnp.games.bank import Piles, bank_for
 from pnp.games.boom.actions import PLAY
 from pnp.games.boom.catalog import Catalog
 from pnp.games.boom.company import Company
-from pnp.games.boom.counters import MoneyCounters
 from pnp.games.chance import shuffle
 
 CRASH = -2
@@ -120,7 +120,7 @@ class StateData:
         self.eff_queue: list[tuple[str, int]] = []
         self.stock_out = [0] * players
         self.stock_peak = [0] * players
-        self.counters = MoneyCounters(cat.denominations, players + cat.play_cards)
+        self.counters = Piles(bank_for(cat.denominations), players + cat.play_cards)
         for seat in range(players):
             self.counters.set(seat, cat.start_money)
         self.dry_draws = 0

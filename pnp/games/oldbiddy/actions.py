@@ -49,7 +49,7 @@ def boss_options(state: StateData, seat: int) -> tuple[list[Action], int]:
 
     Each colour, each distance, up then down: paid in the moved colour with the fewest
     gems that reach the cost (:func:`market.payment`), and the moved gem must stay on
-    the track (:func:`market.on_track`).
+    the track (spaces 1 to ``cfg.spaces``, decision board-ends).
     """
     cfg, held, positions = state.cfg, state.behind[seat], state.positions
     worth, last = market.values(cfg, positions), cfg.spaces

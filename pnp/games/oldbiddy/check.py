@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import Any
 
 from pnp._errors import Finding, Location, Severity
+from pnp.games.decisions import check_published
 from pnp.games.oldbiddy.config import ACTIONS, config_from_game
-from pnp.games.oldbiddy.decisions import COMPONENTS, PUBLISHED
+from pnp.games.oldbiddy.decisions import PUBLISHED
 from pnp.spec.load import Card, Game
 
 _WHOLE = {  # tables key → least allowed value
@@ -59,7 +60,7 @@ def validate(game: Game) -> list[Finding]:
     ):
         out += check(game)
     if not any(f.severity is Severity.ERROR for f in out):
-        out += _check_counts(game) + _check_published(game)
+        out += check_published(game, PUBLISHED, _counted(game))
     return out
 
 
@@ -320,52 +321,15 @@ def _check_characters(game: Game) -> list[Finding]:
     return out
 
 
-def _check_counts(game: Game) -> list[Finding]:
-    """The printed components against the source's component list (warnings)."""
+def _counted(game: Game) -> dict[str, int]:
+    """The printed components that no one place in the data holds, counted."""
     t = game.spec.tables
     cfg = config_from_game(game)
-    sides = len(t["start_gems"])
-    printed = {
-        "gem cards": sum(c.qty for c in game.cards if c.type == "gem"),
-        "character action cards": sum(c.qty for c in game.cards if c.deck == "character"),
+    return {
         "gems": cfg.gems_per_color * len(cfg.colors),
         "screens": len(t["player_colors"]),
-        "turn order markers": len(t["turn_order_sets"]) * sides,
+        "turn order markers": len(t["turn_order_sets"]) * len(t["start_gems"]),
         "large fake gems": cfg.fake_gems,
         "zero score markers": sum(cfg.zero_markers),
         "market boards": sum(1 for c in game.spec.components if c.kind == "board"),
     }
-    return [
-        warning(
-            f"{printed[name]} {name} are printed; the source has {count}",
-            game.spec_location("tables"),
-        )
-        for name, count in COMPONENTS.items()
-        if printed[name] != count
-    ]
-
-
-def _lookup(tables: dict[str, Any], key: tuple[str | int, ...]) -> Any:
-    value: Any = tables
-    for k in key:
-        value = value[k]
-    return value
-
-
-def _check_published(game: Game) -> list[Finding]:
-    t = game.spec.tables
-    out: list[Finding] = []
-    for p in PUBLISHED:
-        try:
-            value = _lookup(t, p.key)
-        except (KeyError, IndexError, TypeError):
-            value = None
-        if value != p.value:
-            path = ".".join(map(str, p.key))
-            out.append(
-                warning(
-                    f"tables.{path} is {value!r}; the source says {p.value!r} ({p.source})",
-                    game.spec_location("tables", *p.key),
-                )
-            )
-    return out

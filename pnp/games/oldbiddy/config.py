@@ -57,12 +57,10 @@ class Config:
     """``boss_costs`` as (spaces, cost) pairs, shortest move first (read once)."""
     spaces: int
     start_spaces: tuple[int, ...]
-    zero_marker_spaces: int
     characters: tuple[Character, ...]
     """In letter order."""
     gem_cards: tuple[tuple[int, ...], ...]
     """Gems on each gem card, one count per colour."""
-    gem_card_names: tuple[str, ...]
 
     def zero_marker_pool(self) -> list[int]:
         """The colour of every zero score marker, one entry per marker."""
@@ -113,8 +111,6 @@ def config_from_game(game: Game) -> Config:
         boss_moves=tuple(sorted(boss_costs.items())),
         spaces=t["market"]["spaces"],
         start_spaces=tuple(t["market"]["start_spaces"]),
-        zero_marker_spaces=t["market"]["zero_marker_spaces"],
         characters=tuple(characters),
         gem_cards=tuple(tuple(c.fields[g["id"]] for g in gems) for c in gem_cards),
-        gem_card_names=tuple(c.id for c in gem_cards),
     )

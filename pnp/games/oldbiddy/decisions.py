@@ -1,26 +1,16 @@
-"""Where oldbiddy.txt is silent or unclear, pnp decides; and the numbers it publishes.
+"""oldbiddy.txt: the rules it leaves open and the numbers it prints, as data (see
+:mod:`pnp.games.decisions`).
 
-:data:`DECISIONS` is the rulebook's Decisions section, in our own words: each entry
-names the source's gap, what pnp does, and why.  :data:`PUBLISHED` lists the numbers
-the source prints, with where it prints them; ``validate`` warns when the card data
-differs from them (a designer may change them on purpose).
+A published number is named by its ``tables:`` key, or in words for a component count
+(``gem cards``); that name is what an expansion lists under ``overrides:``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    id: str
-    gap: str
-    """What the source leaves open, in our words."""
-    rule: str
-    """What pnp does (the engine implements exactly this)."""
-    why: str
-
+from pnp.games.decisions import Decision, Published, rendered_with
+from pnp.games.oldbiddy.config import Config
 
 DECISIONS: tuple[Decision, ...] = (
     Decision(
@@ -144,62 +134,74 @@ DECISIONS: tuple[Decision, ...] = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Published:
-    key: tuple[str | int, ...]
-    """Path under ``tables:`` in game.yaml."""
-    value: Any
-    source: str
-    """Where oldbiddy.txt gives the number."""
+def _table(key: str, value: Any, source: str) -> Published:
+    return Published(key, value, source, ("tables", key))
 
 
 PUBLISHED: tuple[Published, ...] = (
-    Published(("rounds",), 6, "How to play: 'There are 6 rounds in the game'"),
-    Published(("gems_per_colour",), 60, "Components: 180 gems, 60 of each colour"),
-    Published(("start_gems_per_colour",), 1, "Set up: a gem of each colour"),
+    # Components: the source's list, against what the data prints
+    Published("gem cards", 30, "Components: 30 gem cards", ("count", "type", "gem")),
     Published(
-        ("market_values",), [1, 2, 3], "About the Market Board: lowest 1, middle 2, highest 3"
+        "character action cards",
+        6,
+        "Components: 6 character action cards",
+        ("count", "deck", "character"),
     ),
-    Published(("fake_gems",), 5, "Components: 5 large fake gems"),
-    Published(("fake_gem_bid",), 5, "Phase 1: five points for a large fake gem"),
-    Published(("fake_gems_per_bid",), 1, "Phase 1: no more than one large fake gem"),
-    Published(("fake_gem_kept_score",), 1, "Scoring: a large fake gem remaining scores 1"),
-    Published(("moneybags_bonus",), 1, "C. Moneybags: increases the value of that colour by 1"),
-    Published(("last_player_gems",), 1, "Phase 2: the last player takes one single gem"),
-    Published(("boss_moves", 0, "cost"), 1, "B. The Boss: pay 1/6/12 for 1/2/3 spaces"),
-    Published(("boss_moves", 1, "cost"), 6, "B. The Boss: pay 1/6/12 for 1/2/3 spaces"),
-    Published(("boss_moves", 2, "cost"), 12, "B. The Boss: pay 1/6/12 for 1/2/3 spaces"),
-    Published(("gem_cards_removed", 0, "removed"), 12, "Set up: remove 12 gem cards at 3 players"),
-    Published(("gem_cards_removed", 1, "removed"), 6, "Set up: remove 6 gem cards at 4 players"),
-    Published(("gem_cards_removed", 2, "removed"), 0, "Set up: all 30 gem cards at 5 players"),
-    Published(("start_gems", 1, "worth"), [1], "Set up: player 2, one gem of value 1"),
-    Published(("start_gems", 2, "worth"), [2], "Set up: player 3, one gem of value 2"),
-    Published(("start_gems", 3, "worth"), [3], "Set up: player 4, one gem of value 3"),
-    Published(("start_gems", 4, "worth"), [3, 1], "Set up: player 5, gems of value 3 and 1"),
-    Published(("market", "zero_marker_spaces"), 3, "Set up: the spare markers' marked spaces"),
+    Published("gems", 180, "Components: 180 gems"),
+    Published("screens", 5, "Components: 5 screens"),
+    Published("turn order markers", 10, "Components: 10 turn order markers"),
+    Published("large fake gems", 5, "Components: 5 large fake gems"),
+    Published("zero score markers", 6, "Components: 6 zero score markers"),
+    Published("market boards", 1, "Components: 1 market board"),
+    # Tables
+    _table("rounds", 6, "How to play: 'There are 6 rounds in the game'"),
+    _table("gems_per_colour", 60, "Components: 180 gems, 60 of each colour"),
+    _table("start_gems_per_colour", 1, "Set up: a gem of each colour"),
+    _table("market_values", [1, 2, 3], "About the Market Board: lowest 1, middle 2, highest 3"),
+    _table("fake_gems", 5, "Components: 5 large fake gems"),
+    _table("fake_gem_bid", 5, "Phase 1: five points for a large fake gem"),
+    _table("fake_gems_per_bid", 1, "Phase 1: no more than one large fake gem"),
+    _table("fake_gem_kept_score", 1, "Scoring: a large fake gem remaining scores 1"),
+    _table("moneybags_bonus", 1, "C. Moneybags: increases the value of that colour by 1"),
+    _table("last_player_gems", 1, "Phase 2: the last player takes one single gem"),
+    Published(
+        "boss_moves",
+        {1: 1, 2: 6, 3: 12},
+        "B. The Boss: pay 1/6/12 for 1/2/3 spaces",
+        ("tables", "boss_moves", "spaces", "cost"),
+    ),
+    Published(
+        "gem_cards_removed",
+        {3: 12, 4: 6, 5: 0},
+        "Set up: remove 12 gem cards at 3 players, 6 at 4, none at 5",
+        ("tables", "gem_cards_removed", "players", "removed"),
+    ),
+    Published(
+        "start_gems",
+        {1: [], 2: [1], 3: [2], 4: [3], 5: [3, 1]},
+        "Set up: player 1 no extra gems, 2 one of value 1, 3 one of value 2, 4 one of "
+        "value 3, 5 one of value 3 and one of value 1",
+        ("tables", "start_gems", "position", "worth"),
+    ),
+    _table("market.zero_marker_spaces", 3, "Set up: the spare markers' marked spaces"),
 )
-
-COMPONENTS: dict[str, int] = {
-    "gem cards": 30,
-    "character action cards": 6,
-    "gems": 180,
-    "screens": 5,
-    "turn order markers": 10,
-    "large fake gems": 5,
-    "zero score markers": 6,
-    "market boards": 1,
-}
-"""The source's component list (Components), checked against what the data prints."""
+"""The numbers oldbiddy.txt prints.  The components without a path are counted by
+:func:`pnp.games.oldbiddy.check.validate` from what the data prints."""
 
 
-def decision_rows(numbers: dict[str, Any]) -> list[dict[str, str]]:
+def numbers(cfg: Config) -> dict[str, Any]:
+    """The game's numbers the decisions quote, from the engine's config."""
+    return {
+        "spaces": cfg.spaces,
+        "rounds": cfg.rounds,
+        "zero_per_colour": min(cfg.zero_markers),
+        "gems_per_colour": cfg.gems_per_color,
+        "moneybags_bonus": cfg.moneybags_bonus,
+        "fake_gems": cfg.fake_gems,
+        "fake_kept": cfg.fake_gem_kept_score,
+    }
+
+
+def decisions_for(cfg: Config) -> list[dict[str, str]]:
     """The decisions for the rulebook, with the data's numbers filled in."""
-    return [
-        {
-            "id": d.id,
-            "gap": d.gap.format(**numbers),
-            "rule": d.rule.format(**numbers),
-            "why": d.why.format(**numbers),
-        }
-        for d in DECISIONS
-    ]
+    return rendered_with(DECISIONS, numbers(cfg))

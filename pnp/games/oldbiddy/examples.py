@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from pnp.games.decisions import published_rows
 from pnp.games.oldbiddy import market
 from pnp.games.oldbiddy.config import Config
-from pnp.games.oldbiddy.decisions import PUBLISHED, decision_rows
+from pnp.games.oldbiddy.decisions import PUBLISHED, decisions_for
 
 EXAMPLE_MARKER = 3
 EXAMPLE_BID = (2, 0, 1)
@@ -122,24 +123,12 @@ def player_counts(cfg: Config) -> list[dict[str, Any]]:
 
 
 def worked_examples(cfg: Config) -> dict[str, Any]:
-    numbers = {
-        "spaces": cfg.spaces,
-        "rounds": cfg.rounds,
-        "zero_per_colour": min(cfg.zero_markers),
-        "gems_per_colour": cfg.gems_per_color,
-        "moneybags_bonus": cfg.moneybags_bonus,
-        "fake_gems": cfg.fake_gems,
-        "fake_kept": cfg.fake_gem_kept_score,
-    }
     return {
         "bid": bid_example(cfg),
         "start_gems": start_gems_example(cfg),
         "boss": boss_example(cfg),
         "score": score_example(cfg),
         "player_counts": player_counts(cfg),
-        "decisions": decision_rows(numbers),
-        "published": [
-            {"key": ".".join(map(str, p.key)), "value": p.value, "source": p.source}
-            for p in PUBLISHED
-        ],
+        "decisions": decisions_for(cfg),
+        "published": published_rows(PUBLISHED),
     }

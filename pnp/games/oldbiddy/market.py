@@ -34,11 +34,6 @@ def move(positions: Sequence[int], color: int, delta: int) -> tuple[int, ...]:
     return tuple(pos)
 
 
-def on_track(cfg: Config, positions: Sequence[int], color: int, delta: int) -> bool:
-    """The end rule: the moved gem must stay on the track (spaces 1..spaces)."""
-    return 1 <= positions[color] + delta <= cfg.spaces
-
-
 def payment(cost: int, value: int) -> int:
     """Fewest gems of one colour worth ``value`` each that reach ``cost``: no change."""
     return -(-cost // value)

@@ -15,7 +15,6 @@ if TYPE_CHECKING:
 KINDS = ("share", "small", "big", "total")
 """Paperwork kinds, in the order the engine numbers them (0 = share)."""
 SHARE, SMALL, BIG, TOTAL = range(4)
-CONTRACTS = (SMALL, BIG, TOTAL)
 
 
 @dataclass(frozen=True, slots=True)

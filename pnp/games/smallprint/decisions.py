@@ -102,6 +102,6 @@ PUBLISHED: tuple[Published, ...] = (
 )
 
 
-def rendered(numbers: dict[str, object]) -> list[dict[str, str]]:
+def decisions_for(numbers: dict[str, object]) -> list[dict[str, str]]:
     """The decisions with this game's numbers filled in, for the rulebook."""
     return rendered_with(DECISIONS, numbers)

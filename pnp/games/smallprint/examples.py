@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from pnp.games.smallprint.config import BIG, KINDS, SHARE, SMALL, TOTAL, Business, Config
-from pnp.games.smallprint.decisions import rendered
+from pnp.games.smallprint.decisions import decisions_for
 from pnp.games.smallprint.payout import settle
 
 CASES: tuple[tuple[str, tuple[int, ...]], ...] = (
@@ -65,5 +65,5 @@ def worked_examples(cfg: Config, numbers: dict[str, object]) -> dict[str, Any]:
             "paid": [void.paid.get(s, 0) for s in range(3)],
             "pool": void.pool,
         },
-        "decisions": rendered(numbers),
+        "decisions": decisions_for(numbers),
     }

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pnp.games.bank import bank_for
+
 if TYPE_CHECKING:
     from pnp.games.smallprint.state import State
 
@@ -13,14 +15,9 @@ CHITS = "penalty chits"
 
 def track_money(state: State) -> None:
     """Most counters of each value in play at once (players' cash and the pool, greedy)."""
-    peak, denoms = state.peaks.money, state.cfg.denominations
-    total = [0] * len(denoms)
-    for rest in [*state.cash, state.pool]:
-        for i, value in enumerate(denoms):
-            k, rest = divmod(rest, value)
-            total[i] += k
-    for i, k in enumerate(total):
-        peak[i] = max(peak[i], k)
+    bank, peak = bank_for(state.cfg.denominations), state.peaks.money
+    now = bank.counts(bank.held([*state.cash, state.pool]))
+    peak[:] = map(max, peak, now)
 
 
 def usage(state: State) -> dict[str, dict[str, int]]:

@@ -10,7 +10,6 @@ PLACE, OVER = 0, 1
 """Phases: seats place paperwork (or pass); the game is over."""
 TERMINAL = -4
 """current_player() when the game is over (OpenSpiel's terminal id)."""
-NO_MARKER = 0
 
 
 class Placed:
