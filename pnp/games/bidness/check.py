@@ -7,7 +7,7 @@ from math import gcd
 from typing import Any
 
 from pnp._errors import Finding, Location, Severity
-from pnp.games.bidness.catalog import (
+from pnp.games.bidness.config import (
     BONUS,
     CONTRACT,
     EMPLOYEE,

@@ -33,7 +33,7 @@ from pnp.games.boom.actions import (
     TERMS_PHASE,
     Action,
 )
-from pnp.games.boom.catalog import DIE_SIDES
+from pnp.games.boom.config import DIE_SIDES
 from pnp.games.boom.view import CompanyView, View, determinize
 from pnp.games.search import Budget, search_bot
 

@@ -33,7 +33,6 @@ from pnp.games.boom.actions import (
     TERMS_PHASE,
     Action,
 )
-from pnp.games.boom.catalog import COMPANY, DIE_SIDES, PLAN, Catalog
 from pnp.games.boom.company import (
     Company,
     burn_rate,
@@ -41,6 +40,7 @@ from pnp.games.boom.company import (
     modified_roll,
     per_share,
 )
+from pnp.games.boom.config import COMPANY, DIE_SIDES, PLAN, Config
 from pnp.games.boom.state import CRASH, StateData
 from pnp.games.boom.view import View
 from pnp.games.chance import shuffle
@@ -54,7 +54,7 @@ class State(StateData, Reporting):
     __slots__ = ()
     REPORT = report
 
-    def __init__(self, cat: Catalog, players: int, seed: int, transcript: bool = True) -> None:
+    def __init__(self, cat: Config, players: int, seed: int, transcript: bool = True) -> None:
         super().__init__(cat, players, seed, transcript)
         self._start_round()
 

@@ -12,8 +12,8 @@ import random
 from typing import Self
 
 from pnp.games.boom.actions import PLAY
-from pnp.games.boom.catalog import Catalog
 from pnp.games.boom.company import Company
+from pnp.games.boom.config import Config
 from pnp.games.boom.counters import MoneyCounters
 from pnp.games.chance import shuffle
 
@@ -83,7 +83,7 @@ class StateData:
         "rounds_failed",
     )
 
-    def __init__(self, cat: Catalog, players: int, seed: int, transcript: bool = True) -> None:
+    def __init__(self, cat: Config, players: int, seed: int, transcript: bool = True) -> None:
         self.cat = cat
         self.players = players
         self.everyone = (1 << players) - 1

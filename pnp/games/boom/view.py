@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pnp.games.boom.actions import TARGET_PHASE
-from pnp.games.boom.catalog import Catalog
 from pnp.games.boom.company import burn_rate, matching_entrepreneurs
+from pnp.games.boom.config import Config
 
 if TYPE_CHECKING:
     from pnp.games.boom.state import StateData
@@ -47,7 +47,7 @@ class View:
         self.seat = seat
 
     @property
-    def catalog(self) -> Catalog:
+    def catalog(self) -> Config:
         return self._state.cat
 
     @property

@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from pnp.games.smallprint.state import State
+    from pnp.games.smallprint.state import StateData
 
 MONEY = "money counters"
 CHITS = "penalty chits"
 
 
-def track_money(state: State) -> None:
+def track_money(state: StateData) -> None:
     """Most counters of each value in play at once (players' cash and the pool, greedy)."""
     peak, denoms = state.peaks.money, state.cfg.denominations
     total = [0] * len(denoms)
@@ -23,7 +23,7 @@ def track_money(state: State) -> None:
         peak[i] = max(peak[i], k)
 
 
-def usage(state: State) -> dict[str, dict[str, int]]:
+def usage(state: StateData) -> dict[str, dict[str, int]]:
     cfg = state.cfg
     return {
         MONEY: {f"£{v}m": k for v, k in zip(cfg.denominations, state.peaks.money, strict=True)},
@@ -31,12 +31,12 @@ def usage(state: State) -> dict[str, dict[str, int]]:
     }
 
 
-def ran_out(state: State) -> list[str]:
+def ran_out(state: StateData) -> list[str]:
     """Nothing runs dry: check.py makes sure the business deck covers every round."""
     return []
 
 
-def measures(state: State) -> dict[str, float]:
+def measures(state: StateData) -> dict[str, float]:
     u = state.peaks
     return {
         "share of businesses void": u.void / u.settled if u.settled else 0.0,

@@ -8,13 +8,13 @@ from pnp.games.smallprint import report
 from pnp.games.smallprint.actions import PASS, decode, placements
 from pnp.games.smallprint.config import KINDS, Business, Config
 from pnp.games.smallprint.payout import Settlement, settle
-from pnp.games.smallprint.state import OVER, TERMINAL, Placed, State
+from pnp.games.smallprint.state import OVER, TERMINAL, Placed, StateData
 from pnp.games.smallprint.view import View, view_of
 
-__all__ = ["PASS", "Game"]
+__all__ = ["PASS", "State"]
 
 
-class Game(State, Reporting):
+class State(StateData, Reporting):
     """One game in progress; the seat to act is ``current_player()``."""
 
     __slots__ = ()
@@ -60,8 +60,8 @@ class Game(State, Reporting):
             self._place(seat, action)
         self._next_turn()
 
-    def clone(self) -> Game:
-        other = Game.__new__(Game)
+    def clone(self) -> State:
+        other = State.__new__(State)
         self.copy_into(other)
         return other
 

@@ -14,7 +14,7 @@ from pnp.games.smallprint.config import Config
 from pnp.games.smallprint.state import OVER, TERMINAL, Placed
 
 if TYPE_CHECKING:
-    from pnp.games.smallprint.state import State
+    from pnp.games.smallprint.state import StateData
 
 
 class CardView(NamedTuple):
@@ -47,7 +47,7 @@ class View(NamedTuple):
     starter: int
 
 
-def view_of(state: State, seat: int) -> View:
+def view_of(state: StateData, seat: int) -> View:
     start = [h[:] for h in state.hands]
     for pile in state.under:
         for p in pile:
@@ -79,11 +79,11 @@ TRUST = 0.85
 """How often a sampled face-down card is what its marker claims (no marker: a Share)."""
 
 
-def determinize(view: View, rng: random.Random) -> State:
+def determinize(view: View, rng: random.Random) -> StateData:
     """A full game consistent with ``view``: other seats' face-down cards this round are
     what their markers claim (``TRUST`` of the time), else drawn from what each held at the
     round's start; future businesses stay random."""
-    from pnp.games.smallprint.rules import Game
+    from pnp.games.smallprint.rules import State as Game
 
     n = len(view.cash)
     g = Game.__new__(Game)
