@@ -17,7 +17,7 @@ from pnp.spec.load import Game
 if TYPE_CHECKING:
     from pnp.games.smallprint.rules import State
 
-__getattr__ = lazy_attributes(__name__, {"BOTS": ".bots", "determinize": ".view"})
+__getattr__ = lazy_attributes(__name__, {"BOTS": ".bots", "determinize": ".rules"})
 
 __all__ = [
     "BOTS",

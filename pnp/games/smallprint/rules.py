@@ -3,15 +3,17 @@ the end are applied by the engine (smallprint.txt, "Play breaks down like this")
 
 from __future__ import annotations
 
+import random
+
 from pnp.games import Reporting
 from pnp.games.smallprint import report
 from pnp.games.smallprint.actions import PASS, decode, placements
 from pnp.games.smallprint.config import KINDS, Business, Config
 from pnp.games.smallprint.payout import Settlement, settle
 from pnp.games.smallprint.state import OVER, TERMINAL, Placed, StateData
-from pnp.games.smallprint.view import View, view_of
+from pnp.games.smallprint.view import View, deal, view_of
 
-__all__ = ["PASS", "State"]
+__all__ = ["PASS", "State", "determinize"]
 
 
 class State(StateData, Reporting):
@@ -190,3 +192,11 @@ class State(StateData, Reporting):
         self._legal = ()
         best = self.winners()
         self._say(f"Winner: {', '.join(map(self._name, best))}")
+
+
+def determinize(view: View, rng: random.Random) -> State:
+    """A full game the seat of ``view`` cannot tell from the real one (see
+    :func:`~pnp.games.smallprint.view.deal`), at the same decision."""
+    g = deal(view, rng, State)
+    g._legal = g._legal_for(g.player) if view.to_move >= 0 else ()
+    return g
