@@ -34,7 +34,8 @@ from pnp.games.boom.actions import (
     Action,
 )
 from pnp.games.boom.config import DIE_SIDES
-from pnp.games.boom.view import CompanyView, View, determinize
+from pnp.games.boom.rules import determinize
+from pnp.games.boom.view import CompanyView, View
 from pnp.games.search import Budget, search_bot
 
 Bot = Callable[[View, Sequence[Action], random.Random], Action]

@@ -7,6 +7,7 @@ reshuffles, deck shuffles, the IPO die) comes only from ``State.rng``.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
@@ -42,7 +43,7 @@ from pnp.games.boom.company import (
 )
 from pnp.games.boom.config import COMPANY, DIE_SIDES, PLAN, Config
 from pnp.games.boom.state import CRASH, StateData
-from pnp.games.boom.view import View
+from pnp.games.boom.view import View, deal, view_of
 from pnp.games.chance import shuffle
 
 T = TypeVar("T", bound=Callable[..., object])
@@ -78,7 +79,7 @@ class State(StateData, Reporting):
         _APPLY[self.phase](self, action)
 
     def view(self, seat: int) -> View:
-        return View(self, seat)
+        return view_of(self, seat)
 
     # -- what the runner reports ------------------------------------------------------
 
@@ -324,3 +325,9 @@ _APPLY = _by_phase(
         OVER: _over,
     }
 )
+
+
+def determinize(view: View, rng: random.Random) -> State:
+    """A full game the seat of ``view`` cannot tell from the real one (see
+    :func:`~pnp.games.boom.view.deal`), at the same decision."""
+    return deal(view, rng, State)
