@@ -13,9 +13,8 @@ import pytest
 
 from pnp.games import oldbiddy
 from pnp.games.oldbiddy import market
-from pnp.games.oldbiddy.rules import PASS, SEAL, State
+from pnp.games.oldbiddy.rules import PASS, SEAL, State, determinize
 from pnp.games.oldbiddy.state import ACT, BID, CHOOSE, GIVE
-from pnp.games.oldbiddy.rules import determinize
 from pnp.spec.load import Game, load_game
 
 GREEN, BLUE, RED = 0, 1, 2
