@@ -16,6 +16,7 @@ hand) is applied by the engine without asking the seat.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable, Sequence
 from operator import attrgetter
 
@@ -41,7 +42,7 @@ from pnp.games.bigidea.state import (
     pickers,
     turn_order,
 )
-from pnp.games.bigidea.view import View, view_of
+from pnp.games.bigidea.view import View, deal, view_of
 from pnp.games.packed import larger, unpack
 
 __all__ = [
@@ -57,6 +58,7 @@ __all__ = [
     "THROW",
     "VENTURE",
     "State",
+    "determinize",
 ]
 
 
@@ -374,3 +376,18 @@ _DO: tuple[Callable[[State, int, int], None], ...] = (
     State._over,
 )
 """What a seat's choice does, by phase (SEED .. OVER)."""
+
+
+def determinize(view: View, rng: random.Random) -> State:
+    """A full game the seat of ``view`` cannot tell from the real one (see
+    :func:`~pnp.games.bigidea.view.deal`), at the same decision; secret Venture picks
+    already made by other seats are chosen again at random."""
+    state = deal(view, rng, State)
+    seat = view.seat
+    if state.phase == VENTURE:
+        for s in state.order[: state.turn]:
+            if s != seat and view.ventured[s]:
+                options = state._legal_for(s)
+                state.venture[s] = options[int(rng.random() * len(options))]
+    state._legal = state._legal_for(state._player) if state._player != TERMINAL else ()
+    return state
