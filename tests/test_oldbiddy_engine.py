@@ -330,7 +330,7 @@ def _everything_seen(view: object, players: int) -> list[object]:
 
     seen: list[object] = []
     for name in dir(View):
-        if name.startswith("_"):
+        if name.startswith("_") or name in ("count", "index"):  # a named tuple's own
             continue
         value = getattr(view, name)
         seen.append([value(s) for s in range(players)] if callable(value) else value)
