@@ -157,6 +157,7 @@ class State(StateData, Reporting):
         take, keep = pickers(len(hand), mask)
         self.pending[seat] = take(hand)
         self.hands[seat] = list(keep(hand))
+        self._backs = None
 
     def _venture(self, seat: int, pick: int) -> None:
         self.venture[seat] = pick
@@ -172,6 +173,7 @@ class State(StateData, Reporting):
             thrown = take(hand)
             self._discard(thrown)
             self.hands[seat] = list(keep(hand))
+            self._backs = None
             if self.log is not None:
                 self.log.append(f"{self._name(seat)} discards {len(thrown)}")
         self._refill(seat)
@@ -324,6 +326,7 @@ class State(StateData, Reporting):
         cfg, usage, draw = self.cfg, self.peaks, self.draw
         want, deck_of = cfg.hand_per_deck, cfg.card_deck
         hand = self.hands[seat]
+        self._backs = None
         have = [0] * len(draw)
         for c in hand:
             have[deck_of[c]] += 1

@@ -100,9 +100,12 @@ def view_of(state: StateData, seat: int) -> View:
             )
             for i, p in enumerate(state.table)
         )
+    cfg = state.cfg
+    deck_of = cfg.card_deck.__getitem__
     played: tuple[tuple[int, ...] | None, ...] = state._nothing
     sizes: tuple[int, ...] = state._zeros
-    if phase <= PITCH:
+    backs: tuple[tuple[int, ...] | None, ...] = state._nothing
+    if phase <= PITCH:  # products are on the table face down or being revealed
         shown: list[tuple[int, ...] | None] = list(state._nothing)
         shown[seat] = pending[seat]
         if phase == PITCH:  # products are revealed in turn order
@@ -110,8 +113,10 @@ def view_of(state: StateData, seat: int) -> View:
                 shown[s] = pending[s]
         played = tuple(shown)
         sizes = tuple([len(p) if p else 0 for p in pending])
-    cfg = state.cfg
-    deck_of = cfg.card_deck.__getitem__
+        backs = tuple([None if p is None else tuple(map(deck_of, p)) for p in pending])
+    held = state._backs
+    if held is None:
+        held = state._backs = tuple([tuple(map(deck_of, h)) for h in state.hands])
     return View(
         seat,
         PHASE_NAMES[phase],
@@ -123,7 +128,7 @@ def view_of(state: StateData, seat: int) -> View:
         tuple(state.free),
         state.white_bank,
         tuple(hand),
-        tuple(map(cfg.card_deck.__getitem__, hand)),
+        held[seat],
         tuple(map(len, state.hands)),
         played,
         sizes,
@@ -135,8 +140,8 @@ def view_of(state: StateData, seat: int) -> View:
         state.order,
         state.turn,
         tuple(map(tuple, state.discards)),
-        tuple(tuple(map(deck_of, h)) for h in state.hands),
-        tuple(None if p is None else tuple(map(deck_of, p)) for p in pending),
+        held,
+        backs,
         tuple(v is not None for v in state.venture) if phase == VENTURE else (),
         state.next_uid,
     )

@@ -120,10 +120,15 @@ class View(NamedTuple):
         return self.funding[3]
 
     def company(self, plan: int) -> CompanyView:
-        co = next(co for co in self.table if co.plan == plan)
-        cat = self.catalog
+        return self._company(next(co for co in self.table if co.plan == plan))
+
+    def companies(self) -> list[CompanyView]:
+        return list(map(self._company, self.table))
+
+    def _company(self, co: CompanyData) -> CompanyView:
+        cat, plan = self.catalog, co.plan
         return CompanyView(
-            co.plan,
+            plan,
             co.owner,
             co.cards,
             co.cash,
@@ -133,14 +138,13 @@ class View(NamedTuple):
             burn_rate(cat, plan, co.cards, self.ipo_limit) if co.total else 0,
         )
 
-    def companies(self) -> list[CompanyView]:
-        return [self.company(co.plan) for co in self.table]
-
 
 def view_of(s: StateData, seat: int) -> View:
     hands = s.hands
-    unseen = [card for other, hand in enumerate(hands) if other != seat for card in hand]
-    unseen += s.deck
+    unseen = s.deck[:]
+    for other, hand in enumerate(hands):
+        if other != seat:
+            unseen += hand
     unseen.sort()
     return View(
         seat,
