@@ -31,7 +31,8 @@ engine package has the same core, so a reader knows where to look:
 Further modules by topic as needed (funding.py, payout.py).  Imports go one way:
 rules → view/report → state; nothing imports rules back, inside a function or not
 (import-linter's ``engines`` and ``no-cycles`` contracts in pyproject.toml).
-Then add the package to :data:`ENGINES`; the conformance tests pick it up.
+Then add the package to :data:`ENGINES`; the conformance tests (tests/test_conformance.py,
+tests/test_views.py) pick it up.
 """
 
 from __future__ import annotations
@@ -115,9 +116,10 @@ class Engine(Protocol):
     ) -> GameState: ...
     def worked_examples(self, game: Game) -> dict[str, Any]: ...
     def determinize(self, view: Any, rng: random.Random) -> GameState:
-        """A full state that the seat of ``view`` cannot tell from the real one: what it
-        cannot see (other hands, face-down cards, deck order, future dice) is sampled
-        afresh from ``rng``; what it can see is exactly as in the view.  The search bot
+        """A full state that the seat of ``view`` cannot tell from the real one, built
+        from the view alone: what it cannot see (other hands, face-down cards, deck
+        order, future dice) is sampled afresh from ``rng``; what it can see is exactly
+        as in the view (``determinize(view, rng).view(view.seat) == view``).  The search bot
         (:mod:`pnp.games.search`) plays many of these to choose a move."""
         ...
 
