@@ -175,6 +175,7 @@ class State(StateData, Reporting):
         self.discard.extend(co.cards)
         self.counters.set(self.players + plan, 0)
         self.plans_out += 1
+        self.gone.append(plan)
 
     # -- card play and the turn's action ------------------------------------------------
 

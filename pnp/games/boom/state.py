@@ -31,6 +31,7 @@ _MUTABLE_LISTS = (
     "eff_queue",
     "stock_out",
     "stock_peak",
+    "gone",
 )
 
 
@@ -54,6 +55,7 @@ class StateData:
         "ipo_limit_low",
         "companies",
         "plans_out",
+        "gone",
         "round",
         "order",
         "turn_pos",
@@ -105,6 +107,8 @@ class StateData:
         """Plans on the table by card number, in the order they were played."""
         self.plans_out = 0
         """Plans gone public or bust: out of the game for good."""
+        self.gone: list[int] = []
+        """Those plans' cards (their other cards went to the discard pile)."""
         self.round = 0
         self.order: list[int] = []
         self.turn_pos = self.turn = 0

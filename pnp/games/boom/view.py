@@ -64,9 +64,7 @@ class View(NamedTuple):
     """Seat that decides now."""
     hand: tuple[int, ...]
     hand_sizes: tuple[int, ...]
-    unseen: tuple[int, ...]
-    """The cards in the other hands and the play deck together, sorted: which ones is
-    public, where each lies is not."""
+    deck_size: int
     money: tuple[int, ...]
     ipo_limit: int
     round: int
@@ -78,6 +76,8 @@ class View(NamedTuple):
     table: tuple[CompanyData, ...]
     """Companies in the order they were played."""
     plans_out: int
+    gone: tuple[int, ...]
+    """Plans gone public or bust, out of the game."""
     order: tuple[int, ...]
     turn_pos: int
     turn: int
@@ -90,10 +90,6 @@ class View(NamedTuple):
     eff_queue: tuple[tuple[str, int], ...]
     stock_out: tuple[int, ...]
     end_reason: str
-
-    @property
-    def deck_size(self) -> int:
-        return len(self.unseen) - sum(self.hand_sizes) + len(self.hand)
 
     @property
     def event_bonus(self) -> tuple[int, ...]:
@@ -141,11 +137,6 @@ class View(NamedTuple):
 
 def view_of(s: StateData, seat: int) -> View:
     hands = s.hands
-    unseen = s.deck[:]
-    for other, hand in enumerate(hands):
-        if other != seat:
-            unseen += hand
-    unseen.sort()
     return View(
         seat,
         s.cat,
@@ -155,7 +146,7 @@ def view_of(s: StateData, seat: int) -> View:
         s.player,
         tuple(hands[seat]),
         tuple(map(len, hands)),
-        tuple(unseen),
+        len(s.deck),
         tuple(s.money),
         s.ipo_limit,
         s.round,
@@ -170,6 +161,7 @@ def view_of(s: StateData, seat: int) -> View:
             for co in s.companies.values()
         ),
         s.plans_out,
+        tuple(s.gone),
         tuple(s.order),
         s.turn_pos,
         s.turn,
@@ -186,6 +178,20 @@ def view_of(s: StateData, seat: int) -> View:
 D = TypeVar("D", bound=StateData)
 
 
+def _unseen(view: View) -> list[int]:
+    """The cards in the other hands and the play deck, in card order: every card the
+    seat cannot account for in its hand, the discard pile, the companies on the table,
+    the plans gone out of the game or the Discard waiting for its target."""
+    known = set(view.hand)
+    known.update(view.discard_pile, view.gone)
+    if view.phase == TARGET_PHASE:
+        known.add(view.effect[0])
+    for co in view.table:
+        known.add(co.plan)
+        known.update(co.cards)
+    return [card for card in range(view.catalog.play_cards) if card not in known]
+
+
 def deal(view: View, rng: random.Random, cls: type[D]) -> D:
     """The data of a full game ``view.seat`` cannot tell from the real one, as a ``cls``
     (a subclass of :class:`StateData` without slots of its own).
@@ -200,7 +206,7 @@ def deal(view: View, rng: random.Random, cls: type[D]) -> D:
     s.cat, s.players, s.everyone = cat, n, (1 << n) - 1
     s.rng = random.Random(rng.getrandbits(64))
     s.log = None
-    unseen = list(view.unseen)
+    unseen = _unseen(view)
     rng.shuffle(unseen)
     s.hands = [
         list(view.hand) if other == seat else [unseen.pop() for _ in range(size)]
@@ -215,6 +221,7 @@ def deal(view: View, rng: random.Random, cls: type[D]) -> D:
         list(view.used_events),
     )
     s.event, s.round, s.plans_out = view.event, view.round, view.plans_out
+    s.gone = list(view.gone)
     s.ipo_limit = s.ipo_limit_low = view.ipo_limit
     s.companies = {}
     for co in view.table:
