@@ -92,7 +92,7 @@ def test_costs_are_printed(built: tuple[Path, dict]) -> None:
 
 
 def test_rulebook_prints_data_and_decisions(built: tuple[Path, dict]) -> None:
-    from pnp.games.bidness import catalog
+    from pnp.games.bidness import config_for
     from pnp.games.bidness.decisions import decisions_for
 
     text = "".join(
@@ -101,7 +101,7 @@ def test_rulebook_prints_data_and_decisions(built: tuple[Path, dict]) -> None:
     flat = " ".join(text.split())
     assert "$640" in flat and "$490" in flat  # the lawyers' salary table
     assert "unit price of $40" in flat  # the engine's worked example (34 + 10 → 40)
-    tables = catalog(load_game("bidness")).t
+    tables = config_for(load_game("bidness")).t
     assert "after round 25;" in flat  # the round cap comes from tables.round_cap
     for d in decisions_for(tables):
         assert " ".join(d["rule"].split())[:40] in flat

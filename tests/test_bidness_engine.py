@@ -13,8 +13,8 @@ import pytest
 import pnp.games.bidness as engine
 from pnp.games.bidness.auction import bid_range
 from pnp.games.bidness.business import salary_actions, salary_due
-from pnp.games.bidness.catalog import Catalog
-from pnp.games.bidness.rules import State, first_player_roll
+from pnp.games.bidness.config import Config
+from pnp.games.bidness.rules import State, determinize, first_player_roll
 from pnp.games.bidness.state import (
     AUCTION,
     NOBODY,
@@ -25,7 +25,6 @@ from pnp.games.bidness.state import (
     Auction,
     Suit,
 )
-from pnp.games.bidness.view import determinize
 from pnp.spec.load import Game, load_game
 from tests.test_bigidea_engine import Die  # queued die faces, shared with The Big Idea's tests
 
@@ -36,11 +35,11 @@ def game() -> Game:
 
 
 @pytest.fixture(scope="module")
-def cat(game: Game) -> Catalog:
-    return engine.catalog(game)
+def cat(game: Game) -> Config:
+    return engine.config_for(game)
 
 
-def card(cat: Catalog, card_id: str, nth: int = 0) -> int:
+def card(cat: Config, card_id: str, nth: int = 0) -> int:
     return [i for i, c in enumerate(cat.card_ids) if c == card_id][nth]
 
 
@@ -48,7 +47,7 @@ def at_turn(game: Game, seat: int, hand: list[int], players: int = 3, rnd: int =
     """A game in round ``rnd``'s Card Play with ``seat`` to act holding ``hand``; the
     others hold three Trade Show cards each, so play goes on after ``seat``'s turn."""
     s = engine.new_state(game, players, seed=1)
-    cat = engine.catalog(game)
+    cat = engine.config_for(game)
     s.round, s.phase, s.player, s.passes = rnd, PLAY, seat, 0
     for other in range(players):
         s.hands[other] = [card(cat, "trade-show", i) for i in range(3)]
@@ -57,7 +56,7 @@ def at_turn(game: Game, seat: int, hand: list[int], players: int = 3, rnd: int =
     return s
 
 
-def test_earnings_tech_leader_rounds_34_to_40(cat: Catalog) -> None:
+def test_earnings_tech_leader_rounds_34_to_40(cat: Config) -> None:
     # bidness.txt "Earnings": 34 tech + 10 (Tech Leader) = 44 → rounded down to 40 per unit
     assert cat.unit_price(34, tech_leader=True) == 40
     assert cat.unit_price(34, tech_leader=False) == 30
@@ -78,14 +77,14 @@ def test_rulebook_example_is_the_engine_figure(game: Game) -> None:
     ("lawyers", "salary"),
     [(1, 10), (2, 40), (3, 90), (4, 160), (5, 250), (6, 360), (7, 490), (8, 640)],
 )
-def test_lawyers_salary_table(cat: Catalog, lawyers: int, salary: int) -> None:
+def test_lawyers_salary_table(cat: Config, lawyers: int, salary: int) -> None:
     # bidness.txt "Salaries and Layoffs": the lawyers' table, 1 to 8
     assert cat.lawyer_salary(lawyers) == salary
     # plus $10 for each Marketer and Engineer
     assert cat.salary(1, 2, lawyers) == salary + 30
 
 
-def test_starting_assets(game: Game, cat: Catalog) -> None:
+def test_starting_assets(game: Game, cat: Config) -> None:
     # bidness.txt "Starting Assets": one Engineer, one Marketer, 3 IOUs, $100, 20 tech points
     s = engine.new_state(game, 4, seed=3)
     for seat in range(4):
@@ -94,7 +93,7 @@ def test_starting_assets(game: Game, cat: Catalog) -> None:
         assert len(s.hands[seat]) == 6  # "deals out cards until each player has … six"
 
 
-def test_debt_limit_refuses_a_bid(game: Game, cat: Catalog) -> None:
+def test_debt_limit_refuses_a_bid(game: Game, cat: Config) -> None:
     # bidness.txt "Auctions": you cannot bid so as to exceed the debt limit ($600)
     s = at_turn(game, 0, [card(cat, "engineer")] * 0 + [card(cat, "engineer", i) for i in range(3)])
     s.apply(Action("auction", card=s.hands[0][0]))
@@ -106,7 +105,7 @@ def test_debt_limit_refuses_a_bid(game: Game, cat: Catalog) -> None:
         s.apply(Action("bid", amount=155))
 
 
-def test_auction_winner_borrows_and_pays_the_seller(game: Game, cat: Catalog) -> None:
+def test_auction_winner_borrows_and_pays_the_seller(game: Game, cat: Config) -> None:
     # bidness.txt "Auctions": bid beyond cash, pay at once by borrowing; proceeds to the seller
     s = at_turn(game, 0, [card(cat, "government-contract", i) for i in range(3)])
     s.apply(Action("auction", card=s.hands[0][0]))
@@ -119,7 +118,7 @@ def test_auction_winner_borrows_and_pays_the_seller(game: Game, cat: Catalog) ->
     assert len(s.contracts[1]) == 1
 
 
-def test_seller_who_wins_pays_the_bank_and_no_bids_discards(game: Game, cat: Catalog) -> None:
+def test_seller_who_wins_pays_the_bank_and_no_bids_discards(game: Game, cat: Config) -> None:
     s = at_turn(game, 0, [card(cat, "marketer", i) for i in range(4)])
     s.apply(Action("auction", card=s.hands[0][0]))
     s.apply(Action("bid", amount=5))
@@ -135,7 +134,7 @@ def test_seller_who_wins_pays_the_bank_and_no_bids_discards(game: Game, cat: Cat
     assert auctioned in s.discards  # "Discard the card if no bids were made"
 
 
-def test_trial_tie_goes_to_the_defendant(game: Game, cat: Catalog) -> None:
+def test_trial_tie_goes_to_the_defendant(game: Game, cat: Config) -> None:
     # bidness.txt "Going to Trial": two dice each, plaintiff first; ties → defendant;
     # a losing plaintiff pays the damages to the bank
     s = at_turn(game, 0, [card(cat, "negligence", i) for i in range(3)])
@@ -148,7 +147,7 @@ def test_trial_tie_goes_to_the_defendant(game: Game, cat: Catalog) -> None:
     assert s.peaks.tried == 1
 
 
-def test_trial_won_by_plaintiff_moves_libel_marketers(game: Game, cat: Catalog) -> None:
+def test_trial_won_by_plaintiff_moves_libel_marketers(game: Game, cat: Config) -> None:
     s = at_turn(game, 0, [card(cat, "libel-2"), *(card(cat, "marketer", i) for i in range(2))])
     s.staff[1].append(card(cat, "marketer", 5))
     s.apply(Action("sue", card=card(cat, "libel-2"), target=1))
@@ -158,7 +157,7 @@ def test_trial_won_by_plaintiff_moves_libel_marketers(game: Game, cat: Catalog) 
     assert s.market_leader == 0  # the award follows at once
 
 
-def test_settlement_offers_are_bounded(game: Game, cat: Catalog) -> None:
+def test_settlement_offers_are_bounded(game: Game, cat: Config) -> None:
     # ours: offers in $10 steps, each meeting the other side part way, at most four
     s = at_turn(game, 0, [card(cat, "patent-10"), *(card(cat, "marketer", i) for i in range(2))])
     s.apply(Action("sue", card=card(cat, "patent-10"), target=1))
@@ -170,7 +169,7 @@ def test_settlement_offers_are_bounded(game: Game, cat: Catalog) -> None:
     assert s.cash[0] == 140 and s.cash[1] == 60 and s.peaks.settled == 1
 
 
-def test_payback_two_ious_for_300(game: Game, cat: Catalog) -> None:
+def test_payback_two_ious_for_300(game: Game, cat: Config) -> None:
     # bidness.txt "Paying Off Debt": $300 returns two IOUs
     pay = card(cat, "payback")
     s = at_turn(game, 0, [pay, *(card(cat, "marketer", i) for i in range(2))])
@@ -181,7 +180,7 @@ def test_payback_two_ious_for_300(game: Game, cat: Catalog) -> None:
     assert pay in s.payback_discards and not s.is_terminal()
 
 
-def test_last_payback_ends_the_game_mid_round(game: Game, cat: Catalog) -> None:
+def test_last_payback_ends_the_game_mid_round(game: Game, cat: Config) -> None:
     # bidness.txt: "When you pay off your last IOU, you win and the game ends immediately"
     pay = card(cat, "payback")
     s = at_turn(game, 1, [pay, *(card(cat, "lawyer", i) for i in range(3))])
@@ -194,7 +193,7 @@ def test_last_payback_ends_the_game_mid_round(game: Game, cat: Catalog) -> None:
     assert s.legal_actions() == ()
 
 
-def test_no_lawsuit_or_headhunting_in_round_1(game: Game, cat: Catalog) -> None:
+def test_no_lawsuit_or_headhunting_in_round_1(game: Game, cat: Config) -> None:
     # bidness.txt "Playing a Card": no Lawsuit or Headhunting cards in the first round
     hand = [card(cat, "libel-1"), card(cat, "headhunting"), card(cat, "negligence")]
     first = at_turn(game, 0, hand, rnd=1)
@@ -205,7 +204,7 @@ def test_no_lawsuit_or_headhunting_in_round_1(game: Game, cat: Catalog) -> None:
     assert {"sue", "hire"} <= verbs
 
 
-def test_must_pass_with_two_cards_and_play_ends_after_all_pass(game: Game, cat: Catalog) -> None:
+def test_must_pass_with_two_cards_and_play_ends_after_all_pass(game: Game, cat: Config) -> None:
     # bidness.txt "Card Play Phase": must pass holding two or fewer; ends when all pass
     s = engine.new_state(game, 3, seed=1)
     s.phase, s.player, s.passes = PLAY, 0, 0
@@ -226,7 +225,7 @@ def test_first_player_reroll_on_ties(game: Game) -> None:
     assert any("roll again" in line for line in s.transcript)
 
 
-def test_salary_short_means_layoff_or_borrow(game: Game, cat: Catalog) -> None:
+def test_salary_short_means_layoff_or_borrow(game: Game, cat: Config) -> None:
     # bidness.txt "Layoffs": short of cash, borrow or lay off
     s = engine.new_state(game, 2, seed=1)
     s.cash[0] = 5

@@ -97,7 +97,7 @@ def test_cached_counters_make_up_the_amount_largest_first(game: Game) -> None:
     from pnp.games.bank import bank_for
     from pnp.games.bidness.state import COUNTER_BITS
 
-    values = engine.catalog(game).denominations
+    values = engine.config_for(game).denominations
     bank = bank_for(values, COUNTER_BITS)
     for amount in range(0, 400, 5):
         split = bank.split(amount)
@@ -127,7 +127,7 @@ def test_negligence_runs_are_the_suits_for_each_amount() -> None:
 
 def plain_play_actions(state: State, seat: int) -> tuple[Action, ...]:
     """Card Play moves made the plain way, straight from the rules (the reference)."""
-    from pnp.games.bidness.catalog import (
+    from pnp.games.bidness.config import (
         BONUS,
         HEADHUNTING,
         INTERN,
@@ -198,7 +198,7 @@ def test_card_play_moves_are_the_plain_ones(game: Game, players: int) -> None:
 
 def test_marketing_and_awards_are_recounted_from_the_workplaces(game: Game) -> None:
     from pnp.games.bidness import ledger
-    from pnp.games.bidness.catalog import MARKETER
+    from pnp.games.bidness.config import MARKETER
     from pnp.games.bidness.ledger import update_awards
 
     for state in random_states(game, 3):

@@ -19,10 +19,10 @@ import pnp.games.bidness as engine
 from pnp.games.bidness import rules
 from pnp.games.bidness.auction import DROP, auction_decision
 from pnp.games.bidness.business import salary_actions
-from pnp.games.bidness.catalog import DIE_FACES, ROLES
+from pnp.games.bidness.config import DIE_FACES, ROLES
 from pnp.games.bidness.hand import card_moves, table_moves
 from pnp.games.bidness.rules import State, first_player_roll
-from pnp.games.bidness.state import AUCTION, NOBODY, Action, Auction, Table
+from pnp.games.bidness.state import AUCTION, NOBODY, Action, Auction, StateData
 from pnp.spec.load import Game, load_game
 
 
@@ -58,7 +58,7 @@ def _auction_state(high: int, leader: int, cash: int, ious: int) -> State:
 )
 def test_kept_bid_tuples_are_the_bids_allowed(cases: list[tuple[int, bool, int, int]]) -> None:
     # several auctions in a row, so that kept tuples are cut short, grown and cut again
-    cat = engine.catalog(_GAME)
+    cat = engine.config_for(_GAME)
     t = cat.t
     step = t["bid_step"]
     for high, bid, cash, ious in cases:
@@ -72,7 +72,7 @@ def test_kept_bid_tuples_are_the_bids_allowed(cases: list[tuple[int, bool, int, 
 
 
 def test_headhunting_moves_kept_by_roles_held_are_one_per_role(game: Game) -> None:
-    cat = engine.catalog(game)
+    cat = engine.config_for(game)
     moves = card_moves(cat, 4)
     by_role = [[c for c in range(len(cat.kind)) if cat.role[c] == r] for r in range(len(ROLES))]
     card = cat.kind.index("headhunting")
@@ -90,15 +90,15 @@ def test_headhunting_moves_kept_by_roles_held_are_one_per_role(game: Game) -> No
 def test_card_moves_are_shared_by_clones_and_kept_per_catalog(game: Game) -> None:
     state = engine.new_state(game, 5, seed=2, transcript=False)
     moves = table_moves(state)
-    assert moves is card_moves(engine.catalog(game), 5)
+    assert moves is card_moves(engine.config_for(game), 5)
     assert state.clone().moves is moves
-    cat, t = engine.catalog(game), engine.catalog(game).t
+    cat, t = engine.config_for(game), engine.config_for(game).t
     assert moves.credit == (cat.max_ious, t["iou_value"])
     assert moves.prices == (t["payback_one_cost"], t["payback_two_cost"])
     assert moves.others[2] == (0, 1, 3, 4)
 
 
-def _plain_salary_decision(table: Table) -> rules.Decision:
+def _plain_salary_decision(table: StateData) -> rules.Decision:
     """The salary step one seat at a time, paying included (the engine pays at once)."""
     if not table.queue:
         return None
@@ -124,7 +124,7 @@ def test_salaries_paid_at_once_play_as_one_seat_at_a_time(
     assert [play(seed) for seed in range(12)] == fast
 
 
-def _plain_first_player_roll(table: Table) -> int:
+def _plain_first_player_roll(table: StateData) -> int:
     rnd = table.rng.random
     seats = list(range(table.n))
     while True:
@@ -140,7 +140,7 @@ def test_first_player_roll_draws_as_the_plain_roll(ious: list[int], seed: int) -
     # (a seat without IOUs rolls no die; someone must roll, or all tie at 0 for ever)
     tables = []
     for _ in range(2):
-        table = Table(engine.catalog(_GAME), len(ious), seed, transcript=False)
+        table = StateData(engine.config_for(_GAME), len(ious), seed, transcript=False)
         table.ious = list(ious)
         tables.append(table)
     assert first_player_roll(tables[0]) == _plain_first_player_roll(tables[1])

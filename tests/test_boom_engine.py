@@ -161,7 +161,7 @@ def test_ipo_pays_each_share_rounded_down_and_clears_the_company(game: Game) -> 
 
 
 def test_ipo_roll_is_clamped_to_the_table(game: Game) -> None:
-    cat = boom.catalog(game)
+    cat = boom.config_for(game)
     assert cat.raised(16) == cat.raised(25) == 1000  # game.yaml ipo_table: 16+ → 1000
     assert cat.raised(2) == 0  # game.yaml ipo_table: roll 2 → 0
 

@@ -72,10 +72,17 @@ def test_random_play_always_ends(setup: tuple[Engine, Game]) -> None:
     for players in _player_counts(game):
         for seed in SEEDS:
             state = engine.new_state(game, players, seed)
-            steps = play_out(state, engine, random.Random(seed))
+            assert state.length() <= 1  # no round over before the first decision
+            rng, lengths = random.Random(seed), [state.length()]
+            while not state.is_terminal() and len(lengths) < STEP_CAP:
+                state.apply(engine.BOTS["random"](None, state.legal_actions(), rng))
+                lengths.append(state.length())
+            steps = len(lengths) - 1
             assert state.is_terminal(), f"{players} players, seed {seed}: {steps} steps"
             assert len(state.returns()) == players
-            assert state.length() >= 0
+            # rounds only go up, by one at a time, and a finished game played one at least
+            assert all(0 <= b - a <= 1 for a, b in zip(lengths, lengths[1:], strict=False))
+            assert 1 <= state.length() <= steps
 
 
 FAST_BOTS = ("random", "heuristic")
@@ -189,9 +196,15 @@ def test_clone_is_independent_and_faithful(setup: tuple[Engine, Game]) -> None:
 
 def test_views_exist_for_every_seat(setup: tuple[Engine, Game]) -> None:
     engine, game = setup
-    state = engine.new_state(game, game.spec.players.max, 5)
-    for seat in range(game.spec.players.max):
-        assert state.view(seat) is not None
+    players = game.spec.players.max
+    state = _mid_game(engine, game, players, 5, 30)
+    before = fingerprint(state)
+    views = [state.view(seat) for seat in range(players)]
+    assert [view.seat for view in views] == list(range(players))
+    assert views == [state.view(seat) for seat in range(players)]  # the same look, the same data
+    # each seat sees its own hand: the views differ in more than whose they are
+    assert len({repr(view._replace(seat=0)) for view in views}) == players
+    assert fingerprint(state) == before  # looking changes nothing
 
 
 def test_simulation_is_deterministic(setup: tuple[Engine, Game]) -> None:

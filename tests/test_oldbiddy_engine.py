@@ -13,9 +13,8 @@ import pytest
 
 from pnp.games import oldbiddy
 from pnp.games.oldbiddy import market
-from pnp.games.oldbiddy.rules import PASS, SEAL, State
+from pnp.games.oldbiddy.rules import PASS, SEAL, State, determinize
 from pnp.games.oldbiddy.state import ACT, BID, CHOOSE, GIVE
-from pnp.games.oldbiddy.view import determinize
 from pnp.spec.load import Game, load_game
 
 GREEN, BLUE, RED = 0, 1, 2
@@ -331,7 +330,7 @@ def _everything_seen(view: object, players: int) -> list[object]:
 
     seen: list[object] = []
     for name in dir(View):
-        if name.startswith("_"):
+        if name.startswith("_") or name in ("count", "index"):  # a named tuple's own
             continue
         value = getattr(view, name)
         seen.append([value(s) for s in range(players)] if callable(value) else value)

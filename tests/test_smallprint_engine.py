@@ -11,7 +11,7 @@ from pnp.games.smallprint import config_for, new_state
 from pnp.games.smallprint.actions import PASS, encode
 from pnp.games.smallprint.config import BIG, SHARE, SMALL, TOTAL, Business
 from pnp.games.smallprint.payout import settle
-from pnp.games.smallprint.view import determinize
+from pnp.games.smallprint.rules import determinize
 from pnp.spec.load import load_game
 
 GAME = load_game("smallprint")

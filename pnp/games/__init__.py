@@ -9,10 +9,16 @@ engine package has the same core, so a reader knows where to look:
 
 ``__init__.py``   the Engine API: ``NAME``, ``validate``, ``new_state``, ``BOTS``,
                   ``determinize``, ``worked_examples``, ``printed_components``
-``state.py``      the plain data of a game in progress, and ``clone``; no rules
-``rules.py``      transitions: legal actions, apply, scoring, the end
-``view.py``       what one seat may see, and ``determinize(view, rng)``: a full state that
-                  seat cannot tell from the real one (hidden cards dealt afresh, new dice)
+``config.py``     ``Config``: the game's data flattened for the engine, checked once
+                  (``config_for(game)`` in ``__init__.py``)
+``state.py``      ``StateData``: the plain data of a game in progress; no rules
+``rules.py``      ``State(StateData)``, whose methods are the :class:`GameState` API:
+                  legal actions, apply, scoring, the end; and ``determinize``
+``view.py``       ``View``: what one seat may see, as data (tuples, frozen dataclasses;
+                  nothing that leads back to the state), and ``deal(view, rng, cls)``:
+                  the data of a full game that seat cannot tell from the real one
+                  (hidden cards dealt afresh, new dice), which ``rules.determinize``
+                  makes a ``State``
 ``bots.py``       ``random``, ``heuristic`` and ``search`` (:func:`pnp.games.search.search_bot`
                   over the engine's own ``determinize``)
 ``check.py``      ``validate``: the data against the rules, each finding at its YAML key
@@ -23,8 +29,10 @@ engine package has the same core, so a reader knows where to look:
 ``report.py``     per-game measures for ``pnp simulate``
 
 Further modules by topic as needed (funding.py, payout.py).  Imports go one way:
-rules → view/report → state; nothing imports rules back (tests/test_engine_shape.py).
-Then add the package to :data:`ENGINES`; the conformance tests pick it up.
+rules → view/report → state; nothing imports rules back, inside a function or not
+(import-linter's ``engines`` and ``no-cycles`` contracts in pyproject.toml).
+Then add the package to :data:`ENGINES`; the conformance tests (tests/test_conformance.py,
+tests/test_views.py) pick it up.
 """
 
 from __future__ import annotations
@@ -108,9 +116,10 @@ class Engine(Protocol):
     ) -> GameState: ...
     def worked_examples(self, game: Game) -> dict[str, Any]: ...
     def determinize(self, view: Any, rng: random.Random) -> GameState:
-        """A full state that the seat of ``view`` cannot tell from the real one: what it
-        cannot see (other hands, face-down cards, deck order, future dice) is sampled
-        afresh from ``rng``; what it can see is exactly as in the view.  The search bot
+        """A full state that the seat of ``view`` cannot tell from the real one, built
+        from the view alone: what it cannot see (other hands, face-down cards, deck
+        order, future dice) is sampled afresh from ``rng``; what it can see is exactly
+        as in the view (``determinize(view, rng).view(view.seat) == view``).  The search bot
         (:mod:`pnp.games.search`) plays many of these to choose a move."""
         ...
 

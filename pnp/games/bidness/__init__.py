@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pnp.games import check_players, checked_once, lazy_attributes
-from pnp.games.bidness.catalog import build_catalog
 from pnp.games.bidness.check import validate
+from pnp.games.bidness.config import config_from_game
 from pnp.spec.load import Game
 
 if TYPE_CHECKING:
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 NAME = "bidness"
 
-catalog = checked_once(validate, build_catalog)
+config_for = checked_once(validate, config_from_game)
 """The game's data flattened for the engine, checked once and kept for later states."""
 
 
@@ -30,25 +30,25 @@ def new_state(game: Game, players: int, seed: int, transcript: bool = True) -> S
     check_players(game, players)
     from pnp.games.bidness.rules import State
 
-    return State(catalog(game), players, seed, transcript)
+    return State(config_for(game), players, seed, transcript)
 
 
 def worked_examples(game: Game) -> dict[str, Any]:
     """Earnings example, decisions, published numbers and dice counts for the rulebook."""
     from pnp.games.bidness.examples import worked_examples as compute
 
-    return compute(catalog(game))
+    return compute(config_for(game))
 
 
 def printed_components(game: Game) -> dict[str, dict[str, int]]:
     """Printed count of every limited component, keyed like ``State.usage()``."""
     from pnp.games.bidness.report import printed
 
-    return printed(catalog(game))
+    return printed(config_for(game))
 
 
 __getattr__ = lazy_attributes(
-    __name__, {"BOTS": ".bots", "State": ".rules", "determinize": ".view"}
+    __name__, {"BOTS": ".bots", "State": ".rules", "determinize": ".rules"}
 )
 
 
@@ -56,7 +56,7 @@ __all__ = [
     "BOTS",
     "NAME",
     "State",
-    "catalog",
+    "config_for",
     "determinize",
     "new_state",
     "printed_components",

@@ -4,17 +4,17 @@ limit; the winner pays the seller, or the bank when the seller wins."""
 
 from __future__ import annotations
 
-from pnp.games.bidness.catalog import CONTRACT
+from pnp.games.bidness.config import CONTRACT
 from pnp.games.bidness.ledger import card_moved, name, note, pay
 from pnp.games.bidness.moves import priced
-from pnp.games.bidness.state import AUCTION, NOBODY, PLAY, Action, Auction, Table
+from pnp.games.bidness.state import AUCTION, NOBODY, PLAY, Action, Auction, StateData
 
 DROP = Action("drop")
 BID = "bid"
 _DROP_ONLY = (DROP,)
 
 
-def open_auction(table: Table, seller: int, card: int) -> None:
+def open_auction(table: StateData, seller: int, card: int) -> None:
     n = table.n
     table.auction = Auction(card, seller, [(seller + i) % n for i in range(n)])
     table.phase = AUCTION
@@ -23,13 +23,13 @@ def open_auction(table: Table, seller: int, card: int) -> None:
         note(table, f"{name(table, seller)} auctions {table.cat.card_names[card]}")
 
 
-def bidder(table: Table) -> int:
+def bidder(table: StateData) -> int:
     a = table.auction
     assert a is not None
     return a.active[a.pos]
 
 
-def bid_range(table: Table, seat: int) -> range:
+def bid_range(table: StateData, seat: int) -> range:
     """Bids ``seat`` may make now: above the high bid, within cash plus borrowing room."""
     a, t = table.auction, table.cat.t
     assert a is not None
@@ -39,7 +39,7 @@ def bid_range(table: Table, seat: int) -> range:
     return range(low, top + 1, step)
 
 
-def auction_decision(table: Table) -> tuple[int, tuple[Action, ...]]:
+def auction_decision(table: StateData) -> tuple[int, tuple[Action, ...]]:
     """The bidder and its moves: drop out, or bid any amount of :func:`bid_range` (the
     engine's hottest path)."""
     a, cat = table.auction, table.cat
@@ -72,7 +72,7 @@ def _from(step: int, low: int, size: int) -> tuple[Action, ...]:
     return kept
 
 
-def apply_bid(table: Table, action: Action) -> tuple[int, tuple[Action, ...]] | None:
+def apply_bid(table: StateData, action: Action) -> tuple[int, tuple[Action, ...]] | None:
     """Apply one bid or drop: the next bidder and their moves (:func:`auction_decision`),
     or None when the auction is over and Card Play goes on left of the seller."""
     a = table.auction
@@ -96,7 +96,7 @@ def apply_bid(table: Table, action: Action) -> tuple[int, tuple[Action, ...]] | 
     return auction_decision(table)
 
 
-def _close(table: Table, winner: int) -> None:
+def _close(table: StateData, winner: int) -> None:
     a = table.auction
     assert a is not None
     table.auction = None

@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from pnp.games import blind
 from pnp.games.bidness.auction import DROP
-from pnp.games.bidness.catalog import (
+from pnp.games.bidness.config import (
     BONUS,
     CONTRACT,
     DIE_FACES,
@@ -28,10 +28,11 @@ from pnp.games.bidness.catalog import (
     MARKETER,
     NEGLIGENCE,
     PAYBACK,
-    Catalog,
+    Config,
 )
+from pnp.games.bidness.rules import determinize
 from pnp.games.bidness.state import Action
-from pnp.games.bidness.view import View, determinize
+from pnp.games.bidness.view import View
 from pnp.games.search import Budget, search_bot
 
 Bot = Callable[[View, Sequence[Action], random.Random], Action]
@@ -252,4 +253,4 @@ BOTS: dict[str, Bot] = {
     "heuristic": heuristic_bot,
     "search": search_bot(determinize, heuristic_bot, Budget()),
 }
-__all__ = ["BOTS", "Catalog", "card_value", "heuristic_bot", "random_bot", "win_chance"]
+__all__ = ["BOTS", "Config", "card_value", "heuristic_bot", "random_bot", "win_chance"]

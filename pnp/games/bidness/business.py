@@ -4,7 +4,7 @@ bonus cards go back."""
 
 from __future__ import annotations
 
-from pnp.games.bidness.catalog import ENGINEER, LAWYER, MARKETER, ROLES
+from pnp.games.bidness.config import ENGINEER, LAWYER, MARKETER, ROLES
 from pnp.games.bidness.ledger import (
     borrow,
     card_moved,
@@ -15,26 +15,26 @@ from pnp.games.bidness.ledger import (
     track,
     update_awards,
 )
-from pnp.games.bidness.state import Action, Table, move
+from pnp.games.bidness.state import Action, StateData, move
 
 PAY = Action("pay")
 BORROW = Action("borrow")
 
 
-def salary_due(table: Table, seat: int) -> int:
+def salary_due(table: StateData, seat: int) -> int:
     cat = table.cat
     roles = list(map(cat.role.__getitem__, table.staff[seat]))
     return cat.salary(roles.count(ENGINEER), roles.count(MARKETER), roles.count(LAWYER))
 
 
-def salary_actions(table: Table, seat: int) -> tuple[Action, ...]:
+def salary_actions(table: StateData, seat: int) -> tuple[Action, ...]:
     """Enough cash: pay.  Short: lay off an employee of any role held, or borrow $100."""
     if table.cash[seat] >= salary_due(table, seat):
         return (PAY,)
     return _short_actions(table, seat)
 
 
-def _short_actions(table: Table, seat: int) -> tuple[Action, ...]:
+def _short_actions(table: StateData, seat: int) -> tuple[Action, ...]:
     held = table.roles(seat)
     out = [move("layoff", -1, r) for r in range(len(ROLES)) if r in held]
     if table.room(seat) > 0:
@@ -42,7 +42,7 @@ def _short_actions(table: Table, seat: int) -> tuple[Action, ...]:
     return tuple(out)
 
 
-def salary_decision(table: Table) -> tuple[int, tuple[Action, ...]] | None:
+def salary_decision(table: StateData) -> tuple[int, tuple[Action, ...]] | None:
     """The first seat in the queue short of its salaries and its options, or None once
     all have paid.  Seats ahead of it that have the cash pay at once, in order: paying
     is then their only move, which the engine would apply without asking anyway."""
@@ -57,13 +57,13 @@ def salary_decision(table: Table) -> tuple[int, tuple[Action, ...]] | None:
     return None
 
 
-def _pay_salaries(table: Table, seat: int, due: int) -> None:
+def _pay_salaries(table: StateData, seat: int, due: int) -> None:
     pay(table, seat, due)
     if table.log is not None:
         note(table, f"{name(table, seat)} pays ${due} in salaries")
 
 
-def apply_salary(table: Table, seat: int, action: Action) -> bool:
+def apply_salary(table: StateData, seat: int, action: Action) -> bool:
     """Apply one salary decision; True once the seat has paid."""
     if action.verb == "pay":
         _pay_salaries(table, seat, salary_due(table, seat))
@@ -82,7 +82,7 @@ def apply_salary(table: Table, seat: int, action: Action) -> bool:
     return False
 
 
-def close_business(table: Table, order: list[int]) -> None:
+def close_business(table: StateData, order: list[int]) -> None:
     """Earnings for everyone, then tech points, then bonus cards return to the deck."""
     cat, market = table.cat, marketing(table)
     cash, tech, contracts = table.cash, table.tech, table.contracts

@@ -6,7 +6,7 @@ import re
 from math import gcd
 
 from pnp._errors import Finding, Location, Severity
-from pnp.games.bidness.catalog import (
+from pnp.games.bidness.config import (
     BONUS,
     CONTRACT,
     EMPLOYEE,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnp.games.bidness.catalog import CONTRACT
+from pnp.games.bidness.config import CONTRACT
 from pnp.games.decisions import Decision, Published, rendered_with
 
 DECISIONS: tuple[Decision, ...] = (

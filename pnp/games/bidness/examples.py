@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnp.games.bidness.catalog import BONUS, Catalog
+from pnp.games.bidness.config import BONUS, Config
 from pnp.games.bidness.decisions import PUBLISHED, decisions_for
 from pnp.games.decisions import published_rows
 
@@ -20,7 +20,7 @@ EXAMPLE_ENGINEERS = 2
 EXAMPLE_LAWYERS = 2
 
 
-def earnings_example(cat: Catalog) -> dict[str, Any]:
+def earnings_example(cat: Config) -> dict[str, Any]:
     """A Tech Leader and Market Leader with a marketing bonus: the full earnings sum."""
     bonus = next((c for c in range(len(cat.kind)) if cat.kind[c] == BONUS and cat.units[c] > 0), -1)
     units_bonus = cat.units[bonus] if bonus >= 0 else 0
@@ -49,7 +49,7 @@ def earnings_example(cat: Catalog) -> dict[str, Any]:
     }
 
 
-def worked_examples(cat: Catalog) -> dict[str, Any]:
+def worked_examples(cat: Config) -> dict[str, Any]:
     lawyers = len(cat.lawyer_salaries)
     interns = sum(cat.trial_dice)
     return {

@@ -8,7 +8,7 @@ and runs of Negligence suits to cut by the amount allowed.
 
 from __future__ import annotations
 
-from pnp.games.bidness.catalog import (
+from pnp.games.bidness.config import (
     BONUS,
     CONTRACT,
     EMPLOYEE,
@@ -20,10 +20,10 @@ from pnp.games.bidness.catalog import (
     PAYBACK,
     ROLES,
     STARTING,
-    Catalog,
+    Config,
 )
 from pnp.games.bidness.moves import run
-from pnp.games.bidness.state import Action, Table, move
+from pnp.games.bidness.state import Action, StateData, move
 
 PASS = Action("pass")
 _PASS_ONLY = (PASS,)
@@ -49,7 +49,7 @@ class CardMoves:
         "credit",
     )
 
-    def __init__(self, cat: Catalog, seats: int) -> None:
+    def __init__(self, cat: Config, seats: int) -> None:
         cards = range(len(cat.kind))
         t = cat.t
         self.must_pass_at = t["must_pass_at"]
@@ -97,11 +97,11 @@ class CardMoves:
         """By seat: every other seat, in order (the rivals a card may be aimed at)."""
 
 
-def _fixed(cat: Catalog, card: int, sell: Action) -> tuple[Action, ...] | None:
+def _fixed(cat: Config, card: int, sell: Action) -> tuple[Action, ...] | None:
     return (sell, move("auction", card)) if cat.kind[card] in AUCTIONED else None
 
 
-def _paid(cat: Catalog, card: int, sell: Action) -> tuple[tuple[Action, ...], ...] | None:
+def _paid(cat: Config, card: int, sell: Action) -> tuple[tuple[Action, ...], ...] | None:
     if cat.kind[card] != PAYBACK:
         return None
     one, two = move("payback", card, -1, 1), move("payback", card, -1, 2)
@@ -113,7 +113,7 @@ def _paying(cash: int, ious: int, one: int, two: int) -> int:
     return (cash >= one) + 2 * (ious >= 2 and cash >= two)
 
 
-def _aimed(cat: Catalog, card: int, seat: int, seats: int) -> tuple[Action, ...] | None:
+def _aimed(cat: Config, card: int, seat: int, seats: int) -> tuple[Action, ...] | None:
     kind, sell = cat.kind[card], move("sell", card)
     if kind == INTERN or (kind == BONUS and cat.units[card] >= 0):
         return (sell, move("play", card, seat))
@@ -122,10 +122,10 @@ def _aimed(cat: Catalog, card: int, seat: int, seats: int) -> tuple[Action, ...]
     return None
 
 
-_CARD_MOVES: dict[tuple[int, int], tuple[Catalog, CardMoves]] = {}
+_CARD_MOVES: dict[tuple[int, int], tuple[Config, CardMoves]] = {}
 
 
-def card_moves(cat: Catalog, seats: int) -> CardMoves:
+def card_moves(cat: Config, seats: int) -> CardMoves:
     """The one :class:`CardMoves` of ``cat`` at ``seats`` players (kept by the catalog's
     identity, like ``checked_once``)."""
     hit = _CARD_MOVES.get((id(cat), seats))
@@ -134,7 +134,7 @@ def card_moves(cat: Catalog, seats: int) -> CardMoves:
     return hit[1]
 
 
-def table_moves(table: Table) -> CardMoves:
+def table_moves(table: StateData) -> CardMoves:
     """The table's :class:`CardMoves`, kept on it after the first look-up."""
     moves: CardMoves | None = table.moves
     if moves is None:
@@ -142,7 +142,7 @@ def table_moves(table: Table) -> CardMoves:
     return moves
 
 
-def distinct_cards(table: Table, seat: int) -> list[int]:
+def distinct_cards(table: StateData, seat: int) -> list[int]:
     """One card of each kind in the hand (identical cards give identical actions)."""
     group = table.cat.group
     seen: set[int] = set()
@@ -155,13 +155,13 @@ def distinct_cards(table: Table, seat: int) -> list[int]:
     return out
 
 
-def discard_actions(table: Table, seat: int) -> tuple[Action, ...]:
+def discard_actions(table: StateData, seat: int) -> tuple[Action, ...]:
     """Setup: discard one card of each kind in the hand."""
     discard = table_moves(table).discard
     return tuple([discard[c] for c in distinct_cards(table, seat)])
 
 
-def play_actions(table: Table, seat: int) -> tuple[Action, ...]:
+def play_actions(table: StateData, seat: int) -> tuple[Action, ...]:
     """Pass; then for each distinct card in hand, in hand order: sell it, then its plays.
 
     Auctioned cards (most of them) add their kept pair; the others add what the seat's
@@ -205,7 +205,7 @@ def play_actions(table: Table, seat: int) -> tuple[Action, ...]:
 
 
 def _plays(
-    table: Table, seat: int, card: int, moves: CardMoves, means: int, out: list[Action]
+    table: StateData, seat: int, card: int, moves: CardMoves, means: int, out: list[Action]
 ) -> None:
     """Add to ``out`` the plays of an affordable Lawsuit or Headhunting card (``means``:
     the seat's cash plus borrowing room), rival by rival."""

@@ -6,7 +6,7 @@ the bank."""
 
 from __future__ import annotations
 
-from pnp.games.bidness.catalog import DIE_FACES, LIBEL, MARKETER, NEGLIGENCE
+from pnp.games.bidness.config import DIE_FACES, LIBEL, MARKETER, NEGLIGENCE
 from pnp.games.bidness.ledger import (
     name,
     note,
@@ -16,7 +16,7 @@ from pnp.games.bidness.ledger import (
     update_tech_award,
 )
 from pnp.games.bidness.moves import priced
-from pnp.games.bidness.state import NOBODY, SETTLE, Action, Suit, Table
+from pnp.games.bidness.state import NOBODY, SETTLE, Action, StateData, Suit
 
 ACCEPT = Action("accept")
 TRIAL = Action("trial")
@@ -25,7 +25,7 @@ _OPENING = (TRIAL,)
 _ANSWER = (ACCEPT, TRIAL)
 
 
-def open_suit(table: Table, plaintiff: int, card: int, defendant: int, claim: int) -> None:
+def open_suit(table: StateData, plaintiff: int, card: int, defendant: int, claim: int) -> None:
     table.suit = Suit(card, plaintiff, defendant, claim)
     table.phase = SETTLE
     if table.log is not None:
@@ -37,7 +37,7 @@ def open_suit(table: Table, plaintiff: int, card: int, defendant: int, claim: in
         )
 
 
-def suit_actions(table: Table) -> tuple[Action, ...]:
+def suit_actions(table: StateData) -> tuple[Action, ...]:
     """Go to trial (or accept the last offer), or offer any amount, in settlement steps, between
     the two sides' last offers, within what the defendant could pay."""
     s = table.suit
@@ -57,7 +57,7 @@ def suit_actions(table: Table) -> tuple[Action, ...]:
     return priced(out, OFFER, amounts)
 
 
-def offer(table: Table, action: Action) -> None:
+def offer(table: StateData, action: Action) -> None:
     """One side's offer: the talks go on with the other side to answer."""
     s = table.suit
     assert s is not None
@@ -72,7 +72,7 @@ def offer(table: Table, action: Action) -> None:
         note(table, f"{name(table, seat)} offers to settle for ${action.amount}")
 
 
-def apply_suit(table: Table, action: Action) -> bool:
+def apply_suit(table: StateData, action: Action) -> bool:
     """Apply one move of the talks; True when the suit is over."""
     s = table.suit
     assert s is not None
@@ -93,12 +93,12 @@ def apply_suit(table: Table, action: Action) -> bool:
     return True
 
 
-def _roll(table: Table, dice: int) -> int:
+def _roll(table: StateData, dice: int) -> int:
     rnd = table.rng.random
     return sum([1 + int(rnd() * DIE_FACES) for _ in range(dice)])
 
 
-def _trial(table: Table, s: Suit) -> None:
+def _trial(table: StateData, s: Suit) -> None:
     table.peaks.tried += 1
     p_roll = _roll(table, table.trial_dice(s.plaintiff))
     d_roll = _roll(table, table.trial_dice(s.defendant))
@@ -112,7 +112,7 @@ def _trial(table: Table, s: Suit) -> None:
     damages(table, s, won)
 
 
-def damages(table: Table, s: Suit, plaintiff_won: bool) -> None:
+def damages(table: StateData, s: Suit, plaintiff_won: bool) -> None:
     """The loser pays: a losing defendant to the plaintiff, a losing plaintiff to the bank.
 
     Libel Marketers move to the winning plaintiff or, from a losing plaintiff, go back to

@@ -5,19 +5,19 @@ from __future__ import annotations
 from itertools import repeat
 from operator import add
 
-from pnp.games.bidness.state import NOBODY, Table
+from pnp.games.bidness.state import NOBODY, StateData
 
 
-def name(table: Table, seat: int) -> str:
+def name(table: StateData, seat: int) -> str:
     return f"Player {seat + 1}"
 
 
-def note(table: Table, line: str) -> None:
+def note(table: StateData, line: str) -> None:
     if table.log is not None:
         table.log.append(line)
 
 
-def borrow(table: Table, seat: int, ious: int) -> None:
+def borrow(table: StateData, seat: int, ious: int) -> None:
     """Take ``ious`` IOUs from the bank and their value in cash."""
     if ious <= 0:
         return
@@ -28,7 +28,7 @@ def borrow(table: Table, seat: int, ious: int) -> None:
     track_money(table)
 
 
-def pay(table: Table, seat: int, amount: int, to: int = NOBODY) -> None:
+def pay(table: StateData, seat: int, amount: int, to: int = NOBODY) -> None:
     """``seat`` pays ``amount`` to another seat (or the bank), borrowing what it lacks.
 
     Callers only ask for payments the seat can make within the debt limit; what the
@@ -46,7 +46,7 @@ def pay(table: Table, seat: int, amount: int, to: int = NOBODY) -> None:
     track_money(table)
 
 
-def update_awards(table: Table) -> None:
+def update_awards(table: StateData) -> None:
     """bidness.txt "Leadership Awards": the sole leader holds each award at once; a tie
     sends it back to the bank.  Award bonuses do not count toward the lead.
 
@@ -58,15 +58,15 @@ def update_awards(table: Table) -> None:
     update_tech_award(table)
 
 
-def card_moved(table: Table, card: int) -> None:
+def card_moved(table: StateData, card: int) -> None:
     """The awards after ``card`` joined or left a workplace: only a Marketer or a bonus
     or penalty card with units can change the Market Leader; no card changes tech."""
     if table.cat.marketing_units[card]:
         update_market_award(table)
 
 
-def marketing(table: Table) -> list[int]:
-    """Every seat's :meth:`~Table.marketing`, counted at once."""
+def marketing(table: StateData) -> list[int]:
+    """Every seat's :meth:`~StateData.marketing`, counted at once."""
     units = repeat(table.cat.marketing_units.__getitem__)
     market = list(map(sum, map(map, units, table.staff)))  # each seat's Marketers
     if any(table.bonuses):  # plus the units of its bonus and penalty cards
@@ -74,7 +74,7 @@ def marketing(table: Table) -> list[int]:
     return market
 
 
-def update_market_award(table: Table) -> None:
+def update_market_award(table: StateData) -> None:
     holder = _sole_leader(marketing(table))
     if holder != table.market_leader:
         table.market_leader = holder
@@ -82,7 +82,7 @@ def update_market_award(table: Table) -> None:
             note(table, _award_line(table, "Market Leader", holder))
 
 
-def update_tech_award(table: Table) -> None:
+def update_tech_award(table: StateData) -> None:
     holder = _sole_leader(table.tech)
     if holder != table.tech_leader:
         table.tech_leader = holder
@@ -95,20 +95,20 @@ def _sole_leader(values: list[int]) -> int:
     return values.index(best) if values.count(best) == 1 else NOBODY
 
 
-def _award_line(table: Table, award: str, holder: int) -> str:
+def _award_line(table: StateData, award: str, holder: int) -> str:
     if holder == NOBODY:
         return f"{award} award goes back to the bank (tie)"
     return f"{name(table, holder)} takes the {award} award"
 
 
-def track(table: Table) -> None:
+def track(table: StateData) -> None:
     """Record the most money and tech counters and IOU cards in use at once."""
     track_money(table)
     peaks = table.peaks
     peaks.tech_packed = peaks.tech_bank.raise_peak(peaks.tech_packed, table.tech)
 
 
-def track_money(table: Table) -> None:
+def track_money(table: StateData) -> None:
     """:func:`track` for a move that changes no tech points (only cash and IOUs): the
     tech counters in use are then the same as at the last :func:`track`, which every
     change of tech points is followed by."""

@@ -4,16 +4,16 @@ may do with its hand, and what each kind of card does when played."""
 from __future__ import annotations
 
 from pnp.games.bidness.auction import open_auction
-from pnp.games.bidness.catalog import (
+from pnp.games.bidness.config import (
     PAYBACK,
     ROLES,
 )
 from pnp.games.bidness.lawsuit import open_suit
 from pnp.games.bidness.ledger import card_moved, name, note, pay
-from pnp.games.bidness.state import OVER, Action, Table
+from pnp.games.bidness.state import OVER, Action, StateData
 
 
-def apply_play(table: Table, seat: int, action: Action) -> None:
+def apply_play(table: StateData, seat: int, action: Action) -> None:
     verb, card = action.verb, action.card
     if verb == "pass":
         if table.log is not None:
@@ -56,7 +56,7 @@ def apply_play(table: Table, seat: int, action: Action) -> None:
         card_moved(table, card)
 
 
-def _pay_back(table: Table, seat: int, card: int, ious: int) -> None:
+def _pay_back(table: StateData, seat: int, card: int, ious: int) -> None:
     t = table.cat.t
     cost = t["payback_one_cost"] if ious == 1 else t["payback_two_cost"]
     table.cash[seat] -= cost

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from pnp.games.bidness.catalog import Catalog
-    from pnp.games.bidness.state import Table
+    from pnp.games.bidness.config import Config
+    from pnp.games.bidness.state import StateData
 
 MONEY = "money counters"
 TECH = "tech-point counters"
@@ -19,7 +19,7 @@ IOUS = "IOU cards"
 PAYBACKS = "Payback cards"
 
 
-def printed(cat: Catalog) -> dict[str, dict[str, int]]:
+def printed(cat: Config) -> dict[str, dict[str, int]]:
     return {
         MONEY: {f"${v}": k for v, k in zip(cat.denominations, cat.printed_money, strict=True)},
         TECH: {str(v): k for v, k in zip(cat.tech_values, cat.printed_tech, strict=True)},
@@ -28,7 +28,7 @@ def printed(cat: Catalog) -> dict[str, dict[str, int]]:
     }
 
 
-def usage(table: Table) -> dict[str, dict[str, int]]:
+def usage(table: StateData) -> dict[str, dict[str, int]]:
     cat, peaks = table.cat, table.peaks
     return {
         MONEY: {f"${v}": k for v, k in zip(cat.denominations, peaks.money, strict=True)},
@@ -38,7 +38,7 @@ def usage(table: Table) -> dict[str, dict[str, int]]:
     }
 
 
-def ran_out(table: Table) -> list[str]:
+def ran_out(table: StateData) -> list[str]:
     """Decks that could not deal (no numbers, so the runner can count the games)."""
     out = []
     if table.peaks.dry_event:
@@ -48,7 +48,7 @@ def ran_out(table: Table) -> list[str]:
     return out
 
 
-def measures(table: Table) -> dict[str, float]:
+def measures(table: StateData) -> dict[str, float]:
     peaks = table.peaks
     return {
         "rounds": min(table.round, table.cat.t["round_cap"]),

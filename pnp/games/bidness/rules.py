@@ -10,13 +10,14 @@ with one legal action is applied by the engine without asking.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 
 from pnp.games import Reporting
 from pnp.games.bidness import report
 from pnp.games.bidness.auction import apply_bid, auction_decision
 from pnp.games.bidness.business import apply_salary, close_business, salary_decision
-from pnp.games.bidness.catalog import DIE_FACES, PAYBACK, Catalog
+from pnp.games.bidness.config import DIE_FACES, PAYBACK, Config
 from pnp.games.bidness.hand import discard_actions, play_actions
 from pnp.games.bidness.lawsuit import apply_suit, offer, suit_actions
 from pnp.games.bidness.ledger import name, note, track, update_awards
@@ -31,22 +32,22 @@ from pnp.games.bidness.state import (
     SETTLE,
     TERMINAL,
     Action,
-    Table,
+    StateData,
 )
-from pnp.games.bidness.view import View, view_of
+from pnp.games.bidness.view import View, deal, view_of
 from pnp.games.chance import shuffle
 
-__all__ = ["State", "first_player_roll"]
+__all__ = ["State", "determinize", "first_player_roll"]
 
 
-class State(Table, Reporting):
+class State(StateData, Reporting):
     """One game in progress; the seat to act is ``current_player()``."""
 
     __slots__ = ()
     REPORT = report
 
     def __init__(
-        self, cat: Catalog, players: int, seed: int | None = None, transcript: bool = True
+        self, cat: Config, players: int, seed: int | None = None, transcript: bool = True
     ) -> None:
         super().__init__(cat, players, seed, transcript)
         for role, count in enumerate((cat.t["start_engineers"], cat.t["start_marketers"])):
@@ -252,25 +253,25 @@ class State(Table, Reporting):
 Decision = tuple[int, Sequence[Action]] | None
 
 
-def _discard_decision(table: Table) -> Decision:
+def _discard_decision(table: StateData) -> Decision:
     if not table.queue:
         return None
     seat = table.queue[0]
     return seat, discard_actions(table, seat)
 
 
-def _play_decision(table: Table) -> Decision:
+def _play_decision(table: StateData) -> Decision:
     if table.passes >= table.n:
         return None
     return table.player, play_actions(table, table.player)
 
 
-def _suit_decision(table: Table) -> Decision:
+def _suit_decision(table: StateData) -> Decision:
     assert table.suit is not None
     return table.suit.to_act, suit_actions(table)
 
 
-_DECIDE: tuple[Callable[[Table], Decision], ...] = (
+_DECIDE: tuple[Callable[[StateData], Decision], ...] = (
     _discard_decision,  # DISCARD
     _play_decision,  # PLAY
     auction_decision,  # AUCTION
@@ -280,7 +281,7 @@ _DECIDE: tuple[Callable[[Table], Decision], ...] = (
 assert tuple(range(5)) == (DISCARD, PLAY, AUCTION, SETTLE, SALARY)
 
 
-def first_player_roll(table: Table) -> int:
+def first_player_roll(table: StateData) -> int:
     """bidness.txt "Setup Phase": one die per IOU held; the tied highest roll again."""
     rnd = table.rng.random
     seats = list(range(table.n))
@@ -296,3 +297,12 @@ def first_player_roll(table: Table) -> int:
         if len(seats) == 1:
             return seats[0]
         note(table, f"First-player roll tied at {best}: roll again")
+
+
+def determinize(view: View, rng: random.Random) -> State:
+    """A full game the seat of ``view`` cannot tell from the real one (see
+    :func:`~pnp.games.bidness.view.deal`), at the same decision."""
+    s = deal(view, rng, State)
+    nxt = s._decision() if s.phase != OVER else None
+    s.player, s.legal = nxt if nxt is not None else (TERMINAL, ())
+    return s

@@ -1,6 +1,6 @@
 """Plain data of a Bidness game in progress: who holds what, whose decision it is.
 
-No rules live here (they are in :mod:`.rules` and its topic modules); a :class:`Table`
+No rules live here (they are in :mod:`.rules` and its topic modules); a :class:`StateData`
 is the data, :class:`Auction` and :class:`Suit` the open auction or lawsuit, and
 :class:`Usage` the peaks the simulation report needs.
 """
@@ -13,7 +13,7 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from pnp.games.bank import Bank, bank_for
-from pnp.games.bidness.catalog import LAWYER, PAYBACK, Catalog
+from pnp.games.bidness.config import LAWYER, PAYBACK, Config
 
 DISCARD, PLAY, AUCTION, SETTLE, SALARY, OVER = range(6)
 PHASE_NAMES = ("discard", "card play", "auction", "settlement", "salaries", "over")
@@ -27,7 +27,7 @@ class Action(NamedTuple):
 
     verb: str
     card: int = -1
-    """Physical card number (see :class:`~pnp.games.bidness.catalog.Catalog`)."""
+    """Physical card number (see :class:`~pnp.games.bidness.config.Config`)."""
     target: int = -1
     """A seat (lawsuit, penalty, headhunting) or an employee role (layoff, headhunting)."""
     amount: int = 0
@@ -158,7 +158,7 @@ _PER_SEAT = ("hands", "staff", "contracts", "bonuses")
 """Slots holding one list of cards per seat."""
 
 
-class Table:
+class StateData:
     """Everything on and around the table.  Per-seat lists are indexed by seat."""
 
     __slots__ = (
@@ -176,7 +176,7 @@ class Table:
         "log",
     )
 
-    def __init__(self, cat: Catalog, players: int, seed: int | None, transcript: bool) -> None:
+    def __init__(self, cat: Config, players: int, seed: int | None, transcript: bool) -> None:
         n = self.n = players
         self.cat = cat
         self.rng = random.Random(seed)
@@ -217,7 +217,7 @@ class Table:
         looked up on first use (by :func:`~pnp.games.bidness.hand.play_actions`)."""
         self.log: list[str] | None = [] if transcript else None
 
-    def copy_into(self, other: Table) -> None:
+    def copy_into(self, other: StateData) -> None:
         """Fill ``other`` (made with ``__new__``) with an independent copy of this table."""
         for name in _SHARED:
             setattr(other, name, getattr(self, name))

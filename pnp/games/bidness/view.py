@@ -1,22 +1,49 @@
-"""What one seat may see, and a full state sampled to agree with it (for search bots).
+"""What one seat may see, as data, and the data of a full game sampled to agree with it.
 
 Workplaces, cash, IOUs, tech points, awards and face-up discards are public; so are the
 sizes of hands and how many Payback cards each seat holds (their backs differ).  Other
-hands, the deck's order and the cards discarded face down in setup are hidden.
+hands, the deck's order and the cards discarded face down in setup are hidden.  A view
+holds only tuples, named tuples and the frozen :class:`Config`, so a bot can neither change
+the game nor read past its seat; :func:`deal` rebuilds a game from a view alone
+(``rules.determinize`` makes it a playable ``State``).
 """
 
 from __future__ import annotations
 
 import random
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
-from pnp.games.bidness.catalog import Catalog
-from pnp.games.bidness.state import OVER, PHASE_NAMES, TERMINAL, Auction, Suit, Table
+from pnp.games.bidness.config import Config
+from pnp.games.bidness.state import PHASE_NAMES, Auction, StateData, Suit
+
+
+class AuctionView(NamedTuple):
+    """An auction under way, as every seat sees it (see :class:`Auction`)."""
+
+    card: int
+    seller: int
+    active: tuple[int, ...]
+    high: int
+    leader: int
+    pos: int
+
+
+class SuitView(NamedTuple):
+    """A lawsuit in settlement talks, as every seat sees it (see :class:`Suit`)."""
+
+    card: int
+    plaintiff: int
+    defendant: int
+    cash_claim: int
+    offers: int
+    ask: int
+    bid: int
+    to_act: int
 
 
 class View(NamedTuple):
     seat: int
-    cat: Catalog
+    cat: Config
     phase: str
     round: int
     first: int
@@ -39,13 +66,13 @@ class View(NamedTuple):
     """Cards discarded face down this round (how many, not which)."""
     paybacks_left: int
     payback_discards: int
-    auction: Auction | None
-    suit: Suit | None
+    auction: AuctionView | None
+    suit: SuitView | None
     queue: tuple[int, ...]
     """Seats still to discard or pay salaries in this step, in order."""
 
 
-def view_of(table: Table, seat: int) -> View:
+def view_of(table: StateData, seat: int) -> View:
     cat = table.cat
     return View(
         seat,
@@ -71,20 +98,45 @@ def view_of(table: Table, seat: int) -> View:
         len(table.buried),
         len(table.paybacks),
         len(table.payback_discards),
-        table.auction.copy() if table.auction else None,
-        table.suit.copy() if table.suit else None,
+        _auction_view(table.auction) if table.auction else None,
+        _suit_view(table.suit) if table.suit else None,
         tuple(table.queue),
     )
 
 
-def determinize(view: View, rng: random.Random) -> Table:
-    """A full state that agrees with everything ``view`` shows, hidden cards dealt at random."""
-    from pnp.games.bidness.rules import State
+def _auction_view(a: Auction) -> AuctionView:
+    return AuctionView(a.card, a.seller, tuple(a.active), a.high, a.leader, a.pos)
 
+
+def _suit_view(s: Suit) -> SuitView:
+    return SuitView(
+        s.card, s.plaintiff, s.defendant, s.cash_claim, s.offers, s.ask, s.bid, s.to_act
+    )
+
+
+def _auction(v: AuctionView) -> Auction:
+    a = Auction(v.card, v.seller, list(v.active))
+    a.high, a.leader, a.pos = v.high, v.leader, v.pos
+    return a
+
+
+def _suit(v: SuitView) -> Suit:
+    s = Suit(v.card, v.plaintiff, v.defendant, v.cash_claim)
+    s.offers, s.ask, s.bid, s.to_act = v.offers, v.ask, v.bid, v.to_act
+    return s
+
+
+D = TypeVar("D", bound=StateData)
+
+
+def deal(view: View, rng: random.Random, cls: type[D]) -> D:
+    """The data of a full game that agrees with everything ``view`` shows, the hidden
+    cards dealt at random from those it cannot account for, as a ``cls`` (a subclass of
+    :class:`StateData` without slots of its own).  Whose decision it is and what it may
+    do are the rules' to work out (``rules.determinize``)."""
     cat, n = view.cat, len(view.cash)
-    s = State.__new__(State)
-    fresh = Table(cat, n, rng.getrandbits(63), transcript=False)
-    fresh.copy_into(s)
+    s = cls.__new__(cls)
+    StateData.__init__(s, cat, n, rng.getrandbits(63), transcript=False)
     s.round, s.first, s.player, s.passes = view.round, view.first, view.to_move, view.passes
     s.phase = PHASE_NAMES.index(view.phase)
     s.cash, s.ious, s.tech = list(view.cash), list(view.ious), list(view.tech)
@@ -93,8 +145,8 @@ def determinize(view: View, rng: random.Random) -> Table:
     s.bonuses = [list(x) for x in view.bonuses]
     s.market_leader, s.tech_leader = view.market_leader, view.tech_leader
     s.discards = list(view.discards)
-    s.auction = view.auction.copy() if view.auction else None
-    s.suit = view.suit.copy() if view.suit else None
+    s.auction = _auction(view.auction) if view.auction else None
+    s.suit = _suit(view.suit) if view.suit else None
     s.queue = list(view.queue)
     known = set(view.hand) | set(view.discards)
     for group in (view.staff, view.contracts, view.bonuses):
@@ -118,9 +170,7 @@ def determinize(view: View, rng: random.Random) -> Table:
     s.deck = pool
     s.paybacks = paybacks[: view.paybacks_left]
     s.payback_discards = paybacks[view.paybacks_left :]
-    nxt = s._decision() if s.phase != OVER else None
-    s.player, s.legal = nxt if nxt is not None else (TERMINAL, ())
     return s
 
 
-__all__ = ["View", "determinize", "view_of"]
+__all__ = ["AuctionView", "SuitView", "View", "deal", "view_of"]

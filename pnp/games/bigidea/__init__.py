@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 
 __getattr__ = lazy_attributes(
-    __name__, {"BOTS": ".bots", "State": ".rules", "determinize": ".view"}
+    __name__, {"BOTS": ".bots", "State": ".rules", "determinize": ".rules"}
 )
 
 

@@ -12,8 +12,8 @@ from collections.abc import Callable, Sequence
 
 from pnp.games import blind
 from pnp.games.bigidea.economy import SHARE_EV
-from pnp.games.bigidea.rules import INVEST, PASS, THROW
-from pnp.games.bigidea.view import ProductView, View, determinize
+from pnp.games.bigidea.rules import INVEST, PASS, THROW, determinize
+from pnp.games.bigidea.view import ProductView, View
 from pnp.games.search import Budget, search_bot
 
 Bot = Callable[[View, Sequence[int], random.Random], int]

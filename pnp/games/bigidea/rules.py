@@ -16,6 +16,7 @@ hand) is applied by the engine without asking the seat.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable, Sequence
 from operator import attrgetter
 
@@ -41,7 +42,7 @@ from pnp.games.bigidea.state import (
     pickers,
     turn_order,
 )
-from pnp.games.bigidea.view import View, view_of
+from pnp.games.bigidea.view import View, deal, view_of
 
 __all__ = [
     "DISCARD",
@@ -56,6 +57,7 @@ __all__ = [
     "THROW",
     "VENTURE",
     "State",
+    "determinize",
 ]
 
 
@@ -154,6 +156,7 @@ class State(StateData, Reporting):
         take, keep = pickers(len(hand), mask)
         self.pending[seat] = take(hand)
         self.hands[seat] = list(keep(hand))
+        self._backs = None
 
     def _venture(self, seat: int, pick: int) -> None:
         self.venture[seat] = pick
@@ -169,6 +172,7 @@ class State(StateData, Reporting):
             thrown = take(hand)
             self._discard(thrown)
             self.hands[seat] = list(keep(hand))
+            self._backs = None
             if self.log is not None:
                 self.log.append(f"{self._name(seat)} discards {len(thrown)}")
         self._refill(seat)
@@ -321,6 +325,7 @@ class State(StateData, Reporting):
         cfg, usage, draw = self.cfg, self.peaks, self.draw
         want, deck_of = cfg.hand_per_deck, cfg.card_deck
         hand = self.hands[seat]
+        self._backs = None
         have = [0] * len(draw)
         for c in hand:
             have[deck_of[c]] += 1
@@ -372,3 +377,18 @@ _DO: tuple[Callable[[State, int, int], None], ...] = (
     State._over,
 )
 """What a seat's choice does, by phase (SEED .. OVER)."""
+
+
+def determinize(view: View, rng: random.Random) -> State:
+    """A full game the seat of ``view`` cannot tell from the real one (see
+    :func:`~pnp.games.bigidea.view.deal`), at the same decision; secret Venture picks
+    already made by other seats are chosen again at random."""
+    state = deal(view, rng, State)
+    seat = view.seat
+    if state.phase == VENTURE:
+        for s in state.order[: state.turn]:
+            if s != seat and view.ventured[s]:
+                options = state._legal_for(s)
+                state.venture[s] = options[int(rng.random() * len(options))]
+    state._legal = state._legal_for(state._player) if state._player != TERMINAL else ()
+    return state

@@ -168,6 +168,7 @@ _SHARED = (
     "_player",
     "_legal",
     "_shown",
+    "_backs",
     "_nothing",
     "_zeros",
     "_bank",
@@ -207,6 +208,7 @@ class StateData:
         "_player",
         "_legal",
         "_shown",
+        "_backs",
         "_nothing",
         "_zeros",
         "_bank",
@@ -242,6 +244,9 @@ class StateData:
         self._player = TERMINAL
         self._legal: Sequence[int] = ()
         self._shown: tuple[Any, ...] | None = None
+        self._backs: tuple[tuple[int, ...], ...] | None = None
+        """The deck of each card in each hand (what the card backs show), kept for views
+        until a hand changes (None: changed)."""
         self._nothing: tuple[None, ...] = (None,) * n
         self._zeros = (0,) * n
         self.leader = self.first_leader = 0

@@ -1,14 +1,15 @@
-"""What one seat may see of a game: the public table, its own hand and its own secrets."""
+"""What one seat may see of a game, as data: the public table, its own hand and its own
+secrets.  A view holds only tuples and named tuples (no reference to the state), so a bot
+can neither change the game nor read past its seat; :func:`deal` rebuilds the data of a
+full game from a view alone, and ``rules.determinize`` makes it a playable ``State``."""
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple, TypeVar
 
-from pnp.games.bigidea.state import PHASE_NAMES, PITCH, VENTURE
-
-if TYPE_CHECKING:
-    from pnp.games.bigidea.state import StateData
+from pnp.games.bigidea.config import Config
+from pnp.games.bigidea.state import PHASE_NAMES, PITCH, VENTURE, Product, StateData, Usage
 
 
 class ProductView(NamedTuple):
@@ -24,6 +25,10 @@ class ProductView(NamedTuple):
     """Foreign (white) chips on it."""
     new: bool
     """Invented this round (the only products a Venture chip may go on)."""
+    uid: int
+    white_short: int
+    """Foreign chips the bank owed it but did not have."""
+    born: int
 
     @property
     def players(self) -> int:
@@ -60,8 +65,19 @@ class View(NamedTuple):
     my_venture: int | None
     """Own secret Venture pick during the Venture phase (None before choosing)."""
     share_price: int
-    game: StateData
-    """The game this view was taken from: for :func:`determinize` only, never for bots."""
+    cfg: Config
+    first_leader: int
+    order: tuple[int, ...]
+    turn: int
+    discards: tuple[tuple[int, ...], ...]
+    """Face-up discard pile of each deck."""
+    decks_held: tuple[tuple[int, ...], ...]
+    """Deck of each card in each seat's hand (card backs show it)."""
+    decks_pending: tuple[tuple[int, ...] | None, ...]
+    """Deck of each card of each seat's product this Seed step."""
+    ventured: tuple[bool, ...]
+    """Seats that have made their secret Venture pick (which one is secret)."""
+    next_uid: int
 
 
 def view_of(state: StateData, seat: int) -> View:
@@ -71,12 +87,25 @@ def view_of(state: StateData, seat: int) -> View:
     if products is None:
         rnd = state.round
         products = state._shown = tuple(
-            ProductView(i, p.owner, p.cards, tuple(p.shares), p.white, p.born == rnd)
+            ProductView(
+                i,
+                p.owner,
+                p.cards,
+                tuple(p.shares),
+                p.white,
+                p.born == rnd,
+                p.uid,
+                p.white_short,
+                p.born,
+            )
             for i, p in enumerate(state.table)
         )
+    cfg = state.cfg
+    deck_of = cfg.card_deck.__getitem__
     played: tuple[tuple[int, ...] | None, ...] = state._nothing
     sizes: tuple[int, ...] = state._zeros
-    if phase <= PITCH:
+    backs: tuple[tuple[int, ...] | None, ...] = state._nothing
+    if phase <= PITCH:  # products are on the table face down or being revealed
         shown: list[tuple[int, ...] | None] = list(state._nothing)
         shown[seat] = pending[seat]
         if phase == PITCH:  # products are revealed in turn order
@@ -84,7 +113,10 @@ def view_of(state: StateData, seat: int) -> View:
                 shown[s] = pending[s]
         played = tuple(shown)
         sizes = tuple([len(p) if p else 0 for p in pending])
-    cfg = state.cfg
+        backs = tuple([None if p is None else tuple(map(deck_of, p)) for p in pending])
+    held = state._backs
+    if held is None:
+        held = state._backs = tuple([tuple(map(deck_of, h)) for h in state.hands])
     return View(
         seat,
         PHASE_NAMES[phase],
@@ -96,57 +128,79 @@ def view_of(state: StateData, seat: int) -> View:
         tuple(state.free),
         state.white_bank,
         tuple(hand),
-        tuple(map(cfg.card_deck.__getitem__, hand)),
+        held[seat],
         tuple(map(len, state.hands)),
         played,
         sizes,
         products,
         state.venture[seat] if phase == VENTURE else None,
         cfg.share_price,
-        state,
+        cfg,
+        state.first_leader,
+        state.order,
+        state.turn,
+        tuple(map(tuple, state.discards)),
+        held,
+        backs,
+        tuple(v is not None for v in state.venture) if phase == VENTURE else (),
+        state.next_uid,
     )
 
 
-def _hidden_pending(state: StateData, seat: int) -> list[int]:
-    """Seats other than ``seat`` whose product of this Seed step is still face down."""
-    shown = set(state.order[: state.turn + 1]) if state.phase == PITCH else set()
-    return [
-        s
-        for s, cards in enumerate(state.pending)
-        if s != seat and cards is not None and s not in shown
-    ]
+D = TypeVar("D", bound=StateData)
 
 
-def determinize(view: View, rng: random.Random) -> StateData:
-    """A full game ``view.seat`` cannot tell from the real one, for the search bot.
+def deal(view: View, rng: random.Random, cls: type[D]) -> D:
+    """The data of a full game ``view.seat`` cannot tell from the real one, as a ``cls``
+    (a subclass of :class:`StateData` without slots of its own).
 
-    Per deck, the cards the seat cannot see (other hands, products still face down and
-    the draw pile) are shuffled and dealt back into the same places, each place keeping
-    its deck; secret Venture picks already made are chosen again at random; the die
-    gets a new seed.  The discard piles stay as they are.
+    Per deck, the cards the seat cannot account for (other hands, products still face
+    down and the draw pile) are shuffled and dealt into the same places, each place
+    keeping its deck; the die gets a new seed.  Secret Venture picks already made are
+    left unmade: ``rules.determinize`` chooses them again.  The report's tallies start
+    again from what is seen.
     """
-    state = view.game.clone()
-    state.log = None
-    state.rng = random.Random(rng.getrandbits(64))
-    seat, deck_of = view.seat, state.cfg.card_deck
-    hidden = _hidden_pending(state, seat)
-    places = [h for s, h in enumerate(state.hands) if s != seat]
-    places += [list(state.pending[s] or ()) for s in hidden]
-    pools: list[list[int]] = [pile[:] for pile in state.draw]
-    for place in places:
-        for card in place:
-            pools[deck_of[card]].append(card)
+    cfg, n, seat = view.cfg, len(view.cash), view.seat
+    s = cls.__new__(cls)
+    StateData.__init__(s, cfg, n, 0, transcript=False)
+    s.rng = random.Random(rng.getrandbits(64))
+    s.log = None
+    s.rounds, s.round, s.leader = view.rounds, view.round, view.leader
+    s.first_leader = view.first_leader
+    s.order, s.phase, s.turn = view.order, PHASE_NAMES.index(view.phase), view.turn
+    s.cash, s.free, s.white_bank = list(view.cash), list(view.free_chips), view.white_bank
+    s.discards = [list(d) for d in view.discards]
+    s.next_uid = view.next_uid
+    s._player = view.to_move
+    s.table = []
+    for v in view.products:
+        p = Product(v.uid, v.owner, v.cards, n, v.born)
+        p.shares, p.players = list(v.shares), v.players
+        p.white, p.white_short = v.white, v.white_short
+        s.table.append(p)
+    known = set(view.hand)
+    for cards in (*view.discards, *(p.cards for p in view.products)):
+        known.update(cards)
+    for shown in view.played:
+        known.update(shown or ())
+    pools = [[c for c in cfg.deck_members[d] if c not in known] for d in range(len(cfg.deck_ids))]
     for pool in pools:
         rng.shuffle(pool)
-    for place in places:
-        for i, card in enumerate(place):
-            place[i] = pools[deck_of[card]].pop()
-    for s, cards in zip(hidden, places[len(places) - len(hidden) :], strict=True):
-        state.pending[s] = tuple(cards)
-    state.draw = pools
-    if state.phase == VENTURE:
-        for s in state.order[: state.turn]:
-            if s != seat and state.venture[s] is not None:
-                options = state._legal_for(s)
-                state.venture[s] = options[int(rng.random() * len(options))]
-    return state
+    s.hands = [
+        list(view.hand) if other == seat else [pools[d].pop() for d in decks]
+        for other, decks in enumerate(view.decks_held)
+    ]
+    s.pending = [
+        shown if shown is not None or decks is None else tuple(pools[d].pop() for d in decks)
+        for shown, decks in zip(view.played, view.decks_pending, strict=True)
+    ]
+    s.draw = pools
+    s.venture = [None] * n
+    if view.my_venture is not None:
+        s.venture[seat] = view.my_venture
+    s._money_peak = s._bank.raise_peak(0, s.cash)
+    s.peaks = Usage(n, len(cfg.deck_ids), len(cfg.denominations))
+    return s
+
+
+__all__ = ["ProductView", "View", "deal", "view_of"]

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from pnp._errors import UsageError
 from pnp.games import checked_once, lazy_attributes
-from pnp.games.boom.catalog import build_catalog
 from pnp.games.boom.check import validate
+from pnp.games.boom.config import config_from_game
 from pnp.spec.load import Game
 
 if TYPE_CHECKING:
@@ -24,7 +24,7 @@ NAME = "boom"
 COMPONENT_TABLES = {"stock counters": "stock_per_firm", "money counters": "money"}
 """The ``tables`` key that sets the printed number of each component group."""
 
-catalog = checked_once(validate, build_catalog)
+config_for = checked_once(validate, config_from_game)
 """The game's data flattened for the engine, checked once and kept for later states."""
 
 
@@ -37,19 +37,19 @@ def new_state(game: Game, players: int, seed: int, transcript: bool = True) -> S
         )
     from pnp.games.boom.rules import State
 
-    return State(catalog(game), players, seed, transcript)
+    return State(config_for(game), players, seed, transcript)
 
 
 def worked_examples(game: Game) -> dict[str, Any]:
     """Numbers for the rulebook's examples (IPO payout, burn), computed by the engine."""
     from pnp.games.boom.examples import worked_examples as compute
 
-    return compute(catalog(game))
+    return compute(config_for(game))
 
 
 def printed_components(game: Game) -> dict[str, dict[str, int]]:
     """Printed count of every limited component, keyed like ``State.usage()``."""
-    cat = catalog(game)
+    cat = config_for(game)
     return {
         "stock counters": {firm: cat.stock_per_firm for firm in cat.firm_ids},
         "money counters": {
@@ -60,7 +60,7 @@ def printed_components(game: Game) -> dict[str, dict[str, int]]:
 
 
 __getattr__ = lazy_attributes(
-    __name__, {"BOTS": ".bots", "State": ".rules", "determinize": ".view"}
+    __name__, {"BOTS": ".bots", "State": ".rules", "determinize": ".rules"}
 )
 
 
@@ -69,7 +69,7 @@ __all__ = [
     "COMPONENT_TABLES",
     "NAME",
     "State",
-    "catalog",
+    "config_for",
     "determinize",
     "new_state",
     "printed_components",

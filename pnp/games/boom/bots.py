@@ -33,8 +33,9 @@ from pnp.games.boom.actions import (
     TERMS_PHASE,
     Action,
 )
-from pnp.games.boom.catalog import DIE_SIDES
-from pnp.games.boom.view import CompanyView, View, determinize
+from pnp.games.boom.config import DIE_SIDES
+from pnp.games.boom.rules import determinize
+from pnp.games.boom.view import CompanyView, View
 from pnp.games.search import Budget, search_bot
 
 Bot = Callable[[View, Sequence[Action], random.Random], Action]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, TypeGuard
 
 from pnp._errors import Finding, Location, Severity, shown
-from pnp.games.boom.catalog import (
+from pnp.games.boom.config import (
     DISCARD_EFFECTS,
     DISCARD_TYPE,
     ENTREPRENEUR_TYPE,

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from pnp.games.boom.catalog import Catalog
+from collections.abc import Sequence
+
+from pnp.games.boom.config import Config
 
 
 class Company:
@@ -37,7 +39,7 @@ class Company:
         return other
 
 
-def matching_entrepreneurs(cat: Catalog, plan: int, cards: list[int]) -> int:
+def matching_entrepreneurs(cat: Config, plan: int, cards: Sequence[int]) -> int:
     """Attached Entrepreneurs whose domain is the plan's industry.
 
     Only plans and Entrepreneurs carry an industry in the catalog, so any attached card
@@ -62,7 +64,7 @@ def per_share(raised: int, shares: int) -> int:
     return raised // shares
 
 
-def burn_rate(cat: Catalog, plan: int, cards: list[int], ipo_limit: int) -> int:
+def burn_rate(cat: Config, plan: int, cards: Sequence[int], ipo_limit: int) -> int:
     """A round's burn: the cards' burn plus the IPO-track surcharge, never below zero.
 
     Revenue cards can push the card total negative; a company then pays nothing but

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnp.games.boom.catalog import Catalog
+from pnp.games.boom.config import Config
 from pnp.games.decisions import Decision, Published, rendered_with
 
 DECISIONS: tuple[Decision, ...] = (
@@ -172,7 +172,7 @@ PUBLISHED: tuple[Published, ...] = (
 )
 
 
-def numbers(cat: Catalog) -> dict[str, Any]:
+def numbers(cat: Config) -> dict[str, Any]:
     """The game's numbers the decisions quote, from the engine's catalog."""
     return {
         "close_min_shares": cat.close_min_shares,
@@ -183,5 +183,5 @@ def numbers(cat: Catalog) -> dict[str, Any]:
     }
 
 
-def decisions_for(cat: Catalog) -> list[dict[str, str]]:
+def decisions_for(cat: Config) -> list[dict[str, str]]:
     return rendered_with(DECISIONS, numbers(cat))

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnp.games.boom.catalog import COMPANY, PLAN, Catalog
 from pnp.games.boom.company import burn_rate, matching_entrepreneurs, modified_roll, per_share
+from pnp.games.boom.config import COMPANY, PLAN, Config
 from pnp.games.boom.decisions import decisions_for
 
 EXAMPLE_DIE = 3
@@ -20,11 +20,11 @@ EXAMPLE_BURN_LIMIT_STEP = 2
 """The burn example sits this many steps down the IPO track from its start."""
 
 
-def _first(cat: Catalog, test: Any) -> int:
+def _first(cat: Config, test: Any) -> int:
     return next(i for i in range(cat.play_cards) if test(i))
 
 
-def ipo_example(cat: Catalog) -> dict[str, Any]:
+def ipo_example(cat: Config) -> dict[str, Any]:
     event = next(e for e in cat.events if any(e.bonus))
     industry = max(range(len(cat.industries)), key=lambda i: event.bonus[i])
     plan = _first(cat, lambda i: cat.card_role[i] == PLAN and cat.card_industry[i] == industry)
@@ -65,7 +65,7 @@ def ipo_example(cat: Catalog) -> dict[str, Any]:
     }
 
 
-def _burn_dict(cat: Catalog, plan: int, cards: list[int], limit: int) -> dict[str, Any]:
+def _burn_dict(cat: Config, plan: int, cards: list[int], limit: int) -> dict[str, Any]:
     on_cards = cat.card_burn[plan] + sum(cat.card_burn[c] for c in cards)
     size = 1 + len(cards)
     return {
@@ -81,7 +81,7 @@ def _burn_dict(cat: Catalog, plan: int, cards: list[int], limit: int) -> dict[st
     }
 
 
-def burn_examples(cat: Catalog) -> dict[str, Any]:
+def burn_examples(cat: Config) -> dict[str, Any]:
     """A plain burn part-way down the track, and one where revenue would push it below zero."""
     limits = sorted(cat.surcharge, reverse=True)
     limit = limits[min(EXAMPLE_BURN_LIMIT_STEP, len(limits) - 1)]
@@ -107,5 +107,5 @@ def burn_examples(cat: Catalog) -> dict[str, Any]:
     return {"plain": plain, "floor": _burn_dict(cat, thrifty, cards, start)}
 
 
-def worked_examples(cat: Catalog) -> dict[str, Any]:
+def worked_examples(cat: Config) -> dict[str, Any]:
     return {"ipo": ipo_example(cat), "burn": burn_examples(cat), "decisions": decisions_for(cat)}

@@ -7,6 +7,7 @@ reshuffles, deck shuffles, the IPO die) comes only from ``State.rng``.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
@@ -33,7 +34,6 @@ from pnp.games.boom.actions import (
     TERMS_PHASE,
     Action,
 )
-from pnp.games.boom.catalog import COMPANY, DIE_SIDES, PLAN, Catalog
 from pnp.games.boom.company import (
     Company,
     burn_rate,
@@ -41,8 +41,9 @@ from pnp.games.boom.company import (
     modified_roll,
     per_share,
 )
+from pnp.games.boom.config import COMPANY, DIE_SIDES, PLAN, Config
 from pnp.games.boom.state import CRASH, StateData
-from pnp.games.boom.view import View
+from pnp.games.boom.view import View, deal, view_of
 from pnp.games.chance import shuffle
 
 T = TypeVar("T", bound=Callable[..., object])
@@ -54,7 +55,7 @@ class State(StateData, Reporting):
     __slots__ = ()
     REPORT = report
 
-    def __init__(self, cat: Catalog, players: int, seed: int, transcript: bool = True) -> None:
+    def __init__(self, cat: Config, players: int, seed: int, transcript: bool = True) -> None:
         super().__init__(cat, players, seed, transcript)
         self._start_round()
 
@@ -78,7 +79,7 @@ class State(StateData, Reporting):
         _APPLY[self.phase](self, action)
 
     def view(self, seat: int) -> View:
-        return View(self, seat)
+        return view_of(self, seat)
 
     # -- what the runner reports ------------------------------------------------------
 
@@ -174,6 +175,7 @@ class State(StateData, Reporting):
         self.discard.extend(co.cards)
         self.counters.set(self.players + plan, 0)
         self.plans_out += 1
+        self.gone.append(plan)
 
     # -- card play and the turn's action ------------------------------------------------
 
@@ -324,3 +326,9 @@ _APPLY = _by_phase(
         OVER: _over,
     }
 )
+
+
+def determinize(view: View, rng: random.Random) -> State:
+    """A full game the seat of ``view`` cannot tell from the real one (see
+    :func:`~pnp.games.boom.view.deal`), at the same decision."""
+    return deal(view, rng, State)

@@ -13,8 +13,8 @@ from typing import Self
 
 from pnp.games.bank import Piles, bank_for
 from pnp.games.boom.actions import PLAY
-from pnp.games.boom.catalog import Catalog
 from pnp.games.boom.company import Company
+from pnp.games.boom.config import Config
 from pnp.games.chance import shuffle
 
 CRASH = -2
@@ -31,6 +31,7 @@ _MUTABLE_LISTS = (
     "eff_queue",
     "stock_out",
     "stock_peak",
+    "gone",
 )
 
 
@@ -54,6 +55,7 @@ class StateData:
         "ipo_limit_low",
         "companies",
         "plans_out",
+        "gone",
         "round",
         "order",
         "turn_pos",
@@ -83,7 +85,7 @@ class StateData:
         "rounds_failed",
     )
 
-    def __init__(self, cat: Catalog, players: int, seed: int, transcript: bool = True) -> None:
+    def __init__(self, cat: Config, players: int, seed: int, transcript: bool = True) -> None:
         self.cat = cat
         self.players = players
         self.everyone = (1 << players) - 1
@@ -105,6 +107,8 @@ class StateData:
         """Plans on the table by card number, in the order they were played."""
         self.plans_out = 0
         """Plans gone public or bust: out of the game for good."""
+        self.gone: list[int] = []
+        """Those plans' cards (their other cards went to the discard pile)."""
         self.round = 0
         self.order: list[int] = []
         self.turn_pos = self.turn = 0

@@ -1,22 +1,24 @@
-"""What one seat may see of a game: its own hand and everything on the table.
+"""What one seat may see of a game, as data: its own hand and everything on the table.
 
-Other hands and the order of the decks stay hidden; the sizes of hands and decks are
-public.  Companies are handed out as :class:`CompanyView` snapshots, so a bot cannot
-change the game by touching what it sees.
+Other hands and the order of the decks stay hidden; the sizes of hands and decks, and
+which cards are in the other hands and the play deck together, are public (every other
+card is face up or gone face up).  A view holds only tuples, named tuples and the frozen
+:class:`Config`, so a bot can neither change the game nor read past its seat.
+:func:`deal` rebuilds the data of a full game from a view alone; ``rules.determinize``
+makes it a playable ``State``.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import NamedTuple, TypeVar
 
 from pnp.games.boom.actions import TARGET_PHASE
-from pnp.games.boom.catalog import Catalog
-from pnp.games.boom.company import burn_rate, matching_entrepreneurs
-
-if TYPE_CHECKING:
-    from pnp.games.boom.state import StateData
+from pnp.games.boom.company import Company, burn_rate, matching_entrepreneurs
+from pnp.games.boom.config import Config
+from pnp.games.boom.counters import MoneyCounters
+from pnp.games.boom.state import StateData
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,120 +39,210 @@ class CompanyView:
         return 1 + len(self.cards)
 
 
-class View:
-    """Read-only window on a :class:`~pnp.games.boom.rules.State` for one seat."""
+class CompanyData(NamedTuple):
+    """A company on the table as it lies there (see :class:`Company`)."""
 
-    __slots__ = ("_state", "seat")
+    plan: int
+    owner: int
+    cards: tuple[int, ...]
+    cash: int
+    shares: tuple[int, ...]
+    total: int
+    led_turn: int
 
-    def __init__(self, state: StateData, seat: int) -> None:
-        self._state = state
-        self.seat = seat
 
-    @property
-    def catalog(self) -> Catalog:
-        return self._state.cat
+class View(NamedTuple):
+    """What ``seat`` may see of a :class:`~pnp.games.boom.rules.State`, copied out."""
 
-    @property
-    def players(self) -> int:
-        return self._state.players
-
-    @property
-    def phase(self) -> int:
-        return self._state.phase
-
-    @property
-    def actor(self) -> int:
-        """Seat whose turn it is."""
-        return self._state.actor
-
-    @property
-    def hand(self) -> tuple[int, ...]:
-        return tuple(self._state.hands[self.seat])
-
-    @property
-    def hand_sizes(self) -> tuple[int, ...]:
-        return tuple(len(h) for h in self._state.hands)
-
-    @property
-    def money(self) -> tuple[int, ...]:
-        return tuple(self._state.money)
-
-    @property
-    def ipo_limit(self) -> int:
-        return self._state.ipo_limit
-
-    @property
-    def round(self) -> int:
-        return self._state.round
+    seat: int
+    catalog: Config
+    players: int
+    phase: int
+    actor: int
+    """Seat whose turn it is."""
+    player: int
+    """Seat that decides now."""
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    deck_size: int
+    money: tuple[int, ...]
+    ipo_limit: int
+    round: int
+    event: int
+    events_left: tuple[int, ...]
+    """Face-down events, sorted (which ones is public, their order is not)."""
+    used_events: tuple[int, ...]
+    discard_pile: tuple[int, ...]
+    table: tuple[CompanyData, ...]
+    """Companies in the order they were played."""
+    plans_out: int
+    gone: tuple[int, ...]
+    """Plans gone public or bust, out of the game."""
+    order: tuple[int, ...]
+    turn_pos: int
+    turn: int
+    funding: tuple[int, ...]
+    """The funding round under way: plan, price, previous owner, sold, asked, must."""
+    fr_bought: tuple[int, ...]
+    fr_queue: tuple[int, ...]
+    effect: tuple[int, str, int, int]
+    """The Discard under way: card, effect key, amount, targets left."""
+    eff_queue: tuple[tuple[str, int], ...]
+    stock_out: tuple[int, ...]
+    end_reason: str
 
     @property
     def event_bonus(self) -> tuple[int, ...]:
         """IPO roll bonus per industry from the face-up event."""
-        s = self._state
-        return s.cat.events[s.event].bonus if s.event >= 0 else (0,) * len(s.cat.industries)
-
-    @property
-    def deck_size(self) -> int:
-        return len(self._state.deck)
-
-    @property
-    def discard_pile(self) -> tuple[int, ...]:
-        return tuple(self._state.discard)
+        cat = self.catalog
+        return cat.events[self.event].bonus if self.event >= 0 else (0,) * len(cat.industries)
 
     @property
     def pending_effect(self) -> str:
         """Effect of the Discard waiting for a target ('' when none)."""
-        s = self._state
-        return s.eff_key if s.phase == TARGET_PHASE else ""
+        return self.effect[1] if self.phase == TARGET_PHASE else ""
 
     @property
     def funding_plan(self) -> int:
         """Plan of the funding round under way (meaningful during a round only)."""
-        return self._state.fr_plan
+        return self.funding[0]
 
     @property
     def funding_price(self) -> int:
-        return self._state.fr_price
+        return self.funding[1]
 
     @property
     def funding_sold(self) -> int:
-        return self._state.fr_sold
+        return self.funding[3]
 
     def company(self, plan: int) -> CompanyView:
-        s = self._state
-        co = s.companies[plan]
-        return CompanyView(
-            co.plan,
-            co.owner,
-            tuple(co.cards),
-            co.cash,
-            tuple(co.shares),
-            co.total,
-            matching_entrepreneurs(s.cat, plan, co.cards),
-            burn_rate(s.cat, plan, co.cards, s.ipo_limit) if co.total else 0,
-        )
+        return self._company(next(co for co in self.table if co.plan == plan))
 
     def companies(self) -> list[CompanyView]:
-        return [self.company(plan) for plan in self._state.companies]
+        return list(map(self._company, self.table))
+
+    def _company(self, co: CompanyData) -> CompanyView:
+        cat, plan = self.catalog, co.plan
+        return CompanyView(
+            plan,
+            co.owner,
+            co.cards,
+            co.cash,
+            co.shares,
+            co.total,
+            matching_entrepreneurs(cat, plan, co.cards),
+            burn_rate(cat, plan, co.cards, self.ipo_limit) if co.total else 0,
+        )
 
 
-def determinize(view: View, rng: random.Random) -> StateData:
-    """A full game ``view.seat`` cannot tell from the real one, for the search bot.
+def view_of(s: StateData, seat: int) -> View:
+    hands = s.hands
+    return View(
+        seat,
+        s.cat,
+        s.players,
+        s.phase,
+        s.actor,
+        s.player,
+        tuple(hands[seat]),
+        tuple(map(len, hands)),
+        len(s.deck),
+        tuple(s.money),
+        s.ipo_limit,
+        s.round,
+        s.event,
+        tuple(sorted(s.events)),
+        tuple(s.used_events),
+        tuple(s.discard),
+        tuple(
+            CompanyData(
+                co.plan, co.owner, tuple(co.cards), co.cash, tuple(co.shares), co.total, co.led_turn
+            )
+            for co in s.companies.values()
+        ),
+        s.plans_out,
+        tuple(s.gone),
+        tuple(s.order),
+        s.turn_pos,
+        s.turn,
+        (s.fr_plan, s.fr_price, s.fr_prev_owner, s.fr_sold, s.fr_asked, s.fr_must),
+        tuple(s.fr_bought),
+        tuple(s.fr_queue),
+        (s.eff_card, s.eff_key, s.eff_amount, s.eff_left),
+        tuple(s.eff_queue),
+        tuple(s.stock_out),
+        s.end_reason,
+    )
 
-    What the seat cannot see is dealt afresh: the other hands and the play deck are
-    shuffled together and dealt back in their sizes, the face-down events are
-    reshuffled, and the dice get a new seed.  Everything on the table stays.
+
+D = TypeVar("D", bound=StateData)
+
+
+def _unseen(view: View) -> list[int]:
+    """The cards in the other hands and the play deck, in card order: every card the
+    seat cannot account for in its hand, the discard pile, the companies on the table,
+    the plans gone out of the game or the Discard waiting for its target."""
+    known = set(view.hand)
+    known.update(view.discard_pile, view.gone)
+    if view.phase == TARGET_PHASE:
+        known.add(view.effect[0])
+    for co in view.table:
+        known.add(co.plan)
+        known.update(co.cards)
+    return [card for card in range(view.catalog.play_cards) if card not in known]
+
+
+def deal(view: View, rng: random.Random, cls: type[D]) -> D:
+    """The data of a full game ``view.seat`` cannot tell from the real one, as a ``cls``
+    (a subclass of :class:`StateData` without slots of its own).
+
+    What the seat cannot see is dealt afresh: the cards of the other hands and the play
+    deck are shuffled and dealt back in their sizes, the face-down events are shuffled,
+    and the dice get a new seed.  Everything on the table stays.  The simulation
+    report's tallies (peaks, dry draws, funding rounds) start again from what is seen.
     """
-    state = view._state.clone()
-    state.log = None
-    state.rng = random.Random(rng.getrandbits(64))
-    seat, hands = view.seat, state.hands
-    unseen = [card for s, hand in enumerate(hands) if s != seat for card in hand]
-    unseen += state.deck
+    cat, n, seat = view.catalog, view.players, view.seat
+    s = cls.__new__(cls)
+    s.cat, s.players, s.everyone = cat, n, (1 << n) - 1
+    s.rng = random.Random(rng.getrandbits(64))
+    s.log = None
+    unseen = _unseen(view)
     rng.shuffle(unseen)
-    for s, hand in enumerate(hands):
-        if s != seat:
-            hands[s] = [unseen.pop() for _ in hand]
-    state.deck = unseen
-    rng.shuffle(state.events)
-    return state
+    s.hands = [
+        list(view.hand) if other == seat else [unseen.pop() for _ in range(size)]
+        for other, size in enumerate(view.hand_sizes)
+    ]
+    s.deck = unseen
+    s.events = list(view.events_left)
+    rng.shuffle(s.events)
+    s.money, s.discard, s.used_events = (
+        list(view.money),
+        list(view.discard_pile),
+        list(view.used_events),
+    )
+    s.event, s.round, s.plans_out = view.event, view.round, view.plans_out
+    s.gone = list(view.gone)
+    s.ipo_limit = s.ipo_limit_low = view.ipo_limit
+    s.companies = {}
+    for co in view.table:
+        company = s.companies[co.plan] = Company(co.plan, co.owner, n)
+        company.cards, company.cash, company.shares = list(co.cards), co.cash, list(co.shares)
+        company.total, company.led_turn = co.total, co.led_turn
+    s.order, s.turn_pos, s.turn = list(view.order), view.turn_pos, view.turn
+    s.phase, s.player, s.actor = view.phase, view.player, view.actor
+    s.fr_plan, s.fr_price, s.fr_prev_owner, s.fr_sold, s.fr_asked, s.fr_must = view.funding
+    s.fr_bought, s.fr_queue = list(view.fr_bought), list(view.fr_queue)
+    s.eff_card, s.eff_key, s.eff_amount, s.eff_left = view.effect
+    s.eff_queue = list(view.eff_queue)
+    s.stock_out, s.stock_peak = list(view.stock_out), list(view.stock_out)
+    s.counters = MoneyCounters(cat.denominations, n + cat.play_cards)
+    for other, money in enumerate(view.money):
+        s.counters.set(other, money)
+    for co in view.table:
+        s.counters.set(n + co.plan, co.cash)
+    s.dry_draws = s.rounds_closed = s.rounds_failed = 0
+    s.end_reason = view.end_reason
+    return s
+
+
+__all__ = ["CompanyData", "CompanyView", "View", "deal", "view_of"]

@@ -48,7 +48,7 @@ def printed_components(game: Game) -> dict[str, dict[str, int]]:
 
 
 __getattr__ = lazy_attributes(
-    __name__, {"BOTS": ".bots", "State": ".rules", "determinize": ".view"}
+    __name__, {"BOTS": ".bots", "State": ".rules", "determinize": ".rules"}
 )
 
 

@@ -16,7 +16,8 @@ from pnp.games import blind
 from pnp.games.oldbiddy import market
 from pnp.games.oldbiddy.actions import Action
 from pnp.games.oldbiddy.config import FAKE_GEM, GIFT_GEM, MOVE_GEM, SHOW_GEM, SWAP_ZERO
-from pnp.games.oldbiddy.view import View, determinize
+from pnp.games.oldbiddy.rules import determinize
+from pnp.games.oldbiddy.view import View
 from pnp.games.search import Budget, search_bot
 
 Bot = Callable[[View, Sequence[Action], random.Random], Action]

@@ -26,10 +26,10 @@ from pnp.games.oldbiddy import actions, market, report
 from pnp.games.oldbiddy.actions import FAKE, PASS, SEAL, Action, options
 from pnp.games.oldbiddy.config import FAKE_GEM, MOVE_GEM, Config
 from pnp.games.oldbiddy.state import ACT, BID, CHOOSE, GIVE, NO_CARD, OVER, UNKNOWN, StateData
-from pnp.games.oldbiddy.view import View
+from pnp.games.oldbiddy.view import View, deal, view_of
 
 TERMINAL = -1
-__all__ = ["PASS", "SEAL", "State", "TERMINAL", "seat_name"]
+__all__ = ["PASS", "SEAL", "State", "TERMINAL", "determinize", "seat_name"]
 
 
 def seat_name(seat: int) -> str:
@@ -153,7 +153,7 @@ class State(StateData, Reporting):
 
     def view(self, seat: int) -> View:
         """What ``seat`` may see: its own bid and zero marker, and the open table."""
-        return View(self, seat)
+        return view_of(self, seat)
 
     def length(self) -> int:
         return min(self.round, self.cfg.rounds)
@@ -406,3 +406,9 @@ class State(StateData, Reporting):
             self._note(f"{self._who(seat)} passes")
         self.turn += 1
         self._next_act()
+
+
+def determinize(view: View, rng: random.Random) -> State:
+    """A full game the seat of ``view`` cannot tell from the real one (see
+    :func:`~pnp.games.oldbiddy.view.deal`), at the same decision."""
+    return deal(view, rng, State)

@@ -1,145 +1,152 @@
-"""What one seat may see of an Old Biddy game, and a determinization for search bots.
+"""What one seat may see of an Old Biddy game, as data, and a full game sampled to fit it.
 
 Secret from a seat: the other seats' bids until they are revealed, the other seats'
 zero score markers, the board's face-down markers it has not placed itself, and the
 order of the gem-card deck (and which cards went back in the box).  Everything else is
 taken or paid openly, so a careful player could count it (decision public-holdings).
+A view holds only tuples and the frozen :class:`Config`; :func:`deal` rebuilds the data of
+a full game from a view alone, and ``rules.determinize`` makes it a playable ``State``.
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import NamedTuple, TypeVar
 
 from pnp.games.oldbiddy import market
 from pnp.games.oldbiddy.config import Config
-from pnp.games.oldbiddy.state import UNKNOWN
-
-if TYPE_CHECKING:
-    from pnp.games.oldbiddy.state import StateData
+from pnp.games.oldbiddy.state import UNKNOWN, StateData
 
 
-class View:
-    """Read-only window on a game for one seat; lists come back as tuples."""
+class View(NamedTuple):
+    """What ``seat`` may see of a game, copied out."""
 
-    __slots__ = ("_state", "seat")
-
-    def __init__(self, state: StateData, seat: int) -> None:
-        self._state = state
-        self.seat = seat
-
-    @property
-    def cfg(self) -> Config:
-        return self._state.cfg
-
-    @property
-    def players(self) -> int:
-        return self._state.n
-
-    @property
-    def round(self) -> int:
-        return self._state.round
-
-    @property
-    def phase(self) -> str:
-        return self._state.phase
-
-    @property
-    def characters(self) -> tuple[int, ...]:
-        return self._state.characters
-
-    @property
-    def positions(self) -> tuple[int, ...]:
-        return tuple(self._state.positions)
+    seat: int
+    cfg: Config
+    players: int
+    round: int
+    phase: str
+    characters: tuple[int, ...]
+    positions: tuple[int, ...]
+    supply: tuple[int, ...]
+    fake_pile: int
+    behinds: tuple[tuple[int, ...], ...]
+    """Per seat, gems of each colour behind the screen (public: decision public-holdings)."""
+    fronts: tuple[tuple[int, ...], ...]
+    fake_counts: tuple[int, ...]
+    markers: tuple[int, ...]
+    marker_set: int
+    zero: int
+    """Colour of this seat's own zero score marker."""
+    board_known: tuple[int, ...]
+    """Colour of each board marker this seat knows, UNKNOWN for the others."""
+    board_knower: tuple[int, ...]
+    """Seat that knows each board marker (the last to swap there), -1 for nobody."""
+    my_bid: tuple[tuple[int, ...], int]
+    """Gems per colour and fake gems in this seat's closed fist."""
+    sealed: tuple[bool, ...]
+    offer_cards: tuple[int, ...]
+    """Gem card beside each character in play (NO_CARD once taken)."""
+    owner: tuple[int, ...]
+    order: tuple[int, ...]
+    turn: int
+    acting: int
+    deck_size: int
+    seen_cards: tuple[int, ...]
 
     @property
     def values(self) -> tuple[int, ...]:
-        return market.values(self._state.cfg, self._state.positions)
-
-    @property
-    def supply(self) -> tuple[int, ...]:
-        return tuple(self._state.supply)
-
-    @property
-    def fake_pile(self) -> int:
-        return self._state.fake_pile
+        return market.values(self.cfg, self.positions)
 
     def behind(self, seat: int) -> tuple[int, ...]:
-        return tuple(self._state.behind[seat])
+        return self.behinds[seat]
 
     def front(self, seat: int) -> tuple[int, ...]:
-        return tuple(self._state.front[seat])
+        return self.fronts[seat]
 
     def fakes(self, seat: int) -> int:
-        return self._state.fakes[seat]
-
-    @property
-    def markers(self) -> tuple[int, ...]:
-        return tuple(self._state.marker)
-
-    @property
-    def zero(self) -> int:
-        """Colour of this seat's own zero score marker."""
-        return self._state.zero[self.seat]
-
-    @property
-    def board_known(self) -> tuple[int, ...]:
-        """Colour of each board marker this seat knows, UNKNOWN for the others."""
-        return tuple(self._state.known_board[self.seat])
-
-    @property
-    def my_bid(self) -> tuple[tuple[int, ...], int]:
-        """Gems per colour and fake gems in this seat's closed fist."""
-        s = self._state
-        return tuple(s.bid_gems[self.seat]), s.bid_fakes[self.seat]
-
-    @property
-    def sealed(self) -> tuple[bool, ...]:
-        return tuple(self._state.sealed)
+        return self.fake_counts[seat]
 
     @property
     def offers(self) -> tuple[tuple[int, ...] | None, ...]:
         """Gems on the card beside each character in play (None once taken)."""
-        s = self._state
-        return tuple(s.cfg.gem_cards[c] if c >= 0 else None for c in s.offers)
-
-    @property
-    def owner(self) -> tuple[int, ...]:
-        return tuple(self._state.owner)
-
-    @property
-    def order(self) -> tuple[int, ...]:
-        return tuple(self._state.order)
-
-    @property
-    def deck_size(self) -> int:
-        return len(self._state.deck)
-
-    @property
-    def seen_cards(self) -> tuple[int, ...]:
-        return tuple(self._state.seen_cards)
+        cards = self.cfg.gem_cards
+        return tuple(cards[c] if c >= 0 else None for c in self.offer_cards)
 
     def score(self, seat: int) -> int:
         """A seat's score now, counting this seat's own zero marker only for itself;
         for another seat, the gems of every colour count (its marker is secret)."""
-        s = self._state
-        zero = s.zero[seat] if seat == self.seat else UNKNOWN
+        zero = self.zero if seat == self.seat else UNKNOWN
         return market.final_score(
-            s.cfg, self.values, s.behind[seat], s.front[seat], zero, s.fakes[seat]
+            self.cfg,
+            self.values,
+            self.behinds[seat],
+            self.fronts[seat],
+            zero,
+            self.fake_counts[seat],
         )
 
 
-def determinize(view: View, rng: random.Random) -> StateData:
-    """A full game consistent with ``view``: the secrets are sampled afresh with ``rng``.
+def view_of(s: StateData, seat: int) -> View:
+    knower = [-1] * len(s.board_zero)
+    for other, known in enumerate(s.known_board):
+        for slot, color in enumerate(known):
+            if color != UNKNOWN:
+                knower[slot] = other
+    return View(
+        seat,
+        s.cfg,
+        s.n,
+        s.round,
+        s.phase,
+        s.characters,
+        tuple(s.positions),
+        tuple(s.supply),
+        s.fake_pile,
+        tuple(map(tuple, s.behind)),
+        tuple(map(tuple, s.front)),
+        tuple(s.fakes),
+        tuple(s.marker),
+        s.marker_set,
+        s.zero[seat],
+        tuple(s.known_board[seat]),
+        tuple(knower),
+        (tuple(s.bid_gems[seat]), s.bid_fakes[seat]),
+        tuple(s.sealed),
+        tuple(s.offers),
+        tuple(s.owner),
+        tuple(s.order),
+        s.turn,
+        s.acting,
+        len(s.deck),
+        tuple(s.seen_cards),
+    )
 
-    The copy is made with the game's own ``clone`` (it plays on like the real one), then
-    every secret is overwritten, so nothing hidden from the seat survives in it.
-    """
-    real = view._state
-    clone = getattr(real, "clone", None)
-    state: StateData = clone() if clone else real
-    me, cfg = view.seat, view.cfg
-    state.rng = random.Random(rng.getrandbits(64))
+
+D = TypeVar("D", bound=StateData)
+
+
+def deal(view: View, rng: random.Random, cls: type[D]) -> D:
+    """The data of a full game consistent with ``view``, the secrets sampled afresh with
+    ``rng``, as a ``cls`` (a subclass of :class:`StateData` without slots of its own):
+    the other zero markers and the unknown board markers from the markers unaccounted
+    for, the other sealed fists from what each holds, the deck and the cards put back in
+    the box from the gem cards not yet seen.  The report's peaks start from what is seen."""
+    me, cfg, n = view.seat, view.cfg, view.players
+    s = cls.__new__(cls)
+    s.cfg, s.n, s.characters = cfg, n, view.characters
+    s.rng = random.Random(rng.getrandbits(64))
+    s.round, s.phase, s.log, s.legal = view.round, view.phase, None, None
+    s.positions, s.supply, s.fake_pile = list(view.positions), list(view.supply), view.fake_pile
+    s.behind = [list(b) for b in view.behinds]
+    s.front = [list(f) for f in view.fronts]
+    s.fakes = list(view.fake_counts)
+    s.marker, s.marker_set = list(view.markers), view.marker_set
+    s.order, s.turn, s.acting = list(view.order), view.turn, view.acting
+    s.sealed, s.offers, s.owner = list(view.sealed), list(view.offer_cards), list(view.owner)
+    s.seen_cards = list(view.seen_cards)
+    s.peak_out = [cfg.gems_per_color - k for k in view.supply]
+    s.off_board = 0
 
     pool = cfg.zero_marker_pool()
     pool.remove(view.zero)
@@ -148,24 +155,26 @@ def determinize(view: View, rng: random.Random) -> StateData:
         if color != UNKNOWN:
             pool.remove(color)
     rng.shuffle(pool)
-    for seat in range(state.n):
-        if seat != me:
-            state.zero[seat] = pool.pop()
-    for slot, color in enumerate(known):
-        state.board_zero[slot] = color if color != UNKNOWN else pool.pop()
+    s.zero = [view.zero if seat == me else pool.pop() for seat in range(n)]
+    s.board_zero = [color if color != UNKNOWN else pool.pop() for color in known]
+    s.known_board = [[UNKNOWN] * len(known) for _ in range(n)]
+    for slot, seat in enumerate(view.board_knower):
+        if seat >= 0:
+            s.known_board[seat][slot] = s.board_zero[slot]
 
-    for seat in range(state.n):
-        if seat == me or not state.sealed[seat]:
-            if seat != me:
-                state.bid_gems[seat] = [0] * len(cfg.colors)
-                state.bid_fakes[seat] = 0
-            continue
-        state.bid_gems[seat] = [rng.randint(0, k) for k in state.behind[seat]]
-        state.bid_fakes[seat] = min(state.fakes[seat], rng.randint(0, cfg.fake_gems_per_bid))
+    colors = len(cfg.colors)
+    s.bid_gems, s.bid_fakes = [[0] * colors for _ in range(n)], [0] * n
+    s.bid_gems[me], s.bid_fakes[me] = list(view.my_bid[0]), view.my_bid[1]
+    for seat in range(n):
+        if seat != me and s.sealed[seat]:
+            s.bid_gems[seat] = [rng.randint(0, k) for k in s.behind[seat]]
+            s.bid_fakes[seat] = min(s.fakes[seat], rng.randint(0, cfg.fake_gems_per_bid))
 
     seen = set(view.seen_cards)
     unseen = [c for c in range(len(cfg.gem_cards)) if c not in seen]
     rng.shuffle(unseen)
-    size = view.deck_size
-    state.deck, state.removed = unseen[:size], unseen[size:]
-    return state
+    s.deck, s.removed = unseen[: view.deck_size], unseen[view.deck_size :]
+    return s
+
+
+__all__ = ["View", "deal", "view_of"]

@@ -15,9 +15,9 @@ from pnp.games.smallprint.report import CHITS, MONEY
 from pnp.spec.load import Game
 
 if TYPE_CHECKING:
-    from pnp.games.smallprint.rules import Game as State
+    from pnp.games.smallprint.rules import State
 
-__getattr__ = lazy_attributes(__name__, {"BOTS": ".bots", "determinize": ".view"})
+__getattr__ = lazy_attributes(__name__, {"BOTS": ".bots", "determinize": ".rules"})
 
 __all__ = [
     "BOTS",
@@ -42,7 +42,7 @@ config_for = checked_once(validate, config_from_game)
 
 def new_state(game: Game, players: int, seed: int | None = None, transcript: bool = True) -> State:
     check_players(game, players)
-    from pnp.games.smallprint.rules import Game as State
+    from pnp.games.smallprint.rules import State
 
     return State(config_for(game), players, seed, transcript)
 

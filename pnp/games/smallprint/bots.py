@@ -17,7 +17,8 @@ from pnp.games.search import Budget, search_bot
 from pnp.games.smallprint.actions import PASS, decode
 from pnp.games.smallprint.config import SHARE, TOTAL
 from pnp.games.smallprint.payout import settle
-from pnp.games.smallprint.view import View, determinize
+from pnp.games.smallprint.rules import determinize
+from pnp.games.smallprint.view import View
 
 Bot = Callable[[View, Sequence[int], random.Random], int]
 

@@ -7,20 +7,20 @@ from typing import TYPE_CHECKING
 from pnp.games.bank import bank_for
 
 if TYPE_CHECKING:
-    from pnp.games.smallprint.state import State
+    from pnp.games.smallprint.state import StateData
 
 MONEY = "money counters"
 CHITS = "penalty chits"
 
 
-def track_money(state: State) -> None:
+def track_money(state: StateData) -> None:
     """Most counters of each value in play at once (players' cash and the pool, greedy)."""
     bank, peak = bank_for(state.cfg.denominations), state.peaks.money
     now = bank.counts(bank.held([*state.cash, state.pool]))
     peak[:] = map(max, peak, now)
 
 
-def usage(state: State) -> dict[str, dict[str, int]]:
+def usage(state: StateData) -> dict[str, dict[str, int]]:
     cfg = state.cfg
     return {
         MONEY: {f"£{v}m": k for v, k in zip(cfg.denominations, state.peaks.money, strict=True)},
@@ -28,12 +28,12 @@ def usage(state: State) -> dict[str, dict[str, int]]:
     }
 
 
-def ran_out(state: State) -> list[str]:
+def ran_out(state: StateData) -> list[str]:
     """Nothing runs dry: check.py makes sure the business deck covers every round."""
     return []
 
 
-def measures(state: State) -> dict[str, float]:
+def measures(state: StateData) -> dict[str, float]:
     u = state.peaks
     return {
         "share of businesses void": u.void / u.settled if u.settled else 0.0,

@@ -3,18 +3,20 @@ the end are applied by the engine (smallprint.txt, "Play breaks down like this")
 
 from __future__ import annotations
 
+import random
+
 from pnp.games import Reporting
 from pnp.games.smallprint import report
 from pnp.games.smallprint.actions import PASS, decode, placements
 from pnp.games.smallprint.config import KINDS, Business, Config
 from pnp.games.smallprint.payout import Settlement, settle
-from pnp.games.smallprint.state import OVER, TERMINAL, Placed, State
-from pnp.games.smallprint.view import View, view_of
+from pnp.games.smallprint.state import OVER, TERMINAL, Placed, StateData
+from pnp.games.smallprint.view import View, deal, view_of
 
-__all__ = ["PASS", "Game"]
+__all__ = ["PASS", "State", "determinize"]
 
 
-class Game(State, Reporting):
+class State(StateData, Reporting):
     """One game in progress; the seat to act is ``current_player()``."""
 
     __slots__ = ()
@@ -60,8 +62,8 @@ class Game(State, Reporting):
             self._place(seat, action)
         self._next_turn()
 
-    def clone(self) -> Game:
-        other = Game.__new__(Game)
+    def clone(self) -> State:
+        other = State.__new__(State)
         self.copy_into(other)
         return other
 
@@ -190,3 +192,11 @@ class Game(State, Reporting):
         self._legal = ()
         best = self.winners()
         self._say(f"Winner: {', '.join(map(self._name, best))}")
+
+
+def determinize(view: View, rng: random.Random) -> State:
+    """A full game the seat of ``view`` cannot tell from the real one (see
+    :func:`~pnp.games.smallprint.view.deal`), at the same decision."""
+    g = deal(view, rng, State)
+    g._legal = g._legal_for(g.player) if view.to_move >= 0 else ()
+    return g

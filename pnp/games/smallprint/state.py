@@ -45,8 +45,8 @@ class Usage:
         return u
 
 
-class State:
-    """Everything about one game; ``rules.Game`` adds the moves."""
+class StateData:
+    """Everything about one game; ``rules.State`` adds the moves."""
 
     __slots__ = (
         "cfg",
@@ -101,7 +101,7 @@ class State:
         self.log: list[str] | None = [] if transcript else None
         self._legal: tuple[int, ...] = ()
 
-    def copy_into(self, other: State) -> None:
+    def copy_into(self, other: StateData) -> None:
         """Deep-copy every field into ``other`` (a fresh instance of a subclass)."""
         for name in ("cfg", "n", "rounds", "round", "phase", "starter", "player", "pool"):
             setattr(other, name, getattr(self, name))

@@ -1,4 +1,5 @@
-"""What one seat may see of a game of Small Print, and a full game sampled to fit it.
+"""What one seat may see of a game of Small Print, as data, and the data of a full game
+sampled to fit it (``rules.determinize`` makes that a playable ``State``).
 
 Face-down paperwork of other seats shows only its owner and its marker. How many cards of
 each kind a seat still holds is not secret at the start of a round (its set is known and
@@ -8,13 +9,10 @@ every card played before has been revealed); only this round's face-down cards a
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple, TypeVar
 
 from pnp.games.smallprint.config import Config
-from pnp.games.smallprint.state import OVER, TERMINAL, Placed
-
-if TYPE_CHECKING:
-    from pnp.games.smallprint.state import State
+from pnp.games.smallprint.state import OVER, PLACE, TERMINAL, Placed, StateData, Usage
 
 
 class CardView(NamedTuple):
@@ -47,7 +45,7 @@ class View(NamedTuple):
     starter: int
 
 
-def view_of(state: State, seat: int) -> View:
+def view_of(state: StateData, seat: int) -> View:
     start = [h[:] for h in state.hands]
     for pile in state.under:
         for p in pile:
@@ -79,16 +77,19 @@ TRUST = 0.85
 """How often a sampled face-down card is what its marker claims (no marker: a Share)."""
 
 
-def determinize(view: View, rng: random.Random) -> State:
-    """A full game consistent with ``view``: other seats' face-down cards this round are
-    what their markers claim (``TRUST`` of the time), else drawn from what each held at the
-    round's start; future businesses stay random."""
-    from pnp.games.smallprint.rules import Game
+D = TypeVar("D", bound=StateData)
 
+
+def deal(view: View, rng: random.Random, cls: type[D]) -> D:
+    """The data of a full game consistent with ``view``, as a ``cls`` (a subclass of
+    :class:`StateData` without slots of its own): other seats' face-down cards this round
+    are what their markers claim (``TRUST`` of the time), else drawn from what each held
+    at the round's start; future businesses stay random.  Which actions are legal is the
+    rules' to work out (``rules.determinize``)."""
     n = len(view.cash)
-    g = Game.__new__(Game)
+    g = cls.__new__(cls)
     g.cfg, g.n, g.rounds = view.cfg, n, view.cfg.rounds[n]
-    g.round, g.phase, g.starter, g.player = view.round, 0, view.starter, view.to_move
+    g.round, g.phase, g.starter, g.player = view.round, PLACE, view.starter, view.to_move
     g.rng = random.Random(rng.getrandbits(64))
     g.deck, g.row = list(view.deck), list(view.row)
     held = [list(h) for h in view.holding]
@@ -108,9 +109,10 @@ def determinize(view: View, rng: random.Random) -> State:
     g.played, g.passed = list(view.played), list(view.passed)
     g.markers = [list(m) for m in view.markers]
     g.cash, g.chits, g.pool = list(view.cash), list(view.chits), view.pool
-    from pnp.games.smallprint.state import Usage
-
     g.peaks = Usage(len(view.cfg.denominations))
     g.log = None
-    g._legal = g._legal_for(g.player) if view.to_move >= 0 else ()
+    g._legal = ()
     return g
+
+
+__all__ = ["CardView", "View", "deal", "view_of"]

@@ -1,6 +1,6 @@
 """Everything the •Boom engine reads from the game data, flattened once into plain values.
 
-A :class:`Catalog` is built from a loaded (and validated) :class:`~pnp.spec.load.Game` and then
+A :class:`Config` is built from a loaded (and validated) :class:`~pnp.spec.load.Game` and then
 shared by every state of that game, so the hot path of a simulation touches tuples and
 ints, never pydantic objects or YAML.  Play cards are expanded per printed copy: card
 number ``i`` is one physical card, and every per-card tuple is indexed by it.
@@ -43,14 +43,14 @@ class EventCard:
     id: str
     name: str
     bonus: tuple[int, ...]
-    """IPO roll bonus per industry (index into ``Catalog.industries``) while face up."""
+    """IPO roll bonus per industry (index into ``Config.industries``) while face up."""
     ipo_limit: int
     """Change to the IPO Card Limit when flipped."""
     crash: bool
 
 
 @dataclass(frozen=True, slots=True)
-class Catalog:
+class Config:
     start_money: int
     hand_size: int
     min_price: int
@@ -102,8 +102,8 @@ def _effect_amount(key: str, value: Any) -> int:
     return 1 if key == "crash" else int(value)
 
 
-def build_catalog(game: Game) -> Catalog:
-    """Flatten ``game`` into a :class:`Catalog`; the data must already pass ``validate``."""
+def config_from_game(game: Game) -> Config:
+    """Flatten ``game`` into a :class:`Config`; the data must already pass ``validate``."""
     t = game.spec.tables
     industries = tuple(row["id"] for row in t["industries"])
     where = {name: i for i, name in enumerate(industries)}
@@ -148,7 +148,7 @@ def build_catalog(game: Game) -> Catalog:
                 events.append(event)
     assert crash is not None, "validate() requires exactly one crash event"
 
-    return Catalog(
+    return Config(
         start_money=t["start_money"],
         hand_size=t["hand_size"],
         min_price=t["min_price"],

@@ -70,7 +70,7 @@ TABLE_INTS = (
 
 
 @dataclass(frozen=True, slots=True)
-class Catalog:
+class Config:
     """Everything a game of Bidness needs, flattened for fast play."""
 
     min_players: int
@@ -158,7 +158,7 @@ def _rows(tables: dict[str, Any], key: str) -> list[tuple[int, int]]:
     return sorted(((int(r["value"]), int(r["count"])) for r in tables.get(key, [])), reverse=True)
 
 
-def build_catalog(game: Game) -> Catalog:
+def config_from_game(game: Game) -> Config:
     """Read the engine's numbers from a loaded game that check.py has passed."""
     tables = game.spec.tables
     money, tech = _rows(tables, "money"), _rows(tables, "tech_counters")
@@ -188,7 +188,7 @@ def build_catalog(game: Game) -> Catalog:
             units.append(int(f.get("units", 0)))
             dice.append(int(f.get("trial_dice", 0)))
     every = range(len(ids))
-    return Catalog(
+    return Config(
         min_players=game.spec.players.min,
         max_players=game.spec.players.max,
         t={k: int(tables[k]) for k in TABLE_INTS},
