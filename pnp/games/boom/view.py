@@ -14,10 +14,10 @@ import random
 from dataclasses import dataclass
 from typing import NamedTuple, TypeVar
 
+from pnp.games.bank import Piles, bank_for
 from pnp.games.boom.actions import TARGET_PHASE
 from pnp.games.boom.company import Company, burn_rate, matching_entrepreneurs
 from pnp.games.boom.config import Config
-from pnp.games.boom.counters import MoneyCounters
 from pnp.games.boom.state import StateData
 
 
@@ -235,7 +235,7 @@ def deal(view: View, rng: random.Random, cls: type[D]) -> D:
     s.eff_card, s.eff_key, s.eff_amount, s.eff_left = view.effect
     s.eff_queue = list(view.eff_queue)
     s.stock_out, s.stock_peak = list(view.stock_out), list(view.stock_out)
-    s.counters = MoneyCounters(cat.denominations, n + cat.play_cards)
+    s.counters = Piles(bank_for(cat.denominations), n + cat.play_cards)
     for other, money in enumerate(view.money):
         s.counters.set(other, money)
     for co in view.table:
