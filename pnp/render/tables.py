@@ -132,12 +132,16 @@ def table_flowable(
         padding.append(("RIGHTPADDING", (j, 0), (j, -1), max(pad, (widths[j] - inner) / 2)))
     cell_lead = st["cell"].leading
     table = BlockTable(
-        rows, colWidths=widths, repeatRows=1, hAlign="LEFT", splitInRow=int(2 * cell_lead) + 8
+        rows,
+        colWidths=widths,
+        repeatRows=1,
+        hAlign="LEFT",
+        splitInRow=int(2 * cell_lead) + 8,
+        spaceBefore=2 * scale,
+        spaceAfter=7 * scale,
     )
     table.overflow = max(0.0, round(sum(widths) - avail, 3))
     table.numeric = tuple(numeric)
-    table.spaceBefore = 2 * scale
-    table.spaceAfter = 7 * scale
     table.col_widths = widths
     table.extents = extents
     table.table_style = TableStyle(
