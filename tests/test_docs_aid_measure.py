@@ -1,5 +1,6 @@
-"""The aid's size is searched on words measured once: that shortcut must give what a
-platypus layout gives, or hand the decision to platypus."""
+"""The aid's size is searched on text set once at scale 1 (platypus's line counts at
+widths scaled down): that shortcut must give what a platypus layout at each size gives,
+or hand the decision to platypus."""
 
 from __future__ import annotations
 
@@ -8,10 +9,10 @@ from typing import Any
 
 import pytest
 from reportlab.lib.units import mm
-from reportlab.platypus import Table
+from reportlab.platypus import Paragraph, Table
 
 from pnp.render import aid
-from pnp.render.blocks import stack_height
+from pnp.render.blocks import Block, flatten, stack_height
 from pnp.render.documents import aid_layout
 from pnp.render.markdown import to_flowables
 from pnp.render.measure import Unsure, fits, measure
@@ -119,7 +120,7 @@ def test_a_decision_too_close_to_call_is_left_to_platypus() -> None:
     assert not fits(measured, 1.0, width, height - 1e-3)
 
 
-def test_text_the_measurement_does_not_mirror_is_not_measured(tmp_path: Path) -> None:
+def test_text_the_measurement_does_not_cover_is_not_measured(tmp_path: Path) -> None:
     longword = "x" * 400
     measured = measure(to_flowables(longword, 60 * mm, 1.0, ACCENT, keep_headings=False))
     assert measured is not None
@@ -131,3 +132,31 @@ def test_text_the_measurement_does_not_mirror_is_not_measured(tmp_path: Path) ->
         '<rect width="20" height="10"/></svg>'
     )
     assert measure(to_flowables(f"![a figure]({svg})", 60 * mm, 1.0, ACCENT)) is None
+
+
+@pytest.mark.parametrize("game", list_games())
+def test_the_search_asks_platypus_about_few_widths(
+    game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Platypus alone would break every paragraph at each of the SEARCH_STEPS + 2 sizes
+    tried; the measurement breaks each once at scale 1 (table cells for their natural
+    width) and then, at most sizes, none or one or two: those at the edge of a line."""
+    s = _search_of(game, monkeypatch)
+    flow = to_flowables(s["markdown"], s["width"], 1.0, ACCENT, keep_headings=False)
+    texts = sum(len(r) * len(r[0]) if isinstance(f, Table) else 1 for f, r in _shapes(flow))
+    broken = [0]
+    real = Paragraph.breakLines
+
+    def counting(self: Paragraph, width: Any) -> Any:
+        broken[0] += 1
+        return real(self, width)
+
+    monkeypatch.setattr(Paragraph, "breakLines", counting)
+    assert aid.search_scale(s["markdown"], s["width"], s["avail"], s["accent"])[0] == s["lo"]
+    trials = aid.SEARCH_STEPS + 2
+    assert broken[0] <= texts + 2 * trials, (broken[0], texts)
+
+
+def _shapes(flow: list[Any]) -> list[tuple[Any, list[list[Any]]]]:
+    """Each paragraph or table of the flow, with a table's rows."""
+    return [(f, getattr(f, "rows", [])) for f in flatten(flow) if isinstance(f, Block | Table)]

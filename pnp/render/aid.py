@@ -93,8 +93,8 @@ def search_scale(
     smallest scale tried that does not fit (the largest scale when all fit); None when
     the text does not fit even at the smallest size.
 
-    Each trial size is judged on the words measured once (:mod:`pnp.render.measure`);
-    a trial too close to call, or text that the measurement does not mirror, is laid
+    Each trial size is judged on the text set once at scale 1 (:mod:`pnp.render.measure`);
+    a trial too close to call, or text that the measurement does not cover, is laid
     out by platypus instead, so the answer is the one platypus alone would give."""
     measured = measure(to_flowables(markdown, width, 1.0, accent, keep_headings=False))
 

@@ -27,19 +27,17 @@ class Block(Paragraph):
     def __init__(self, text: str, style: ParagraphStyle, kind: str = "", **kw: Any) -> None:
         super().__init__(text, style, **kw)
         self.kind = kind or self.kind
+        self.bullet: str | None = kw.get("bulletText")
 
     _wrapped: tuple[float, ParagraphStyle, tuple[float, float]] | None = None
+    drawn_y: float | None = None
+    """Where the paragraph's foot was last drawn, in points up the page."""
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803
         """Lines are broken once per width: platypus, the heading guards and the aid's
         placement ask the same paragraph for its height at the same width again."""
         done = self._wrapped
-        if (
-            done is not None
-            and done[0] == availWidth
-            and done[1] is self.style
-            and hasattr(self, "blPara")  # a failed split drops it
-        ):
+        if done is not None and done[0] == availWidth and done[1] is self.style:
             return done[2]
         size = super().wrap(availWidth, availHeight)
         self._wrapped = (availWidth, self.style, size)
@@ -47,7 +45,9 @@ class Block(Paragraph):
 
     def split(self, availWidth: float, availHeight: float) -> list[Any]:  # noqa: N803
         parts = super().split(availWidth, availHeight)
-        if len(parts) == 2:
+        if not parts:
+            self._wrapped = None  # platypus drops the lines of a paragraph it cannot split
+        elif len(parts) == 2:
             first, rest = parts
             for p in parts:
                 p.kind, p.group = self.kind, self.group
@@ -55,10 +55,23 @@ class Block(Paragraph):
             rest.continued, rest.continues = True, self.continues
         return parts
 
+    def draw(self) -> None:
+        """Draws as a paragraph does, noting where (for the rulebook's record)."""
+        self.drawn_y = self.canv.absolutePosition(0, 0)[1]
+        super().draw()
+
     @property
     def line_count(self) -> int:
-        bl = getattr(self, "blPara", None)
-        return len(bl.lines) if bl is not None else 0
+        """Lines at the width it was last wrapped to (0 before it is wrapped)."""
+        return len(self.getActualLineWidths0()) if self._wrapped is not None else 0
+
+
+class Group(KeepTogether):  # type: ignore[misc]
+    """Flowables kept together on one page, which remembers what they are."""
+
+    def __init__(self, members: list[Flowable]) -> None:
+        super().__init__(members)
+        self.members = list(members)
 
 
 def natural_width(p: Paragraph) -> float:
@@ -80,10 +93,10 @@ def stack_height(flowables: list[Flowable], width: float) -> float:
 
 
 def flatten(flowables: list[Flowable]) -> list[Flowable]:
-    """KeepTogether groups opened up into their members."""
+    """Groups opened up into their members."""
     out: list[Flowable] = []
     for f in flowables:
-        out.extend(flatten(f._content) if isinstance(f, KeepTogether) else [f])
+        out.extend(flatten(f.members) if isinstance(f, Group) else [f])
     return out
 
 

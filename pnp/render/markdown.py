@@ -18,17 +18,11 @@ from markdown_it.token import Token
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import registerFontFamily
-from reportlab.platypus import (
-    CondPageBreak,
-    Flowable,
-    KeepTogether,
-    Spacer,
-    Table,
-)
+from reportlab.platypus import CondPageBreak, Flowable, Spacer
 
-from pnp.render.blocks import UNBOUNDED, Block, plain_text, stack_height
+from pnp.render.blocks import UNBOUNDED, Block, Group, plain_text, stack_height
 from pnp.render.pdf import DOCUMENT_FONTS, colour, ensure_font
-from pnp.render.tables import table_flowable
+from pnp.render.tables import BlockTable, table_flowable
 
 FAMILY = "Lato"
 HEADINGS = ("h1", "h2", "h3", "h4")
@@ -131,9 +125,8 @@ def _start_height(f: Flowable, width: float) -> float:
         h = f.wrap(width, UNBOUNDED)[1]
         # no widows or orphans: up to three lines move as one, longer paragraphs leave two
         return f.getSpaceBefore() + (h if f.line_count <= 3 else 2 * f.style.leading)
-    if isinstance(f, Table):
-        f.wrap(width, UNBOUNDED)
-        return f.getSpaceBefore() + sum(f._rowHeights[:2])
+    if isinstance(f, BlockTable):
+        return f.getSpaceBefore() + f.head_height(width)
     return f.getSpaceBefore() + stack_height([f], width)
 
 
@@ -247,7 +240,7 @@ def figure(tok: Token, width: float, caption_style: ParagraphStyle, scale: float
     parts: list[Flowable] = [Spacer(1, 4 * scale), art]
     if tok.content:
         parts += [Spacer(1, 2 * scale), Block(escape(tok.content), caption, "example")]
-    return KeepTogether([*parts, Spacer(1, 4 * scale)])
+    return Group([*parts, Spacer(1, 4 * scale)])
 
 
 def to_flowables(
@@ -292,7 +285,7 @@ def to_flowables(
             b.example, b.examples = [], b.examples + 1
         elif t == "blockquote_close" and b.example is not None:
             group, b.example = b.example, None
-            b.add(KeepTogether([*group, Spacer(1, 2 * scale)]))
+            b.add(Group([*group, Spacer(1, 2 * scale)]))
         elif t == "hr":
             b.add(Spacer(1, 6 * scale))
         i += 1
@@ -316,7 +309,7 @@ def _leads_in(f: Flowable, following: Flowable | None) -> bool:
         return False
     if f.kind in HEADINGS:
         return True
-    introduces = isinstance(following, Table) or getattr(following, "kind", "") == "item"
+    introduces = isinstance(following, BlockTable) or getattr(following, "kind", "") == "item"
     return f.kind == "body" and introduces and plain_text(f.text).endswith(":")
 
 

@@ -13,12 +13,13 @@ from typing import Any
 
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, KeepTogether, SimpleDocTemplate, Table
+from reportlab.platypus import Flowable, SimpleDocTemplate
 
-from pnp.render.blocks import Block
+from pnp.render.blocks import Block, Group
 from pnp.render.markdown import to_flowables
 from pnp.render.meta import DocInfo
 from pnp.render.pdf import colour, make_canvas
+from pnp.render.tables import BlockTable
 
 MARGIN_MM = (20.0, 20.0, 18.0, 18.0)
 """Left, right, top, bottom margins of the text frame."""
@@ -67,11 +68,16 @@ class _RecordingDoc(SimpleDocTemplate):  # type: ignore[misc]
 
     def afterFlowable(self, flowable: Flowable) -> None:  # noqa: N802
         frame = self.frame
-        if frame is None or not isinstance(flowable, Block | Table):
+        if frame is None or not isinstance(flowable, Block | BlockTable):
             return
-        self.record.frame_bottom = frame._y1p
-        self.record.frame_height = frame._y2 - frame._topPadding - frame._y1p
-        bottom = frame._y + flowable.getSpaceAfter()
+        # the frame's text area, from the geometry it was made with
+        self.record.frame_bottom = frame.y1 + frame.bottomPadding
+        self.record.frame_height = (
+            frame.y1 + frame.height - frame.topPadding - self.record.frame_bottom
+        )
+        bottom = flowable.drawn_y
+        if bottom is None:  # not drawn (platypus only reports drawn flowables)
+            return
         if isinstance(flowable, Block):
             self.record.blocks.append(
                 PlacedBlock(
@@ -85,12 +91,12 @@ class _RecordingDoc(SimpleDocTemplate):  # type: ignore[misc]
                     flowable.continues,
                 )
             )
-        elif isinstance(flowable, Table):
-            first = flowable._cellvalues[0] if flowable._cellvalues else []
+        else:
+            first = flowable.rows[0] if flowable.rows else []
             header = bool(first) and all(_is_header(c) for c in first)
             self.record.blocks.append(
                 PlacedBlock(
-                    self.page, "table", bottom + flowable._height, bottom, header_first=header
+                    self.page, "table", bottom + flowable.size[1], bottom, header_first=header
                 )
             )
 
@@ -141,7 +147,7 @@ def write_rulebook(
     width = page_w - left - right
     story = to_flowables(markdown, width, 1.0, accent)
     if coda:
-        story.append(KeepTogether(to_flowables(coda, width, 1.0, accent, keep_headings=False)))
+        story.append(Group(to_flowables(coda, width, 1.0, accent, keep_headings=False)))
     doc.build(
         story,
         onFirstPage=on_page,
