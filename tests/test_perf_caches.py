@@ -135,3 +135,37 @@ def test_an_icon_is_written_once_and_placed_by_reference_in_each_colour(tmp_path
         operators = set(forms[name].get_object().get_data().decode().split())
         assert not operators & {"rg", "g", "k", "cs", "sc", "scn"}, "it would fix its colour"
         assert {"m", "f"} <= operators or {"re", "f"} <= operators, "it fills paths"
+
+
+def _derive_all() -> tuple[object, ...]:
+    """Each kind of derived data (but compiled templates), as a new process would."""
+    from pnp.render.svg import icon_shapes
+    from pnp.spec.listing import game_lines
+    from pnp.text import fonts
+
+    for cached in (hyphens._known, icon_shapes, fonts._metrics):
+        cached.cache_clear()
+    return (
+        breaks("hyphenation"),
+        game_lines(),
+        icon_shapes(str(ICONS[0])),
+        fonts._metrics("Lato-Regular", fonts.fonts_root() / "Lato-Regular.ttf"),
+    )
+
+
+def test_no_cache_reads_and_writes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """README: `PNP_NO_CACHE=1` turns the one cache folder off; the results stay the same."""
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path))
+    cached = _derive_all()
+    stored = sorted(p.parent.name for p in tmp_path.rglob("*") if p.is_file())
+    assert stored == ["fonts", "hyphens", "icons", "list"]
+    monkeypatch.setenv("PNP_NO_CACHE", "1")
+    for p in tmp_path.rglob("*"):
+        if p.is_file():
+            p.write_text("{}")  # were it read, nothing would come out right
+    try:
+        assert _derive_all() == cached
+        assert {p.read_text() for p in tmp_path.rglob("*") if p.is_file()} == {"{}"}
+    finally:
+        monkeypatch.delenv("PNP_NO_CACHE")
+        _derive_all()  # what later tests in this process remember comes from the cache again
