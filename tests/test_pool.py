@@ -18,7 +18,7 @@ import pytest
 
 from pnp._errors import PnpError
 from pnp.build.output import locked
-from pnp.pool import Worker, WorkerError, run_grouped, run_in_order
+from pnp.pool import Worker, WorkerError, run_grouped, run_in_child, run_in_order
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this platform")
 
@@ -211,3 +211,18 @@ def test_an_error_that_does_not_pickle_comes_back_in_words() -> None:
     worker.submit(_sleep, 0.0)  # the worker goes on
     assert worker.result(timeout=5) == 0.0
     worker.stop()
+
+
+def _hang() -> int:
+    time.sleep(30)
+    return 0
+
+
+def test_a_hung_child_run_is_stopped_and_said_in_one_line(
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    start = time.monotonic()
+    assert run_in_child(_hang, timeout=0.5, name="build") == 1
+    assert time.monotonic() - start < 0.5 + GONE_WITHIN_S
+    assert capfd.readouterr().err == "error: the build did not end in 0.5 s; stopped it\n"
+    assert run_in_child(lambda: 7) == 7

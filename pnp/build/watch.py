@@ -15,6 +15,7 @@ import importlib
 import os
 import time
 from collections.abc import Callable, Iterable
+from functools import partial
 from pathlib import Path
 
 from pnp.pool import run_in_child
@@ -40,6 +41,9 @@ WARM_MODULES = (
 """What a build imports, loaded once by the watcher (modules only: no game data)."""
 
 Snapshot = dict[str, tuple[int, int]]
+
+_IN_CHILD = partial(run_in_child, name="build")
+"""Each build in a fresh child, said to be "the build" if it hangs."""
 
 
 def watched_folders(game_root: Path, out: Path) -> list[Path]:
@@ -90,7 +94,7 @@ def watch(
     folders: Callable[[], list[Path]],
     out: Path,
     echo: Callable[[str], None],
-    run: Callable[[Callable[[], int]], int] = run_in_child,
+    run: Callable[[Callable[[], int]], int] = _IN_CHILD,
     poll_s: float = POLL_S,
     rounds: int | None = None,
 ) -> None:

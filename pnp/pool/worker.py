@@ -286,10 +286,10 @@ def _serve(
                 if select.select([channel.read_fd], [], [], POLL_S)[0]:
                     channel.fill()
                 continue
-            task, args = pickle.loads(body)
             try:
                 if broken is not None:
                     raise broken
+                task, args = pickle.loads(body)
                 answer = (True, task(*args))
             except Exception as exc:  # handed back, to be raised where one process would
                 answer = (False, exc)
@@ -318,10 +318,12 @@ def _pickled(answer: tuple[bool, Any]) -> bytes:
         return pickle.dumps((False, words), pickle.HIGHEST_PROTOCOL)
 
 
-def run_in_child(call: Callable[[], int], timeout: float = JOB_TIMEOUT_S) -> int:
+def run_in_child(
+    call: Callable[[], int], timeout: float = JOB_TIMEOUT_S, name: str = "child"
+) -> int:
     """``call()`` in a process forked from this one, its exit status (here where the
     platform cannot fork). A child that runs past ``timeout`` s is killed: status 1,
-    after a ``WorkerError`` message on stderr."""
+    after one line on stderr that says so."""
     if not hasattr(os, "fork"):
         return call()
     pid = _fork()
@@ -334,22 +336,45 @@ def run_in_child(call: Callable[[], int], timeout: float = JOB_TIMEOUT_S) -> int
         finally:
             _leave(code)
     deadline = time.monotonic() + timeout
+    ended = _exit_watch(pid)
     try:
         while True:
             done, status = os.waitpid(pid, os.WNOHANG)
             if done:
                 return os.waitstatus_to_exitcode(status)
-            if time.monotonic() >= deadline:
+            left = deadline - time.monotonic()
+            if left <= 0:
                 os.kill(pid, signal.SIGKILL)
                 os.waitpid(pid, 0)  # just killed: it ends at once
-                print(f"error: the build did not end in {timeout:g} s", file=sys.stderr)
+                print(
+                    f"error: the {name} did not end in {timeout:g} s; stopped it", file=sys.stderr
+                )
                 return 1
-            time.sleep(0.01)
-    except BaseException:  # Ctrl-C here: the child got it too; do not leave it behind
+            if ended is None:
+                time.sleep(min(0.01, left))
+            else:
+                select.select([ended], [], [], min(POLL_S, left))
+    except BaseException:  # Ctrl-C here: the child got it too and may say so; then it goes
         with contextlib.suppress(ProcessLookupError, ChildProcessError):
-            os.kill(pid, signal.SIGKILL)
-            os.waitpid(pid, 0)
+            grace = time.monotonic() + 1.0
+            while os.waitpid(pid, os.WNOHANG) == (0, 0):
+                if time.monotonic() >= grace:
+                    os.kill(pid, signal.SIGKILL)
+                    os.waitpid(pid, 0)  # just killed: it ends at once
+                    break
+                time.sleep(0.01)
         raise
+    finally:
+        if ended is not None:
+            os.close(ended)
+
+
+def _exit_watch(pid: int) -> int | None:
+    """A descriptor that becomes readable when ``pid`` ends (Linux 5.3+), else None."""
+    try:
+        return os.pidfd_open(pid)
+    except (AttributeError, OSError):
+        return None
 
 
 __all__ = ["JOB_TIMEOUT_S", "POLL_S", "Worker", "WorkerError", "run_in_child"]
