@@ -8,8 +8,10 @@ document as plain data (its rendered Markdown, sizes, metadata and the temporary
 write) and typesets them in turn while this process draws the cards. It is a
 ``pnp.pool.Worker``: it ends with its parent, and every wait for it has a timeout.
 
-It pays: whole builds take 0.11-0.17 s less with it than with ``--jobs 1`` (see
-bench/RESULTS.md and the README's "How fast").
+It pays where a second core is free: whole builds took 0.11-0.17 s less with it than
+with ``--jobs 1`` (bench/RESULTS.md, 2026-11-25, an idle 2-core machine). On a machine
+whose cores are all busy it cannot gain and costs about 0.1 s of CPU; ``--jobs 1``
+keeps a build in one process.
 
 This module imports nothing beyond the standard library and pnp.pool: it runs before
 everything else.
