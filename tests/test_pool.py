@@ -126,13 +126,15 @@ def test_without_the_death_signal_a_worker_ends_quietly_after_its_job(tmp_path: 
     [
         ["simulate", "boom", "--games", "1000000", "--jobs", "2"],
         ["build", "--all", "--jobs", "2"],
+        ["build", "bidness"],
     ],
-    ids=["simulate", "build-all"],
+    ids=["simulate", "build-all", "build-with-document-worker"],
 )
 def test_no_child_of_a_killed_command_survives(command: list[str], tmp_path: Path) -> None:
     env = {**os.environ, "PNP_CACHE_DIR": str(tmp_path / "cache")}
+    out = tmp_path / "out" / "bidness"  # where the first game is written, with --all too
     if command[0] == "build":
-        command = [*command, "--out", str(tmp_path / "out")]
+        command = [*command, "--out", str(out if "--all" not in command else out.parent)]
     parent = subprocess.Popen(
         [sys.executable, "-m", "pnp", *command],
         stdout=subprocess.DEVNULL,
@@ -152,7 +154,8 @@ def test_no_child_of_a_killed_command_survives(command: list[str], tmp_path: Pat
     _, err = parent.communicate(timeout=5)
     assert "Traceback" not in err
     if command[0] == "build":
-        with locked(tmp_path / "out" / "bidness", wait_s=0.0):
+        out.mkdir(parents=True, exist_ok=True)  # the document worker starts before it exists
+        with locked(out, wait_s=0.0):
             pass
 
 
