@@ -201,7 +201,8 @@ def bench_builds(tmp: Path, repeat: int) -> list[str]:
 WATCH_CHILD = """
 import importlib, statistics, sys, time
 from pathlib import Path
-from pnp.build.watch import WARM_MODULES, in_fresh_process
+from pnp.build.watch import WARM_MODULES
+from pnp.pool import run_in_child
 import pnp.cli.app
 from pnp.build.deliver import deliver
 from pnp.layout.cards import SheetOptions
@@ -216,7 +217,7 @@ def build():
 times = []
 for _ in range(repeat):
     start = time.perf_counter()
-    assert in_fresh_process(build) == 0
+    assert run_in_child(build) == 0
     times.append(time.perf_counter() - start)
 print(statistics.median(times))
 """

@@ -1,48 +1,68 @@
-"""Derived data kept between runs (pyphen's parsed patterns) gives what a fresh parse gives."""
+"""Derived data kept between runs in the user's cache gives what a fresh computation gives,
+as plain data of our own (issue 21: no pickles of other libraries' objects)."""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pyphen
 import pytest
 
-from pnp.text.fonts import hyphenator
+from pnp.text import hyphens
+from pnp.text.hyphens import breaks
 
 WORDS = ("hyphenation", "organisation", "entrepreneur", "bankruptcy")
 
 
-def _breaks(h: pyphen.Pyphen) -> list[list[tuple[str, str]]]:
-    return [list(h.iterate(w)) for w in WORDS]
-
-
-def test_cached_patterns_hyphenate_like_a_fresh_parse(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+@pytest.fixture
+def fresh(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """An empty cache folder, and nothing of the hyphenation remembered in this process."""
     monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path))
-    monkeypatch.setattr(pyphen, "hdcache", {})
-    fresh = _breaks(pyphen.Pyphen(lang="en_US"))
-    monkeypatch.setattr(pyphen, "hdcache", {})
-    first = _breaks(hyphenator("en_US"))  # parses and stores
-    stored = list((tmp_path / "hyphens").glob("en_US-*.pickle"))
-    assert len(stored) == 1
-    monkeypatch.setattr(pyphen, "hdcache", {})
-    second = _breaks(hyphenator("en_US"))  # loads the stored patterns
-    assert fresh == first == second
-    assert ("hyphen", "ation") in fresh[0]
+    hyphens._known.cache_clear()
+    hyphens._pyphen.cache_clear()
+    yield tmp_path
+    hyphens._known.cache_clear()
+    hyphens._pyphen.cache_clear()
 
 
-def test_a_damaged_cache_file_is_parsed_again(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+def _pyphen_breaks() -> list[list[tuple[str, str]]]:
+    return [list(pyphen.Pyphen(lang="en_US").iterate(w)) for w in WORDS]
+
+
+def test_stored_breaks_are_pyphens_and_a_second_process_needs_no_patterns(
+    fresh: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path))
-    monkeypatch.setattr(pyphen, "hdcache", {})
-    expected = _breaks(hyphenator("en_US"))
-    (stored,) = (tmp_path / "hyphens").glob("en_US-*.pickle")
-    stored.write_bytes(b"not a pickle")
-    monkeypatch.setattr(pyphen, "hdcache", {})
-    assert _breaks(hyphenator("en_US")) == expected
-    assert stored.read_bytes() != b"not a pickle", "the damaged file is written anew"
+    first = [breaks(w) for w in WORDS]  # pyphen parses, the breaks are stored
+    (stored,) = (fresh / "hyphens").glob("en_US-*.json")
+    assert set(json.loads(stored.read_text())) == set(WORDS), "plain JSON: word -> breaks"
+    hyphens._known.cache_clear()
+    hyphens._pyphen.cache_clear()
+    monkeypatch.setattr(pyphen, "Pyphen", lambda **kw: pytest.fail("the patterns were parsed"))
+    second = [breaks(w) for w in WORDS]  # as a new process: from the file alone
+    monkeypatch.undo()
+    assert first == second == _pyphen_breaks()
+    assert ("hyphen", "ation") in first[0]
+
+
+def test_a_damaged_cache_file_is_computed_again(fresh: Path) -> None:
+    expected = [breaks(w) for w in WORDS]
+    (stored,) = (fresh / "hyphens").glob("en_US-*.json")
+    stored.write_text('{"hyphenation": [["not", "a", "pair"]]')
+    hyphens._known.cache_clear()
+    assert [breaks(w) for w in WORDS] == expected
+    assert json.loads(stored.read_text())["hyphenation"] == [list(p) for p in expected[0]]
+
+
+def test_the_cache_starts_afresh_past_its_limit(
+    fresh: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(hyphens, "MAX_WORDS", 3)
+    for word in WORDS:
+        breaks(word)
+    (stored,) = (fresh / "hyphens").glob("en_US-*.json")
+    assert list(json.loads(stored.read_text())) == [WORDS[-1]]
 
 
 def test_an_unwritable_cache_only_costs_the_parse(
@@ -51,8 +71,11 @@ def test_an_unwritable_cache_only_costs_the_parse(
     blocker = tmp_path / "file"
     blocker.write_text("")
     monkeypatch.setenv("PNP_CACHE_DIR", str(blocker))  # a file: no folder can be made in it
-    monkeypatch.setattr(pyphen, "hdcache", {})
-    assert ("hyphen", "ation") in list(hyphenator("en_US").iterate("hyphenation"))
+    hyphens._known.cache_clear()
+    try:
+        assert ("hyphen", "ation") in breaks("hyphenation")
+    finally:
+        hyphens._known.cache_clear()
 
 
 ICONS = sorted((Path(__file__).parent.parent / "templates" / "icons").glob("*.svg"))
@@ -112,3 +135,37 @@ def test_an_icon_is_written_once_and_placed_by_reference_in_each_colour(tmp_path
         operators = set(forms[name].get_object().get_data().decode().split())
         assert not operators & {"rg", "g", "k", "cs", "sc", "scn"}, "it would fix its colour"
         assert {"m", "f"} <= operators or {"re", "f"} <= operators, "it fills paths"
+
+
+def _derive_all() -> tuple[object, ...]:
+    """Each kind of derived data (but compiled templates), as a new process would."""
+    from pnp.render.svg import icon_shapes
+    from pnp.spec.listing import game_lines
+    from pnp.text import fonts
+
+    for cached in (hyphens._known, icon_shapes, fonts._metrics):
+        cached.cache_clear()
+    return (
+        breaks("hyphenation"),
+        game_lines(),
+        icon_shapes(str(ICONS[0])),
+        fonts._metrics("Lato-Regular", fonts.fonts_root() / "Lato-Regular.ttf"),
+    )
+
+
+def test_no_cache_reads_and_writes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """README: `PNP_NO_CACHE=1` turns the one cache folder off; the results stay the same."""
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path))
+    cached = _derive_all()
+    stored = sorted(p.parent.name for p in tmp_path.rglob("*") if p.is_file())
+    assert stored == ["fonts", "hyphens", "icons", "list"]
+    monkeypatch.setenv("PNP_NO_CACHE", "1")
+    for p in tmp_path.rglob("*"):
+        if p.is_file():
+            p.write_text("{}")  # were it read, nothing would come out right
+    try:
+        assert _derive_all() == cached
+        assert {p.read_text() for p in tmp_path.rglob("*") if p.is_file()} == {"{}"}
+    finally:
+        monkeypatch.delenv("PNP_NO_CACHE")
+        _derive_all()  # what later tests in this process remember comes from the cache again

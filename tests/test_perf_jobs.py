@@ -155,8 +155,6 @@ def test_a_layout_error_reads_the_same_whether_found_in_a_worker_or_not(
 def test_documents_set_by_the_typesetter_are_the_bytes_one_process_writes(
     tmp_path: Path,
 ) -> None:
-    import multiprocessing
-
     from pnp.build import typesetter
 
     game = load_game("smallprint")
@@ -169,8 +167,7 @@ def test_documents_set_by_the_typesetter_are_the_bytes_one_process_writes(
         typesetter.stop()
     assert [p.name for p in one] == [p.name for p in beside]
     assert _files(tmp_path / "one") == _files(tmp_path / "beside")
-    assert typesetter.running() is None and not setter.process.is_alive()
-    assert setter.process not in multiprocessing.active_children()
+    assert typesetter.running() is None and not setter.alive()
 
 
 def test_one_job_starts_no_typesetter() -> None:
@@ -253,13 +250,12 @@ def test_a_two_process_build_typesets_its_documents_in_the_worker_alone(tmp_path
 def test_grouped_work_runs_here_where_no_worker_can_be_started(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import concurrent.futures
     import os
 
-    def no_semaphores(*args: object, **kw: object) -> None:
-        raise OSError(38, "Function not implemented")
+    def no_processes_left() -> int:
+        raise OSError(11, "Resource temporarily unavailable")
 
-    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", no_semaphores)
+    monkeypatch.setattr(os, "fork", no_processes_left)
     out = run_grouped(_where, [0, 1, 2], [[0], [1, 2]], jobs=2)
     assert out == [(n, os.getpid()) for n in (0, 1, 2)]
 
@@ -290,7 +286,7 @@ def test_a_build_of_sheets_alone_stays_in_one_process(tmp_path: Path) -> None:
 
 
 CLI_BUILD = """
-import multiprocessing, sys
+import os, sys
 from pnp.cli.app import main
 sys.argv = ["pnp", "build", *sys.argv[1:]]
 try:
@@ -298,7 +294,11 @@ try:
 except SystemExit as done:
     code = done.code
 typesetting = ("reportlab.platypus", "markdown_it")
-print(code, sorted(m for m in typesetting if m in sys.modules), multiprocessing.active_children())
+try:
+    left = [os.waitpid(-1, os.WNOHANG)]  # a child still running, or ended and not reaped
+except ChildProcessError:
+    left = []
+print(code, sorted(m for m in typesetting if m in sys.modules), left)
 """
 """`pnp build` in a fresh process: its exit code, which typesetting modules this process
 imported itself, and the processes it left running."""

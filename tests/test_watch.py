@@ -14,8 +14,9 @@ import pytest
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from pnp.build.watch import changed, in_fresh_process, snapshot, watch, watched_folders
+from pnp.build.watch import changed, snapshot, watch, watched_folders
 from pnp.cli.app import app
+from pnp.pool import run_in_child
 
 runner = CliRunner()
 
@@ -83,8 +84,8 @@ def test_each_build_runs_in_a_fresh_process_and_its_status_comes_back() -> None:
     if not hasattr(os, "fork"):
         pytest.skip("no fork on this platform")
     parent = os.getpid()
-    assert in_fresh_process(lambda: 0 if os.getpid() != parent else 5) == 0
-    assert in_fresh_process(lambda: 3) == 3
+    assert run_in_child(lambda: 0 if os.getpid() != parent else 5) == 0
+    assert run_in_child(lambda: 3) == 3
 
 
 def test_watch_wants_one_game() -> None:

@@ -15,7 +15,7 @@ from pnp._errors import PnpError
 from pnp.render.files import DOCUMENT_KINDS, OutputFile
 
 if TYPE_CHECKING:
-    from pnp.build.typesetter import Typesetter
+    from pnp.pool import Worker
 
 
 def merge_manifest(
@@ -68,6 +68,23 @@ LOCK_WAIT_S = 120.0
 _TEMP_NAME = re.compile(r"^\..+\.[A-Za-z0-9_]{8}\.tmp$")
 
 
+_HELD: list[int] = []
+"""Descriptors of the locks this process holds."""
+
+
+def _drop_inherited_locks() -> None:
+    """In a forked child: close its copies of the lock files, so that only the build
+    holds the lock and a child that outlives it (killed with -9) never keeps it."""
+    for fd in _HELD:
+        with contextlib.suppress(OSError):
+            os.close(fd)
+    _HELD.clear()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_drop_inherited_locks)
+
+
 @contextlib.contextmanager
 def locked(out: Path, wait_s: float | None = None) -> Iterator[None]:
     """Hold the output folder for one build; a second build waits, then refuses."""
@@ -90,9 +107,11 @@ def locked(out: Path, wait_s: float | None = None) -> Iterator[None]:
                         "finished, or use --out to build somewhere else"
                     ) from None
                 time.sleep(0.1)
+        _HELD.append(handle.fileno())
         try:
             yield
         finally:
+            _HELD.remove(handle.fileno())
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
@@ -201,7 +220,7 @@ def _draw(task: tuple[int, Path]) -> dict[str, Any]:
     return _FILES[index].manifest()
 
 
-def _draw_beside(setter: Typesetter, files: list[OutputFile], temps: list[Path]) -> list[Any]:
+def _draw_beside(setter: Worker, files: list[OutputFile], temps: list[Path]) -> list[Any]:
     """The documents handed to the typesetter first, then the sheets drawn here while it
     works; when files fail, the error raised is the one a build in one process stops at."""
     failures: dict[int, BaseException] = {}

@@ -3,18 +3,22 @@
 A one-off build spends most of its time importing the libraries it stands on (pydantic,
 Jinja2, reportlab's platypus, markdown-it), not laying out or drawing. The watcher
 imports them once; each build then runs in a process forked from it, so it starts with
-them loaded but with no cache of an earlier build (an edited icon or font is read
-again), and a build that fails leaves the watcher, and the last good output, as they were.
+them loaded but with no cache of an earlier build (an edited icon or font is read again),
+and a build that fails leaves the watcher, and the last good output, as they were. The
+fork is ``pnp.pool.run_in_child``: the build ends with the watcher, and one that hangs is
+stopped after ``pnp.pool.JOB_TIMEOUT_S``.
 """
 
 from __future__ import annotations
 
 import importlib
 import os
-import sys
 import time
 from collections.abc import Callable, Iterable
+from functools import partial
 from pathlib import Path
+
+from pnp.pool import run_in_child
 
 POLL_S = 0.4
 """How often the folders are looked at: a save shows in the PDF within about a second."""
@@ -37,6 +41,9 @@ WARM_MODULES = (
 """What a build imports, loaded once by the watcher (modules only: no game data)."""
 
 Snapshot = dict[str, tuple[int, int]]
+
+_IN_CHILD = partial(run_in_child, name="build")
+"""Each build in a fresh child, said to be "the build" if it hangs."""
 
 
 def watched_folders(game_root: Path, out: Path) -> list[Path]:
@@ -82,34 +89,12 @@ def changed(before: Snapshot, after: Snapshot) -> list[str]:
     return sorted(p for p in before.keys() | after.keys() if before.get(p) != after.get(p))
 
 
-def in_fresh_process(build: Callable[[], int]) -> int:
-    """``build()`` in a process forked from this one, its exit status; here where the
-    platform cannot fork."""
-    if not hasattr(os, "fork"):
-        return build()
-    sys.stdout.flush()
-    sys.stderr.flush()
-    pid = os.fork()
-    if pid == 0:  # the child: build, flush what it printed, and leave without cleanup
-        code = 1
-        try:
-            code = build()
-        except KeyboardInterrupt:
-            code = 130
-        finally:
-            sys.stdout.flush()
-            sys.stderr.flush()
-            os._exit(code)
-    _, status = os.waitpid(pid, 0)
-    return os.waitstatus_to_exitcode(status)
-
-
 def watch(
     build: Callable[[], int],
     folders: Callable[[], list[Path]],
     out: Path,
     echo: Callable[[str], None],
-    run: Callable[[Callable[[], int]], int] = in_fresh_process,
+    run: Callable[[Callable[[], int]], int] = _IN_CHILD,
     poll_s: float = POLL_S,
     rounds: int | None = None,
 ) -> None:
@@ -148,4 +133,4 @@ def _short(path: str) -> str:
     return str(display_path(Path(path)))
 
 
-__all__ = ["changed", "in_fresh_process", "snapshot", "watch", "watched_folders"]
+__all__ = ["changed", "snapshot", "watch", "watched_folders"]

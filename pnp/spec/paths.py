@@ -56,10 +56,27 @@ def sibling_templates(cards_dir: Path) -> Path | None:
 
 
 def user_cache(kind: str) -> Path:
-    """Per-user cache folder for derived data (font metrics, compiled templates).
+    """The folder for one kind of derived data in pnp's one cache folder.
 
-    ``PNP_CACHE_DIR`` overrides it; nothing breaks when it cannot be written.
+    Where: ``$PNP_CACHE_DIR`` if set, else ``$XDG_CACHE_HOME/pnp``, else ``~/.cache/pnp``.
+    What: one subfolder per kind, each file keyed by what it was derived from (a file's
+    path, size and modification time, and the versions that read it), all plain data:
+
+    - ``fonts/``: glyph advances and heights of each TrueType file (JSON; saves importing
+      fontTools, 0.14-0.24 s);
+    - ``icons/``: each SVG icon as a tree of shapes (JSON; saves importing svglib, 0.5 s);
+    - ``hyphens/``: where each word a build broke may break (JSON; saves parsing pyphen's
+      patterns, 0.3-0.4 s) — pnp.text.hyphens;
+    - ``jinja-N/``: compiled templates (Jinja2's own bytecode cache; 0.1-0.25 s a build);
+    - ``list/``: what `pnp list` printed, until a game's files change (0.6 s).
+
+    Deleting the folder, or any file in it, is safe: what is missing is derived again.
+    ``PNP_NO_CACHE=1`` turns it off (nothing is read or written); a folder that cannot be
+    written only costs the work again next time.
     """
+    if os.environ.get("PNP_NO_CACHE"):
+        return Path(os.devnull) / "pnp" / kind  # no folder can be made there: every read
+        # and write fails, as with an unwritable cache, and the work is done afresh
     base = os.environ.get("PNP_CACHE_DIR")
     if base:
         return Path(base) / kind

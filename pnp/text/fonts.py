@@ -9,11 +9,9 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-import os
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 from pnp._errors import LayoutError
 from pnp.spec.paths import fonts_root, store_atomically, user_cache
@@ -95,27 +93,3 @@ def _read(name: str, path: Path) -> FontMetrics:
     advances = {cp: hmtx[glyph][0] / upm for cp, glyph in cmap.items()}
     hhea = tt["hhea"]
     return FontMetrics(name, path, advances, hhea.ascent / upm, -hhea.descent / upm)
-
-
-def hyphenator(lang: str) -> Any:
-    """pyphen's hyphenator for ``lang``. Its pattern file takes longer to parse than a
-    card sheet takes to draw, so the parsed patterns are kept in the user's cache (keyed
-    by pyphen's version and the file's path, size and modification time)."""
-    import pickle
-
-    import pyphen
-
-    path = pyphen.LANGUAGES[pyphen.language_fallback(lang)]
-    st = os.stat(path)
-    stamp = f"{pyphen.__version__}|{path}|{st.st_size}|{st.st_mtime_ns}"
-    key = hashlib.sha256(stamp.encode()).hexdigest()[:24]
-    cache_file = user_cache("hyphens") / f"{lang}-{key}.pickle"
-    if path not in pyphen.hdcache:
-        try:
-            pyphen.hdcache[path] = pickle.loads(cache_file.read_bytes())
-        except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ValueError):
-            pyphen.hdcache[path] = pyphen.HyphDict(path)
-            store_atomically(
-                cache_file, pickle.dumps(pyphen.hdcache[path], pickle.HIGHEST_PROTOCOL)
-            )
-    return pyphen.Pyphen(lang=lang)

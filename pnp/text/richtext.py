@@ -10,11 +10,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 from pathlib import Path
 
 from pnp._errors import DataError, LayoutError, Location
 from pnp.text.fonts import load_font
+from pnp.text.hyphens import breaks
 from pnp.text.icons import aspect, find_icon
 
 ICON_EM = 0.85
@@ -123,20 +124,13 @@ def word_width(word: Word, size: float, font_dir: Path | None = None) -> float:
     return sum(piece_width(p, size, font_dir) for p in word)
 
 
-@cache
-def _hyphenator() -> object:
-    from pnp.text.fonts import hyphenator
-
-    return hyphenator("en_US")
-
-
 def _split(word: Word, room: float, size: float, font_dir: Path | None) -> tuple[Word, Word] | None:
     """The longest syllable break of a one-piece word whose first part and hyphen fit ``room``."""
     if len(word) != 1 or word[0].icon is not None:
         return None
     piece = word[0]
     font = load_font(piece.font, font_dir)
-    for head, tail in _hyphenator().iterate(piece.text):  # type: ignore[attr-defined]
+    for head, tail in breaks(piece.text):
         if font.width(head + HYPHEN, size) <= room:
             return (Piece(piece.font, head + HYPHEN),), (Piece(piece.font, tail),)
     return None
