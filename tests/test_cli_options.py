@@ -40,6 +40,7 @@ def test_help_shows_words_not_python_types(path: list[str]) -> None:
     assert result.exit_code == 0, result.output
     assert not re.search(r"<[a-z][a-z \[\]|,.]*>", result.output), result.output
     assert "{" not in result.output  # typer's {GAME} usage form
+    assert "\\[" not in result.output  # Typer 0.21.0 and older escaped [default: ...] for rich
 
 
 @pytest.mark.parametrize(
