@@ -193,11 +193,15 @@ def folder(value: str | Path) -> Path:
     return path
 
 
+def _name(param: Any) -> str:
+    """An argument as its help shows it: its metavar (``GAME``)."""
+    return str(param.metavar or param.name.upper())
+
+
 def _word(param: Any) -> str:
-    """An argument as its usage line and help show it: its metavar (``GAME``), ``[GAME]``
-    when it may be left out."""
-    name = param.metavar or param.name.upper()
-    name = name if param.required else f"[{name}]"
+    """An argument as its usage line shows it: ``GAME``, or ``[GAME]`` when it may be left
+    out."""
+    name = _name(param) if param.required else f"[{_name(param)}]"
     return name if param.nargs == 1 else f"{name}..."
 
 
@@ -223,7 +227,7 @@ class PlainCommand(TyperCommand):
             if record is None:
                 continue
             if param.param_type_name == "argument":
-                arguments.append((param.metavar or param.name.upper(), record[1]))
+                arguments.append((_name(param), record[1]))
             else:
                 options.append(record)
         for title, rows in (("Arguments", arguments), ("Options", options)):
