@@ -42,7 +42,6 @@ if TYPE_CHECKING:
     from pnp.spec.load import Game
 
 app = typer.Typer(
-    cls=opt.PlainGroup,
     add_completion=True,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
@@ -275,7 +274,7 @@ def _keep_building(
 def calibrate(
     paper: PaperOpt = "a4",
     out: Annotated[
-        str, typer.Option(metavar="DIR", callback=opt.check_out, help="Output folder.")
+        str, typer.Option("--out", metavar="DIR", callback=opt.check_out, help="Output folder.")
     ] = "output",
 ) -> None:
     """Write a duplex test sheet that measures the --back-offset your printer needs."""
@@ -293,23 +292,27 @@ def calibrate(
 def simulate(
     game: GameArg,
     games: Annotated[
-        int, typer.Option(metavar="N", min=1, max=1_000_000, help="Games to play.")
+        int, typer.Option("--games", metavar="N", **opt.whole(1, 1_000_000), help="Games to play.")
     ] = 1000,
     players: Annotated[
         int | None,
-        typer.Option(metavar="N", help="Seats (default: the game's maximum)."),
+        typer.Option(
+            "--players", metavar="N", **opt.whole(), help="Seats (default: the game's maximum)."
+        ),
     ] = None,
     seed: Annotated[
         int,
         typer.Option(
+            "--seed",
             metavar="SEED",
-            min=0,
+            **opt.whole(0),
             help="Same seed, same games and report.",
         ),
     ] = 1,
     bots: Annotated[
         list[str] | None,
         typer.Option(
+            "--bots",
             metavar="BOTS",
             callback=opt.check_list,
             help="Bots (random|heuristic|search) given to seats in turn; repeat or separate with "

@@ -26,8 +26,9 @@ PdfOpt = Annotated[
 BleedOpt = Annotated[
     float | None,
     typer.Option(
+        "--bleed",
         metavar="MM",
-        callback=opt.finite(0.0, 10.0, " mm"),
+        parser=opt.number(0.0, 10.0, " mm"),
         help="Bleed in mm, 0–10 (default: up to 3 mm, as much as fits nine poker cards).",
     ),
 ]
@@ -43,6 +44,7 @@ DuplexOpt = Annotated[
 BackOffsetOpt = Annotated[
     opt.Offset,
     typer.Option(
+        "--back-offset",
         metavar="X,Y",
         parser=opt.parse_back_offset,
         show_default="0,0",
@@ -53,8 +55,9 @@ BackOffsetOpt = Annotated[
 MarginOpt = Annotated[
     float,
     typer.Option(
+        "--margin",
         metavar="MM",
-        callback=opt.finite(0.0, MAX_MARGIN_MM, " mm"),
+        parser=opt.number(0.0, MAX_MARGIN_MM, " mm"),
         help="Printer margin in mm, 0–20: no crop mark, text or art closer to the edge.",
     ),
 ]
@@ -62,6 +65,7 @@ MarginOpt = Annotated[
 LayoutOpt = Annotated[
     str,
     typer.Option(
+        "--layout",
         metavar="|".join(LAYOUTS),
         callback=opt.choice("layout", LAYOUTS),
         help="Card sheets: auto (grid where the cards' edge bands match, else gutter), grid "
@@ -80,6 +84,7 @@ DeckPerSheetOpt = Annotated[
 CutFileOpt = Annotated[
     str | None,
     typer.Option(
+        "--cut-file",
         metavar="|".join(CUT_FORMATS),
         callback=lambda v: v if v is None else opt.choice("cut file format", CUT_FORMATS)(v),
         help="Also write each sheet's cut paths for a cutting machine: svg.",
@@ -96,6 +101,7 @@ RegistrationOpt = Annotated[
 OnlyOpt = Annotated[
     list[str] | None,
     typer.Option(
+        "--only",
         metavar="KIND",
         callback=opt.choice_list("kind", KINDS),
         help=f"Build only these kinds: {'|'.join(KINDS)}; repeat or separate with commas.",
@@ -105,6 +111,7 @@ OnlyOpt = Annotated[
 ImagesOpt = Annotated[
     list[str] | None,
     typer.Option(
+        "--images",
         metavar="TARGET",
         callback=opt.choice_list("image target", IMAGE_TARGETS),
         help=f"Also write print-shop images: {'|'.join(IMAGE_TARGETS)} (The Game "
@@ -116,7 +123,7 @@ ImagesOpt = Annotated[
 BuildOutOpt = Annotated[
     str | None,
     typer.Option(
-        metavar="DIR", callback=opt.check_out, help="Output folder (default output/GAME)."
+        "--out", metavar="DIR", callback=opt.check_out, help="Output folder (default output/GAME)."
     ),
 ]
 

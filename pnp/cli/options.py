@@ -1,9 +1,12 @@
 """Command-line values checked as they are parsed: numbers, lists, choices, folders, games.
 
-Each ``check_*`` is a Typer ``callback``: it gets the raw value and returns the checked one,
-or raises :class:`typer.BadParameter`, which click reports as a usage error (exit 2) naming
-the option. :func:`known_game` and :func:`known_expansions` need the cards folder, so the
-commands call them once every option is parsed.
+Each ``check_*`` and :func:`choice` is a Typer ``callback`` and :func:`number`,
+:func:`whole`, :func:`folder` and :func:`parse_back_offset` are Typer ``parser``s: they get
+the raw value and return the checked one, or raise :class:`typer.BadParameter`, which click
+reports as a usage error (exit 2) naming the option. :func:`known_game` and
+:func:`known_expansions` need the cards folder, so the commands call them once every option
+is parsed. Only Typer's public names are used here (``typer.*``, ``typer.core.TyperCommand``
+for ``cls=``), so every Typer release from the floor in pyproject.toml to the newest works.
 """
 
 from __future__ import annotations
@@ -11,12 +14,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from types import UnionType
-from typing import Annotated, Any, NamedTuple, Union, get_args, get_origin
+from typing import Annotated, Any, NamedTuple
 
 import typer
-from typer import _click
-from typer.core import TyperArgument, TyperCommand, TyperGroup
+from typer.core import TyperCommand
 
 from pnp._errors import UsageError, unknown
 from pnp.layout.sheet import PAPERS_MM
@@ -64,17 +65,41 @@ def check_list(values: list[str] | None) -> list[str]:
     return split_list(values)
 
 
-def finite(low: float, high: float, unit: str = "") -> Callable[[float | None], float | None]:
-    """A callback for a float option that must be a finite number in ``[low, high]``."""
+def number(low: float, high: float, unit: str = "") -> Callable[[Any], float]:
+    """A ``parser`` for a float option that must be a finite number in ``[low, high]``.
 
-    def check(value: float | None) -> float | None:
-        if value is None:
-            return None
-        if not math.isfinite(value) or not low <= value <= high:
-            raise typer.BadParameter(f"{value:g} is not a number from {low:g} to {high:g}{unit}")
-        return value
+    pnp parses its numbers itself rather than through Typer's types, so a bad value gets
+    the same plain words whichever Typer release is installed (Click's ranges before 0.29,
+    pydantic's messages after it)."""
 
-    return check
+    def parse(value: Any) -> float:
+        try:
+            x = float(value)
+        except (TypeError, ValueError):
+            raise typer.BadParameter(f"{value!r} is not a number") from None
+        if not math.isfinite(x) or not low <= x <= high:
+            raise typer.BadParameter(f"{x:g} is not a number from {low:g} to {high:g}{unit}")
+        return x
+
+    return parse
+
+
+def whole(low: int | None = None, high: int | None = None) -> dict[str, Any]:
+    """``typer.Option`` keywords for a whole number in ``[low, high]``: pnp's own parser
+    (see :func:`number`), and ``min``/``max`` so that the help shows the range."""
+
+    def parse(value: Any) -> int:
+        try:
+            n = int(value)
+        except (TypeError, ValueError):
+            raise typer.BadParameter(f"{value!r} is not a whole number") from None
+        if low is not None and n < low:
+            raise typer.BadParameter(f"must be at least {low}, not {value}")
+        if high is not None and n > high:
+            raise typer.BadParameter(f"must be at most {high}, not {value}")
+        return n
+
+    return {"parser": parse, "min": low, "max": high}
 
 
 class Offset(NamedTuple):
@@ -160,135 +185,55 @@ def complete_game(ctx: typer.Context, incomplete: str) -> list[str]:
     return [g for g in games if g.startswith(incomplete)]
 
 
-class PlainArgument(TyperArgument):
-    """An argument shown by its metavar (``GAME``), never with a Python type (``<str>``)."""
-
-    def display_type_rich(self, ctx: _click.Context) -> str | None:
-        return None
-
-    def _usage_display_name(self) -> str:
-        return self.display_name_raw if self.required else f"[{self.display_name_raw}]"
-
-
-def _number(kind: type, value: Any, info: Any) -> Any:
-    """``value`` as an ``int`` or ``float`` within the option's ``min``/``max``."""
-    try:
-        number = kind(value)
-    except (TypeError, ValueError):
-        word = "a whole number" if kind is int else "a number"
-        raise typer.BadParameter(f"{value!r} is not {word}") from None
-    low, high = getattr(info, "min", None), getattr(info, "max", None)
-    if low is not None and number < low:
-        raise typer.BadParameter(f"must be at least {low}, not {value}")
-    if high is not None and number > high:
-        raise typer.BadParameter(f"must be at most {high}, not {value}")
-    return number
-
-
-def _folder(value: Any, info: Any) -> Path:
+def folder(value: str | Path) -> Path:
+    """A ``--cards`` folder: a path that is not a file (a missing one is named later)."""
     path = Path(value)
-    if getattr(info, "file_okay", True) is False and path.is_file():
+    if path.is_file():
         raise typer.BadParameter(f"{str(path)!r} is a file, not a folder")
     return path
 
 
-_LEAVES: dict[Any, Callable[[Any, Any], Any]] = {
-    str: lambda value, _info: str(value),
-    bool: lambda value, _info: bool(value),
-    int: lambda value, info: _number(int, value, info),
-    float: lambda value, info: _number(float, value, info),
-    Path: _folder,
-}
-"""How a command-line value becomes each type pnp's options use."""
+def _name(param: Any) -> str:
+    """An argument as its help shows it: its metavar (``GAME``)."""
+    return str(param.metavar or param.name.upper())
 
 
-def _leaf(annotation: Any) -> Any:
-    """``annotation`` without ``| None``; ``list[X]`` stays a list."""
-    args = [a for a in get_args(annotation) if a is not type(None)]
-    if get_origin(annotation) in (Union, UnionType) and len(args) == 1:
-        return args[0]
-    return annotation
-
-
-class _PlainCoercion:
-    """Typer's coercion of a parameter, for the plain types pnp uses, without pydantic.
-
-    Typer builds a pydantic ``TypeAdapter`` for every parameter a command line sets;
-    importing pydantic and building them costs more than a whole card deck's layout."""
-
-    def __init__(self, convert: Callable[[Any, Any], Any], many: bool, info: Any) -> None:
-        self.convert, self.many, self.info = convert, many, info
-
-    def coerce(self, value: Any, param: Any, ctx: _click.Context) -> Any:
-        if value is None:
-            return () if param.multiple or param.nargs == -1 else None
-        try:
-            if self.many:
-                return [self.convert(item, self.info) for item in value]
-            return self.convert(value, self.info)
-        except typer.BadParameter as err:
-            err.ctx, err.param = ctx, param
-            raise
-
-
-def plain_coercion(annotation: Any, info: Any) -> _PlainCoercion | None:
-    """A pydantic-free coercion for ``annotation``, or None if it is not a plain type."""
-    leaf, many = _leaf(annotation), False
-    if get_origin(leaf) is list:
-        leaf, many = get_args(leaf)[0], True
-    parser = getattr(info, "parser", None)
-    if parser is not None:
-        return _PlainCoercion(lambda value, _info: parser(value), many, info)
-    convert = _LEAVES.get(leaf)
-    return None if convert is None else _PlainCoercion(convert, many, info)
-
-
-_PLAIN: dict[type, type] = {}
-
-
-def _plain_class(cls: type) -> type:
-    """``cls`` whose values are coerced by :func:`plain_coercion` where it can."""
-    if cls not in _PLAIN:
-        real = cls.get_runtime_param  # type: ignore[attr-defined]
-
-        def get_runtime_param(self: Any) -> Any:
-            if self._runtime_param is None:
-                desc = self.type_descriptor
-                plain = plain_coercion(desc.annotation, desc.parameter_info)
-                if plain is not None:
-                    return plain
-            return real(self)
-
-        body = {"__slots__": (), "get_runtime_param": get_runtime_param, "plain": True}
-        _PLAIN[cls] = type(cls.__name__, (cls,), body)
-    return _PLAIN[cls]
-
-
-def _with_plain_coercion(params: list[Any]) -> list[Any]:
-    for param in params:
-        if hasattr(param, "_runtime_param") and not hasattr(param, "plain"):
-            param.__class__ = _plain_class(type(param))
-    return params
+def _word(param: Any) -> str:
+    """An argument as its usage line shows it: ``GAME``, or ``[GAME]`` when it may be left
+    out."""
+    name = _name(param) if param.required else f"[{_name(param)}]"
+    return name if param.nargs == 1 else f"{name}..."
 
 
 class PlainCommand(TyperCommand):
-    """A command whose help shows words a person reads (see :class:`PlainArgument`)."""
+    """A command whose usage line and help name each argument by its metavar alone.
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        for param in self.params:
-            if type(param) is TyperArgument:
-                param.__class__ = PlainArgument
+    Typer 0.26 and later show a required argument as ``{GAME}`` in the usage line and as
+    ``GAME <str>`` in the help; before 0.26 as ``GAME``. These two overrides of Click's
+    public help methods (``collect_usage_pieces``, ``format_options``) give every Typer
+    release the older, plain words. ``ctx`` and ``formatter`` are typed ``Any`` because
+    their class is Click's before Typer 0.26 and Typer's own copy of Click after it.
+    """
 
-    def get_params(self, ctx: _click.Context) -> list[Any]:
-        return _with_plain_coercion(super().get_params(ctx))
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        words = [self.options_metavar] if self.options_metavar else []
+        params = self.get_params(ctx)
+        return words + [_word(p) for p in params if p.param_type_name == "argument"]
 
-
-class PlainGroup(TyperGroup):
-    """The command group, whose unset options cost no pydantic import either."""
-
-    def get_params(self, ctx: _click.Context) -> list[Any]:
-        return _with_plain_coercion(super().get_params(ctx))
+    def format_options(self, ctx: Any, formatter: Any) -> None:
+        arguments, options = [], []
+        for param in self.get_params(ctx):
+            record = param.get_help_record(ctx)
+            if record is None:
+                continue
+            if param.param_type_name == "argument":
+                arguments.append((_name(param), record[1]))
+            else:
+                options.append(record)
+        for title, rows in (("Arguments", arguments), ("Options", options)):
+            if rows:
+                with formatter.section(title):
+                    formatter.write_dl(rows)
 
 
 # Options that several commands share, as Typer annotations.
@@ -310,8 +255,8 @@ CardsOpt = Annotated[
     typer.Option(
         "--cards",
         metavar="DIR",
+        parser=folder,
         help="Folder of games to use instead of the bundled ones.",
-        file_okay=False,
     ),
 ]
 ExpOpt = Annotated[
@@ -327,6 +272,7 @@ ExpOpt = Annotated[
 PaperOpt = Annotated[
     str,
     typer.Option(
+        "--paper",
         metavar="PAPER",
         callback=choice("paper", PAPERS),
         help=f"Paper size: {'|'.join(PAPERS)}.",
@@ -338,7 +284,7 @@ JobsOpt = Annotated[
         "--jobs",
         "-j",
         metavar="N",
-        min=0,
+        **whole(0),
         help="Processes to work in (0: one per core; a build uses at most two, one for the sheets "
         "and one for the rulebook and aids); the output is the same for every N.",
     ),
