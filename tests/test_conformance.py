@@ -7,25 +7,12 @@ from typing import Any
 
 import pytest
 
-from pnp.games import ENGINES, Engine, GameState, get_engine
+from pnp.games import ENGINES, Engine, GameState
 from pnp.sim.runner import simulate
-from pnp.spec.load import Game, list_games, load_game
+from pnp.spec.load import Game
 
 STEP_CAP = 20_000
 SEEDS = range(12)
-
-
-def _game_for(engine_name: str) -> Game:
-    for game_id in list_games():
-        game = load_game(game_id)
-        if game.spec.engine == engine_name:
-            return game
-    pytest.skip(f"no game in cards/ uses engine {engine_name!r}")
-
-
-@pytest.fixture(params=sorted(ENGINES), scope="module")
-def setup(request: pytest.FixtureRequest) -> tuple[Engine, Game]:
-    return get_engine(request.param), _game_for(request.param)
 
 
 def _player_counts(game: Game) -> list[int]:
@@ -57,8 +44,8 @@ def fingerprint(state: GameState) -> tuple[Any, ...]:
     )
 
 
-def test_engine_module_shape(setup: tuple[Engine, Game]) -> None:
-    engine, game = setup
+def test_engine_module_shape(engine_game: tuple[Engine, Game]) -> None:
+    engine, game = engine_game
     assert isinstance(engine.NAME, str) and engine.NAME in ENGINES
     assert {"random", "heuristic", "search"} <= set(engine.BOTS)
     assert callable(engine.determinize)
@@ -67,8 +54,8 @@ def test_engine_module_shape(setup: tuple[Engine, Game]) -> None:
     assert engine.printed_components(game)
 
 
-def test_random_play_always_ends(setup: tuple[Engine, Game]) -> None:
-    engine, game = setup
+def test_random_play_always_ends(engine_game: tuple[Engine, Game]) -> None:
+    engine, game = engine_game
     for players in _player_counts(game):
         for seed in SEEDS:
             state = engine.new_state(game, players, seed)
@@ -89,8 +76,8 @@ FAST_BOTS = ("random", "heuristic")
 """Bots cheap enough to fill every seat of many games (the search bot gets its own tests)."""
 
 
-def test_every_bot_finishes(setup: tuple[Engine, Game]) -> None:
-    engine, game = setup
+def test_every_bot_finishes(engine_game: tuple[Engine, Game]) -> None:
+    engine, game = engine_game
     for bot in FAST_BOTS:
         state = engine.new_state(game, game.spec.players.max, 1)
         play_out(state, engine, random.Random(1), bot)
@@ -111,10 +98,10 @@ def _mid_game(engine: Engine, game: Game, players: int, seed: int, steps: int) -
     return state
 
 
-def test_determinize_keeps_what_the_seat_sees(setup: tuple[Engine, Game]) -> None:
+def test_determinize_keeps_what_the_seat_sees(engine_game: tuple[Engine, Game]) -> None:
     """A sampled game offers the seat the same decision, its own score and turn, and
     leaves the real game untouched; playing it out never fails."""
-    engine, game = setup
+    engine, game = engine_game
     players = game.spec.players.max
     for seed in range(6):
         state = _mid_game(engine, game, players, seed, 25 * seed)
@@ -133,16 +120,16 @@ def test_determinize_keeps_what_the_seat_sees(setup: tuple[Engine, Game]) -> Non
         assert fingerprint(state) == before
 
 
-def test_search_bot_is_reproducible(setup: tuple[Engine, Game]) -> None:
-    engine, game = setup
+def test_search_bot_is_reproducible(engine_game: tuple[Engine, Game]) -> None:
+    engine, game = engine_game
     state = _mid_game(engine, game, game.spec.players.min, 4, 10)
     view, legal = state.view(state.current_player()), state.legal_actions()
     first, again = (engine.BOTS["search"](view, legal, random.Random(7)) for _ in range(2))
     assert first == again and first in legal
 
 
-def test_same_seed_same_game(setup: tuple[Engine, Game]) -> None:
-    engine, game = setup
+def test_same_seed_same_game(engine_game: tuple[Engine, Game]) -> None:
+    engine, game = engine_game
     runs = []
     for global_seed in (1, 2):
         random.seed(global_seed)  # the engine must not read the global RNG
@@ -156,9 +143,9 @@ def test_same_seed_same_game(setup: tuple[Engine, Game]) -> None:
 
 
 def test_global_random_is_never_used(
-    setup: tuple[Engine, Game], monkeypatch: pytest.MonkeyPatch
+    engine_game: tuple[Engine, Game], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    engine, game = setup
+    engine, game = engine_game
 
     def forbidden(*args: Any, **kwargs: Any) -> Any:
         raise AssertionError("the global random module was used")
@@ -170,8 +157,8 @@ def test_global_random_is_never_used(
     assert state.is_terminal()
 
 
-def test_clone_is_independent_and_faithful(setup: tuple[Engine, Game]) -> None:
-    engine, game = setup
+def test_clone_is_independent_and_faithful(engine_game: tuple[Engine, Game]) -> None:
+    engine, game = engine_game
     players = game.spec.players.max
     for seed in range(4):
         reference = engine.new_state(game, players, seed)
@@ -194,8 +181,8 @@ def test_clone_is_independent_and_faithful(setup: tuple[Engine, Game]) -> None:
         assert fingerprint(original) == fingerprint(reference)  # and it plays on unchanged
 
 
-def test_views_exist_for_every_seat(setup: tuple[Engine, Game]) -> None:
-    engine, game = setup
+def test_views_exist_for_every_seat(engine_game: tuple[Engine, Game]) -> None:
+    engine, game = engine_game
     players = game.spec.players.max
     state = _mid_game(engine, game, players, 5, 30)
     before = fingerprint(state)
@@ -207,8 +194,8 @@ def test_views_exist_for_every_seat(setup: tuple[Engine, Game]) -> None:
     assert fingerprint(state) == before  # looking changes nothing
 
 
-def test_simulation_is_deterministic(setup: tuple[Engine, Game]) -> None:
-    engine, game = setup
+def test_simulation_is_deterministic(engine_game: tuple[Engine, Game]) -> None:
+    engine, game = engine_game
     bots = sorted(FAST_BOTS)
     first = simulate(engine, game, games=30, players=game.spec.players.min, seed=9, bots=bots)
     again = simulate(engine.NAME, game, games=30, players=game.spec.players.min, seed=9, bots=bots)

@@ -21,8 +21,8 @@ from typing import Any, NamedTuple
 
 import pytest
 
-from pnp.games import ENGINES, Engine, GameState, get_engine
-from pnp.spec.load import Game, list_games, load_game
+from pnp.games import Engine, GameState
+from pnp.spec.load import Game
 
 GAMES = 6
 """Seeded random games per engine and player count."""
@@ -34,19 +34,6 @@ LOOKS = 12
 _IMMUTABLE = (int, float, complex, str, bytes, bool, type(None), tuple, frozenset, range, Enum)
 _OPAQUE = (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType)
 """Classes, modules and functions are code, not game data: never walked."""
-
-
-def _game_for(engine_name: str) -> Game:
-    for game_id in list_games():
-        game = load_game(game_id)
-        if game.spec.engine == engine_name:
-            return game
-    pytest.skip(f"no game in cards/ uses engine {engine_name!r}")
-
-
-@pytest.fixture(params=sorted(ENGINES), scope="module")
-def setup(request: pytest.FixtureRequest) -> tuple[Engine, Game]:
-    return get_engine(request.param), _game_for(request.param)
 
 
 def _config(state: Any) -> Any:
@@ -137,8 +124,8 @@ def test_the_leak_check_can_fail() -> None:
     assert not leaks((0, tuple(table.hands[0])), table)
 
 
-def test_views_reach_nothing_mutable(setup: tuple[Engine, Game]) -> None:
-    engine, game = setup
+def test_views_reach_nothing_mutable(engine_game: tuple[Engine, Game]) -> None:
+    engine, game = engine_game
     mine: set[int] = set()
     for state, seat in looks(engine, game, games=3):
         if seat == 0:
@@ -147,8 +134,8 @@ def test_views_reach_nothing_mutable(setup: tuple[Engine, Game]) -> None:
         assert not found, f"seat {seat}'s view: {found[:3]}"
 
 
-def test_views_cannot_be_changed(setup: tuple[Engine, Game]) -> None:
-    engine, game = setup
+def test_views_cannot_be_changed(engine_game: tuple[Engine, Game]) -> None:
+    engine, game = engine_game
     state = engine.new_state(game, game.spec.players.max, 3)
     view = state.view(0)  # hashable too unless the config holds a dict (Bidness's tables)
     field = "seat" if hasattr(view, "seat") else next(iter(vars(view)))
@@ -156,8 +143,8 @@ def test_views_cannot_be_changed(setup: tuple[Engine, Game]) -> None:
         setattr(view, field, 1)
 
 
-def test_determinize_gives_back_the_view(setup: tuple[Engine, Game]) -> None:
-    engine, game = setup
+def test_determinize_gives_back_the_view(engine_game: tuple[Engine, Game]) -> None:
+    engine, game = engine_game
     checked = 0
     for state, seat in looks(engine, game):
         view = state.view(seat)
@@ -184,13 +171,13 @@ def _future(engine: Engine, state: GameState, steps: int = 12) -> tuple[Any, ...
     return _others(state, -1)
 
 
-def test_determinizations_differ_in_what_is_hidden(setup: tuple[Engine, Game]) -> None:
+def test_determinizations_differ_in_what_is_hidden(engine_game: tuple[Engine, Game]) -> None:
     """Where a sample differs from the real game in what the other seats see (their
     hands, face-down cards), something is hidden from the seat to move, and two seeds
     must deal it differently: in what the other seats see now, or in what everyone sees
     a few moves on (a deck's order, the dice to come).  In most games other seats hold
     secrets most of the time."""
-    engine, game = setup
+    engine, game = engine_game
     looked = hidden = 0
     for state, seat in looks(engine, game, games=3, every_seat=False):
         view = state.view(seat)
