@@ -24,7 +24,9 @@ from pnp.games.boom.catalog import (
     PLAY_DECK,
 )
 from pnp.games.boom.decisions import PUBLISHED
+from pnp.games.boom.tables import Tables
 from pnp.games.decisions import check_published
+from pnp.games.tables import table_findings
 from pnp.spec.load import Card, Game
 
 MIN_PLAY_CARDS = 60
@@ -319,7 +321,11 @@ def _ordinal(n: int) -> str:
 
 
 def validate(game: Game) -> list[Finding]:
-    """Every rule the •Boom data must satisfy for the engine to run it."""
+    """Every rule the •Boom data must satisfy for the engine to run it; the rules are
+    checked only once the tables have the shape the engine reads."""
+    shape = table_findings(game, Tables)
+    if shape:
+        return shape
     check = _Checker(game)
     check.numbers()
     industries = check.ids("industries")
