@@ -17,6 +17,11 @@ class ChipColor(Open):
     """What the engine calls a player's chips."""
 
 
+class Money(MoneyRow):
+    count: Whole = Field(ge=1, le=MAX_PIECES)
+    """Counters of this value printed: at least 1, or the bank could not pay in it."""
+
+
 class Tables(Open):
     hand_per_deck: Whole = Field(ge=1, le=12)
     """Cards of each deck in hand: the engine plays any subset of a hand (2^hand choices),
@@ -27,4 +32,4 @@ class Tables(Open):
     good_idea_bonus: Amount
     mezzanine_price_per_share: Amount
     colors: list[ChipColor] = Field(min_length=1, max_length=MAX_STEPS)
-    money: list[MoneyRow] = Field(min_length=1, max_length=MAX_STEPS)
+    money: list[Money] = Field(min_length=1, max_length=MAX_STEPS)
