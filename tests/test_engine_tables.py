@@ -67,6 +67,18 @@ CASES = [
         "hand_size: three",
         "error: tables.hand_size: expected a whole number, not 'three' (text)",
     ),
+    (  # a number where the engine joins text: once a TypeError in the game log
+        "boom",
+        "mark: KV,",
+        "mark: 7,",
+        "error: tables.firms.0.mark: expected text, not 7",
+    ),
+    (
+        "oldbiddy",
+        "name: Green, letter: G",
+        "name: Green, letter: 1",
+        "error: tables.gems.0.letter: expected text, not 1",
+    ),
     (
         "boom",
         "stock_per_firm: 19",
