@@ -31,9 +31,11 @@ MAX_PIECES = 1_000
 counters fill about 13 A4 sheets of 16 mm squares; more is no longer a game to print."""
 MAX_STEPS = 100
 """Longest track, round count or ladder an engine walks step by step (rounds, track
-spaces, IPO limits): a simulation plays every step, so the bound keeps it finite."""
+spaces, IPO limits), and most rows one table lists: a simulation plays every step and
+the engine scans every row, so the bound keeps both short."""
 MAX_HAND = 20
-"""Most cards one hand may hold: bots enumerate their plays from it."""
+"""Most cards one hand may hold, be dealt or be asked to play at once: bots enumerate
+their plays from the hand."""
 
 Amount = Annotated[int, Field(strict=True, ge=0, le=MAX_AMOUNT)]
 """A sum of money or points, 0 or more."""
