@@ -46,6 +46,9 @@ Pieces = Annotated[int, Field(strict=True, ge=0, le=MAX_PIECES)]
 """A printed count of pieces, 0 or more."""
 Steps = Annotated[int, Field(strict=True, ge=1, le=MAX_STEPS)]
 """A count of rounds, spaces or steps, at least 1."""
+Seats = Annotated[int, Field(strict=True, ge=1, le=12)]
+"""A player count or turn-order position: 1 to 12, as ``players:`` allows
+(pnp.spec.model.Players)."""
 Text = Annotated[str, Field(strict=True, min_length=1, max_length=200)]
 """A name or id the engine keeps and prints: text (``5`` is refused, not read as
 ``"5"``: the engine reads the value as written), not empty."""

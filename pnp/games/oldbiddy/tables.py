@@ -5,16 +5,10 @@ player colours and turn-order set names are the templates' and stay free."""
 
 from __future__ import annotations
 
-from typing import Annotated
-
 from pydantic import Field
 
-from pnp.games.tables import MAX_PIECES, MAX_STEPS, Amount, Open, Pieces, Steps, Text
+from pnp.games.tables import MAX_PIECES, MAX_STEPS, Amount, Open, Pieces, Seats, Steps, Text
 from pnp.spec.fields import Color, Whole
-
-Seat = Annotated[int, Field(strict=True, ge=1, le=12)]
-"""A turn-order position or player count: 1 to 12, as ``players:`` allows
-(pnp.spec.model.Players)."""
 
 
 class Gem(Open):
@@ -26,14 +20,14 @@ class Gem(Open):
 
 
 class StartGems(Open):
-    position: Seat
+    position: Seats
     """Turn-order position."""
     worth: list[Amount] = Field(max_length=MAX_STEPS)
     """Market values of the extra gems this position starts with."""
 
 
 class Removed(Open):
-    players: Seat
+    players: Seats
     removed: Whole = Field(ge=0, le=500)
     """Gem cards taken out: at most one card's qty (pnp.spec.model.Card)."""
 

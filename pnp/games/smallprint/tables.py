@@ -5,8 +5,6 @@ the marker sets are the templates' and stay free."""
 
 from __future__ import annotations
 
-from typing import Annotated
-
 from pydantic import Field
 
 from pnp.games.tables import (
@@ -17,13 +15,11 @@ from pnp.games.tables import (
     Amount,
     MoneyRow,
     Open,
+    Seats,
     Steps,
     Text,
 )
 from pnp.spec.fields import Whole
-
-PlayerCount = Annotated[int, Field(strict=True, ge=1, le=12)]
-"""A number of players, 1 to 12 as ``players:`` allows (pnp.spec.model.Players)."""
 
 
 class PaperworkSet(Open):
@@ -34,7 +30,7 @@ class PaperworkSet(Open):
 
 
 class Tables(Open):
-    rounds: dict[PlayerCount, Steps] = Field(min_length=1)
+    rounds: dict[Seats, Steps] = Field(min_length=1)
     """Rounds played, by player count."""
     businesses_per_round: Whole = Field(ge=1, le=MAX_HAND)
     max_cards_per_round: Whole = Field(ge=1, le=MAX_HAND)
