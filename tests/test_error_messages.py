@@ -80,8 +80,8 @@ def test_broken_industries_table_is_one_message_not_one_per_card(cards: Path) ->
     _edit(game, "  industries:\n", "  industries: []\n  old_industries:\n")
     errors = _validate(cards, "boom")
     assert errors == [
-        f"boom/game.yaml:{_line(game, 'industries: []')}:3: error: tables.industries must "
-        "be a non-empty list"
+        f"boom/game.yaml:{_line(game, 'industries: []')}:3: error: tables.industries: "
+        "has 0 values; at least 1 needed"
     ]
 
 
@@ -105,7 +105,7 @@ def test_big_idea_money_row_points_at_the_bad_count_and_nothing_follows(cards: P
     errors = _validate(cards, "bigidea")
     assert len(errors) == 1
     assert errors[0].startswith(f"bigidea/game.yaml:{_line(game, 'count: true')}:18: error: ")
-    assert "each money row needs a whole value > 0 and a printed count > 0" in errors[0]
+    assert "tables.money.0.count: expected a whole number, not true (a yes/no value)" in errors[0]
 
 
 def test_the_same_finding_is_said_once() -> None:

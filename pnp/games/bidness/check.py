@@ -17,10 +17,11 @@ from pnp.games.bidness.config import (
     PAYBACK,
     ROLES,
     SUITS,
-    TABLE_INTS,
 )
 from pnp.games.bidness.decisions import PUBLISHED
+from pnp.games.bidness.tables import Tables
 from pnp.games.decisions import check_published
+from pnp.games.tables import table_findings
 from pnp.spec.load import Card, Game
 
 KNOWN_TYPES = (EMPLOYEE, CONTRACT, BONUS, LAWSUIT, HEADHUNTING, PAYBACK, IOU)
@@ -36,39 +37,20 @@ def _err(message: str, where: Location) -> Finding:
 
 def validate(game: Game) -> list[Finding]:
     """Every rule Bidness's data must satisfy (tables first, then the cards against them)."""
-    out = _check_tables(game)
+    out = table_findings(game, Tables) or _check_tables(game)
     if any(f.severity is Severity.ERROR for f in out):
         return out
     return out + check_published(game, PUBLISHED) + _check_cards(game) + _check_decks(game)
 
 
 def _check_tables(game: Game) -> list[Finding]:
+    """The rules between tables, once :class:`.tables.Tables` has vetted their shape."""
     t, out = game.spec.tables, []
-    for key in TABLE_INTS:
-        value = t.get(key)
-        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            where = game.spec_location("tables", key) if key in t else game.spec_location("tables")
-            out.append(
-                _err(f"tables.{key} must be a whole number of 0 or more, not {value!r}", where)
-            )
-    salaries = t.get("lawyer_salaries")
-    where = game.spec_location("tables", "lawyer_salaries") if salaries else game.spec_location()
-    if (
-        not isinstance(salaries, list)
-        or not salaries
-        or not all(isinstance(v, int) for v in salaries)
-    ):
-        out.append(_err("tables.lawyer_salaries must be a list of whole numbers", where))
-    elif any(b <= a for a, b in zip(salaries, salaries[1:], strict=False)):
+    salaries = t["lawyer_salaries"]
+    if any(b <= a for a, b in zip(salaries, salaries[1:], strict=False)):
+        where = game.spec_location("tables", "lawyer_salaries")
         out.append(_err("tables.lawyer_salaries must increase with every Lawyer", where))
-    if out:
-        return out
-    for key in ("money", "tech_counters", "awards"):
-        if not isinstance(t.get(key), list) or not t[key]:
-            out.append(_err(f"tables.{key} must list its rows", game.spec_location("tables")))
-    if out:
-        return out
-    if t["iou_value"] <= 0 or t["debt_limit"] % t["iou_value"]:
+    if t["debt_limit"] % t["iou_value"]:
         out.append(
             _err(
                 "tables.debt_limit must be a whole number of IOUs",
@@ -82,16 +64,6 @@ def _check_tables(game: Game) -> list[Finding]:
                 game.spec_location("tables", "start_ious"),
             )
         )
-    for key in (
-        "bid_step",
-        "hand_size",
-        "round_cap",
-        "tech_rounding",
-        "settlement_step",
-        "negligence_step",
-    ):
-        if t[key] < 1:
-            out.append(_err(f"tables.{key} must be at least 1", game.spec_location("tables", key)))
     if t["must_pass_at"] >= t["hand_size"]:
         out.append(
             _err(

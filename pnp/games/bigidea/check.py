@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any, TypeGuard
-
 from pnp._errors import Finding, Location, Severity, shown
 from pnp.games.bank import bank_for
 from pnp.games.bigidea.config import config_from_game
 from pnp.games.bigidea.decisions import PUBLISHED
+from pnp.games.bigidea.tables import Tables
 from pnp.games.decisions import check_published
+from pnp.games.tables import table_findings
 from pnp.spec.load import Game
 
 SPARE_FACTOR = 2
@@ -17,18 +17,12 @@ MAX_HAND = 12
 """Largest hand the engine plays: a Seed choice is any subset of the hand (2^hand)."""
 
 
-_WHOLE_NUMBERS = {  # key → least allowed value
-    "hand_per_deck": 1,
-    "start_cash": 0,
-    "chips_per_player": 1,
-    "foreign_chips": 0,
-    "good_idea_bonus": 0,
-    "mezzanine_price_per_share": 0,
-}
-
-
 def validate(game: Game) -> list[Finding]:
-    """Every rule The Big Idea's data must satisfy; findings point at the YAML."""
+    """Every rule The Big Idea's data must satisfy; findings point at the YAML. The
+    rules are checked only once the tables have the shape the engine reads."""
+    shape = table_findings(game, Tables)
+    if shape:
+        return shape + _check_words(game)  # the words read no table
     out = _check_tables(game)
     if not any(f.severity is Severity.ERROR for f in out):
         out += _check_decks(game)
@@ -39,43 +33,31 @@ def validate(game: Game) -> list[Finding]:
 
 
 def _check_tables(game: Game) -> list[Finding]:
+    """The rules between tables, once :class:`.tables.Tables` has vetted their shape."""
     t, out = game.spec.tables, []
 
     def err(message: str, *keys: str | int) -> None:
         out.append(Finding(Severity.ERROR, message, game.spec_location("tables", *keys)))
 
-    for key, least in _WHOLE_NUMBERS.items():
-        value = t.get(key)
-        if not _whole(value) or value < least:
-            err(f"tables.{key} must be a whole number ≥ {least}, not {shown(value)}", key)
     decks = max(1, len(game.spec.decks))
-    if not out and t["hand_per_deck"] * decks > MAX_HAND:
+    if t["hand_per_deck"] * decks > MAX_HAND:
         err(
             f"a hand of {t['hand_per_deck']} cards from each of {decks} decks is more than "
             f"the {MAX_HAND} cards the rules engine can play",
             "hand_per_deck",
         )
     most = game.spec.players.max
-    colors = t.get("colors")
-    if not isinstance(colors, list) or len(colors) < most:
-        have = len(colors) if isinstance(colors, list) else 0
-        err(f"tables.colors lists {have} chip colours; {most} players need {most}", "colors")
-    money = t.get("money")
-    rows = money if isinstance(money, list) else []
-    if not rows:
-        err("tables.money must list the money counters (value and count per row)", "money")
-    values = []
-    for i, row in enumerate(rows):
-        value = row.get("value") if isinstance(row, dict) else None
-        count = row.get("count") if isinstance(row, dict) else None
-        if not (_whole(value) and value > 0 and _whole(count) and count > 0):
-            bad = "value" if not (_whole(value) and value > 0) else "count"
-            err("each money row needs a whole value > 0 and a printed count > 0", "money", i, bad)
-            continue
-        if value in values:
-            err(f"money value ${value} is listed twice", "money", i, "value")
-        values.append(value)
-    if rows and len(values) == len(rows) and 1 not in values:
+    if len(t["colors"]) < most:
+        err(
+            f"tables.colors lists {len(t['colors'])} chip colours; {most} players need {most}",
+            "colors",
+        )
+    values: list[int] = []
+    for i, row in enumerate(t["money"]):
+        if row["value"] in values:
+            err(f"money value ${row['value']} is listed twice", "money", i, "value")
+        values.append(row["value"])
+    if 1 not in values:
         err("tables.money needs $1 counters (every payment is in whole dollars)", "money")
     if out:
         return out
@@ -92,10 +74,6 @@ def _check_tables(game: Game) -> list[Finding]:
                 )
             )
     return out
-
-
-def _whole(value: Any) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _check_decks(game: Game) -> list[Finding]:

@@ -24,20 +24,13 @@ from pnp.games.boom.config import (
     PLAY_DECK,
 )
 from pnp.games.boom.decisions import PUBLISHED
+from pnp.games.boom.tables import Tables
 from pnp.games.decisions import check_published
+from pnp.games.tables import table_findings
 from pnp.spec.load import Card, Game
 
 MIN_PLAY_CARDS = 60
 """Below this the play deck reshuffles every couple of rounds with five players."""
-POSITIVE_NUMBERS = (
-    "start_money",
-    "hand_size",
-    "min_price",
-    "lead_max_shares",
-    "close_min_shares",
-    "ipo_limit_start",
-    "stock_per_firm",
-)
 _COUNT_EFFECTS = ("draw", "remove_attachment", "move_attachment", "grant", "fine")
 
 
@@ -57,34 +50,16 @@ class _Checker:
     def table_at(self, *keys: str | int) -> Location:
         return self.game.spec_location("tables", *keys)
 
-    def rows(self, name: str, keys: tuple[str, ...]) -> list[dict[str, Any]]:
-        """Rows of table ``name`` that have every key as an int; the others are reported."""
-        rows = self.tables.get(name)
-        if not isinstance(rows, list) or not rows:
-            self.error(f"tables.{name} must be a non-empty list", self.table_at(name))
-            return []
-        good = []
-        for i, row in enumerate(rows):
-            bad = [k for k in keys if not isinstance(row, dict) or not _is_int(row.get(k))]
-            if bad:
-                self.error(
-                    f"tables.{name}[{i}] needs whole numbers for {', '.join(bad)}",
-                    self.table_at(name, i, bad[0]),
-                )
-            else:
-                good.append(row)
-        return good if len(good) == len(rows) else []
+    def rows(self, name: str) -> list[dict[str, Any]]:
+        """The rows of table ``name`` (their shape checked by :class:`.tables.Tables`)."""
+        rows: list[dict[str, Any]] = self.tables[name]
+        return rows
 
     def ids(self, name: str) -> list[str]:
-        rows = self.tables.get(name)
-        if not isinstance(rows, list) or not rows:
-            self.error(f"tables.{name} must be a non-empty list", self.table_at(name))
-            return []
-        out = []
-        for i, row in enumerate(rows):
-            if not isinstance(row, dict) or not isinstance(row.get("id"), str):
-                self.error(f"tables.{name}[{i}] needs an id", self.table_at(name, i))
-            elif row["id"] in out:
+        """The ids of table ``name``'s rows; an id given twice is reported."""
+        out: list[str] = []
+        for i, row in enumerate(self.rows(name)):
+            if row["id"] in out:
                 self.error(
                     f"tables.{name}: id {shown(row['id'])} appears twice",
                     self.table_at(name, i, "id"),
@@ -94,15 +69,9 @@ class _Checker:
         return out
 
     def numbers(self) -> None:
-        for key in POSITIVE_NUMBERS:
-            value = self.tables.get(key)
-            if value is None:
-                self.error(f"tables.{key} is missing", self.table_at())
-            elif not _is_int(value) or value < 1:
-                self.error(f"tables.{key} must be a whole number of at least 1", self.table_at(key))
         players = self.game.spec.players
-        lead, need = self.tables.get("lead_max_shares"), self.tables.get("close_min_shares")
-        if _is_int(lead) and _is_int(need) and lead + players.min - 1 < need:
+        lead, need = self.tables["lead_max_shares"], self.tables["close_min_shares"]
+        if lead + players.min - 1 < need:
             most = lead + players.min - 1
             self.error(
                 f"with {players.min} players a round sells at most {most} shares, fewer "
@@ -118,7 +87,7 @@ class _Checker:
                 f"tables.firms lists {len(firms)} firms but up to {most} players play",
                 self.table_at("firms"),
             )
-        money = self.rows("money", ("value", "count"))
+        money = self.rows("money")
         values = [row["value"] for row in money]
         for i, row in enumerate(money):
             if row["value"] < 1 or row["count"] < 0 or values.index(row["value"]) != i:
@@ -134,7 +103,7 @@ class _Checker:
             )
 
     def ipo_track(self) -> list[int]:
-        rows = self.rows("ipo_track", ("limit", "surcharge"))
+        rows = self.rows("ipo_track")
         limits = [row["limit"] for row in rows]
         for i in range(1, len(rows)):
             if limits[i] != limits[i - 1] - 1:
@@ -162,7 +131,7 @@ class _Checker:
         return limits
 
     def ipo_table(self) -> None:
-        rows = self.rows("ipo_table", ("roll", "raised"))
+        rows = self.rows("ipo_table")
         if not rows:
             return
         if rows[0]["roll"] != LOWEST_ROLL:
@@ -319,7 +288,11 @@ def _ordinal(n: int) -> str:
 
 
 def validate(game: Game) -> list[Finding]:
-    """Every rule the •Boom data must satisfy for the engine to run it."""
+    """Every rule the •Boom data must satisfy for the engine to run it; the rules are
+    checked only once the tables have the shape the engine reads."""
+    shape = table_findings(game, Tables)
+    if shape:
+        return shape
     check = _Checker(game)
     check.numbers()
     industries = check.ids("industries")

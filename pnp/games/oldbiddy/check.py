@@ -4,34 +4,14 @@ the source's component counts.  Each finding points at the offending YAML key.""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from pnp._errors import Finding, Location, Severity
 from pnp.games.decisions import check_published
 from pnp.games.oldbiddy.config import ACTIONS, config_from_game
 from pnp.games.oldbiddy.decisions import PUBLISHED
+from pnp.games.oldbiddy.tables import Tables
+from pnp.games.tables import table_findings
 from pnp.spec.load import Card, Game
-
-_WHOLE = {  # tables key → least allowed value
-    "rounds": 1,
-    "gems_per_colour": 1,
-    "start_gems_per_colour": 0,
-    "fake_gems": 0,
-    "fake_gem_bid": 0,
-    "fake_gems_per_bid": 0,
-    "fake_gem_kept_score": 0,
-    "moneybags_bonus": 0,
-    "last_player_gems": 0,
-}
-_LISTS = (
-    "gems",
-    "market_values",
-    "start_gems",
-    "gem_cards_removed",
-    "boss_moves",
-    "player_colors",
-)
-_MAPS = ("market", "gem_card_gems")
 
 
 def error(message: str, where: Location) -> Finding:
@@ -42,13 +22,9 @@ def warning(message: str, where: Location) -> Finding:
     return Finding(Severity.WARNING, message, where)
 
 
-def _whole(value: Any, least: int = 0) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= least
-
-
 def validate(game: Game) -> list[Finding]:
     """Every rule Old Biddy's data must satisfy; errors stop the engine, warnings don't."""
-    out = _check_shape(game)
+    out = table_findings(game, Tables)
     if out:
         return out
     for check in (
@@ -71,42 +47,6 @@ def _reporter(game: Game, out: list[Finding]) -> Callable[..., None]:
     return err
 
 
-def _check_shape(game: Game) -> list[Finding]:
-    t = game.spec.tables
-    out: list[Finding] = []
-    err = _reporter(game, out)
-    for key, least in _WHOLE.items():
-        if not _whole(t.get(key), least):
-            err(f"tables.{key} must be a whole number ≥ {least}, not {t.get(key)!r}", key)
-    for key in _LISTS:
-        if not isinstance(t.get(key), list) or not t[key]:
-            err(f"tables.{key} must be a list with at least one row", key)
-    for key in _MAPS:
-        if not isinstance(t.get(key), dict):
-            err(f"tables.{key} must be a mapping", key)
-    if out:
-        return out
-    rows = {
-        "gems": ("id", "name", "letter", "color", "shape"),
-        "start_gems": ("position", "worth"),
-        "gem_cards_removed": ("players", "removed"),
-        "boss_moves": ("spaces", "cost"),
-    }
-    for key, needed in rows.items():
-        for i, row in enumerate(t[key]):
-            missing = [k for k in needed if not isinstance(row, dict) or k not in row]
-            if missing:
-                err(f"tables.{key} row {i + 1} needs {', '.join(missing)}", key, i)
-    for key, needed in {
-        "market": ("spaces", "start_spaces", "zero_marker_spaces"),
-        "gem_card_gems": ("min", "max"),
-    }.items():
-        for k in needed:
-            if k not in t[key]:
-                err(f"tables.{key} needs {k}", key)
-    return out
-
-
 def _check_market(game: Game) -> list[Finding]:
     t = game.spec.tables
     out: list[Finding] = []
@@ -116,7 +56,7 @@ def _check_market(game: Game) -> list[Finding]:
         err(f"tables.market_values needs {colors} values, lowest first", "market_values")
     m = t["market"]
     spaces, starts = m["spaces"], m["start_spaces"]
-    if not _whole(spaces, 1) or not all(_whole(s, 1) and s <= spaces for s in starts):
+    if not all(s <= spaces for s in starts):
         err(f"the market's start spaces must lie on its {spaces!r} spaces", "market")
         return out
     if len(starts) != colors or sorted(starts) != list(range(min(starts), min(starts) + colors)):

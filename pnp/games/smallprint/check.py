@@ -9,19 +9,14 @@ from pnp._errors import Finding, Severity
 from pnp.games.decisions import check_published
 from pnp.games.smallprint.config import KINDS
 from pnp.games.smallprint.decisions import PUBLISHED
+from pnp.games.smallprint.tables import Tables
+from pnp.games.tables import table_findings
 from pnp.spec.load import Card, Game
 
 MIN_SHARES = 9
 """Three cards a round for three rounds must be playable from Shares alone."""
 VALUE_RANGE = (1, 15)
 """smallprint.txt: Business cards are worth £1m to £15m."""
-_WHOLE = {
-    "businesses_per_round": 1,
-    "max_cards_per_round": 1,
-    "cap": 1,
-    "start_cash": 0,
-    "penalty_chits": 1,
-}
 
 
 def _error(message: str, where: Any) -> Finding:
@@ -29,7 +24,7 @@ def _error(message: str, where: Any) -> Finding:
 
 
 def validate(game: Game) -> list[Finding]:
-    out = _check_tables(game)
+    out = table_findings(game, Tables) or _check_tables(game)
     if out:
         return out
     out = _check_business(game) + _check_paperwork(game)
@@ -37,39 +32,24 @@ def validate(game: Game) -> list[Finding]:
 
 
 def _check_tables(game: Game) -> list[Finding]:
+    """The rules between tables, once :class:`.tables.Tables` has vetted their shape."""
     t, out = game.spec.tables, []
-    for key, least in _WHOLE.items():
-        v = t.get(key)
-        if not isinstance(v, int) or isinstance(v, bool) or v < least:
-            out.append(
-                _error(
-                    f"tables.{key} must be a whole number ≥ {least}",
-                    game.spec_location("tables", key),
-                )
-            )
-    rounds = t.get("rounds")
     span = range(game.spec.players.min, game.spec.players.max + 1)
-    if not isinstance(rounds, dict) or any(
-        not isinstance(rounds.get(n), int) or rounds[n] < 1 for n in span
-    ):
+    if any(n not in t["rounds"] for n in span):
         out.append(
             _error(
                 f"tables.rounds must give the rounds for {span.start} to {span.stop - 1} players",
                 game.spec_location("tables", "rounds"),
             )
         )
-    sets = t.get("sets")
-    if not isinstance(sets, list) or len(sets) < game.spec.players.max:
+    if len(t["sets"]) < game.spec.players.max:
         out.append(
             _error(
                 f"tables.sets must name a set for each of {game.spec.players.max} players",
                 game.spec_location("tables", "sets"),
             )
         )
-    money = t.get("money")
-    if not isinstance(money, list) or 1 not in {
-        r.get("value") for r in money if isinstance(r, dict)
-    }:
+    if 1 not in {r["value"] for r in t["money"]}:
         out.append(
             _error(
                 "tables.money needs a £1m counter to pay every amount",
