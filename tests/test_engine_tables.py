@@ -21,7 +21,7 @@ from typer.testing import CliRunner
 from pnp._errors import Severity
 from pnp.cli.app import app
 from pnp.games import get_engine
-from pnp.games.bidness.catalog import TABLE_INTS
+from pnp.games.bidness.config import TABLE_INTS
 from pnp.games.bidness.tables import Tables as BidnessTables
 from pnp.spec.load import Game, load_game
 
@@ -108,8 +108,8 @@ def test_a_table_of_the_wrong_shape_is_located(
     assert expected in result.output, result.output
 
 
-def test_bidness_model_covers_every_number_the_catalog_reads() -> None:
-    """catalog.build_catalog reads each TABLE_INTS key as a whole number."""
+def test_bidness_model_covers_every_number_the_config_reads() -> None:
+    """config.config_from_game reads each TABLE_INTS key as a whole number."""
     assert set(TABLE_INTS) <= set(BidnessTables.model_fields)
 
 

@@ -1,6 +1,6 @@
 """The shape of Bidness's ``tables:`` the engine reads (see :mod:`pnp.games.tables`).
 
-Only the keys :mod:`.catalog` and :mod:`.check` read are modelled; award marks, colours
+Only the keys :mod:`.config` and :mod:`.check` read are modelled; award marks, colours
 and counter sizes are the templates' and stay free."""
 
 from __future__ import annotations

@@ -1,13 +1,13 @@
 """The shape of the •Boom ``tables:`` the engine reads (see :mod:`pnp.games.tables`).
 
-Only the keys :mod:`.catalog` and :mod:`.check` read are modelled; firm colours,
+Only the keys :mod:`.config` and :mod:`.check` read are modelled; firm colours,
 industry names and money sizes are the templates' and stay free."""
 
 from __future__ import annotations
 
 from pydantic import Field
 
-from pnp.games.boom.catalog import PLANS_IN_GAME
+from pnp.games.boom.config import PLANS_IN_GAME
 from pnp.games.tables import (
     MAX_HAND,
     MAX_PIECES,
