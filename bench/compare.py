@@ -26,9 +26,10 @@ ROOT = Path(__file__).resolve().parent.parent
 def wall(tree: Path, args: list[str]) -> float:
     """Seconds of one `pnp` process run from ``tree``."""
     env = dict(os.environ, PYTHONPATH=str(tree))
+    main = "pnp" if (tree / "pnp" / "__main__.py").exists() else "pnp.cli"  # older trees
     start = time.perf_counter()
     subprocess.run(
-        [sys.executable, "-m", "pnp.cli.app", *args],
+        [sys.executable, "-m", main, *args],
         cwd=tree,
         env=env,
         check=True,
