@@ -9,8 +9,11 @@ and with one of the numbers under the expansion's ``overrides:``.
 
 from __future__ import annotations
 
+import importlib
 import shutil
 from pathlib import Path
+
+import pytest
 
 from pnp.check.validate import validate_game
 from pnp.spec.load import load_game
@@ -152,3 +155,20 @@ def test_smallprint_override_silences_a_published_table(tmp_path: Path) -> None:
     assert after == [m for m in before if m != rounds]
     (per_round,) = _about(after, "max_cards_per_round")  # the other number still warns
     assert "max_cards_per_round is 4, published 3" in per_round
+
+
+@pytest.mark.parametrize("game", ["boom", "bigidea", "bidness", "oldbiddy", "smallprint"])
+def test_a_misspelt_override_is_named_with_the_closest_number(tmp_path: Path, game: str) -> None:
+    """issue 22, nothing silent: a name no published number has silences nothing, so it
+    is a warning at its place in expansion.yaml, with the closest name."""
+    cards = _copy(tmp_path, game)
+    real = importlib.import_module(f"pnp.games.{game}.decisions").PUBLISHED[-1].name
+    typo = real[:-1] + ("x" if real[-1] != "x" else "y")
+    folder = cards / game / "expansions" / EXPANSION
+    folder.mkdir(parents=True)
+    (folder / "expansion.yaml").write_text(f"name: Variant\noverrides: [{real!r}, {typo!r}]\n")
+    found = validate_game(load_game(game, cards, [EXPANSION]))
+    (warning,) = [f for f in found if f.message.startswith("overrides:")]
+    assert f"no published number {typo!r} (did you mean {real!r}?" in warning.message
+    assert warning.location is not None
+    assert (warning.location.path.name, warning.location.line) == ("expansion.yaml", 2)

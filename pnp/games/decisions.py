@@ -44,7 +44,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from pnp._errors import Finding, Location, Severity
+from pnp._errors import Finding, Location, Severity, unknown
 from pnp.spec.load import Game
 
 
@@ -90,11 +90,36 @@ def published_rows(published: tuple[Published, ...]) -> list[dict[str, Any]]:
 
 def overridden(game: Game) -> set[str]:
     """Names of published numbers the game or its expansions change on purpose."""
+    return {name for name, _ in _override_entries(game)}
+
+
+def _override_entries(game: Game) -> list[tuple[str, Location]]:
+    """Each name listed under ``overrides:``, with where it is written."""
     names = game.spec.tables.get("overrides") or []
-    out = {str(n) for n in names} if isinstance(names, list) else set()
+    out = [
+        (str(n), game.spec_location("tables", "overrides", i))
+        for i, n in enumerate(names if isinstance(names, list) else [])
+    ]
     for expansion in game.expansions:
-        out.update(expansion.spec.overrides)
+        for i, name in enumerate(expansion.spec.overrides):
+            where = expansion.located.at(("overrides", i)) if expansion.located else None
+            out.append((name, where or game.spec_location("tables")))
     return out
+
+
+def _unknown_overrides(game: Game, published: tuple[Published, ...]) -> list[Finding]:
+    """A warning for each name under ``overrides:`` that no published number has: a
+    misspelt name silences nothing."""
+    names = [p.name for p in published]
+    return [
+        Finding(
+            Severity.WARNING,
+            f"overrides: {unknown('published number', name, names)}",
+            where,
+        )
+        for name, where in _override_entries(game)
+        if name not in names
+    ]
 
 
 def _dig(value: Any, dotted: str) -> Any:
@@ -156,7 +181,7 @@ def check_published(
     ``counted`` holds, by name, numbers that no one place in the data holds and the engine
     counts itself (gems printed = colours × gems of each colour); a :class:`Published`
     without a path is checked against it, the finding pointing at ``tables:``."""
-    skip, out = overridden(game), []
+    skip, out = overridden(game), _unknown_overrides(game, published)
     counted = counted or {}
     for p in published:
         if p.name in skip:

@@ -72,6 +72,8 @@ class Expansion:
     root: Path
     spec: ExpansionSpec
     mark: str
+    located: Located | None = None
+    """Where each value of expansion.yaml stands, for findings about it."""
 
 
 @dataclass
@@ -385,7 +387,7 @@ def load_game(
             )
         espec = parse_model(ExpansionSpec, edata, elocated)
         mark = espec.mark or "".join(w[0] for w in espec.name.split()).upper()[:3]
-        exp = Expansion(name, folder, espec, mark)
+        exp = Expansion(name, folder, espec, mark, elocated)
         added: list[Card] = []
         for path in _card_files(folder, root):
             added.extend(_load_cards(path, spec, mark, models, findings))
