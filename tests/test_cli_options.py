@@ -200,8 +200,9 @@ def test_new_expansion_without_cards_ends_with_the_plain_build_command(
 
 
 def test_expansions_take_commas(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["validate", "bigidea", "--expansion", "more-cards,more-cards"])
-    assert result.exit_code == 0, result.output
+    result = runner.invoke(app, ["validate", "bigidea", "--expansion", "more-cards,nope"])
+    assert result.exit_code == 2, result.output
+    assert "no expansion 'nope'" in result.output  # split at the comma, each name checked
 
 
 def test_the_shell_asks_for_game_ids_and_gets_them() -> None:

@@ -34,3 +34,11 @@ def test_all_passes_over_games_without_the_kind_and_names_each(tmp_path: Path) -
     for name in ("Bidness", "The Big Idea", "•Boom", "Small Print"):
         assert f"no screen: {name} makes none (--only screen wrote nothing)" in result.output
     assert [p.name for p in tmp_path.iterdir()] == ["oldbiddy"]  # Old Biddy's screens
+
+
+def test_an_expansion_given_twice_is_a_usage_error() -> None:
+    result = runner.invoke(app, ["validate", "bigidea", "-x", "more-cards", "-x", "more-cards"])
+    assert result.exit_code == 2, result.output
+    assert "'more-cards' given twice" in result.output
+    result = runner.invoke(app, ["validate", "bigidea", "-x", "more-cards,more-cards"])
+    assert result.exit_code == 2, result.output

@@ -33,7 +33,10 @@ def split_list(values: Iterable[str] | None) -> list[str]:
         out.extend(part.strip() for part in value.split(","))
     if any(not part for part in out):
         raise typer.BadParameter("an empty name in the list (two commas, or a trailing one?)")
-    return list(dict.fromkeys(out))
+    twice = sorted({part for part in out if out.count(part) > 1})
+    if twice:
+        raise typer.BadParameter(f"{', '.join(map(repr, twice))} given twice")
+    return out
 
 
 def choice_list(what: str, choices: Sequence[str]) -> Callable[[list[str] | None], list[str]]:
