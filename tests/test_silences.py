@@ -42,3 +42,15 @@ def test_an_expansion_given_twice_is_a_usage_error() -> None:
     assert "'more-cards' given twice" in result.output
     result = runner.invoke(app, ["validate", "bigidea", "-x", "more-cards,more-cards"])
     assert result.exit_code == 2, result.output
+
+
+def test_jobs_beyond_the_cores_is_said_and_capped() -> None:
+    from pnp.pool import usable_cores, worker_count
+
+    cores = usable_cores()
+    assert worker_count(100_000, 1_000) == cores  # never more processes than cores
+    args = ["simulate", "smallprint", "--games", "4", "--jobs", "100000"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    note = f"note: --jobs 100000: this machine has {cores} usable cores; using {cores}"
+    assert note in result.output

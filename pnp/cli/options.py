@@ -105,6 +105,19 @@ def whole(low: int | None = None, high: int | None = None) -> dict[str, Any]:
     return {"parser": parse, "min": low, "max": high}
 
 
+def at_most_cores(jobs: int) -> int:
+    """``--jobs``, said plainly when it asks for more processes than there are cores
+    (pnp.pool starts no more than that)."""
+    from pnp.pool import usable_cores
+
+    cores = usable_cores()
+    if jobs > cores:
+        typer.echo(
+            f"note: --jobs {jobs}: this machine has {cores} usable cores; using {cores}", err=True
+        )
+    return jobs
+
+
 class Offset(NamedTuple):
     """A back-page shift in mm."""
 
@@ -288,6 +301,7 @@ JobsOpt = Annotated[
         "-j",
         metavar="N",
         **whole(0),
+        callback=at_most_cores,
         help="Processes to work in (0: one per core; a build uses at most two, one for the sheets "
         "and one for the rulebook and aids); the output is the same for every N.",
     ),

@@ -54,10 +54,12 @@ def usable_cores() -> int:
 
 
 def worker_count(jobs: int, tasks: int) -> int:
-    """Processes to start for ``tasks`` pieces of work: never more than there are pieces."""
+    """Processes to start for ``tasks`` pieces of work: never more than there are pieces,
+    nor than there are cores (more processes than cores only wait for each other)."""
     if not hasattr(os, "fork"):
         return 1
-    wanted = usable_cores() if jobs == 0 else jobs
+    cores = usable_cores()
+    wanted = cores if jobs == 0 else min(jobs, cores)
     return max(1, min(wanted, tasks))
 
 
