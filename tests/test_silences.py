@@ -54,3 +54,26 @@ def test_jobs_beyond_the_cores_is_said_and_capped() -> None:
     assert result.exit_code == 0, result.output
     note = f"note: --jobs 100000: this machine has {cores} usable cores; using {cores}"
     assert note in result.output
+
+
+def test_list_shows_a_broken_game_with_its_first_error_and_lists_the_rest(
+    tmp_path: Path,
+) -> None:
+    import shutil
+
+    from pnp.spec.paths import cards_root
+
+    for game in ("boom", "bidness"):
+        shutil.copytree(cards_root() / game, tmp_path / game)
+    spec = tmp_path / "boom" / "game.yaml"
+    spec.write_text(spec.read_text(encoding="utf-8") + "name: [\n", encoding="utf-8")
+    result = runner.invoke(app, ["list", "--cards", str(tmp_path)])
+    assert result.exit_code == 1, result.output
+    lines = result.output.splitlines()
+    assert lines[0].startswith("bidness      Bidness  (2–6 players")
+    assert lines[1].startswith("boom         cannot be read: ")
+    assert "boom/game.yaml:" in lines[1] and "YAML syntax" in lines[1]
+    spec.write_text((cards_root() / "boom" / "game.yaml").read_text(encoding="utf-8"))
+    mended = runner.invoke(app, ["list", "--cards", str(tmp_path)])  # not kept in the cache
+    assert mended.exit_code == 0, mended.output
+    assert "•Boom" in mended.output

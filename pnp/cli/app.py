@@ -124,10 +124,13 @@ def list_cmd(cards: CardsOpt = None) -> None:
     """List the games and their expansions."""
 
     def run() -> None:
-        from pnp.spec.listing import game_lines
+        from pnp.spec.listing import game_lines, is_broken
 
-        for line in game_lines(cards):
+        lines = game_lines(cards)
+        for line in lines:
             typer.echo(line)
+        if any(map(is_broken, lines)):
+            raise typer.Exit(1)
 
     _run(run)
 

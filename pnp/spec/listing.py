@@ -56,6 +56,8 @@ def game_lines(cards: Path | None = None) -> list[str]:
     except (OSError, ValueError):
         pass
     lines = _read_games(cards)
+    if any(map(is_broken, lines)):
+        return lines  # read again next time: the user is mending it
     try:
         cache_file.parent.mkdir(parents=True, exist_ok=True)
         for old in cache_file.parent.glob("*.json"):
@@ -68,13 +70,21 @@ def game_lines(cards: Path | None = None) -> list[str]:
     return lines
 
 
+BROKEN = "cannot be read:"
+"""Marks the line of a game that does not load (its first error follows)."""
+
+
 def _read_games(cards: Path | None) -> list[str]:
-    from pnp._errors import display_path
+    from pnp._errors import PnpError, display_path
     from pnp.spec.load import list_expansions, list_games, load_game
 
     lines = []
     for gid in list_games(cards):
-        game = load_game(gid, cards)
+        try:
+            game = load_game(gid, cards)
+        except PnpError as exc:  # one broken game: say why, and list the others
+            lines.append(f"{gid:<12} {BROKEN} {_first_error(exc)}")
+            continue
         lines.append(
             f"{gid:<12} {game.spec.name}  ({game.spec.players.min}–"
             f"{game.spec.players.max} players, {sum(c.qty for c in game.cards)} cards)"
@@ -84,4 +94,14 @@ def _read_games(cards: Path | None) -> list[str]:
     return lines
 
 
-__all__ = ["game_lines"]
+def _first_error(exc: Exception) -> str:
+    """The first line of what ``exc`` says (a schema failure may hold many)."""
+    return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+
+
+def is_broken(line: str) -> bool:
+    """Whether a line of :func:`game_lines` is about a game that does not load."""
+    return f" {BROKEN} " in line
+
+
+__all__ = ["game_lines", "is_broken"]
