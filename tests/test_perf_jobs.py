@@ -15,7 +15,7 @@ from pnp.cli.app import app
 from pnp.games import get_engine
 from pnp.layout.cards import SheetOptions
 from pnp.layout.pages import Page
-from pnp.pool import chunks, run_grouped, run_in_order, worker_count
+from pnp.pool import chunks, run_grouped, run_in_order, usable_cores, worker_count
 from pnp.render.files import OutputFile
 from pnp.sim.runner import game_seeds, play_games, simulate
 from pnp.spec.load import list_games, load_game
@@ -108,7 +108,9 @@ def test_pieces_cover_every_game_once_in_order() -> None:
         assert [i for r in pieces for i in r] == list(range(total))
         assert all(len(r) <= 2000 for r in pieces)
     assert len(chunks(130, 2)) == 3  # pieces of at least 50 games
-    assert worker_count(8, 3) == 3  # never more workers than pieces of work
+    cores = usable_cores()
+    assert worker_count(8, 3) == min(3, cores)  # never more than pieces of work, nor cores
+    assert worker_count(cores + 5, 100) == cores
     assert worker_count(1, 100) == 1
 
 

@@ -77,3 +77,32 @@ def test_list_shows_a_broken_game_with_its_first_error_and_lists_the_rest(
     mended = runner.invoke(app, ["list", "--cards", str(tmp_path)])  # not kept in the cache
     assert mended.exit_code == 0, mended.output
     assert "•Boom" in mended.output
+
+
+def test_ctrl_c_stops_a_parallel_simulation_at_once_and_keeps_the_games_played() -> None:
+    """Ctrl-C reaches the whole process group: within about a second the run ends (exit
+    130) and reports the games the workers had finished, not 0."""
+    import os
+    import re
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    args = ["simulate", "bidness", "--games", "20000", "--jobs", "2", "--bots", "random"]
+    run = subprocess.Popen(
+        [sys.executable, "-m", "pnp", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    time.sleep(4)
+    start = time.monotonic()
+    os.killpg(run.pid, signal.SIGINT)
+    out, err = run.communicate(timeout=30)
+    assert time.monotonic() - start < 2.5, err
+    assert run.returncode == 130, err
+    assert "Traceback" not in err
+    played = int(re.match(r"bidness: (\d+) games", out).group(1))  # type: ignore[union-attr]
+    assert 0 < played < 20000, out

@@ -138,9 +138,38 @@ def run_in_order(
             if not ok:
                 raise value
             yield value
+    except KeyboardInterrupt:  # Ctrl-C reached the workers too: keep what they had done
+        yield from _answers_in_flight(workers, held, answers)
+        raise
     finally:
         for worker in workers:
             worker.stop()
+
+
+INTERRUPT_GRACE_S = 1.0
+"""After Ctrl-C, how long the workers get to hand back the job they were doing: a task
+that stops early on Ctrl-C (a simulation piece returns the games it finished) is kept."""
+
+
+def _answers_in_flight(
+    workers: list[Worker], held: dict[int, deque[int]], answers: dict[int, tuple[bool, Any]]
+) -> Iterator[Any]:
+    """The answers already read, and each worker's current one if it comes within
+    ``INTERRUPT_GRACE_S``, in the order of their items; errors are dropped."""
+    deadline = time.monotonic() + INTERRUPT_GRACE_S
+    waiting = [w for w in workers if held[w.pid]]
+    while waiting and time.monotonic() < deadline:
+        select.select(waiting, [], [], min(POLL_S, max(0.0, deadline - time.monotonic())))
+        for worker in [w for w in waiting if w.answered()]:
+            waiting.remove(worker)
+            try:
+                answers[held[worker.pid].popleft()] = (True, worker.result())
+            except Exception:
+                continue
+    for index in sorted(answers):
+        ok, value = answers[index]
+        if ok:
+            yield value
 
 
 def run_grouped(
