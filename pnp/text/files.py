@@ -17,6 +17,7 @@ import re
 import warnings
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from pnp._errors import DataError, Location, display_path, shown
@@ -29,6 +30,7 @@ IMAGE_PIXELS = 40_000_000
 on) at 300 dpi is 3508×4961 = 17.4 MP, so 40 MP leaves more than twice that. Decoded as
 RGBA it is 160 MB; Pillow's own limit (89 MP warns, 179 MP fails) would let a 144 MP bomb
 of a few KB on disk take 576 MB."""
+PIXELS_PROBLEM = f"more than {IMAGE_PIXELS // 1_000_000} megapixels (300 dpi on A3 is 17)"
 IMAGE_FORMATS = ("PNG", "JPEG", "GIF", "WEBP")
 """What Pillow may decode: the formats a designer exports. Others (EPS runs Ghostscript)
 are refused before a plugin sees them."""
@@ -49,16 +51,24 @@ def why(exc: Exception) -> str:
     return text if len(text) <= 80 else f"{text[:79]}…"
 
 
-def _where(what: str, path: Path) -> str:
-    return f"{what} ({display_path(path)})"
+@dataclass(frozen=True, slots=True)
+class Brought:
+    """A file and what brought it in (a card's image, an icon's name): errors name both,
+    the path last, where no quote follows it (a long span between quotes is clipped)."""
+
+    what: str
+    path: Path
+
+    def error(self, problem: str, where: Location | None = None) -> DataError:
+        return DataError(f"{self.what} {problem} (file {display_path(self.path)})", where)
 
 
 def _size_of(path: Path, limit: int, what: str, where: Location | None) -> int:
     size = path.stat().st_size
     if size == 0:
-        raise DataError(f"{_where(what, path)} is empty (0 bytes)", where)
+        raise Brought(what, path).error("is empty (0 bytes)", where)
     if size > limit:
-        raise DataError(f"{_where(what, path)} is {size:,} bytes, more than {limit:,}", where)
+        raise Brought(what, path).error(f"is {size:,} bytes, more than {limit:,}", where)
     return size
 
 
@@ -81,12 +91,12 @@ def image_size(path: Path, what: str, where: Location | None) -> tuple[float, fl
 
     def check() -> tuple[float, float]:
         _size_of(path, IMAGE_BYTES, what, where)
-        return _picture(path.read_bytes(), _where(what, path), where)
+        return _picture(path.read_bytes(), Brought(what, path), where)
 
     return _once("image", path, check)
 
 
-def _picture(body: bytes, what: str, where: Location | None) -> tuple[int, int]:
+def _picture(body: bytes, what: Brought, where: Location | None) -> tuple[int, int]:
     from PIL import Image
 
     try:
@@ -95,25 +105,21 @@ def _picture(body: bytes, what: str, where: Location | None) -> tuple[int, int]:
             with Image.open(io.BytesIO(body), formats=IMAGE_FORMATS) as img:
                 w, h = img.size  # from the header: nothing decoded yet
                 if w * h > IMAGE_PIXELS:
-                    raise DataError(
-                        f"{what} is {w}×{h} = {w * h / 1e6:.0f} megapixels, more than "
-                        f"{IMAGE_PIXELS // 1_000_000} (300 dpi on A3 is 17)",
-                        where,
-                    )
+                    raise what.error(f"is {w}×{h}, {PIXELS_PROBLEM}", where)
                 img.verify()  # checksums and structure, without decoding
             with Image.open(io.BytesIO(body), formats=IMAGE_FORMATS) as img:
                 img.load()  # every pixel: a truncated file fails here, not in the build
     except DataError:
         raise
     except (Image.DecompressionBombWarning, Image.DecompressionBombError):
-        raise DataError(
-            f"{what} is more than {IMAGE_PIXELS // 1_000_000} megapixels (300 dpi on A3 is 17)",
+        raise what.error(
+            f"is {PIXELS_PROBLEM}",
             where,
         ) from None
     except Exception as exc:  # noqa: BLE001 - a decoder of hostile bytes raises anything
-        raise DataError(f"{what} is not an image pnp can read ({why(exc)})", where) from None
+        raise what.error(f"is not an image pnp can read ({why(exc)})", where) from None
     if w <= 0 or h <= 0:
-        raise DataError(f"{what} has no pixels ({w}×{h})", where)
+        raise what.error(f"has no pixels ({w}×{h})", where)
     return w, h
 
 
@@ -140,21 +146,21 @@ def svg_size(path: Path, what: str, where: Location | None) -> tuple[float, floa
 
 def _svg(path: Path, what: str, where: Location | None) -> tuple[float, float]:
     _size_of(path, SVG_BYTES, what, where)
-    name, body = _where(what, path), path.read_bytes()
+    name, body = Brought(what, path), path.read_bytes()
     if b"<!ENTITY" in body.upper() or b"<?XML-STYLESHEET" in body.upper():
-        raise DataError(f"{name} declares entities or a style sheet; pnp reads plain SVG", where)
+        raise name.error("declares entities or a style sheet; pnp reads plain SVG", where)
     try:
         root = ET.fromstring(body)  # noqa: S314 - entities refused above
     except ET.ParseError as exc:
-        raise DataError(f"{name} is not well-formed XML ({exc})", where) from None
+        raise name.error(f"is not well-formed XML ({why(exc)})", where) from None
     if root.tag not in (f"{_SVG_NS}svg", "svg"):
-        raise DataError(f"{name} is not an SVG (its root is {shown(root.tag)})", where)
+        raise name.error(f"is not an SVG (its root is {shown(root.tag)})", where)
     for el in root.iter():
         _references(el, name, where)
     return _svg_box(root, name, where)
 
 
-def _references(el: ET.Element, name: str, where: Location | None) -> None:
+def _references(el: ET.Element, name: Brought, where: Location | None) -> None:
     """Refuse a reference to a file: an ``href`` that is not ``#id`` or an embedded image,
     a ``url(...)`` that is not ``#id``, a style sheet that imports."""
     for key, value in el.attrib.items():
@@ -162,32 +168,32 @@ def _references(el: ET.Element, name: str, where: Location | None) -> None:
         if _HREF.match(key) and not value.startswith("#"):
             data = _DATA_IMAGE.match(value)
             if data is None:
-                raise DataError(
-                    f"{name} refers to the file {shown(value)}; an SVG pnp draws may not "
+                raise name.error(
+                    f"refers to the file {shown(value)}; an SVG pnp draws may not "
                     "refer to other files (embed a picture as a data: URL)",
                     where,
                 )
             try:
                 body = base64.b64decode(data.group(1), validate=False)
             except (binascii.Error, ValueError):
-                raise DataError(f"{name} embeds a picture that is not base64", where) from None
-            _picture(body, f"{name}: embedded picture", where)
+                raise name.error("embeds a picture that is not base64", where) from None
+            _picture(body, Brought(f"{name.what}: embedded picture", name.path), where)
         _urls(value, name, where)
     if el.tag in (f"{_SVG_NS}style", "style") and el.text:
         if "@import" in el.text.lower():
-            raise DataError(f"{name} imports a style sheet; pnp reads one SVG file", where)
+            raise name.error("imports a style sheet; pnp reads one SVG file", where)
         _urls(el.text, name, where)
 
 
-def _urls(text: str, name: str, where: Location | None) -> None:
+def _urls(text: str, name: Brought, where: Location | None) -> None:
     for target in _URL.findall(text):
         if not target.strip().startswith("#"):
-            raise DataError(
-                f"{name} refers to {shown(target)} in url(...); only url(#id) is drawn", where
+            raise name.error(
+                f"refers to {shown(target)} in url(...); only url(#id) is drawn", where
             )
 
 
-def _svg_box(root: ET.Element, name: str, where: Location | None) -> tuple[float, float]:
+def _svg_box(root: ET.Element, name: Brought, where: Location | None) -> tuple[float, float]:
     width, height = _length(root.get("width")), _length(root.get("height"))
     box = root.get("viewBox")
     if box is not None:
@@ -197,19 +203,17 @@ def _svg_box(root: ET.Element, name: str, where: Location | None) -> tuple[float
         except ValueError:
             numbers = []
         if len(numbers) != 4 or not all(map(math.isfinite, numbers)) or min(numbers[2:]) <= 0:
-            raise DataError(
-                f"{name} has viewBox {shown(box)}; give four numbers, width and height above 0",
+            raise name.error(
+                f"has viewBox {shown(box)}; give four numbers, width and height above 0",
                 where,
             )
         width = numbers[2] if width is None else width
         height = numbers[3] if height is None else height
     if width is None or height is None:
-        raise DataError(f"{name} has no size: give width and height, or a viewBox", where)
+        raise name.error("has no size: give width and height, or a viewBox", where)
     for key, value in (("width", width), ("height", height)):
         if not math.isfinite(value) or value <= 0:
-            raise DataError(
-                f"{name} has {key} {shown(root.get(key))}; give a number above 0", where
-            )
+            raise name.error(f"has {key} {shown(root.get(key))}; give a number above 0", where)
     return width, height
 
 

@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from pnp._errors import DataError, LayoutError, display_path
+from pnp._errors import DataError, LayoutError
 from pnp.spec.paths import file_inside, fonts_root, store_atomically, user_cache
-from pnp.text.files import why
+from pnp.text.files import Brought, why
 
 CACHE_VERSION = 1
 FONT_BYTES = 30_000_000
@@ -65,13 +65,12 @@ def load_font(name: str, extra_dir: Path | None = None) -> FontMetrics:
     what = f"font {name!r}"
     for folder in font_dirs(extra_dir):
         path = folder / f"{name}.ttf"
-        real = file_inside(path, allowed, f"{what} ({display_path(path)})", None)
+        real = file_inside(path, allowed, what, None)
         if real is not None:
             size = real.stat().st_size
             if not 0 < size <= FONT_BYTES:
-                raise DataError(
-                    f"{what} ({display_path(path)}) is {size:,} bytes; a font "
-                    f"file has 1 to {FONT_BYTES:,}"
+                raise Brought(what, path).error(
+                    f"is {size:,} bytes; a font file has 1 to {FONT_BYTES:,}"
                 )
             return _metrics(name, real)
     found = sorted(p.stem for d in font_dirs(extra_dir) if d.is_dir() for p in d.glob("*.ttf"))
@@ -101,18 +100,18 @@ def _read(name: str, path: Path) -> FontMetrics:
     from fontTools.ttLib import TTFont  # slow to import; only needed on a cache miss
 
     logging.getLogger("fontTools").setLevel(logging.ERROR)
-    what = f"font {name!r} ({display_path(path)})"
+    font = Brought(f"font {name!r}", path)
     try:
         tt = TTFont(str(path), lazy=True)
         missing = [tag for tag in REPORTLAB_TABLES if tag not in tt]
         if missing:
-            raise DataError(
-                f"{what} lacks the table(s) {', '.join(missing)}: the PDF writer embeds "
+            raise font.error(
+                f"lacks the table(s) {', '.join(missing)}: the PDF writer embeds "
                 "TrueType outlines only (a .ttf with glyf, not CFF)"
             )
         fs_type = tt["OS/2"].fsType  # reportlab refuses these when it cannot embed whole
         if (fs_type == 0x0002 or fs_type & 0x0300) and tt["maxp"].numGlyphs > 0xFF:
-            raise DataError(f"{what} forbids subsetting (OS/2 fsType {fs_type:#06x})")
+            raise font.error(f"forbids subsetting (OS/2 fsType {fs_type:#06x})")
         upm = tt["head"].unitsPerEm
         hmtx = tt["hmtx"].metrics
         cmap = tt.getBestCmap() or {}
@@ -122,7 +121,7 @@ def _read(name: str, path: Path) -> FontMetrics:
     except DataError:
         raise
     except Exception as exc:  # noqa: BLE001 - fontTools on hostile bytes raises anything
-        raise DataError(f"{what} is not a TrueType font pnp can read ({why(exc)})") from None
+        raise font.error(f"is not a TrueType font pnp can read ({why(exc)})") from None
     if not advances or upm <= 0:
-        raise DataError(f"{what} maps no characters to glyphs (an empty cmap)")
+        raise font.error("maps no characters to glyphs (an empty cmap)")
     return FontMetrics(name, path, advances, ascent, descent)
