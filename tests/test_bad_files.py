@@ -157,3 +157,17 @@ def test_every_bundled_icon_passes() -> None:
     for path in sorted((templates_root() / "icons").glob("*.svg")):
         width, height = svg_size(path, f"icon {path.stem!r}", None)
         assert width > 0 and height > 0, path
+
+
+def test_byte_limits_are_checked_before_reading(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The limits are read at each call, so a small file stands in for a large one."""
+    import pnp.text.files as files
+
+    image = tmp_path / "x.png"
+    image.write_bytes(_png((4, 4)))
+    monkeypatch.setattr(files, "IMAGE_BYTES", 10)
+    _refused(image_size, image, f"is {image.stat().st_size:,} bytes, more than 10")
+    monkeypatch.setattr(files, "SVG_BYTES", 10)
+    _refused(svg_size, _svg(tmp_path, 'viewBox="0 0 1 1"'), "bytes, more than 10")
