@@ -67,6 +67,11 @@ def test_plain_svgs_pass_with_their_size(
         ('viewBox="0 0 4"', "", "give four numbers"),
         ('width="4" height="4"', '<image href="art.png"/>', "refers to the file 'art.png'"),
         ('width="4" height="4"', '<use xlink:href="other.svg#a"/>', "refers to the file"),
+        (
+            'width="4" height="4"',
+            '<image href="data:text/plain,hi"/>',
+            "not a base64 data:image/ URL",
+        ),
         ('width="4" height="4"', '<rect fill="url(/etc/x.svg#g)"/>', "in url(...)"),
         ('width="4" height="4"', "<style>rect {fill: url(x.png)}</style>", "in url(...)"),
         ('width="4" height="4"', '<style>@import "x.css";</style>', "imports a style sheet"),

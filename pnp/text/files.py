@@ -59,7 +59,7 @@ class Brought:
     what: str
     path: Path
 
-    def error(self, problem: str, where: Location | None = None) -> DataError:
+    def error(self, problem: str, where: Location | None) -> DataError:
         return DataError(f"{self.what} {problem} (file {display_path(self.path)})", where)
 
 
@@ -167,6 +167,8 @@ def _references(el: ET.Element, name: Brought, where: Location | None) -> None:
         value = value.strip()
         if _HREF.match(key) and not value.startswith("#"):
             data = _DATA_IMAGE.match(value)
+            if data is None and value.lower().startswith("data:"):
+                raise name.error("embeds data that is not a base64 data:image/ URL", where)
             if data is None:
                 raise name.error(
                     f"refers to the file {shown(value)}; an SVG pnp draws may not "

@@ -70,7 +70,7 @@ def load_font(name: str, extra_dir: Path | None = None) -> FontMetrics:
             size = real.stat().st_size
             if not 0 < size <= FONT_BYTES:
                 raise Brought(what, path).error(
-                    f"is {size:,} bytes; a font file has 1 to {FONT_BYTES:,}"
+                    f"is {size:,} bytes; a font file has 1 to {FONT_BYTES:,}", None
                 )
             return _metrics(name, real)
     found = sorted(p.stem for d in font_dirs(extra_dir) if d.is_dir() for p in d.glob("*.ttf"))
@@ -97,6 +97,8 @@ def _metrics(name: str, path: Path) -> FontMetrics:
 
 
 def _read(name: str, path: Path) -> FontMetrics:
+    """Parse one font, refusing what reportlab could not embed. Errors carry no location:
+    the layout element that names the font adds it (pnp.layout.face)."""
     from fontTools.ttLib import TTFont  # slow to import; only needed on a cache miss
 
     logging.getLogger("fontTools").setLevel(logging.ERROR)
@@ -107,12 +109,15 @@ def _read(name: str, path: Path) -> FontMetrics:
         if missing:
             raise font.error(
                 f"lacks the table(s) {', '.join(missing)}: the PDF writer embeds "
-                "TrueType outlines only (a .ttf with glyf, not CFF)"
+                "TrueType outlines only (a .ttf with glyf, not CFF)",
+                None,
             )
         fs_type = tt["OS/2"].fsType  # reportlab refuses these when it cannot embed whole
         if (fs_type == 0x0002 or fs_type & 0x0300) and tt["maxp"].numGlyphs > 0xFF:
-            raise font.error(f"forbids subsetting (OS/2 fsType {fs_type:#06x})")
+            raise font.error(f"forbids subsetting (OS/2 fsType {fs_type:#06x})", None)
         upm = tt["head"].unitsPerEm
+        if not 16 <= upm <= 16384:  # the OpenType spec's range for unitsPerEm
+            raise font.error(f"has {upm} units per em (16 to 16384)", None)
         hmtx = tt["hmtx"].metrics
         cmap = tt.getBestCmap() or {}
         advances = {cp: hmtx[glyph][0] / upm for cp, glyph in cmap.items()}
@@ -121,7 +126,7 @@ def _read(name: str, path: Path) -> FontMetrics:
     except DataError:
         raise
     except Exception as exc:  # noqa: BLE001 - fontTools on hostile bytes raises anything
-        raise font.error(f"is not a TrueType font pnp can read ({why(exc)})") from None
-    if not advances or upm <= 0:
-        raise font.error("maps no characters to glyphs (an empty cmap)")
+        raise font.error(f"is not a TrueType font pnp can read ({why(exc)})", None) from None
+    if not advances:
+        raise font.error("maps no characters to glyphs (an empty cmap)", None)
     return FontMetrics(name, path, advances, ascent, descent)
