@@ -105,7 +105,7 @@ def test_an_embedded_picture_is_checked_like_a_file(tmp_path: Path) -> None:
 def test_images_beyond_the_pixel_limit_or_of_other_formats_are_refused(tmp_path: Path) -> None:
     path = tmp_path / "x.png"
     path.write_bytes(_png((7000, 6000), "1"))  # 42 MP: under Pillow's own 89 MP warning
-    _refused(image_size, path, "more than 40 megapixels (300 dpi on A3 is 17)")
+    _refused(image_size, path, "more than 40 megapixels (a whole A4 page at 300 dpi is 9)")
     path.write_bytes(_png((30, 20)))
     assert image_size(path, "figure 'x.svg'", None) == (30, 20)
     eps = tmp_path / "x.jpg"  # Pillow would hand an EPS to Ghostscript

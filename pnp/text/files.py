@@ -23,14 +23,17 @@ from pathlib import Path
 from pnp._errors import DataError, Location, display_path, shown
 
 IMAGE_BYTES = 50_000_000
-"""Largest image file read (a 300 dpi A3 poster as an uncompressed TIFF is 52 MB; a PNG
-of the largest printable piece is well under this)."""
+"""Largest image file read: 40 MP of RGB is 120 MB uncompressed, and a photographic PNG
+is roughly half that (an estimate, not measured on real art); flat art is far smaller."""
 IMAGE_PIXELS = 40_000_000
-"""Most pixels in one image: an A3 board (297×420 mm, the largest paper pnp prints a piece
-on) at 300 dpi is 3508×4961 = 17.4 MP, so 40 MP leaves more than twice that. Decoded as
-RGBA it is 160 MB; Pillow's own limit (89 MP warns, 179 MP fails) would let a 144 MP bomb
-of a few KB on disk take 576 MB."""
-PIXELS_PROBLEM = f"more than {IMAGE_PIXELS // 1_000_000} megapixels (300 dpi on A3 is 17)"
+"""Most pixels in one image. Pictures print inside a card layout or a rulebook figure, so
+never larger than a page: a whole A4 page (pnp's largest paper) at 300 dpi is 2480×3508 =
+8.7 MP, and 40 MP leaves room for 600 dpi art (34.8 MP on A4). Decoded as RGBA it is
+160 MB; Pillow's own limit (89 MP warns, 179 MP fails) would let a 144 MP bomb of a few KB
+on disk take 576 MB."""
+PIXELS_PROBLEM = (
+    f"more than {IMAGE_PIXELS // 1_000_000} megapixels (a whole A4 page at 300 dpi is 9)"
+)
 IMAGE_FORMATS = ("PNG", "JPEG", "GIF", "WEBP")
 """What Pillow may decode: the formats a designer exports. Others (EPS runs Ghostscript)
 are refused before a plugin sees them."""
