@@ -176,3 +176,18 @@ def test_byte_limits_are_checked_before_reading(
     _refused(image_size, image, f"is {image.stat().st_size:,} bytes, more than 10")
     monkeypatch.setattr(files, "SVG_BYTES", 10)
     _refused(svg_size, _svg(tmp_path, 'viewBox="0 0 1 1"'), "bytes, more than 10")
+
+
+def test_a_truncated_picture_figure_is_refused_by_validate(mini_cards: Path) -> None:
+    """PNG figures go through the same check as card images (Pillow verify, then load)."""
+    game = mini_cards / "mini" / "game.yaml"
+    game.write_text(game.read_text() + "rulebook: rules.md\n")
+    templates = mini_cards / "mini" / "templates"
+    templates.mkdir()
+    (templates / "rules.md").write_text("# Mini\n\n![A map](map.png)\n")
+    whole = _png((40, 30))
+    (templates / "map.png").write_bytes(whole[: len(whole) // 2])
+    result = runner.invoke(app, ["validate", "mini", "--cards", str(mini_cards)])
+    assert result.exit_code == 1, result.output
+    assert "error: figure 'map.png' is not an image pnp can read" in result.output
+    assert "(file " in result.output and "map.png)" in result.output
