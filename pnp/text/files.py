@@ -41,7 +41,7 @@ SVG_BYTES = 5_000_000
 """Largest SVG file read (the bundled icons are under 2 KB; a detailed map is ~1 MB)."""
 
 _SVG_NS = "{http://www.w3.org/2000/svg}"
-_HREF = re.compile(r"^(\{http://www\.w3\.org/1999/xlink\})?href$")
+_HREF = re.compile(r"^(\{[^}]*\})?href$")  # xlink:href, href, or any namespace
 _URL = re.compile(r"url\(\s*['\"]?([^'\")]*)", re.IGNORECASE)
 _LENGTH = re.compile(r"^\s*([-+]?[0-9.eE+-]+|nan|inf|infinity)\s*(px|pt|pc|mm|cm|in|em|ex)?\s*$")
 _DATA_IMAGE = re.compile(r"^data:image/[a-z+.-]+;base64,(.*)$", re.IGNORECASE | re.DOTALL)
