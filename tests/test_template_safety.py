@@ -271,7 +271,7 @@ def test_a_long_layout_name_is_shortened(mini_cards: Path) -> None:
         ("art/../../x.png", "image 'art/../../x.png' is outside the game folder"),
         ("art/link.png", "image 'art/link.png' is a link to a file outside the game folder"),
         ("art/loop.png", "image 'art/loop.png' is a link in a loop or to nothing"),
-        ("art/bomb.png", "image 'art/bomb.png' cannot be read"),
+        ("art/bomb.png", "image 'art/bomb.png' is not an image pnp can read"),
     ],
 )
 def test_card_pictures_stay_inside_the_game_folder(

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from pathlib import Path, PurePosixPath, PureWindowsPath
+from pathlib import Path
 from typing import Any
 
-from pnp._errors import DataError, Location, display_path, shown
+from pnp._errors import DataError, Location, PnpError, display_path, shown
 from pnp.layout.ops import Face, Icon, Picture, Shape, TextBlock
 from pnp.layout.textfit import set_text
 from pnp.spec.fields import parse_size
 from pnp.spec.layouts import read_card_layout
 from pnp.spec.load import Card, Game
 from pnp.spec.model import CardLayout, Element
+from pnp.spec.paths import climbs_out, file_inside
+from pnp.text.files import image_size
 from pnp.text.icons import find_icon, icon_dirs
 from pnp.text.richtext import ICON_MARK
 from pnp.text.template import is_true, render_colour, render_text
@@ -38,7 +40,7 @@ def find_template(game: Game, name: str, where: Location, key: str, file: str = 
         return game.memo[key_found]
     quoted = shown(name)
     example = "a layout in templates/cards/" if key == "layout" else "a file in templates/"
-    if not name or "\0" in name or _climbs_out(name):
+    if not name or "\0" in name or climbs_out(name):
         raise DataError(
             f"{key}: {quoted} is outside the game folder; name {example}",
             where,
@@ -46,7 +48,7 @@ def find_template(game: Game, name: str, where: Location, key: str, file: str = 
     roots = [game.root, *(e.root for e in game.expansions), *game.template_dirs()]
     allowed = [p.resolve() for p in roots]
     for folder in game.template_dirs():
-        real = _file_inside(folder / file.format(name), allowed, f"{key}: {quoted}", where)
+        real = file_inside(folder / file.format(name), allowed, f"{key}: {quoted}", where)
         if real is not None:
             game.memo[key_found] = real
             return real
@@ -54,29 +56,6 @@ def find_template(game: Game, name: str, where: Location, key: str, file: str = 
     raise DataError(
         f"{key}: {quoted} not found (no file {shown(file.format(name))} in {folders})", where
     )
-
-
-def _file_inside(path: Path, allowed: list[Path], what: str, where: Location) -> Path | None:
-    """``path`` with its links resolved when it is a file (None when nothing is there);
-    a link that loops, or leads outside the ``allowed`` folders, is refused."""
-    try:
-        if not (path.is_file() or path.is_symlink()):
-            return None
-    except OSError:  # a name too long for the file system: not there
-        return None
-    try:
-        real = path.resolve(strict=True)
-    except (OSError, RuntimeError):
-        raise DataError(f"{what} is a link in a loop or to nothing", where) from None
-    if not any(real.is_relative_to(root) for root in allowed):
-        raise DataError(f"{what} is a link to a file outside the game folder", where)
-    return real if real.is_file() else None
-
-
-def _climbs_out(name: str) -> bool:
-    """Absolute (``/etc``, ``C:\\x``, ``\\\\host``) or with a '..' part, with either slash."""
-    win = PureWindowsPath(name)
-    return bool(win.anchor) or PurePosixPath(name).is_absolute() or ".." in win.parts
 
 
 _layouts: dict[Path, LoadedLayout] = {}
@@ -167,6 +146,15 @@ def _text(el: Element, el_loc: Location, on: _Card) -> TextBlock | None:
     if not text:
         return None
     colour = _colour(el.color, on.ctx, el_loc) or "#000000"
+    try:
+        return _set(el, text, colour, field, on)
+    except PnpError as exc:  # a font that cannot be read: the element named it
+        if exc.location is None:
+            exc.location = el_loc
+        raise
+
+
+def _set(el: Element, text: str, colour: str, field: str, on: _Card) -> TextBlock:
     return set_text(
         text,
         el.font,
@@ -202,18 +190,12 @@ def _picture(el: Element, el_loc: Location, on: _Card) -> Picture | None:
     if not name or on.loaded.game_root is None:
         return None
     root, what = on.loaded.game_root, f"{on.who}: image {shown(name)}"
-    if "\0" in name or _climbs_out(name):
+    if "\0" in name or climbs_out(name):
         raise DataError(f"{what} is outside the game folder (give a path inside it)", on.where)
-    path = _file_inside(root / name, [root.resolve()], what, on.where)
+    path = file_inside(root / name, [root.resolve()], what, on.where)
     if path is None:
         raise DataError(f"{what} cannot be read (no such file in {display_path(root)})", on.where)
-    try:
-        from PIL import Image
-
-        with Image.open(path) as img:
-            iw, ih = img.size
-    except (OSError, ValueError, Image.DecompressionBombError) as exc:
-        raise DataError(f"{what} cannot be read ({shown(str(exc))})", on.where) from None
+    iw, ih = image_size(path, what, on.where)
     x, y, w, h = el.rect
     scale = (max if el.fit == "cover" else min)(w / iw, h / ih)
     pw, ph = iw * scale, ih * scale

@@ -16,6 +16,7 @@ from pnp.spec.components import AidComponent
 from pnp.spec.fields import parse_size
 from pnp.spec.load import Game
 from pnp.spec.model import GameSpec
+from pnp.text.files import image_size, svg_size
 from pnp.text.fonts import load_font
 from pnp.text.icons import CREDIT as ICONS_CREDIT
 from pnp.text.template import render_text
@@ -80,13 +81,17 @@ FIGURE_SUFFIXES = (".svg", ".png", ".jpg", ".jpeg")
 
 def _resolve_figures(game: Game, text: str, where: Location) -> str:
     """``![caption](name.svg)`` names a file in the game's templates: find it (safely, like
-    every template) so the renderer gets a checked absolute path."""
+    every template) and check it (pnp.text.files) so the renderer gets a checked absolute
+    path of a file it can draw."""
 
     def resolve(m: re.Match[str]) -> str:
         name = m.group(2)
         if not name.lower().endswith(FIGURE_SUFFIXES):
             raise DataError(f"figure {shown(name)}: use an .svg, .png or .jpg file", where)
-        return f"![{m.group(1)}]({find_template(game, name, where, 'figure').as_posix()})"
+        path = find_template(game, name, where, "figure")
+        check = svg_size if name.lower().endswith(".svg") else image_size
+        check(path, f"figure {shown(name)}", where)
+        return f"![{m.group(1)}]({path.as_posix()})"
 
     return _FIGURE.sub(resolve, text)
 

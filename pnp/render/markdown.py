@@ -216,7 +216,8 @@ FIGURE_WIDTH = 0.5
 
 def figure(tok: Token, width: float, caption_style: ParagraphStyle, scale: float) -> Flowable:
     """An image paragraph: the picture (SVG drawn as vectors, or a PNG/JPEG) centred and
-    scaled to fit, its alt text below as the caption. build.py has checked the path."""
+    scaled to fit, its alt text below as the caption. pnp.render.documents has found the
+    file and pnp.text.files has checked it (size, references, pixels)."""
     from reportlab.platypus import Image
 
     path = str(tok.attrGet("src"))

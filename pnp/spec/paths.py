@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import os
 from functools import cache
-from pathlib import Path
+from pathlib import Path, PurePosixPath, PureWindowsPath
+
+from pnp._errors import DataError, Location
 
 _PACKAGE = Path(__file__).parent.parent
 
@@ -94,3 +96,26 @@ def store_atomically(cache_file: Path, body: bytes) -> None:
         os.replace(tmp, cache_file)
     except OSError:
         pass
+
+
+def file_inside(path: Path, allowed: list[Path], what: str, where: Location | None) -> Path | None:
+    """``path`` with its links resolved when it is a file (None when nothing is there);
+    a link that loops, or leads outside the ``allowed`` folders, is refused."""
+    try:
+        if not (path.is_file() or path.is_symlink()):
+            return None
+    except OSError:  # a name too long for the file system: not there
+        return None
+    try:
+        real = path.resolve(strict=True)
+    except (OSError, RuntimeError):
+        raise DataError(f"{what} is a link in a loop or to nothing", where) from None
+    if not any(real.is_relative_to(root) for root in allowed):
+        raise DataError(f"{what} is a link to a file outside the game folder", where)
+    return real if real.is_file() else None
+
+
+def climbs_out(name: str) -> bool:
+    """Absolute (``/etc``, ``C:\\x``, ``\\\\host``) or with a '..' part, with either slash."""
+    win = PureWindowsPath(name)
+    return bool(win.anchor) or PurePosixPath(name).is_absolute() or ".." in win.parts

@@ -13,10 +13,16 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from pnp._errors import LayoutError
-from pnp.spec.paths import fonts_root, store_atomically, user_cache
+from pnp._errors import DataError, LayoutError
+from pnp.spec.paths import file_inside, fonts_root, store_atomically, user_cache
+from pnp.text.files import Brought, why
 
 CACHE_VERSION = 1
+FONT_BYTES = 30_000_000
+"""Largest font file read (Lato-Regular is 0.66 MB; a full CJK TrueType font about 20 MB)."""
+REPORTLAB_TABLES = ("head", "hhea", "hmtx", "cmap", "maxp", "name", "OS/2", "post", "loca", "glyf")
+"""Tables reportlab's TrueType reader needs (reportlab.pdfbase.ttfonts): checked here, so a
+font it would refuse at build time is an error in `pnp validate`."""
 
 
 class _Advances(dict[str, float]):
@@ -55,10 +61,18 @@ def font_dirs(extra: Path | None = None) -> list[Path]:
 
 @cache
 def load_font(name: str, extra_dir: Path | None = None) -> FontMetrics:
+    allowed = [d.resolve() for d in font_dirs(extra_dir) if d.is_dir()]
+    what = f"font {name!r}"
     for folder in font_dirs(extra_dir):
         path = folder / f"{name}.ttf"
-        if path.is_file():
-            return _metrics(name, path.resolve())
+        real = file_inside(path, allowed, what, None)
+        if real is not None:
+            size = real.stat().st_size
+            if not 0 < size <= FONT_BYTES:
+                raise Brought(what, path).error(
+                    f"is {size:,} bytes; a font file has 1 to {FONT_BYTES:,}", None
+                )
+            return _metrics(name, real)
     found = sorted(p.stem for d in font_dirs(extra_dir) if d.is_dir() for p in d.glob("*.ttf"))
     raise LayoutError(f"font {name!r} not found (fonts: {', '.join(found)})")
 
@@ -83,13 +97,36 @@ def _metrics(name: str, path: Path) -> FontMetrics:
 
 
 def _read(name: str, path: Path) -> FontMetrics:
+    """Parse one font, refusing what reportlab could not embed. Errors carry no location:
+    the layout element that names the font adds it (pnp.layout.face)."""
     from fontTools.ttLib import TTFont  # slow to import; only needed on a cache miss
 
     logging.getLogger("fontTools").setLevel(logging.ERROR)
-    tt = TTFont(str(path), lazy=True)
-    upm = tt["head"].unitsPerEm
-    hmtx = tt["hmtx"].metrics
-    cmap = tt.getBestCmap()
-    advances = {cp: hmtx[glyph][0] / upm for cp, glyph in cmap.items()}
-    hhea = tt["hhea"]
-    return FontMetrics(name, path, advances, hhea.ascent / upm, -hhea.descent / upm)
+    font = Brought(f"font {name!r}", path)
+    try:
+        tt = TTFont(str(path), lazy=True)
+        missing = [tag for tag in REPORTLAB_TABLES if tag not in tt]
+        if missing:
+            raise font.error(
+                f"lacks the table(s) {', '.join(missing)}: the PDF writer embeds "
+                "TrueType outlines only (a .ttf with glyf, not CFF)",
+                None,
+            )
+        fs_type = tt["OS/2"].fsType  # reportlab refuses these when it cannot embed whole
+        if (fs_type == 0x0002 or fs_type & 0x0300) and tt["maxp"].numGlyphs > 0xFF:
+            raise font.error(f"forbids subsetting (OS/2 fsType {fs_type:#06x})", None)
+        upm = tt["head"].unitsPerEm
+        if not 16 <= upm <= 16384:  # the OpenType spec's range for unitsPerEm
+            raise font.error(f"has {upm} units per em (16 to 16384)", None)
+        hmtx = tt["hmtx"].metrics
+        cmap = tt.getBestCmap() or {}
+        advances = {cp: hmtx[glyph][0] / upm for cp, glyph in cmap.items()}
+        hhea = tt["hhea"]
+        ascent, descent = hhea.ascent / upm, -hhea.descent / upm
+    except DataError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - fontTools on hostile bytes raises anything
+        raise font.error(f"is not a TrueType font pnp can read ({why(exc)})", None) from None
+    if not advances:
+        raise font.error("maps no characters to glyphs (an empty cmap)", None)
+    return FontMetrics(name, path, advances, ascent, descent)

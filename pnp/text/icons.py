@@ -14,6 +14,8 @@ from functools import cache
 from pathlib import Path
 
 from pnp._errors import DataError, Location
+from pnp.spec.paths import file_inside
+from pnp.text.files import svg_size
 
 ICON_NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 CREDIT = "Icons: Font Awesome Free by Fonticons, Inc., CC BY 4.0 (fontawesome.com)."
@@ -30,12 +32,24 @@ def icon_names(dirs: Sequence[Path]) -> list[str]:
     return sorted({p.stem for d in dirs if d.is_dir() for p in d.glob("*.svg")})
 
 
+_found: dict[tuple[str, tuple[Path, ...]], Path] = {}
+"""Icons found and checked in this process (a card game names the same few on most cards;
+`--watch` builds each time in a fresh process)."""
+
+
 def find_icon(name: str, dirs: Sequence[Path], where: Location | None = None) -> Path:
-    """The SVG file of icon ``name``; an unknown name is an error naming the closest one."""
+    """The SVG file of icon ``name``, checked (pnp.text.files); an unknown name is an error
+    naming the closest one."""
+    dirs = tuple(dirs)
+    if (name, dirs) in _found:
+        return _found[name, dirs]
     if ICON_NAME.match(name):
+        allowed = [d.resolve() for d in dirs if d.is_dir()]
         for folder in dirs:
             path = folder / f"{name}.svg"
-            if path.is_file():
+            if file_inside(path, allowed, f"icon {name!r}", where) is not None:
+                svg_size(path, f"icon {name!r}", where)
+                _found[name, dirs] = path
                 return path
     known = icon_names(dirs)
     close = difflib.get_close_matches(name, known, n=1, cutoff=0.5)
