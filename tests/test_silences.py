@@ -106,3 +106,26 @@ def test_ctrl_c_stops_a_parallel_simulation_at_once_and_keeps_the_games_played()
     assert "Traceback" not in err
     played = int(re.match(r"bidness: (\d+) games", out).group(1))  # type: ignore[union-attr]
     assert 0 < played < 20000, out
+
+
+def test_an_unknown_icon_message_never_suggests_the_name_it_refused(tmp_path: Path) -> None:
+    """A folder or dangling link named star.svg is no icon: the message used to read
+    "unknown icon 'star'; did you mean 'star'?"."""
+    import pytest
+
+    from pnp._errors import DataError
+    from pnp.text.icons import find_icon
+
+    icons = tmp_path / "templates" / "icons"
+    (icons / "star.svg").mkdir(parents=True)
+    (icons / "moon.svg").symlink_to(tmp_path / "missing.svg")
+    with pytest.raises(DataError) as err:
+        find_icon("star", [icons])
+    assert err.value.message == "unknown icon 'star'; no icons in templates/icons/"
+    (icons / "sun.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="5" '
+        'height="5"/></svg>'
+    )
+    with pytest.raises(DataError) as err:
+        find_icon("star", [icons])
+    assert err.value.message == "unknown icon 'star'; icons: sun"

@@ -29,7 +29,8 @@ def icon_dirs(template_dirs: Sequence[Path]) -> tuple[Path, ...]:
 
 
 def icon_names(dirs: Sequence[Path]) -> list[str]:
-    return sorted({p.stem for d in dirs if d.is_dir() for p in d.glob("*.svg")})
+    """The icons that can be drawn: SVG files (not folders or dangling links named so)."""
+    return sorted({p.stem for d in dirs if d.is_dir() for p in d.glob("*.svg") if p.is_file()})
 
 
 _found: dict[tuple[str, tuple[Path, ...]], Path] = {}
@@ -53,7 +54,12 @@ def find_icon(name: str, dirs: Sequence[Path], where: Location | None = None) ->
                 return path
     known = icon_names(dirs)
     close = difflib.get_close_matches(name, known, n=1, cutoff=0.5)
-    hint = f"did you mean {close[0]!r}?" if close else f"icons: {', '.join(known)}"
+    if close:
+        hint = f"did you mean {close[0]!r}?"
+    elif known:
+        hint = f"icons: {', '.join(known)}"
+    else:
+        hint = "no icons in " + " or ".join(f"{d.parent.name}/{d.name}/" for d in dirs)
     raise DataError(f"unknown icon {name!r}; {hint}", where)
 
 
