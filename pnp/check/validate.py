@@ -24,6 +24,7 @@ def validate_game(
     component (counters, tracks, aid and rulebook templates), and run ``playtest``, if
     given, to warn of printed components that run out."""
     findings: list[Finding] = list(game.notes) + _method_named_keys(game)
+    findings += _deck_size_findings(game)
     engine = engine_for(game)
     if engine is not None:
         findings.extend(engine.validate(game))
@@ -87,3 +88,21 @@ def _face_findings(game: Game) -> list[Finding]:
     except PnpError as exc:  # a deck back: no card to blame
         problems.append(exc)
     return [Finding(Severity.ERROR, p.message, p.location) for p in problems]
+
+
+def _deck_size_findings(game: Game) -> list[Finding]:
+    """A deck whose cards fit no sheet of A4 or Letter at the default margin (the build
+    would stop there): an error at the deck's size, naming the paper."""
+    from pnp.layout.cards import SheetOptions
+    from pnp.layout.sheet import PAPERS_MM, plan_grid
+
+    out = []
+    for i, deck in enumerate(game.spec.decks):
+        for paper in PAPERS_MM:
+            options = SheetOptions(paper=paper)
+            try:
+                plan_grid(paper, deck.size_mm, options.bleed, options.inner_margin, "grid")
+            except PnpError as exc:
+                where = game.spec_location("decks", i, "size")
+                out.append(Finding(Severity.ERROR, f"decks.{i}.size: {exc.message}", where))
+    return out
