@@ -53,3 +53,27 @@ def test_the_count_bound_is_more_than_any_bundled_game_prints() -> None:
                 pages, _ = lay_out_tokens(game, comp, i, SheetOptions())
                 most = max(most, sum(len(p.items) for p in pages if p.side != "back"))
     assert 0 < most < MAX_TOKEN_COUNT / 2
+
+
+def test_an_aid_larger_than_the_paper_is_refused_at_its_size(tmp_path: Path) -> None:
+    """An aid of 250×250 mm fits neither paper: validate says so at its size key (it was
+    an error with no place, worded as a card)."""
+    import shutil
+
+    from pnp.check.validate import validate_game
+    from pnp.spec.load import load_game
+    from pnp.spec.paths import cards_root
+
+    shutil.copytree(cards_root() / "boom", tmp_path / "boom")
+    spec = tmp_path / "boom" / "game.yaml"
+    spec.write_text(spec.read_text(encoding="utf-8").replace("size: tarot", "size: 250x250 mm"))
+    errors = [
+        str(f) for f in validate_game(load_game("boom", tmp_path)) if f.severity.value == "error"
+    ]
+    assert len(errors) == 2, errors
+    for error, paper in zip(errors, ("a4", "letter"), strict=True):
+        assert error.endswith(
+            f"error: components.2.size: 250×250 mm does not fit on {paper} with its crop "
+            "marks inside the 6 mm printer margin"
+        )
+        assert "boom/game.yaml:" in error

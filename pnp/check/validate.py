@@ -24,7 +24,7 @@ def validate_game(
     component (counters, tracks, aid and rulebook templates), and run ``playtest``, if
     given, to warn of printed components that run out."""
     findings: list[Finding] = list(game.notes) + _method_named_keys(game)
-    findings += _deck_size_findings(game)
+    findings += _size_findings(game)
     engine = engine_for(game)
     if engine is not None:
         findings.extend(engine.validate(game))
@@ -90,19 +90,35 @@ def _face_findings(game: Game) -> list[Finding]:
     return [Finding(Severity.ERROR, p.message, p.location) for p in problems]
 
 
-def _deck_size_findings(game: Game) -> list[Finding]:
-    """A deck whose cards fit no sheet of A4 or Letter at the default margin (the build
-    would stop there): an error at the deck's size, naming the paper."""
+def _size_findings(game: Game) -> list[Finding]:
+    """Card decks and aids whose pieces fit no sheet of A4 or Letter at the default
+    margin (the build would stop there): an error at the size, naming the paper."""
     from pnp.layout.cards import SheetOptions
     from pnp.layout.sheet import PAPERS_MM, plan_grid
+    from pnp.spec.fields import parse_size
 
+    sized: list[tuple[tuple[str | int, ...], tuple[float, float], bool]] = [
+        (("decks", i, "size"), deck.size_mm, True) for i, deck in enumerate(game.spec.decks)
+    ]
+    sized += [
+        (("components", i, "size"), parse_size(comp.size), False)
+        for i, comp in enumerate(game.spec.components)
+        if comp.kind == "aid"
+    ]
     out = []
-    for i, deck in enumerate(game.spec.decks):
+    for at, size, cards in sized:
         for paper in PAPERS_MM:
-            options = SheetOptions(paper=paper)
+            margin = SheetOptions(paper=paper).inner_margin
             try:
-                plan_grid(paper, deck.size_mm, options.bleed, options.inner_margin, "grid")
-            except PnpError as exc:
-                where = game.spec_location("decks", i, "size")
-                out.append(Finding(Severity.ERROR, f"decks.{i}.size: {exc.message}", where))
+                plan_grid(paper, size, None if cards else 0.0, margin, may_rotate=cards)
+            except PnpError:
+                key = ".".join(map(str, at))
+                out.append(
+                    Finding(
+                        Severity.ERROR,
+                        f"{key}: {size[0]:g}×{size[1]:g} mm does not fit on {paper} with its "
+                        f"crop marks inside the {margin:g} mm printer margin",
+                        game.spec_location(*at),
+                    )
+                )
     return out
