@@ -41,10 +41,13 @@ import importlib
 import random
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 from pnp._errors import DataError, Finding, Severity, ValidationFailed, shown
 from pnp.spec.load import Game
+
+if TYPE_CHECKING:
+    from pnp.games.cardlog import CardLog
 
 ENGINES: dict[str, str] = {
     "bidness": "pnp.games.bidness",
@@ -101,6 +104,10 @@ class GameState(Protocol):
 
     def measures(self) -> dict[str, float]:
         """Other per-game numbers worth summarising (min/mean/max)."""
+        ...
+
+    def card_record(self) -> list[dict[str, int]]:
+        """Per seat: each card design it drew → the times it played it (pnp.games.cardlog)."""
         ...
 
 
@@ -162,6 +169,7 @@ class Reporting:
     __slots__ = ()
     REPORT: Any
     log: list[str] | None
+    cardlog: CardLog | None
 
     @property
     def transcript(self) -> list[str]:
@@ -175,6 +183,9 @@ class Reporting:
 
     def measures(self) -> dict[str, float]:
         return self.REPORT.measures(self)  # type: ignore[no-any-return]
+
+    def card_record(self) -> list[dict[str, int]]:
+        return self.cardlog.record() if self.cardlog is not None else []
 
 
 def check_players(game: Game, players: int) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from pnp.sim.cards import CardStats
 from pnp.sim.strength import Strength
 
 DEFAULT_MAX_STEPS = 20_000
@@ -62,6 +63,8 @@ class Report:
     """Each bot against the others, when more than one bot played (seats rotated)."""
     lineup: list[str] = field(default_factory=list)
     """The bots named, in order; with more than one they rotate through the seats."""
+    cards: dict[str, CardStats] = field(default_factory=dict)
+    """Per card design: how a seat fares when it draws it (pnp.sim.cards)."""
 
     @property
     def first_seat_edge(self) -> float:
@@ -104,9 +107,24 @@ class Report:
                 f"{name}: min {stats['min']:g}, mean {stats['mean']:.2f}, max {stats['max']:g}"
             )
         out.extend(f"ran out: {line}" for line in self.ran_out)
+        out.extend(self.card_lines())
         if self.strength is not None:
             out.extend(self.strength.lines(self.players))
         return [*out, self.status()] if self.interrupted else out
+
+    def card_lines(self) -> list[str]:
+        """How many designs were tracked, and each flagged one with its interval."""
+        if not self.cards:
+            return []
+        flagged = [(card, s) for card, s in self.cards.items() if s.outlier]
+        out = [f"cards: {len(self.cards)} designs tracked, {len(flagged)} flagged"]
+        for card, s in sorted(flagged, key=lambda item: -abs(item[1].iwd or 0.0)):
+            low, high = s.iwd_ci95 or (0.0, 0.0)
+            out.append(
+                f"  {card}: win when drawn {s.win_when_drawn:.1%}, improvement "
+                f"{s.iwd:+.1%} [{low:+.1%}, {high:+.1%}], drawn {s.drawn}"
+            )
+        return out
 
     def mix(self) -> str:
         """The bots at the table, e.g. ``search+heuristic, seats rotated``."""
@@ -135,6 +153,12 @@ class Report:
             out.append("min, mean, max: the game's own figures, over all games played")
         if self.ran_out:
             out.append("ran out: components or decks that were not enough in some games")
+        if self.cards:
+            out.append(
+                "cards: improvement when drawn = a seat's win rate in games it drew the card "
+                "minus in games it did not, with a 95 % interval; flagged when the interval, "
+                "widened for the number of cards, leaves out zero"
+            )
         if self.strength is not None:
             out.append(
                 "bot strength: games each bot won per seat it took, seats rotated; a sign "

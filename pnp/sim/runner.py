@@ -19,6 +19,7 @@ from typing import Any
 from pnp._errors import Finding, Severity, UsageError, unknown
 from pnp._progress import Advance
 from pnp.games import Bot, Engine, GameState, engine_for, get_engine, sees
+from pnp.sim.cards import card_stats
 from pnp.sim.report import DEFAULT_MAX_STEPS, ComponentUse, Report
 from pnp.sim.strength import Strength
 from pnp.sim.tally import Tally
@@ -147,8 +148,7 @@ def _report(
     played, completed = tally.played, len(tally.lengths)
     wins = [0.0] * tally.players
     for winners in tally.winners:
-        for seat in winners:
-            wins[seat] += 1 / len(winners)
+        wins = [w + s for w, s in zip(wins, _shares(winners, tally.players), strict=True)]
     win_rates = [w / completed if completed else 0.0 for w in wins]
     components, short = _components(engine.printed_components(game), tally.peaks)
     short += [f"{what} (in {n} of {played} games)" for what, n in sorted(tally.dry.items())]
@@ -183,7 +183,13 @@ def _report(
         max_steps=max_steps,
         strength=None if strength is None else strength.finish(),
         lineup=list(bots),
+        cards=card_stats(tally.cards, [_shares(w, tally.players) for w in tally.winners]),
     )
+
+
+def _shares(winners: tuple[int, ...], players: int) -> list[float]:
+    """Each seat's share of one game's win: a tie splits it."""
+    return [1 / len(winners) if seat in winners else 0.0 for seat in range(players)]
 
 
 PLAYTEST_GAMES = 200

@@ -28,6 +28,8 @@ class Tally:
     """Per completed game: the bot in each seat."""
     scores: list[tuple[float, ...]] = field(default_factory=list)
     """Per completed game: each seat's final score (for bot strength)."""
+    cards: list[list[dict[str, int]]] = field(default_factory=list)
+    """Per completed game: per seat, each card design it drew → the times it played it."""
     played: int = 0
     interrupted: bool = False
 
@@ -58,6 +60,7 @@ class Tally:
         self.spreads.append(best - min(scores))
         self.tables.append(table)
         self.scores.append(tuple(scores))
+        self.cards.append(state.card_record())
 
     def join(self, later: Tally) -> None:
         """Append the tally of the games that come after these."""
@@ -76,6 +79,7 @@ class Tally:
         self.dry.update(later.dry)
         self.tables += later.tables
         self.scores += later.scores
+        self.cards += later.cards
 
 
 __all__ = ["Tally"]

@@ -158,6 +158,9 @@ class State(StateData, Reporting):
                 del deck[-take:]
             if len(hand) < size:
                 self.peaks.dry_event += 1
+            if self.cardlog is not None:
+                for card in hand:
+                    self.cardlog.draw(seat, card)
         self.peaks.deck_low = min(self.peaks.deck_low, len(deck))
         discards = t["setup_discards"]
         self.queue = order if discards == 1 else [s for s in order for _ in range(discards)]
@@ -172,7 +175,10 @@ class State(StateData, Reporting):
         if not self.paybacks:
             self.peaks.dry_payback += 1
             return False
-        self.hands[seat].append(self.paybacks.pop())
+        card = self.paybacks.pop()
+        self.hands[seat].append(card)
+        if self.cardlog is not None:
+            self.cardlog.draw(seat, card)
         return True
 
     def _finish_by_cap(self) -> None:

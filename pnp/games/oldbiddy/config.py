@@ -26,6 +26,7 @@ class Character:
     name: str
     action: str
     min_players: int
+    id: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +62,9 @@ class Config:
     """In letter order."""
     gem_cards: tuple[tuple[int, ...], ...]
     """Gems on each gem card, one count per colour."""
+    card_ids: tuple[str, ...] = ()
+    """Card design ids for the per-card statistics: the characters (in letter order),
+    then each gem card (in the order of ``gem_cards``)."""
 
     def zero_marker_pool(self) -> list[int]:
         """The colour of every zero score marker, one entry per marker."""
@@ -78,7 +82,7 @@ def config_from_game(game: Game) -> Config:
     gems = t["gems"]
     characters = sorted(
         (
-            Character(c.letter, c.name, c.action, c.min_players)
+            Character(c.letter, c.name, c.action, c.min_players, c.id)
             for c in game.cards
             if c.type == "character"
         ),
@@ -113,4 +117,5 @@ def config_from_game(game: Game) -> Config:
         start_spaces=tuple(t["market"]["start_spaces"]),
         characters=tuple(characters),
         gem_cards=tuple(tuple(c.fields[g["id"]] for g in gems) for c in gem_cards),
+        card_ids=(*(c.id for c in characters), *(c.id for c in gem_cards)),
     )

@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 
 from pnp.games import Reporting
+from pnp.games.cardlog import CardLog
 from pnp.games.oldbiddy import actions, market, report
 from pnp.games.oldbiddy.actions import FAKE, PASS, SEAL, Action, options
 from pnp.games.oldbiddy.config import FAKE_GEM, MOVE_GEM, Config
@@ -55,6 +56,7 @@ class State(StateData, Reporting):
         self.characters = tuple(i for i, c in enumerate(cfg.characters) if c.min_players <= players)
         self.rng = rng = random.Random(seed)
         self.log = [] if transcript else None
+        self.cardlog = CardLog(cfg.card_ids, players)
         self.legal = None
         colors = len(cfg.colors)
         cards = list(range(len(cfg.gem_cards)))
@@ -301,6 +303,10 @@ class State(StateData, Reporting):
             card = self.offers[i]
             self.owner[i], self.offers[i] = seat, NO_CARD
             got = [0] * len(self.cfg.colors)
+            if self.cardlog is not None:
+                self.cardlog.play(seat, self.characters[i])
+                if card != NO_CARD:
+                    self.cardlog.draw(seat, len(self.cfg.characters) + card)
             if card != NO_CARD:
                 for c, k in enumerate(self.cfg.gem_cards[card]):
                     if k:  # taking none changes nothing: the peak already counts the gems out

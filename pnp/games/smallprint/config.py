@@ -49,6 +49,13 @@ class Config:
     """Money counter values, largest first."""
     printed_money: tuple[int, ...]
     penalty_chits: int
+    card_ids: tuple[str, ...] = ()
+    """Card design ids for the per-card statistics: one per business (in the order of
+    ``businesses``), then each set's paperwork in ``KINDS`` order (see :meth:`paperwork_index`)."""
+
+    def paperwork_index(self, seat: int, kind: int) -> int:
+        """Where seat ``seat``'s paperwork of ``kind`` sits in ``card_ids``."""
+        return len(self.businesses) + seat * len(KINDS) + kind
 
 
 def _int(tables: dict[str, Any], key: str) -> int:
@@ -82,4 +89,18 @@ def config_from_game(game: Game) -> Config:
         denominations=tuple(v for v, _ in money),
         printed_money=tuple(n for _, n in money),
         penalty_chits=_int(t, "penalty_chits"),
+        card_ids=_card_ids(game, t),
+    )
+
+
+def _card_ids(game: Game, tables: dict[str, Any]) -> tuple[str, ...]:
+    businesses = [c.id for c in game.cards if c.type == "business" for _ in range(c.qty)]
+    paperwork = {(c.fields.get("set"), c.fields.get("contract")): c.id for c in game.cards}
+    return (
+        *businesses,
+        *(
+            paperwork.get((s.get("id"), kind), f"{s.get('id')}-{kind}")
+            for s in tables.get("sets", [])
+            for kind in KINDS
+        ),
     )

@@ -136,6 +136,9 @@ class State(StateData, Reporting):
         if p.marker:
             self.markers[seat][p.marker - 1] = False
         self.under[p.business].append(Placed(seat, p.kind, p.marker))
+        if self.cardlog is not None:
+            self.cardlog.play(seat, self.cfg.paperwork_index(seat, p.kind))
+            self.cardlog.play(seat, self.row[p.business])
         if self.log is not None:
             shown = f" with the {KINDS[p.marker].title()} marker" if p.marker else ""
             business = self.cfg.businesses[self.row[p.business]].name
