@@ -47,7 +47,7 @@ from pnp._errors import DataError, Finding, Severity, ValidationFailed, shown
 from pnp.spec.load import Game
 
 if TYPE_CHECKING:
-    from pnp.games.cardlog import CardLog
+    from pnp.games.playlog import PlayLog
 
 ENGINES: dict[str, str] = {
     "bidness": "pnp.games.bidness",
@@ -107,7 +107,11 @@ class GameState(Protocol):
         ...
 
     def card_record(self) -> list[dict[str, int]]:
-        """Per seat: each card design it drew → the times it played it (pnp.games.cardlog)."""
+        """Per seat: each card design it drew → the times it played it (pnp.games.playlog)."""
+        ...
+
+    def rules_used(self) -> frozenset[str]:
+        """The ids of the engine's listed rules (``RULES``) that this game put to use."""
         ...
 
 
@@ -169,7 +173,7 @@ class Reporting:
     __slots__ = ()
     REPORT: Any
     log: list[str] | None
-    cardlog: CardLog | None
+    playlog: PlayLog | None
 
     @property
     def transcript(self) -> list[str]:
@@ -185,7 +189,10 @@ class Reporting:
         return self.REPORT.measures(self)  # type: ignore[no-any-return]
 
     def card_record(self) -> list[dict[str, int]]:
-        return self.cardlog.record() if self.cardlog is not None else []
+        return self.playlog.record() if self.playlog is not None else []
+
+    def rules_used(self) -> frozenset[str]:
+        return frozenset(self.playlog.rules) if self.playlog is not None else frozenset()
 
 
 def check_players(game: Game, players: int) -> None:

@@ -63,6 +63,8 @@ class Report:
     """Each bot against the others, when more than one bot played (seats rotated)."""
     lineup: list[str] = field(default_factory=list)
     """The bots named, in order; with more than one they rotate through the seats."""
+    rules: dict[str, int] = field(default_factory=dict)
+    """Each rule the engine lists (``RULES``) → games in which it was used."""
     cards: dict[str, CardStats] = field(default_factory=dict)
     """Per card design: how a seat fares when it draws it (pnp.sim.cards)."""
 
@@ -107,6 +109,12 @@ class Report:
                 f"{name}: min {stats['min']:g}, mean {stats['mean']:.2f}, max {stats['max']:g}"
             )
         out.extend(f"ran out: {line}" for line in self.ran_out)
+        if self.rules:
+            unused = [rule for rule, games in self.rules.items() if not games]
+            out.append(
+                f"rules: {len(self.rules) - len(unused)} of {len(self.rules)} used"
+                + (f"; never used: {', '.join(unused)}" if unused else "")
+            )
         out.extend(self.card_lines())
         if self.strength is not None:
             out.extend(self.strength.lines(self.players))
@@ -153,6 +161,8 @@ class Report:
             out.append("min, mean, max: the game's own figures, over all games played")
         if self.ran_out:
             out.append("ran out: components or decks that were not enough in some games")
+        if self.rules:
+            out.append("rules: the engine's listed rules that came up in at least one game")
         if self.cards:
             out.append(
                 "cards: improvement when drawn = a seat's win rate in games it drew the card "

@@ -183,6 +183,7 @@ def _report(
         max_steps=max_steps,
         strength=None if strength is None else strength.finish(),
         lineup=list(bots),
+        rules={rule.id: tally.rules[rule.id] for rule in getattr(engine, "RULES", ())},
         cards=card_stats(tally.cards, [_shares(w, tally.players) for w in tally.winners]),
     )
 

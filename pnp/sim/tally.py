@@ -24,6 +24,8 @@ class Tally:
     peaks: dict[tuple[str, str], list[int]] = field(default_factory=dict)
     measures: dict[str, list[float]] = field(default_factory=dict)
     dry: Counter[str] = field(default_factory=Counter)
+    rules: Counter[str] = field(default_factory=Counter)
+    """Rule id → games (finished or not) in which it was used."""
     tables: list[tuple[str, ...]] = field(default_factory=list)
     """Per completed game: the bot in each seat."""
     scores: list[tuple[float, ...]] = field(default_factory=list)
@@ -51,6 +53,7 @@ class Tally:
         for name, value in state.measures().items():
             self.measures.setdefault(name, []).append(value)
         self.dry.update(set(state.ran_out()))
+        self.rules.update(state.rules_used())
         if not state.is_terminal():
             return
         self.lengths.append(state.length())
@@ -77,6 +80,7 @@ class Tally:
         for name, measured in later.measures.items():
             self.measures.setdefault(name, []).extend(measured)
         self.dry.update(later.dry)
+        self.rules.update(later.rules)
         self.tables += later.tables
         self.scores += later.scores
         self.cards += later.cards

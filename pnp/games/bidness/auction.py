@@ -111,8 +111,8 @@ def _close(table: StateData, winner: int) -> None:
         return
     pay(table, winner, a.high, NOBODY if winner == a.seller else a.seller)
     (table.contracts if cat.kind[card] == CONTRACT else table.staff)[winner].append(card)
-    if table.cardlog is not None:
-        table.cardlog.draw(winner, card)
+    if table.playlog is not None:
+        table.playlog.draw(winner, card)
     if table.log is not None:
         note(table, f"{name(table, winner)} wins {cat.card_names[card]} for ${a.high}")
     card_moved(table, card)

@@ -21,8 +21,8 @@ def apply_play(table: StateData, seat: int, action: Action) -> None:
         return
     cat = table.cat
     table.hands[seat].remove(card)
-    if table.cardlog is not None:
-        table.cardlog.play(seat, card)
+    if table.playlog is not None:
+        table.playlog.play(seat, card)
     if verb == "sell":
         (table.payback_discards if cat.kind[card] == PAYBACK else table.discards).append(card)
         table.cash[seat] += cat.t["sell_price"]

@@ -158,9 +158,9 @@ class State(StateData, Reporting):
                 del deck[-take:]
             if len(hand) < size:
                 self.peaks.dry_event += 1
-            if self.cardlog is not None:
+            if self.playlog is not None:
                 for card in hand:
-                    self.cardlog.draw(seat, card)
+                    self.playlog.draw(seat, card)
         self.peaks.deck_low = min(self.peaks.deck_low, len(deck))
         discards = t["setup_discards"]
         self.queue = order if discards == 1 else [s for s in order for _ in range(discards)]
@@ -177,8 +177,8 @@ class State(StateData, Reporting):
             return False
         card = self.paybacks.pop()
         self.hands[seat].append(card)
-        if self.cardlog is not None:
-            self.cardlog.draw(seat, card)
+        if self.playlog is not None:
+            self.playlog.draw(seat, card)
         return True
 
     def _finish_by_cap(self) -> None:

@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 
 from pnp.games.bank import Bank, bank_for
 from pnp.games.bidness.config import LAWYER, PAYBACK, Config
-from pnp.games.cardlog import CardLog
+from pnp.games.playlog import PlayLog
 
 DISCARD, PLAY, AUCTION, SETTLE, SALARY, OVER = range(6)
 PHASE_NAMES = ("discard", "card play", "auction", "settlement", "salaries", "over")
@@ -175,7 +175,7 @@ class StateData:
         "winners",
         "peaks",
         "log",
-        "cardlog",
+        "playlog",
     )
 
     def __init__(self, cat: Config, players: int, seed: int | None, transcript: bool) -> None:
@@ -218,7 +218,7 @@ class StateData:
         """The catalog's :class:`~pnp.games.bidness.hand.CardMoves` at this many seats,
         looked up on first use (by :func:`~pnp.games.bidness.hand.play_actions`)."""
         self.log: list[str] | None = [] if transcript else None
-        self.cardlog: CardLog | None = CardLog(cat.card_ids, players)
+        self.playlog: PlayLog | None = PlayLog(cat.card_ids, players)
 
     def copy_into(self, other: StateData) -> None:
         """Fill ``other`` (made with ``__new__``) with an independent copy of this table."""
@@ -236,7 +236,7 @@ class StateData:
         other.suit = self.suit.copy() if self.suit else None
         other.peaks = self.peaks.copy()
         other.log = None if self.log is None else self.log[:]
-        other.cardlog = None if self.cardlog is None else self.cardlog.copy()
+        other.playlog = None if self.playlog is None else self.playlog.copy()
 
     # -- plain reads (no rules) ------------------------------------------------------------
 

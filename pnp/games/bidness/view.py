@@ -137,7 +137,7 @@ def deal(view: View, rng: random.Random, cls: type[D]) -> D:
     cat, n = view.cat, len(view.cash)
     s = cls.__new__(cls)
     StateData.__init__(s, cat, n, rng.getrandbits(63), transcript=False)
-    s.cardlog = None
+    s.playlog = None
     s.round, s.first, s.player, s.passes = view.round, view.first, view.to_move, view.passes
     s.phase = PHASE_NAMES.index(view.phase)
     s.cash, s.ious, s.tech = list(view.cash), list(view.ious), list(view.tech)

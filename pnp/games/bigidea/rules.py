@@ -221,9 +221,9 @@ class State(StateData, Reporting):
         self.pending[seat] = None
         if action == INVEST:
             p = Product(self.next_uid, seat, cards, self.n, self.round)
-            if self.cardlog is not None:
+            if self.playlog is not None:
                 for card in cards:
-                    self.cardlog.play(seat, card)
+                    self.playlog.play(seat, card)
             self.next_uid += 1
             self.table.append(p)
             self._place(seat, p)
@@ -359,9 +359,9 @@ class State(StateData, Reporting):
                     pile[i] = last
                 else:
                     hand.append(last)
-        if self.cardlog is not None:
+        if self.playlog is not None:
             for card in hand:
-                self.cardlog.draw(seat, card)
+                self.playlog.draw(seat, card)
 
     def _track_money(self) -> None:
         """Record the most counters of each value the players hold (greedy change,

@@ -10,7 +10,7 @@ from typing import Any, Self, cast
 
 from pnp.games.bank import bank_for
 from pnp.games.bigidea.config import Config, rounds_for
-from pnp.games.cardlog import CardLog
+from pnp.games.playlog import PlayLog
 
 SEED, PITCH, VENTURE, MEZZANINE, DISCARD, OVER = range(6)
 PHASE_NAMES = ("seed", "pitch", "venture", "mezzanine", "discard", "over")
@@ -205,7 +205,7 @@ class StateData:
         "next_uid",
         "peaks",
         "log",
-        "cardlog",
+        "playlog",
         "first_leader",
         "_player",
         "_legal",
@@ -242,7 +242,7 @@ class StateData:
         self.next_uid = 0
         self.peaks = Usage(n, decks, len(cfg.denominations))
         self.log: list[str] | None = [] if transcript else None
-        self.cardlog: CardLog | None = CardLog(cfg.card_ids, n)
+        self.playlog: PlayLog | None = PlayLog(cfg.card_ids, n)
         self.phase, self.turn, self.order = SEED, 0, tuple(range(n))
         self._player = TERMINAL
         self._legal: Sequence[int] = ()
@@ -277,7 +277,7 @@ class StateData:
         s.table = [p.copy() for p in self.table]
         s.peaks = self.peaks.copy()
         s.log = None if self.log is None else self.log[:]
-        s.cardlog = None if self.cardlog is None else self.cardlog.copy()
+        s.playlog = None if self.playlog is None else self.playlog.copy()
         return s
 
     def _legal_for(self, seat: int) -> Sequence[int]:

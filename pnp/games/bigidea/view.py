@@ -165,7 +165,7 @@ def deal(view: View, rng: random.Random, cls: type[D]) -> D:
     StateData.__init__(s, cfg, n, 0, transcript=False)
     s.rng = random.Random(rng.getrandbits(64))
     s.log = None
-    s.cardlog = None
+    s.playlog = None
     s.rounds, s.round, s.leader = view.rounds, view.round, view.leader
     s.first_leader = view.first_leader
     s.order, s.phase, s.turn = view.order, PHASE_NAMES.index(view.phase), view.turn

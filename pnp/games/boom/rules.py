@@ -158,8 +158,8 @@ class State(StateData, Reporting):
             self.say("play deck empty: discard pile reshuffled")
         card = self.deck.pop()
         self.hands[seat].append(card)
-        if self.cardlog is not None:
-            self.cardlog.draw(seat, card)
+        if self.playlog is not None:
+            self.playlog.draw(seat, card)
         if self.log is not None:
             self.say(f"{self.firm(seat)} draws {self.card(card)}")
 
@@ -198,8 +198,8 @@ class State(StateData, Reporting):
 
     def _play(self, action: Action) -> None:
         code = action[0]
-        if code != KEEP and self.cardlog is not None:
-            self.cardlog.play(self.actor, action[1])
+        if code != KEEP and self.playlog is not None:
+            self.playlog.play(self.actor, action[1])
         if code == ATTACH:
             card, plan = action[1], action[2]
             self.hands[self.actor].remove(card)

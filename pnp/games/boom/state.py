@@ -15,8 +15,8 @@ from pnp.games.bank import Piles, bank_for
 from pnp.games.boom.actions import PLAY
 from pnp.games.boom.company import Company
 from pnp.games.boom.config import Config
-from pnp.games.cardlog import CardLog
 from pnp.games.chance import shuffle
+from pnp.games.playlog import PlayLog
 
 CRASH = -2
 """Stands for the •Crash card in the event deck (other events are indices into the catalog)."""
@@ -84,7 +84,7 @@ class StateData:
         "end_reason",
         "rounds_closed",
         "rounds_failed",
-        "cardlog",
+        "playlog",
     )
 
     def __init__(self, cat: Config, players: int, seed: int, transcript: bool = True) -> None:
@@ -99,10 +99,10 @@ class StateData:
         shuffle(self.rng, self.deck)
         self.discard: list[int] = []
         self.hands = [[self.deck.pop() for _ in range(cat.hand_size)] for _ in range(players)]
-        self.cardlog: CardLog | None = CardLog(cat.card_id, players)
+        self.playlog: PlayLog | None = PlayLog(cat.card_id, players)
         for seat, hand in enumerate(self.hands):
             for card in hand:
-                self.cardlog.draw(seat, card)
+                self.playlog.draw(seat, card)
         self.events = list(range(len(cat.events)))
         shuffle(self.rng, self.events)
         self.used_events: list[int] = []
@@ -150,7 +150,7 @@ class StateData:
         other.hands = [hand[:] for hand in self.hands]
         other.companies = {plan: co.copy() for plan, co in self.companies.items()}
         other.counters = self.counters.copy()
-        other.cardlog = None if self.cardlog is None else self.cardlog.copy()
+        other.playlog = None if self.playlog is None else self.playlog.copy()
         return other
 
     def say(self, line: str) -> None:

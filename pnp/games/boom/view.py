@@ -206,7 +206,7 @@ def deal(view: View, rng: random.Random, cls: type[D]) -> D:
     s.cat, s.players, s.everyone = cat, n, (1 << n) - 1
     s.rng = random.Random(rng.getrandbits(64))
     s.log = None
-    s.cardlog = None
+    s.playlog = None
     unseen = _unseen(view)
     rng.shuffle(unseen)
     s.hands = [

@@ -22,12 +22,12 @@ from __future__ import annotations
 import random
 
 from pnp.games import Reporting
-from pnp.games.cardlog import CardLog
 from pnp.games.oldbiddy import actions, market, report
 from pnp.games.oldbiddy.actions import FAKE, PASS, SEAL, Action, options
 from pnp.games.oldbiddy.config import FAKE_GEM, MOVE_GEM, Config
 from pnp.games.oldbiddy.state import ACT, BID, CHOOSE, GIVE, NO_CARD, OVER, UNKNOWN, StateData
 from pnp.games.oldbiddy.view import View, deal, view_of
+from pnp.games.playlog import PlayLog
 
 TERMINAL = -1
 __all__ = ["PASS", "SEAL", "State", "TERMINAL", "determinize", "seat_name"]
@@ -56,7 +56,7 @@ class State(StateData, Reporting):
         self.characters = tuple(i for i, c in enumerate(cfg.characters) if c.min_players <= players)
         self.rng = rng = random.Random(seed)
         self.log = [] if transcript else None
-        self.cardlog = CardLog(cfg.card_ids, players)
+        self.playlog = PlayLog(cfg.card_ids, players)
         self.legal = None
         colors = len(cfg.colors)
         cards = list(range(len(cfg.gem_cards)))
@@ -303,10 +303,10 @@ class State(StateData, Reporting):
             card = self.offers[i]
             self.owner[i], self.offers[i] = seat, NO_CARD
             got = [0] * len(self.cfg.colors)
-            if self.cardlog is not None:
-                self.cardlog.play(seat, self.characters[i])
+            if self.playlog is not None:
+                self.playlog.play(seat, self.characters[i])
                 if card != NO_CARD:
-                    self.cardlog.draw(seat, len(self.cfg.characters) + card)
+                    self.playlog.draw(seat, len(self.cfg.characters) + card)
             if card != NO_CARD:
                 for c, k in enumerate(self.cfg.gem_cards[card]):
                     if k:  # taking none changes nothing: the peak already counts the gems out

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import random
 
-from pnp.games.cardlog import CardLog
 from pnp.games.oldbiddy.config import Config
+from pnp.games.playlog import PlayLog
 
 BID = "bid"
 CHOOSE = "choose"
@@ -54,7 +54,7 @@ class StateData:
         "peak_out",
         "off_board",
         "log",
-        "cardlog",
+        "playlog",
         "legal",
     )
 
@@ -107,7 +107,7 @@ class StateData:
     off_board: int
     """Boss moves a player could have paid for that the board's end ruled out."""
     log: list[str] | None
-    cardlog: CardLog | None
+    playlog: PlayLog | None
     legal: list[tuple[object, ...]] | None
     """The current seat's options once worked out (None: not yet); ``apply`` clears it.
     Whoever changes the table by hand must clear it too."""
@@ -122,6 +122,6 @@ class StateData:
                 value.setstate(other.rng.getstate())
             elif isinstance(value, list):
                 value = [row[:] if isinstance(row, list) else row for row in value]
-            elif isinstance(value, CardLog):
+            elif isinstance(value, PlayLog):
                 value = value.copy()
             setattr(self, name, value)

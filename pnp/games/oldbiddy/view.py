@@ -137,7 +137,7 @@ def deal(view: View, rng: random.Random, cls: type[D]) -> D:
     s.cfg, s.n, s.characters = cfg, n, view.characters
     s.rng = random.Random(rng.getrandbits(64))
     s.round, s.phase, s.log, s.legal = view.round, view.phase, None, None
-    s.cardlog = None
+    s.playlog = None
     s.positions, s.supply, s.fake_pile = list(view.positions), list(view.supply), view.fake_pile
     s.behind = [list(b) for b in view.behinds]
     s.front = [list(f) for f in view.fronts]

@@ -17,11 +17,14 @@ from pnp.spec.load import Game
 if TYPE_CHECKING:
     from pnp.games.smallprint.rules import State
 
-__getattr__ = lazy_attributes(__name__, {"BOTS": ".bots", "determinize": ".rules"})
+__getattr__ = lazy_attributes(
+    __name__, {"BOTS": ".bots", "determinize": ".rules", "RULES": ".decisions"}
+)
 
 __all__ = [
     "BOTS",
     "NAME",
+    "RULES",
     "config_for",
     "determinize",
     "new_state",

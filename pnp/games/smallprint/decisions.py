@@ -4,6 +4,7 @@ source does publish, with where it says them. The rulebook prints both from here
 from __future__ import annotations
 
 from pnp.games.decisions import Decision, Published, rendered_with
+from pnp.games.playlog import Rule
 
 DECISIONS: tuple[Decision, ...] = (
     Decision(
@@ -100,6 +101,89 @@ PUBLISHED: tuple[Published, ...] = (
     Published("cap", 10, "only the first £10m of a business is divided", ("tables", "cap")),
     Published("business values", "£1m–£15m", "Business cards are worth £1m to £15m"),
 )
+
+
+RULES: tuple[Rule, ...] = (
+    Rule(
+        "reveal-row",
+        "Each round starts by turning a row of Business cards face up.",
+        "the four-step outline of play, step 1",
+    ),
+    Rule(
+        "place-paperwork",
+        "In turn, a player puts one Paperwork card face down under a business of the row, "
+        "up to the round's limit.",
+        "the outline of play, step 2, and the paragraph on rounds",
+    ),
+    Rule(
+        "pass",
+        "A player may pass instead; one who passes places nothing more this round.",
+        "the paragraph on rounds",
+    ),
+    Rule(
+        "contract-marker",
+        "A card may go down with one of its player's contract markers on it, true or not.",
+        "the paragraphs on contract markers",
+    ),
+    Rule(
+        "bluff-chit",
+        "Every marker that did not match the card beneath it costs its owner a penalty chit.",
+        "the end-of-round paragraph",
+    ),
+    Rule(
+        "total-alone",
+        "A Total with no other contract takes the whole business.",
+        "the first of the legal combinations",
+    ),
+    Rule(
+        "big-with-small",
+        "One Big and one Small take the parts printed on the business; Shares get nothing.",
+        "the second of the legal combinations",
+    ),
+    Rule(
+        "smalls",
+        "One or two Smalls take their printed parts and the Shares split what is left.",
+        "the third of the legal combinations",
+    ),
+    Rule(
+        "void",
+        "Any other mix of contracts claims too much: all of them are void and the Shares "
+        "divide the business.",
+        "the paragraph after the legal combinations",
+    ),
+    Rule(
+        "shares-only",
+        "With no contract under it, the Shares divide the business.",
+        "the paragraph on what each card claims",
+    ),
+    Rule(
+        "remainder-to-pool",
+        "Whatever the claims leave undivided goes to the Small Print pool.",
+        "the paragraph after the legal combinations",
+    ),
+    Rule(
+        "value-cap",
+        "Of a business worth more than the cap, only the cap is divided; the rest goes to "
+        "the pool.",
+        "the note on businesses over £10m",
+    ),
+    Rule(
+        "next-starter",
+        "Each new round begins with a different starting player.",
+        "the end-of-round paragraph",
+    ),
+    Rule(
+        "pool-to-fewest-chits",
+        "At the end, whoever holds the fewest penalty chits takes the pool.",
+        "the end-of-game paragraph",
+    ),
+    Rule(
+        "tie-break",
+        "Equal cash is decided by fewer penalty chits, then by more cards left in hand.",
+        "the paragraph on ties",
+    ),
+)
+"""The rules the engine plays, each marked where it is carried out (``playlog.used``)."""
 
 
 def decisions_for(numbers: dict[str, object]) -> list[dict[str, str]]:

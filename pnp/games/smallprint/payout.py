@@ -7,6 +7,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from pnp.games.playlog import PlayLog
 from pnp.games.smallprint.config import BIG, KINDS, SHARE, SMALL, TOTAL, Business
 
 
@@ -40,14 +41,21 @@ def legality(kinds: Sequence[int]) -> str:
     return "void"  # decisions.py: Big alone is void, as the source's list reads
 
 
-def settle(business: Business, cards: list[tuple[int, int]], cap: int) -> Settlement:
-    """Divide ``business`` among ``cards`` ((seat, kind) pairs, in the order played)."""
+def settle(
+    business: Business, cards: list[tuple[int, int]], cap: int, log: PlayLog | None = None
+) -> Settlement:
+    """Divide ``business`` among ``cards`` ((seat, kind) pairs, in the order played);
+    ``log`` counts the rules used."""
     value = min(business.value, cap)
     pool = business.value - value  # smallprint.txt: only the first £10m is divided
+    if pool and log is not None:
+        log.used("value-cap")
     kinds = [0] * len(KINDS)
     for _, kind in cards:
         kinds[kind] += 1
     case = legality(kinds)
+    if log is not None:
+        _count_case(case, log)
     paid: dict[int, int] = defaultdict(int)
     rest = value
     if case == "total":
@@ -63,6 +71,8 @@ def settle(business: Business, cards: list[tuple[int, int]], cap: int) -> Settle
         if rest:  # Big + Small claim the whole divided value; nothing for shares
             pool += rest
             rest = 0
+            if log is not None:
+                log.used("remainder-to-pool")
     elif case == "small":
         for seat, kind in cards:
             if kind == SMALL:
@@ -75,4 +85,19 @@ def settle(business: Business, cards: list[tuple[int, int]], cap: int) -> Settle
             paid[seat] += each
         rest = left
     pool += rest
+    if rest and log is not None:
+        log.used("remainder-to-pool")
     return Settlement({s: v for s, v in paid.items() if v}, pool, case)
+
+
+def _count_case(case: str, log: PlayLog) -> None:
+    if case == "total":
+        log.used("total-alone")
+    elif case == "big+small":
+        log.used("big-with-small")
+    elif case == "small":
+        log.used("smalls")
+    elif case == "void":
+        log.used("void")
+    else:
+        log.used("shares-only")

@@ -56,6 +56,8 @@ class State(StateData, Reporting):
         seat = self.player
         if action == PASS:
             self.passed[seat] = True
+            if self.playlog is not None:
+                self.playlog.used("pass")
             if self.log is not None:
                 self._say(f"{self._name(seat)} passes")
         else:
@@ -91,6 +93,8 @@ class State(StateData, Reporting):
             i = rng.randrange(len(self.deck))
             self.deck[i], self.deck[-1] = self.deck[-1], self.deck[i]
             self.row.append(self.deck.pop())
+        if self.playlog is not None:
+            self.playlog.used("reveal-row")
         self.under = [[] for _ in self.row]
         self.played = [0] * n
         self.passed = [False] * n
@@ -136,9 +140,12 @@ class State(StateData, Reporting):
         if p.marker:
             self.markers[seat][p.marker - 1] = False
         self.under[p.business].append(Placed(seat, p.kind, p.marker))
-        if self.cardlog is not None:
-            self.cardlog.play(seat, self.cfg.paperwork_index(seat, p.kind))
-            self.cardlog.play(seat, self.row[p.business])
+        if self.playlog is not None:
+            self.playlog.play(seat, self.cfg.paperwork_index(seat, p.kind))
+            self.playlog.play(seat, self.row[p.business])
+            self.playlog.used("place-paperwork")
+            if p.marker:
+                self.playlog.used("contract-marker")
         if self.log is not None:
             shown = f" with the {KINDS[p.marker].title()} marker" if p.marker else ""
             business = self.cfg.businesses[self.row[p.business]].name
@@ -148,7 +155,7 @@ class State(StateData, Reporting):
         cfg, usage = self.cfg, self.peaks
         for b, pile in zip(self.row, self.under, strict=True):
             business = cfg.businesses[b]
-            result = settle(business, [(p.seat, p.kind) for p in pile], cfg.cap)
+            result = settle(business, [(p.seat, p.kind) for p in pile], cfg.cap, self.playlog)
             for seat, amount in result.paid.items():
                 self.cash[seat] += amount
             self.pool += result.pool
@@ -157,6 +164,8 @@ class State(StateData, Reporting):
             for p in pile:
                 if p.marker and p.marker != p.kind:  # smallprint.txt: a chit per dishonest marker
                     self.chits[p.seat] += 1
+                    if self.playlog is not None:
+                        self.playlog.used("bluff-chit")
                     usage.bluffs += 1
                     usage.caught += p.seat not in result.paid
             if self.log is not None:
@@ -168,6 +177,8 @@ class State(StateData, Reporting):
             self._end()
             return
         self.starter = (self.starter + 1) % self.n  # decisions.py: the start moves left
+        if self.playlog is not None:
+            self.playlog.used("next-starter")
         self._start_round()
 
     def _say_settled(self, business: Business, pile: list[Placed], result: Settlement) -> None:
@@ -185,6 +196,8 @@ class State(StateData, Reporting):
         each, left = divmod(self.pool, len(claim))
         for s in claim:
             self.cash[s] += each
+        if self.playlog is not None:
+            self.playlog.used("pool-to-fewest-chits")
         self._say(
             f"The pool of £{self.pool}m goes to {', '.join(map(self._name, claim))} "
             f"(£{each}m each{f', £{left}m stays in the bank' if left else ''})"
@@ -194,6 +207,8 @@ class State(StateData, Reporting):
         self.phase = OVER
         self._legal = ()
         best = self.winners()
+        if self.playlog is not None and self.cash.count(max(self.cash)) > 1:
+            self.playlog.used("tie-break")
         self._say(f"Winner: {', '.join(map(self._name, best))}")
 
 

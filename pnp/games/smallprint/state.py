@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from pnp.games.cardlog import CardLog
+from pnp.games.playlog import PlayLog
 from pnp.games.smallprint.config import Config
 
 PLACE, OVER = 0, 1
@@ -70,7 +70,7 @@ class StateData:
         "pool",
         "peaks",
         "log",
-        "cardlog",
+        "playlog",
         "_legal",
     )
 
@@ -101,10 +101,10 @@ class StateData:
         self.pool = 0
         self.peaks = Usage(len(cfg.denominations))
         self.log: list[str] | None = [] if transcript else None
-        self.cardlog: CardLog | None = CardLog(cfg.card_ids, players)
+        self.playlog: PlayLog | None = PlayLog(cfg.card_ids, players)
         for seat in range(players):
             for kind in range(len(self.hands[seat])):
-                self.cardlog.draw(seat, cfg.paperwork_index(seat, kind))
+                self.playlog.draw(seat, cfg.paperwork_index(seat, kind))
         self._legal: tuple[int, ...] = ()
 
     def copy_into(self, other: StateData) -> None:
@@ -121,5 +121,5 @@ class StateData:
         other.cash, other.chits = self.cash[:], self.chits[:]
         other.peaks = self.peaks.copy()
         other.log = None if self.log is None else self.log[:]
-        other.cardlog = None if self.cardlog is None else self.cardlog.copy()
+        other.playlog = None if self.playlog is None else self.playlog.copy()
         other._legal = self._legal

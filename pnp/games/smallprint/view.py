@@ -111,7 +111,7 @@ def deal(view: View, rng: random.Random, cls: type[D]) -> D:
     g.cash, g.chits, g.pool = list(view.cash), list(view.chits), view.pool
     g.peaks = Usage(len(view.cfg.denominations))
     g.log = None
-    g.cardlog = None
+    g.playlog = None
     g._legal = ()
     return g
 
