@@ -11,6 +11,7 @@ from typing import Any
 
 from pnp.games.decisions import Decision, Published, rendered_with
 from pnp.games.oldbiddy.config import Config
+from pnp.games.playlog import Rule
 
 DECISIONS: tuple[Decision, ...] = (
     Decision(
@@ -200,6 +201,114 @@ def numbers(cfg: Config) -> dict[str, Any]:
         "fake_gems": cfg.fake_gems,
         "fake_kept": cfg.fake_gem_kept_score,
     }
+
+
+RULES: tuple[Rule, ...] = (
+    Rule(
+        "start-market",
+        "One gem of each colour starts at random on the market's marked start spaces.",
+        "set-up, the market board",
+    ),
+    Rule(
+        "start-extra-gems",
+        "Later turn-order markers start with extra gems, valued by the starting market.",
+        "set-up, the table of extra gems",
+    ),
+    Rule(
+        "no-first-bid",
+        "The first round has no bidding: the set-up markers give the turn order.",
+        "set-up, last line, and phase 1",
+    ),
+    Rule(
+        "deal-gem-cards",
+        "Each round one gem card is dealt face up beside every character in play.",
+        "set-up and phase 1",
+    ),
+    Rule(
+        "sealed-bid",
+        "Everyone bids at once from a closed fist: gems at market value plus their "
+        "turn-order marker.",
+        "phase 1, making and totalling a bid",
+    ),
+    Rule(
+        "fake-gem-bid",
+        "One large fake gem, no more, may join a bid and counts five points.",
+        "phase 1, making and totalling a bid",
+    ),
+    Rule(
+        "bid-tie",
+        "Between equal bids the player with the higher old turn-order marker goes first.",
+        "phase 1, the outcome of the bid",
+    ),
+    Rule(
+        "take-character",
+        "In turn order, every player but the last takes a character and the gems on its gem card.",
+        "phase 2",
+    ),
+    Rule(
+        "last-player-gem",
+        "The last player takes no character but one gem of any colour from the supply.",
+        "phase 2",
+    ),
+    Rule(
+        "discard-leftover-card",
+        "The gem card beside the character nobody took is discarded.",
+        "phase 2, last paragraph",
+    ),
+    Rule(
+        "fake-gem",
+        "Old Biddy takes a large fake gem, if one is left.",
+        "phase 3, character A",
+    ),
+    Rule(
+        "boss-move-1",
+        "The Boss pays the one-space cost in gems of one colour and moves that colour one space.",
+        "phase 3, character B",
+    ),
+    Rule(
+        "boss-move-2",
+        "The Boss pays the two-space cost in gems of one colour and moves that colour two spaces.",
+        "phase 3, character B",
+    ),
+    Rule(
+        "boss-move-3",
+        "The Boss pays the three-space cost in gems of one colour and moves that colour "
+        "three spaces.",
+        "phase 3, character B",
+    ),
+    Rule(
+        "boss-bump",
+        "A gem stepping onto another gem's space sends that gem to the space it just left.",
+        "phase 3, character B",
+    ),
+    Rule(
+        "moneybags",
+        "Moneybags puts one gem in front of the screen, raising that colour by one for "
+        "its owner at the end.",
+        "phase 3, character C, and scoring",
+    ),
+    Rule(
+        "kid-swap",
+        "The Kid swaps their zero score marker with one lying on the market board.",
+        "phase 3, character D",
+    ),
+    Rule(
+        "princess",
+        "The Princess takes a gem from the supply and then gives another player one.",
+        "phase 3, character E",
+    ),
+    Rule(
+        "zero-colour",
+        "At the end a player's gems of the colour on their zero score marker score nothing.",
+        "scoring",
+    ),
+    Rule(
+        "fake-gem-point",
+        "A large fake gem still held at the end scores one point.",
+        "scoring",
+    ),
+)
+"""The rules the engine plays, each marked where it is carried out (``playlog.used``)."""
 
 
 def decisions_for(cfg: Config) -> list[dict[str, str]]:

@@ -56,7 +56,7 @@ class State(StateData, Reporting):
         self.characters = tuple(i for i, c in enumerate(cfg.characters) if c.min_players <= players)
         self.rng = rng = random.Random(seed)
         self.log = [] if transcript else None
-        self.playlog = PlayLog(cfg.card_ids, players)
+        self.playlog = log = PlayLog(cfg.card_ids, players)
         self.legal = None
         colors = len(cfg.colors)
         cards = list(range(len(cfg.gem_cards)))
@@ -80,11 +80,13 @@ class State(StateData, Reporting):
         self.fakes = [0] * players
         self.peak_out, self.off_board = [0] * colors, 0
         worth = market.values(cfg, self.positions)
+        log.used("start-market")
         for seat in range(players):
             for color in range(colors):
                 self._gain(seat, color, cfg.start_gems_per_color)
             for value in cfg.start_extra[self.marker[seat]]:
                 self._gain(seat, worth.index(value), 1)
+                log.used("start-extra-gems")
         self.bid_gems = [[0] * colors for _ in range(players)]
         self.bid_fakes, self.sealed = [0] * players, [False] * players
         self.order, self.turn, self.acting = [], 0, TERMINAL
@@ -194,6 +196,8 @@ class State(StateData, Reporting):
     def _start_round(self) -> None:
         deck = self.deck
         self.offers = offers = [deck.pop() if deck else NO_CARD for _ in self.characters]
+        if self.playlog is not None and any(c != NO_CARD for c in offers):
+            self.playlog.used("deal-gem-cards")
         self.seen_cards += [c for c in offers if c != NO_CARD]
         self.owner = [-1] * len(self.characters)
         if self.log is not None:
@@ -206,6 +210,8 @@ class State(StateData, Reporting):
                 )
             )
         if self.round == 1:  # no bidding in round 1: the set-up markers give the order
+            if self.playlog is not None:
+                self.playlog.used("no-first-bid")
             self._begin_choosing()
             return
         self.phase, self.acting = BID, 0  # seats bid in seat order, each sealing in turn
@@ -228,6 +234,8 @@ class State(StateData, Reporting):
         offers = self.offers
         for i, who in enumerate(self.owner):
             if who < 0 and offers[i] != NO_CARD:
+                if self.playlog is not None:
+                    self.playlog.used("discard-leftover-card")
                 if self.log is not None:
                     letter = self.cfg.characters[self.characters[i]].letter
                     self._note(f"discard the gem card beside {letter}")
@@ -240,6 +248,8 @@ class State(StateData, Reporting):
         if self.round > self.cfg.rounds:
             self.phase, self.acting = OVER, TERMINAL
             self.round = self.cfg.rounds
+            if self.playlog is not None:
+                self._count_scoring()
             if self.log is not None:
                 self._note(f"game over: scores {self.returns()}")
             return
@@ -257,6 +267,8 @@ class State(StateData, Reporting):
             self.legal = [a for a in legal if a != action] if spent else legal
         elif action == FAKE:
             self.bid_fakes[seat] += 1
+            if self.playlog is not None:
+                self.playlog.used("fake-gem-bid")
             fakes = self.bid_fakes[seat]
             spent = fakes >= self.fakes[seat] or fakes >= self.cfg.fake_gems_per_bid
             self.legal = [a for a in legal if a != action] if spent else legal
@@ -288,6 +300,10 @@ class State(StateData, Reporting):
             self.fakes[s] -= self.bid_fakes[s]
             self.fake_pile += self.bid_fakes[s]
         order = market.turn_order(bids, self.marker)
+        if self.playlog is not None:
+            self.playlog.used("sealed-bid")
+            if len(set(bids)) < len(bids):
+                self.playlog.used("bid-tie")
         self.marker_set = (self.round - 1) % 2
         for place, seat in enumerate(order):
             self.marker[seat] = place + 1
@@ -305,6 +321,7 @@ class State(StateData, Reporting):
             got = [0] * len(self.cfg.colors)
             if self.playlog is not None:
                 self.playlog.play(seat, self.characters[i])
+                self.playlog.used("take-character")
                 if card != NO_CARD:
                     self.playlog.draw(seat, len(self.cfg.characters) + card)
             if card != NO_CARD:
@@ -316,6 +333,8 @@ class State(StateData, Reporting):
                 self._note(f"{seat_name(seat)} takes {name} and {self._gems(got)}")
         else:
             self._gain(seat, action[1], self.cfg.last_player_gems)
+            if self.playlog is not None:
+                self.playlog.used("last-player-gem")
             if self.log is not None:
                 color = self.cfg.colors[action[1]]
                 self._note(f"{seat_name(seat)} goes last and takes {color}")
@@ -342,6 +361,8 @@ class State(StateData, Reporting):
                     if found:
                         self.fake_pile -= 1
                         self.fakes[seat] += 1
+                        if self.playlog is not None:
+                            self.playlog.used("fake-gem")
                     if self.log is not None:
                         got = "takes a" if found else "finds no"
                         self._note(f"{self._who(seat)} {got} fake gem")
@@ -366,6 +387,29 @@ class State(StateData, Reporting):
         self.legal = legal
         return True
 
+    def _count_boss_move(self, spaces: int, before: list[int]) -> None:
+        """Mark the Boss's move by its length, and a bump when another gem gave way."""
+        log = self.playlog
+        assert log is not None
+        if spaces == 1:
+            log.used("boss-move-1")
+        elif spaces == 2:
+            log.used("boss-move-2")
+        else:
+            log.used("boss-move-3")
+        moved = sum(a != b for a, b in zip(before, self.positions, strict=True))
+        if moved > 1:
+            log.used("boss-bump")
+
+    def _count_scoring(self) -> None:
+        """Mark the end-of-game scoring rules that changed a score."""
+        log = self.playlog
+        assert log is not None
+        if any(self.behind[seat][self.zero[seat]] for seat in range(self.n)):
+            log.used("zero-colour")
+        if any(self.fakes):
+            log.used("fake-gem-point")
+
     def _who(self, seat: int) -> str:
         """``P2 (B)``: the seat and the letter of the character acting now."""
         return f"{seat_name(seat)} ({self.cfg.characters[self.characters[self.turn]].letter})"
@@ -377,19 +421,26 @@ class State(StateData, Reporting):
             worth = market.values(cfg, self.positions)
             paid = market.payment(cfg.boss_costs[abs(delta)], worth[color])
             self._pay(seat, color, paid)
-            self.positions = list(market.move(self.positions, color, delta))
+            before = self.positions
+            self.positions = list(market.move(before, color, delta))
+            if self.playlog is not None:
+                self._count_boss_move(abs(delta), before)
             if log:
                 moved = f"pays {paid} {cfg.colors[color]} and moves it {delta:+d}"
                 self._note(f"{self._who(seat)} {moved}: market {self._market()}")
         elif kind == "show":
             self.behind[seat][action[1]] -= 1
             self.front[seat][action[1]] += 1
+            if self.playlog is not None:
+                self.playlog.used("moneybags")
             if log:
                 color = cfg.colors[action[1]]
                 self._note(f"{self._who(seat)} puts a {color} gem in front of the screen")
         elif kind == "swap":
             slot = action[1]
             self.zero[seat], self.board_zero[slot] = self.board_zero[slot], self.zero[seat]
+            if self.playlog is not None:
+                self.playlog.used("kid-swap")
             for known in self.known_board:
                 known[slot] = UNKNOWN
             self.known_board[seat][slot] = self.board_zero[slot]
@@ -397,6 +448,8 @@ class State(StateData, Reporting):
                 self._note(f"{self._who(seat)} swaps zero score markers with board slot {slot + 1}")
         elif kind == "take":
             self._gain(seat, action[1], 1)
+            if self.playlog is not None:
+                self.playlog.used("princess")
             if log:
                 self._note(f"{self._who(seat)} takes a {cfg.colors[action[1]]} gem")
             if any(self.supply):
