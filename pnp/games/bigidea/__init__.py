@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 
 
 __getattr__ = lazy_attributes(
-    __name__, {"BOTS": ".bots", "State": ".rules", "determinize": ".rules"}
+    __name__,
+    {"BOTS": ".bots", "State": ".rules", "determinize": ".rules", "RULES": ".decisions"},
 )
 
 
@@ -29,6 +30,7 @@ __all__ = [
     "BOTS",
     "COMPONENT_TABLES",
     "NAME",
+    "RULES",
     "State",
     "config_for",
     "determinize",

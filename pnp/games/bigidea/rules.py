@@ -73,6 +73,8 @@ class State(StateData, Reporting):
         super().__init__(cfg, players, seed, transcript)
         for seat in range(self.n):
             self._refill(seat)
+        if self.playlog is not None:
+            self.playlog.used("deal-hands")
         self.leader = self.first_leader = self.rng.randrange(self.n)
         self._track_money()
         self._start_round()
@@ -155,6 +157,8 @@ class State(StateData, Reporting):
         hand = self.hands[seat]
         take, keep = pickers(len(hand), mask)
         self.pending[seat] = take(hand)
+        if self.playlog is not None:
+            self.playlog.used("seed")
         self.hands[seat] = list(keep(hand))
         self._backs = None
 
@@ -176,6 +180,8 @@ class State(StateData, Reporting):
             if self.log is not None:
                 self.log.append(f"{self._name(seat)} discards {len(thrown)}")
         self._refill(seat)
+        if self.playlog is not None:
+            self.playlog.used("refill-hands")
 
     def _over(self, seat: int, action: int) -> None:
         raise ValueError("the game is over")
@@ -199,6 +205,8 @@ class State(StateData, Reporting):
             self.leader = (self.leader + 1) % self.n
             self.order = turn_order(self.n, self.leader)
             self.phase = DISCARD
+            if self.playlog is not None:
+                self.playlog.used("leader-passes")
         else:
             self.round += 1
             self._shown = None
@@ -222,6 +230,7 @@ class State(StateData, Reporting):
         if action == INVEST:
             p = Product(self.next_uid, seat, cards, self.n, self.round)
             if self.playlog is not None:
+                self.playlog.used("invest-own")
                 for card in cards:
                     self.playlog.play(seat, card)
             self.next_uid += 1
@@ -229,6 +238,8 @@ class State(StateData, Reporting):
             self._place(seat, p)
         else:
             self._discard(cards)
+            if self.playlog is not None:
+                self.playlog.used("throw-away")
         if self.log is not None:
             words = " ".join(self.cfg.card_names[c] for c in cards)
             what = "invests" if action == INVEST else "throws it away"
@@ -249,6 +260,8 @@ class State(StateData, Reporting):
             pick = self.venture[seat]
             if pick is not None and pick != PASS:
                 self._place(seat, table[pick])
+                if self.playlog is not None:
+                    self.playlog.used("venture")
                 if log is not None:
                     log.append(f"{self._name(seat)} ventures on {self._name(table[pick].owner)}")
         fresh = [p for p in table if p.born == self.round]
@@ -256,6 +269,8 @@ class State(StateData, Reporting):
         winner = good_idea_winner([p.owner for p in fresh], [p.players for p in fresh])
         if winner is not None and self.cfg.good_idea_bonus:
             self.cash[winner] += self.cfg.good_idea_bonus
+            if self.playlog is not None:
+                self.playlog.used("good-idea-bonus")
             self._track_money()
             if log is not None:
                 log.append(f"{self._name(winner)} earns the Good Idea bonus")
@@ -269,6 +284,8 @@ class State(StateData, Reporting):
                 paid += k * price
         cash[seat] -= paid
         self._place(seat, p)
+        if self.playlog is not None:
+            self.playlog.used("mezzanine")
         self._track_money()
         if self.log is not None:
             self.log.append(
@@ -284,6 +301,10 @@ class State(StateData, Reporting):
         for p in sorted(self.table, key=Product.stack):
             roll = 1 + int(rnd() * DIE_FACES)
             if ipo_succeeds(roll, p.players + p.white):
+                if self.playlog is not None:
+                    self.playlog.used("ipo-success")
+                    if p.white:
+                        self.playlog.used("foreign-investor")
                 for seat, k in enumerate(p.shares):  # economy.ipo_payout, inlined
                     if k:
                         cash[seat] += k * roll
@@ -295,6 +316,8 @@ class State(StateData, Reporting):
                         f"{self._name(p.owner)}'s product rolls {roll}: IPO pays ${roll} a share"
                     )
                 continue
+            if self.playlog is not None:
+                self.playlog.used("ipo-failure")
             if self.white_bank:
                 self.white_bank -= 1
                 p.white += 1
