@@ -60,7 +60,8 @@ def printed_components(game: Game) -> dict[str, dict[str, int]]:
 
 
 __getattr__ = lazy_attributes(
-    __name__, {"BOTS": ".bots", "State": ".rules", "determinize": ".rules"}
+    __name__,
+    {"BOTS": ".bots", "State": ".rules", "determinize": ".rules", "RULES": ".decisions"},
 )
 
 
@@ -68,6 +69,7 @@ __all__ = [
     "BOTS",
     "COMPONENT_TABLES",
     "NAME",
+    "RULES",
     "State",
     "config_for",
     "determinize",

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from pnp.games import blind
 from pnp.games.boom.actions import (
     ACT,
+    AGREE_ACTION,
     ATTACH,
     BUY_ACTION,
     CLOSE,
@@ -29,6 +30,7 @@ from pnp.games.boom.actions import (
     PASS_ACTION,
     PLAY,
     PLAY_PLAN,
+    REFUSE_ACTION,
     TARGET_PHASE,
     TERMS_PHASE,
     Action,
@@ -135,6 +137,15 @@ def _terms(view: View, legal: Sequence[Action]) -> Action:
     return min(legal, key=lambda a: (a[1], -a[2]))
 
 
+def _consent(view: View, legal: Sequence[Action]) -> Action:
+    """A new round dilutes our shares and hands the lead to another; it helps only a
+    company short of money. Let a new lead in when the company cannot pay two rounds of
+    burn, else refuse."""
+    co = view.company(view.funding_plan)
+    funded = co.cash >= 2 * co.burn
+    return REFUSE_ACTION if funded and REFUSE_ACTION in legal else AGREE_ACTION
+
+
 def heuristic_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
     if len(legal) == 1:
         return legal[0]
@@ -156,7 +167,7 @@ def heuristic_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Ac
                 return action
         return PASS_ACTION
     if phase == CONSENT:
-        return legal[0]
+        return _consent(view, legal)
     if phase == INVITE_PHASE:
         if any(a[0] == CLOSE for a in legal):
             return next(a for a in legal if a[0] == CLOSE)

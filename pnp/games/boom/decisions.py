@@ -7,6 +7,7 @@ from typing import Any
 
 from pnp.games.boom.config import Config
 from pnp.games.decisions import Decision, Published, rendered_with
+from pnp.games.playlog import Rule
 
 DECISIONS: tuple[Decision, ...] = (
     Decision(
@@ -170,6 +171,118 @@ PUBLISHED: tuple[Published, ...] = (
         ("each", "event", "effect.ipo_bonus.amount"),
     ),
 )
+
+
+RULES: tuple[Rule, ...] = (
+    Rule(
+        "random-order",
+        "At the start of every round the turn order is drawn at random.",
+        "determining play order",
+    ),
+    Rule(
+        "flip-event",
+        "Every round turns up a new Event card, whose effect holds for the round.",
+        "flip event card, and the play summary",
+    ),
+    Rule(
+        "event-reshuffle",
+        "When the Event deck is used up, the used Events and the Crash make a new deck.",
+        "reshuffling decks and the end of the game",
+    ),
+    Rule(
+        "crash",
+        "Turning up the Crash ends the game; companies not yet public are worth nothing.",
+        "reshuffling decks and the end of the game",
+    ),
+    Rule(
+        "ipo-limit-moves",
+        "Some Events and Discards move the IPO Card Limit down (or up) its track.",
+        "taking a company public, the IPO Card Limit",
+    ),
+    Rule(
+        "draw",
+        "Each turn starts with drawing one Play card.",
+        "player turns",
+    ),
+    Rule(
+        "play-reshuffle",
+        "An empty Play deck is made again from the shuffled discard pile.",
+        "reshuffling decks and the end of the game",
+    ),
+    Rule(
+        "play-plan",
+        "A Business Plan is played face up in front of its player, unfunded.",
+        "playing cards, business plan cards",
+    ),
+    Rule(
+        "attach",
+        "A Company card may join any Business Plan on the table, anyone's, funded or not.",
+        "playing cards, company cards",
+    ),
+    Rule(
+        "discard-card",
+        "A Discard card does what it says and then goes to the discard pile.",
+        "playing cards, discards",
+    ),
+    Rule(
+        "lead-round",
+        "A player leading a funding round takes the company, names a share price at or above "
+        "the minimum and buys one or two shares.",
+        "funding companies",
+    ),
+    Rule(
+        "invite",
+        "The lead invites players one at a time; each may buy a single share.",
+        "funding companies",
+    ),
+    Rule(
+        "close-round",
+        "The lead may close the round only once enough shares are sold.",
+        "funding companies",
+    ),
+    Rule(
+        "consent",
+        "Someone who holds no shares may lead another round only if a current investor agrees.",
+        "leading another round",
+    ),
+    Rule(
+        "consent-refused",
+        "When every current investor refuses, the would-be lead loses that action.",
+        "leading another round",
+    ),
+    Rule(
+        "investors-first",
+        "In a later round every current investor must be offered a share before it closes.",
+        "leading another round",
+    ),
+    Rule(
+        "go-public",
+        "The lead investor of a funded company with enough cards rolls for its IPO; the "
+        "table's sum is split equally between its shares.",
+        "taking a company public",
+    ),
+    Rule(
+        "entrepreneur-bonus",
+        "Each attached entrepreneur whose domain matches the plan's industry adds one.",
+        "taking a company public, the roll's modifiers",
+    ),
+    Rule(
+        "event-bonus",
+        "The Event in play may add two to the IPO roll of its industry.",
+        "taking a company public, the roll's modifiers",
+    ),
+    Rule(
+        "burn",
+        "After every round each funded company pays its cards' burn plus the track's surcharge.",
+        "paying burn rates",
+    ),
+    Rule(
+        "bust",
+        "A company that cannot pay its burn goes bust and its shares become worthless.",
+        "paying burn rates",
+    ),
+)
+"""The rules the engine plays, each marked where it is carried out (``playlog.used``)."""
 
 
 def numbers(cat: Config) -> dict[str, Any]:

@@ -66,6 +66,10 @@ def _open(state: StateData) -> None:
         if held and seat != me:
             must |= 1 << seat
     state.fr_must = must
+    if state.playlog is not None:
+        state.playlog.used("lead-round")
+    if must and state.playlog is not None:
+        state.playlog.used("investors-first")
     state.fr_asked = 1 << me
     state.phase = TERMS_PHASE
     state.player = me
@@ -109,6 +113,8 @@ def offer_actions(state: StateData) -> Sequence[Action]:
 def answer_consent(state: StateData, action: Action) -> None:
     code = action[0]
     if code == AGREE:
+        if state.playlog is not None:
+            state.playlog.used("consent")
         if state.log is not None:
             state.say(f"{state.firm(state.player)} lets {state.firm(state.actor)} lead")
         _open(state)
@@ -120,6 +126,8 @@ def answer_consent(state: StateData, action: Action) -> None:
             state.player = state.fr_queue[0]
         else:
             state.say("no current investor agrees: the action is lost")
+            if state.playlog is not None:
+                state.playlog.used("consent-refused")
             state.end_turn()
     else:
         raise _misfit(action)
@@ -160,6 +168,8 @@ def answer_offer(state: StateData, action: Action) -> None:
     code = action[0]
     if code == BUY:
         _buy(state, state.player, 1)
+        if state.playlog is not None:
+            state.playlog.used("invite")
     elif code != DECLINE:
         raise _misfit(action)
     elif state.log is not None:
@@ -203,6 +213,8 @@ def _close(state: StateData) -> None:
     co = state.companies[state.fr_plan]
     co.led_turn = state.turn
     state.rounds_closed += 1
+    if state.playlog is not None:
+        state.playlog.used("close-round")
     if state.log is not None:
         state.say(
             f"{state.firm(state.actor)} closes {state.card(co.plan)}: {state.fr_sold} sold, "

@@ -93,6 +93,8 @@ class State(StateData, Reporting):
         order = list(range(self.players))
         shuffle(self.rng, order)
         self.order = order
+        if self.playlog is not None:
+            self.playlog.used("random-order")
         self._flip_event()
         if self.phase == OVER:
             return
@@ -114,19 +116,27 @@ class State(StateData, Reporting):
             self.used_events = []
             shuffle(self.rng, self.events)
             self.say("event deck empty: used events and the crash card reshuffled")
+            if self.playlog is not None:
+                self.playlog.used("event-reshuffle")
         flipped = self.events.pop()
         if flipped == CRASH:
             # decision crash-round
             self.say(f"event {self.cat.crash.name}: game over")
+            if self.playlog is not None:
+                self.playlog.used("crash")
             self.end_game("crash")
             return
         self.event = flipped
+        if self.playlog is not None:
+            self.playlog.used("flip-event")
         self.shift_limit(self.cat.events[flipped].ipo_limit)
 
     def shift_limit(self, delta: int) -> None:
         cat = self.cat
         # decision limit-ends
         limit = min(max(self.ipo_limit + delta, cat.ipo_limit_floor), cat.ipo_limit_ceiling)
+        if limit != self.ipo_limit and self.playlog is not None:
+            self.playlog.used("ipo-limit-moves")
         self.ipo_limit = limit
         if self.ipo_limit < self.ipo_limit_low:
             self.ipo_limit_low = self.ipo_limit
@@ -155,11 +165,14 @@ class State(StateData, Reporting):
             # decision empty-deck
             self.deck, self.discard = self.discard, []
             shuffle(self.rng, self.deck)
+            if self.playlog is not None:
+                self.playlog.used("play-reshuffle")
             self.say("play deck empty: discard pile reshuffled")
         card = self.deck.pop()
         self.hands[seat].append(card)
         if self.playlog is not None:
             self.playlog.draw(seat, card)
+            self.playlog.used("draw")
         if self.log is not None:
             self.say(f"{self.firm(seat)} draws {self.card(card)}")
 
@@ -204,16 +217,22 @@ class State(StateData, Reporting):
             card, plan = action[1], action[2]
             self.hands[self.actor].remove(card)
             self.companies[plan].cards.append(card)
+            if self.playlog is not None:
+                self.playlog.used("attach")
             if self.log is not None:
                 self.say(f"{self.firm(self.actor)} attaches {self.card(card)} to {self.card(plan)}")
         elif code == PLAY_PLAN:
             card = action[1]
             self.hands[self.actor].remove(card)
             self.companies[card] = Company(card, self.actor, self.players)
+            if self.playlog is not None:
+                self.playlog.used("play-plan")
             if self.log is not None:
                 self.say(f"{self.firm(self.actor)} plays plan {self.card(card)}")
         elif code == DISCARD:
             self.hands[self.actor].remove(action[1])
+            if self.playlog is not None:
+                self.playlog.used("discard-card")
             effects.start(self, action[1])
             return
         elif code != KEEP:
@@ -258,6 +277,12 @@ class State(StateData, Reporting):
         roll = modified_roll(die, co.size, matching, bonus)
         raised = cat.raised(roll)
         each = per_share(raised, co.total)
+        if self.playlog is not None:
+            self.playlog.used("go-public")
+            if matching:
+                self.playlog.used("entrepreneur-bonus")
+            if bonus:
+                self.playlog.used("event-bonus")
         for seat, held in enumerate(co.shares):
             if held:
                 self.money[seat] += held * each
@@ -280,7 +305,11 @@ class State(StateData, Reporting):
             if not co.total:
                 continue
             burn = burn_rate(cat, plan, co.cards, limit)
+            if self.playlog is not None:
+                self.playlog.used("burn")
             if co.cash < burn:
+                if self.playlog is not None:
+                    self.playlog.used("bust")
                 if self.log is not None:
                     self.say(f"{self.card(plan)} cannot pay ${burn}m burn with ${co.cash}m: bust")
                 self.remove_plan(plan)
