@@ -119,7 +119,12 @@ class ScreenComponent(Strict):
     sub: str = ""
     """Smaller words under the label (e.g. the colour's name and mark)."""
     ink: ColorText = "#ffffff"
-    """Colour of the outside words."""
+    """Colour of the outside words, the band along its foot and the symbol's medallion:
+    one that stands out on `color`."""
+    icon: str = ""
+    """The player's symbol, an icon name or Jinja giving it (e.g. '{{ row.icon }}'):
+    drawn in a medallion on every outside panel and faintly all over it, so the screen
+    says whose it is without its colour (DESIGN.md §4)."""
     height_mm: Number = Field(default=88.0, ge=60.0, le=140.0)
     """Standing height; a screen shorter than 60 mm hides nothing."""
     panels: list[ScreenPanel] = Field(min_length=2, max_length=4)
