@@ -58,17 +58,29 @@ class TokensComponent(Strict):
 
 
 class TrackSection(Strict):
-    """A row of boxes (`track`) or a two-column table (`table`) drawn from a data table."""
+    """A track (`track`: a path of spaces, one per row of a data table, in order, each
+    with its value beside it) or a two-column table (`table`)."""
 
     type: Literal["track", "table"]
     title: str
     table: str
     """Name of a table under `tables:` in game.yaml."""
     label: str
-    """Jinja expression for the big text of a box/row, e.g. 'row.limit'."""
+    """Jinja expression for the big text of a space/row, e.g. 'row.limit'."""
     value: str
-    """Jinja expression for the small text of a box/row."""
+    """Jinja expression for what a space shows beside it, or a row's second column."""
     note: str = ""
+    beside: bool = False
+    """Drawn to the right of the section before it, tops level, instead of below it."""
+    start: str = ""
+    """Track: Jinja expression true on the space a marker starts on, e.g.
+    'row.limit == tables.ipo_limit_start'."""
+    icon: str = ""
+    """Track: an icon drawn before each space's value (e.g. 'burn')."""
+    space_mm: Number = Field(default=24.0, ge=12.0, le=40.0)
+    """Track: the side of a space, room for the counter that sits on it."""
+    header: list[str] = Field(default_factory=list, max_length=2)
+    """Table: the headings of its two columns."""
 
 
 class TrackComponent(Strict):
