@@ -37,6 +37,8 @@ class Token(Strict):
     """Diameter or side in mm."""
     color: ColorText
     ink: ColorText = "#ffffff"
+    icon: str = ""
+    """A symbol drawn in `ink` above the label: an icon name, or Jinja giving one."""
 
 
 class TokenGroup(Strict):
