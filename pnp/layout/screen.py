@@ -20,9 +20,10 @@ from pnp.layout.pages import Page, Placed
 from pnp.layout.screen_outside import BLEED_MM, SAFE_MM, WRAP_MM, Op, outside_ops
 from pnp.layout.sheet import MIN_MARK_MM, PAPERS_MM, Rect, marks_around
 from pnp.layout.textfit import set_text
+from pnp.layout.tints import legible
 from pnp.spec.components import ScreenComponent
 from pnp.spec.load import Game
-from pnp.text.template import render_text
+from pnp.text.template import render_colour, render_text
 
 PANEL_MAX_MM = 100.0
 MARK_MM = 4.0
@@ -62,6 +63,8 @@ def _inside(
     b, s = BLEED_MM, SAFE_MM
     w = pw * len(comp.panels)
     ops: list[Op] = [Shape("rect", -b, top, w + 2 * b, h + b, INSIDE, None, 0, 0)]
+    where = game.spec_location("components", index)
+    heading = legible(render_colour(comp.color, ctx, where, "color"), INSIDE)  # the player's
     for i, panel in enumerate(comp.panels):
         where = game.spec_location("components", index, "panels", i)
         x = i * pw + s
@@ -69,7 +72,7 @@ def _inside(
         ops.append(
             set_text(
                 title, "Lato-Black", 12, 8, 1.0, (x, top + WRAP_MM + s, pw - 2 * s, 6),
-                "left", "top", INK, who=f"panel {i + 1} title", where=where,
+                "left", "top", heading, who=f"panel {i + 1} title", where=where,
             )
         )  # fmt: skip
         body = render_text(panel.text, ctx, where, "text").strip()
