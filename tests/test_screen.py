@@ -12,8 +12,9 @@ from typer.testing import CliRunner
 from pnp.cli.app import app
 from pnp.layout.board import PRINTER_MARGIN_MM
 from pnp.layout.ops import Icon, Shape, TextBlock
-from pnp.layout.screen import lay_out_screens
+from pnp.layout.screen import INSIDE, lay_out_screens
 from pnp.layout.textfit import PT_TO_MM
+from pnp.layout.tints import contrast
 from pnp.render.documents import template_context
 from pnp.spec.load import load_game
 from pnp.text.fonts import load_font
@@ -232,3 +233,16 @@ def test_old_biddy_players_each_have_a_colour_a_letter_and_a_symbol() -> None:
     for row, page in zip(rows, pages, strict=True):
         icons = {op.path for op in faces[page.items[0].face].ops if isinstance(op, Icon)}
         assert [Path(p).stem for p in icons] == [row["icon"]]
+
+
+def test_the_inside_headings_take_the_players_colour_and_still_read(mini_cards: Path) -> None:
+    pages, faces, h = _laid(mini_cards)
+    colours = ["#b3261e", "#1d4e89", "#2a7f62"]  # tables.players in SCREENS, all dark enough
+    for page, colour in zip(pages, colours, strict=True):
+        face = faces[page.items[0].face]
+        heads = [
+            op for op in face.ops
+            if isinstance(op, TextBlock) and op.lines[0][2] in ("Your bid", "Actions", "Scoring")
+        ]  # fmt: skip
+        assert len(heads) == 3 and {op.color for op in heads} == {colour}
+        assert contrast(heads[0].color, INSIDE) >= 4.5  # WCAG AA, so greyscale reads too
