@@ -42,6 +42,13 @@ GAME_ICONS: dict[str, dict[str, str]] = {
         "character": "user-secret",
         "order": "list-ol",
         "zero": "ban",
+        "round": "hourglass-half",
+        # one symbol per player colour, printed on the screens (tables.player_colors)
+        "star": "star",
+        "moon": "moon",
+        "sun": "sun",
+        "clover": "clover",
+        "anchor": "anchor",
     },
 }
 

@@ -11,9 +11,13 @@ from typer.testing import CliRunner
 
 from pnp.cli.app import app
 from pnp.layout.board import PRINTER_MARGIN_MM
-from pnp.layout.ops import Shape, TextBlock
-from pnp.layout.screen import lay_out_screens
+from pnp.layout.ops import Icon, Shape, TextBlock
+from pnp.layout.screen import INSIDE, lay_out_screens
+from pnp.layout.textfit import PT_TO_MM
+from pnp.layout.tints import contrast
+from pnp.render.documents import template_context
 from pnp.spec.load import load_game
+from pnp.text.fonts import load_font
 
 runner = CliRunner()
 PT = 72 / 25.4
@@ -105,3 +109,140 @@ def test_the_credit_line_sits_inside_the_last_panel(mini_cards: Path) -> None:
     panel = face.width / 3
     assert credit.lines[0][0] >= 2 * panel  # clear of the fold lines
     assert credit.lines[0][1] > face.height - 8  # at the foot of the inside
+
+
+# Bleed, safe zone and the designed outside (issue 23 items 4 and 7; DESIGN.md §4
+# "Large pieces ... bleed 3 mm past the trim; no frame line on the trim; text and
+# credits at least 3 mm inside it").
+BLEED = 3.0  # DESIGN.md §4: the trade norm
+SAFE = 3.0  # DESIGN.md §4: safe zone inside the trim
+CREDIT = "© Someone · made with pnp"
+
+
+def _laid(mini_cards: Path, paper: str = "a4") -> tuple[list, dict, float]:
+    game = load_game("mini", _game(mini_cards))
+    comp = game.spec.components[0].model_copy(update={"icon": "die"})  # a bundled icon
+    ctx = {"game": {"name": "Mini", "players": {"max": 4}}, "credit": CREDIT}
+    pages, faces = lay_out_screens(game, comp, 0, paper, ctx)
+    return pages, faces, comp.height_mm
+
+
+def _ink_boxes(op: TextBlock) -> list[tuple[float, float, float, float]]:
+    """Each line of a block as the box its glyphs can fill (mm, y down), turned with it."""
+    font = load_font(op.font)
+    out = []
+    for x, y, line in op.lines:
+        width = font.width(line, op.size) * PT_TO_MM
+        top, bottom = y - font.ascent * op.size * PT_TO_MM, y + font.descent * op.size * PT_TO_MM
+        x0, y0, x1, y1 = x, top, x + width, bottom
+        if op.rotate == 180:
+            cx, cy = op.centre
+            x0, y0, x1, y1 = 2 * cx - x1, 2 * cy - y1, 2 * cx - x0, 2 * cy - y0
+        out.append((x0, y0, x1, y1))
+    return out
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_both_halves_bleed_3_mm_past_every_cut_edge(mini_cards: Path, paper: str) -> None:
+    pages, faces, h = _laid(mini_cards, paper)
+    colours = ["#b3261e", "#1d4e89", "#2a7f62"]  # tables.players in SCREENS
+    for page, colour in zip(pages, colours, strict=True):
+        (item,) = page.items
+        face = faces[item.face]
+        assert page.bleed == BLEED
+        tx0, ty0, tx1, ty1 = item.trim
+        assert item.clip == pytest.approx((tx0 - 3, ty0 - 3, tx1 + 3, ty1 + 3))
+        fills = [op for op in face.ops if isinstance(op, Shape) and op.kind == "rect"]
+        outside = next(op for op in fills if op.fill == colour)
+        inside = fills[0]
+        # the outside (above the fold, y < h) runs 3 mm past the top and both sides
+        assert outside.x <= -BLEED and outside.x + outside.w >= face.width + BLEED
+        assert outside.y <= -BLEED and outside.y + outside.h >= h
+        # the inside runs 3 mm past the bottom and both sides
+        assert inside.x <= -BLEED and inside.x + inside.w >= face.width + BLEED
+        assert inside.y <= h and inside.y + inside.h >= face.height + BLEED
+        # no stroked frame anywhere: nothing but dashed folds is a line
+        assert all(op.stroke is None for op in fills)
+
+
+def test_crop_marks_start_beyond_the_bleed_and_folds_reach_the_margin(mini_cards: Path) -> None:
+    pages, faces, h = _laid(mini_cards)
+    page = pages[0]
+    x0, y0, x1, y1 = page.items[0].trim
+    for mx0, my0, mx1, _ in page.marks:  # on a cut line, from the bleed's edge outward
+        if mx0 == mx1:
+            assert mx0 in (x0, x1)
+            assert min(abs(my0 - y0), abs(my0 - y1)) == pytest.approx(BLEED)
+        else:
+            assert my0 in (y0, y1)
+            assert min(abs(mx0 - x0), abs(mx0 - x1)) == pytest.approx(BLEED)
+    assert len(page.marks) == 8
+    pw = (x1 - x0) / 3
+    ticks = sorted(round(t[0], 6) for t in page.folds if t[0] == t[2])
+    assert ticks == pytest.approx(sorted(2 * [x0 + pw, x0 + 2 * pw]))
+    across = [t for t in page.folds if t[1] == t[3]]
+    assert [t[1] for t in across] == pytest.approx([(y0 + y1) / 2] * 2)  # the long fold
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_words_keep_3_mm_inside_the_trim_and_off_the_folds(mini_cards: Path, paper: str) -> None:
+    pages, faces, h = _laid(mini_cards, paper)
+    face = faces[pages[0].items[0].face]
+    pw = face.width / 3
+    blocks = [op for op in face.ops if isinstance(op, TextBlock)]
+    assert len(blocks) >= 8  # title, name ×3, three panel titles and texts, credit
+    for op in blocks:
+        credit = op.lines[0][2] == CREDIT
+        assert op.size >= (5.0 if credit else 6.0), op.lines  # DESIGN.md §4 text sizes
+        for bx0, by0, bx1, by1 in _ink_boxes(op):
+            where = (op.lines[0][2], round(bx0, 2), round(by0, 2), round(bx1, 2), round(by1, 2))
+            assert bx0 >= SAFE and bx1 <= face.width - SAFE, where
+            assert by0 >= SAFE and by1 <= face.height - SAFE, where
+            assert by1 <= h - SAFE or by0 >= h + SAFE, where  # off the long fold
+            for fold in (pw, 2 * pw):
+                assert bx1 <= fold - SAFE or bx0 >= fold + SAFE, where
+
+
+def test_the_outside_shows_the_title_the_player_and_the_symbol_on_every_panel(
+    mini_cards: Path,
+) -> None:
+    pages, faces, h = _laid(mini_cards)
+    face = faces[pages[0].items[0].face]
+    pw = face.width / 3
+    words = {line[2]: op for op in face.ops if isinstance(op, TextBlock) for line in op.lines}
+    assert words["Mini"].rotate == 180 and words["Mini"].centre[1] < h
+    names = [op for op in face.ops if isinstance(op, TextBlock) and op.lines[0][2] == "Red"]
+    assert len(names) == 3  # the player's name on every panel
+    icons = [op for op in face.ops if isinstance(op, Icon)]
+    assert icons and all(op.path.endswith("die.svg") and op.rotate == 180 for op in icons)
+    assert all(op.y + op.h <= h for op in icons)  # all on the outside, above the fold
+    large = [op for op in icons if op.w >= 15]  # the medallions' symbols
+    assert sorted(int((op.x + op.w / 2) // pw) for op in large) == [0, 1, 2]
+    assert len(icons) > 3 * len(large)  # and a wallpaper of small ones
+
+
+def test_old_biddy_players_each_have_a_colour_a_letter_and_a_symbol() -> None:
+    game = load_game("oldbiddy")
+    comp = next(c for c in game.spec.components if c.kind == "screen")
+    rows = game.spec.tables[comp.each]
+    for key in ("color", "letter", "icon"):
+        values = [r[key] for r in rows]
+        assert len(set(values)) == len(values), key  # tells every player apart
+    ctx = {**template_context(game), "credit": CREDIT}
+    pages, faces = lay_out_screens(game, comp, game.spec.components.index(comp), "letter", ctx)
+    for row, page in zip(rows, pages, strict=True):
+        icons = {op.path for op in faces[page.items[0].face].ops if isinstance(op, Icon)}
+        assert [Path(p).stem for p in icons] == [row["icon"]]
+
+
+def test_the_inside_headings_take_the_players_colour_and_still_read(mini_cards: Path) -> None:
+    pages, faces, h = _laid(mini_cards)
+    colours = ["#b3261e", "#1d4e89", "#2a7f62"]  # tables.players in SCREENS, all dark enough
+    for page, colour in zip(pages, colours, strict=True):
+        face = faces[page.items[0].face]
+        heads = [
+            op for op in face.ops
+            if isinstance(op, TextBlock) and op.lines[0][2] in ("Your bid", "Actions", "Scoring")
+        ]  # fmt: skip
+        assert len(heads) == 3 and {op.color for op in heads} == {colour}
+        assert contrast(heads[0].color, INSIDE) >= 4.5  # WCAG AA, so greyscale reads too

@@ -7,12 +7,13 @@ from typing import Any
 
 from pnp._errors import DataError, Location
 from pnp.layout.cards import SheetOptions
-from pnp.layout.ops import Face, Shape, TextBlock
+from pnp.layout.ops import Face, Icon, Shape, TextBlock
 from pnp.layout.pages import Cut, Page, Placed
 from pnp.layout.sheet import PAPERS_MM, Rect, marks_around, trim_lines
 from pnp.layout.textfit import set_text
 from pnp.spec.components import Token, TokensComponent
 from pnp.spec.load import Game
+from pnp.text.icons import find_icon, icon_dirs
 from pnp.text.template import render_colour, render_text
 
 PAGE_MARGIN_MM = 10.0
@@ -45,12 +46,21 @@ def title_block(
 
 
 def token_face(
-    label: str, sub: str, shape: str, d: float, fill: str, ink: str, who: str, where: Location
+    label: str,
+    sub: str,
+    shape: str,
+    d: float,
+    fill: str,
+    ink: str,
+    who: str,
+    where: Location,
+    icon: str = "",
 ) -> Face:
+    """A counter ``d`` mm across; ``icon`` (an SVG path) is a symbol above its words."""
     b = TOKEN_BLEED_MM
     if shape != "square":  # colour past the outline, then the outline to cut along
         kind = "ellipse" if shape == "circle" else shape
-        ops: list[Shape | TextBlock] = [
+        ops: list[Shape | TextBlock | Icon] = [
             Shape(kind, -b, -b, d + 2 * b, d + 2 * b, fill, None, 0, 0),
             Shape(kind, 0, 0, d, d, fill, CUT_COLOUR, 0.25, 0),
         ]
@@ -60,6 +70,12 @@ def token_face(
     top = d * (0.18 if sub else 0.22)
     if shape == "triangle":  # the words sit in the wide lower part
         label_h, top = d * (0.3 if sub else 0.36), d * (0.44 if sub else 0.5)
+    if icon:  # the symbol takes the upper part, the words move below it
+        size = d * (0.3 if shape == "triangle" or sub else 0.4)
+        icon_top = d * (0.4 if shape == "triangle" else 0.14)
+        ops.append(Icon(icon, (d - size) / 2, icon_top, size, size, ink))
+        top = icon_top + size + d * 0.03
+        label_h = d * (0.16 if sub else 0.22)
     ops.append(
         set_text(
             label,
@@ -243,6 +259,7 @@ def lay_out_tokens(
         for ri, spec in enumerate(specs):
             d = spec["size_mm"]
             key = f"token:{comp.id}:{gi}:{ri}"
+            icon = spec["icon"].strip()
             faces[key] = token_face(
                 spec["label"],
                 spec["sub"],
@@ -252,6 +269,7 @@ def lay_out_tokens(
                 spec["ink"],
                 f"{comp.id}: {group.title}",
                 where,
+                str(find_icon(icon, icon_dirs(game.template_dirs()), where)) if icon else "",
             )
             item_id = key.split(":", 1)[1]
             if spec["shape"] != "square":

@@ -37,6 +37,8 @@ class Token(Strict):
     """Diameter or side in mm."""
     color: ColorText
     ink: ColorText = "#ffffff"
+    icon: str = ""
+    """A symbol drawn in `ink` above the label: an icon name, or Jinja giving one."""
 
 
 class TokenGroup(Strict):
@@ -58,17 +60,29 @@ class TokensComponent(Strict):
 
 
 class TrackSection(Strict):
-    """A row of boxes (`track`) or a two-column table (`table`) drawn from a data table."""
+    """A track (`track`: a path of spaces, one per row of a data table, in order, each
+    with its value beside it) or a two-column table (`table`)."""
 
     type: Literal["track", "table"]
     title: str
     table: str
     """Name of a table under `tables:` in game.yaml."""
     label: str
-    """Jinja expression for the big text of a box/row, e.g. 'row.limit'."""
+    """Jinja expression for the big text of a space/row, e.g. 'row.limit'."""
     value: str
-    """Jinja expression for the small text of a box/row."""
+    """Jinja expression for what a space shows beside it, or a row's second column."""
     note: str = ""
+    beside: bool = False
+    """Drawn to the right of the section before it, tops level, instead of below it."""
+    start: str = ""
+    """Track: Jinja expression true on the space a marker starts on, e.g.
+    'row.limit == tables.ipo_limit_start'."""
+    icon: str = ""
+    """Track: an icon drawn before each space's value (e.g. 'burn')."""
+    space_mm: Number = Field(default=24.0, ge=12.0, le=40.0)
+    """Track: the side of a space, room for the counter that sits on it."""
+    header: list[str] = Field(default_factory=list, max_length=2)
+    """Table: the headings of its two columns."""
 
 
 class TrackComponent(Strict):
@@ -119,7 +133,12 @@ class ScreenComponent(Strict):
     sub: str = ""
     """Smaller words under the label (e.g. the colour's name and mark)."""
     ink: ColorText = "#ffffff"
-    """Colour of the outside words."""
+    """Colour of the outside words, the band along its foot and the symbol's medallion:
+    one that stands out on `color`."""
+    icon: str = ""
+    """The player's symbol, an icon name or Jinja giving it (e.g. '{{ row.icon }}'):
+    drawn in a medallion on every outside panel and faintly all over it, so the screen
+    says whose it is without its colour (DESIGN.md §4)."""
     height_mm: Number = Field(default=88.0, ge=60.0, le=140.0)
     """Standing height; a screen shorter than 60 mm hides nothing."""
     panels: list[ScreenPanel] = Field(min_length=2, max_length=4)
