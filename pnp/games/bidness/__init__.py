@@ -48,13 +48,15 @@ def printed_components(game: Game) -> dict[str, dict[str, int]]:
 
 
 __getattr__ = lazy_attributes(
-    __name__, {"BOTS": ".bots", "State": ".rules", "determinize": ".rules"}
+    __name__,
+    {"BOTS": ".bots", "State": ".rules", "determinize": ".rules", "RULES": ".decisions"},
 )
 
 
 __all__ = [
     "BOTS",
     "NAME",
+    "RULES",
     "State",
     "config_for",
     "determinize",

@@ -106,10 +106,14 @@ def _close(table: StateData, winner: int) -> None:
     if winner == NOBODY:
         table.discards.append(card)
         table.peaks.no_bids += 1
+        if table.playlog is not None:
+            table.playlog.used("no-bids")
         if table.log is not None:
             note(table, f"No bids: {cat.card_names[card]} is discarded")
         return
     pay(table, winner, a.high, NOBODY if winner == a.seller else a.seller)
+    if table.playlog is not None:
+        table.playlog.used("auction")
     (table.contracts if cat.kind[card] == CONTRACT else table.staff)[winner].append(card)
     if table.playlog is not None:
         table.playlog.draw(winner, card)

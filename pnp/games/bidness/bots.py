@@ -143,12 +143,20 @@ def _settle(view: View, legal: Sequence[Action]) -> Action:
     fair = p_win * stake - (1 - p_win) * _damages_value(view, s.card, s.cash_claim, s.plaintiff)
     offers = [a for a in legal if a.verb == "offer"]
     me_plaintiff = view.seat == s.plaintiff
-    if view.seat == s.defendant and s.ask and s.ask <= max(fair, 0) * 1.2 + 10:
+    # What a trial costs the defendant on average: the plaintiff's damages when it loses
+    # (a losing plaintiff pays the bank, not the defendant).
+    exposure = p_win * stake
+    if view.seat == s.defendant and s.ask and s.ask <= exposure:
         return Action("accept")
-    if me_plaintiff and s.bid and s.bid >= fair * 0.9:
+    # With the odds on its side a plaintiff holds out for most of that exposure, and
+    # goes to trial for less; with the odds against it, anything above the trial's worth.
+    floor = exposure * 0.9 if p_win > 0.5 else max(fair, 0) * 0.9
+    if me_plaintiff and s.bid and s.bid >= floor:
         return Action("accept")
+    if me_plaintiff and fair > 0 and max((a.amount for a in offers), default=0) < floor:
+        return Action("trial")  # no cash the defendant can raise is worth the case
     if offers:
-        target = fair * (1.1 if me_plaintiff else 0.8)
+        target = exposure * 1.25 if me_plaintiff else min(fair, exposure) * 0.8
         return min(offers, key=lambda a: abs(a.amount - target))
     return Action("trial")
 

@@ -59,6 +59,8 @@ def salary_decision(table: StateData) -> tuple[int, tuple[Action, ...]] | None:
 
 def _pay_salaries(table: StateData, seat: int, due: int) -> None:
     pay(table, seat, due)
+    if table.playlog is not None:
+        table.playlog.used("salaries")
     if table.log is not None:
         note(table, f"{name(table, seat)} pays ${due} in salaries")
 
@@ -76,6 +78,8 @@ def apply_salary(table: StateData, seat: int, action: Action) -> bool:
     staff.remove(card)
     table.discards.append(card)
     table.peaks.layoffs += 1
+    if table.playlog is not None:
+        table.playlog.used("layoff")
     if table.log is not None:
         note(table, f"{name(table, seat)} lays off a {ROLES[action.target].capitalize()}")
     card_moved(table, card)
@@ -96,15 +100,21 @@ def close_business(table: StateData, order: list[int]) -> None:
             len(contracts[seat]),
         )
         cash[seat] += earned
+        if table.playlog is not None:
+            table.playlog.used("earnings")
         if table.log is not None:
             note(table, f"{name(table, seat)} earns ${earned}")
     per, role = cat.t["tech_per_engineer"], cat.role.__getitem__
     for seat in order:
         tech[seat] += per * list(map(role, table.staff[seat])).count(ENGINEER)
+    if table.playlog is not None:
+        table.playlog.used("tech-growth")
     for seat in order:
         bonuses = table.bonuses[seat]
         if bonuses:
             table.discards += bonuses
             bonuses.clear()
+            if table.playlog is not None:
+                table.playlog.used("bonuses-return")
     track(table)
     update_awards(table)

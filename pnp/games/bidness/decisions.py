@@ -13,6 +13,7 @@ from typing import Any
 
 from pnp.games.bidness.config import CONTRACT
 from pnp.games.decisions import Decision, Published, rendered_with
+from pnp.games.playlog import Rule
 
 DECISIONS: tuple[Decision, ...] = (
     Decision(
@@ -150,6 +151,154 @@ DECISIONS: tuple[Decision, ...] = (
         "Simulations need an end; at the table, play on.",
     ),
 )
+
+
+RULES: tuple[Rule, ...] = (
+    Rule(
+        "first-player-roll",
+        "Each round everyone rolls a die per IOU they owe; the highest total plays first and "
+        "a tie rolls again.",
+        "setup phase, step 1",
+    ),
+    Rule(
+        "payback-each-round",
+        "From the second round on, every player is dealt one Payback card a round.",
+        "setup phase, step 2",
+    ),
+    Rule(
+        "deal-to-six",
+        "Last round's events go back into the deck, which is shuffled and dealt until every "
+        "hand holds six.",
+        "setup phase, step 3",
+    ),
+    Rule(
+        "setup-discard",
+        "Then each player discards one card from their hand without showing it.",
+        "setup phase, step 4",
+    ),
+    Rule(
+        "sell",
+        "On a turn a player may sell a card from their hand to the bank for the sale price.",
+        "card play phase",
+    ),
+    Rule(
+        "card-play-ends",
+        "Card play ends when every player has passed in a row; a hand of two or fewer must pass.",
+        "card play phase",
+    ),
+    Rule(
+        "auction",
+        "An auction card is put up for bids in $5 steps, clockwise; the last bidder left "
+        "takes it and pays the seller, or the bank when the seller wins.",
+        "auctions",
+    ),
+    Rule(
+        "no-bids",
+        "An auction card nobody bids on is discarded.",
+        "playing a card, and auctions",
+    ),
+    Rule(
+        "borrow",
+        "A player may borrow from the bank in $100 steps, taking an IOU for each, up to "
+        "the debt limit.",
+        "borrowing money",
+    ),
+    Rule(
+        "payback-one",
+        "A Payback card returns one IOU for $100.",
+        "paying off debt, and payback cards",
+    ),
+    Rule(
+        "payback-two",
+        "A Payback card may instead return two IOUs for $300.",
+        "paying off debt, and payback cards",
+    ),
+    Rule(
+        "first-debt-free-wins",
+        "Returning one's last IOU wins the game at once.",
+        "object of the game",
+    ),
+    Rule(
+        "bonus-card",
+        "A bonus or penalty card is paid for and lies in a workplace until the round ends.",
+        "playing a card",
+    ),
+    Rule(
+        "headhunt",
+        "A Headhunting card hires an employee away from a rival for its price.",
+        "the cards",
+    ),
+    Rule(
+        "no-first-round-attacks",
+        "No Lawsuit or Headhunting card may be played in the first round.",
+        "playing a card, the first-round restriction",
+    ),
+    Rule(
+        "sue",
+        "A Lawsuit card, free to play, opens a case against one rival.",
+        "lawsuits",
+    ),
+    Rule(
+        "settle",
+        "The two sides trade cash offers; an accepted offer is paid and ends the case.",
+        "settling out of court",
+    ),
+    Rule(
+        "trial",
+        "A rejected offer goes to trial: each rolls two dice and one more per Lawyer or "
+        "Legal Intern, and a tie goes to the defendant.",
+        "going to trial",
+    ),
+    Rule(
+        "negligence",
+        "Negligence is for cash: a losing defendant pays it to the plaintiff, a losing "
+        "plaintiff to the bank.",
+        "lawsuit cards, and going to trial",
+    ),
+    Rule(
+        "libel",
+        "Libel is for one to three Marketers, lost by whichever side loses.",
+        "lawsuit cards, and going to trial",
+    ),
+    Rule(
+        "patent",
+        "Patent infringement is for eight to twelve tech points, lost by whichever side loses.",
+        "lawsuit cards, and going to trial",
+    ),
+    Rule(
+        "leadership-awards",
+        "The sole leader in marketing or in tech points holds that award at once; a tie "
+        "returns it to the bank.",
+        "leadership awards",
+    ),
+    Rule(
+        "salaries",
+        "At the start of business, everyone pays their employees' salaries to the bank.",
+        "business phase, and salaries",
+    ),
+    Rule(
+        "layoff",
+        "A player short of salary money may lay off employees, returning them to the deck.",
+        "layoffs",
+    ),
+    Rule(
+        "earnings",
+        "Earnings are the unit price (tech points, rounded down to tens) times the units "
+        "sold, plus each contract's payment.",
+        "earnings",
+    ),
+    Rule(
+        "tech-growth",
+        "After earnings every Engineer adds two tech points.",
+        "business phase, step 3",
+    ),
+    Rule(
+        "bonuses-return",
+        "At the end of the round bonus cards leave the workplaces for the deck.",
+        "business phase, step 4",
+    ),
+)
+"""The rules the engine plays, each marked where it is carried out (``playlog.used``)."""
 
 
 def decisions_for(tables: dict[str, Any]) -> list[dict[str, str]]:

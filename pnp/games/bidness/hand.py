@@ -210,6 +210,8 @@ def _plays(
     """Add to ``out`` the plays of an affordable Lawsuit or Headhunting card (``means``:
     the seat's cash plus borrowing room), rival by rival."""
     if table.round == 1:  # bidness.txt: no Lawsuit or Headhunting card in the first round
+        if table.playlog is not None:
+            table.playlog.used("no-first-round-attacks")
         return
     cat = table.cat
     staff, role, others = table.staff, cat.role.__getitem__, moves.others[seat]

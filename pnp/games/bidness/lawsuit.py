@@ -84,6 +84,8 @@ def apply_suit(table: StateData, action: Action) -> bool:
         amount = s.ask if seat == s.defendant else s.bid
         pay(table, s.defendant, amount, s.plaintiff)
         table.peaks.settled += 1
+        if table.playlog is not None:
+            table.playlog.used("settle")
         if table.log is not None:
             note(table, f"Settled: {name(table, s.defendant)} pays ${amount}")
     else:
@@ -100,6 +102,8 @@ def _roll(table: StateData, dice: int) -> int:
 
 def _trial(table: StateData, s: Suit) -> None:
     table.peaks.tried += 1
+    if table.playlog is not None:
+        table.playlog.used("trial")
     p_roll = _roll(table, table.trial_dice(s.plaintiff))
     d_roll = _roll(table, table.trial_dice(s.defendant))
     won = p_roll > d_roll  # bidness.txt: in the event of a tie, the defendant wins
@@ -125,9 +129,13 @@ def damages(table: StateData, s: Suit, plaintiff_won: bool) -> None:
     suit, claim = cat.suit[s.card], cat.claim[s.card]
     if suit == NEGLIGENCE:  # money only: the awards stay (see update_awards)
         pay(table, loser, s.cash_claim, gainer)
+        if table.playlog is not None:
+            table.playlog.used("negligence")
     elif suit == LIBEL:
         staff = table.staff[loser]
         gone = [c for c in staff if cat.role[c] == MARKETER][:claim]
+        if table.playlog is not None:
+            table.playlog.used("libel")
         for c in gone:
             staff.remove(c)
             (table.staff[gainer] if gainer != NOBODY else table.discards).append(c)
@@ -136,6 +144,8 @@ def damages(table: StateData, s: Suit, plaintiff_won: bool) -> None:
         update_market_award(table)
     else:
         points = min(claim, table.tech[loser])
+        if table.playlog is not None:
+            table.playlog.used("patent")
         table.tech[loser] -= points
         if gainer != NOBODY:
             table.tech[gainer] += points

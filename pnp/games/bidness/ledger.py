@@ -23,6 +23,8 @@ def borrow(table: StateData, seat: int, ious: int) -> None:
         return
     table.ious[seat] += ious
     table.cash[seat] += ious * table.cat.t["iou_value"]
+    if table.playlog is not None:
+        table.playlog.used("borrow")
     if table.log is not None:
         note(table, f"{name(table, seat)} borrows ${ious * table.cat.t['iou_value']}")
     track_money(table)
@@ -78,6 +80,8 @@ def update_market_award(table: StateData) -> None:
     holder = _sole_leader(marketing(table))
     if holder != table.market_leader:
         table.market_leader = holder
+        if table.playlog is not None:
+            table.playlog.used("leadership-awards")
         if table.log is not None:
             note(table, _award_line(table, "Market Leader", holder))
 

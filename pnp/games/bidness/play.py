@@ -24,6 +24,8 @@ def apply_play(table: StateData, seat: int, action: Action) -> None:
     if table.playlog is not None:
         table.playlog.play(seat, card)
     if verb == "sell":
+        if table.playlog is not None:
+            table.playlog.used("sell")
         (table.payback_discards if cat.kind[card] == PAYBACK else table.discards).append(card)
         table.cash[seat] += cat.t["sell_price"]
         if table.log is not None:
@@ -34,6 +36,8 @@ def apply_play(table: StateData, seat: int, action: Action) -> None:
         _pay_back(table, seat, card, action.amount)
     elif verb == "sue":
         open_suit(table, seat, card, action.target, action.amount)
+        if table.playlog is not None:
+            table.playlog.used("sue")
     elif verb == "hire":
         pay(table, seat, cat.cost[card])
         staff = table.staff[action.target]
@@ -42,6 +46,8 @@ def apply_play(table: StateData, seat: int, action: Action) -> None:
         table.staff[seat].append(hired)
         table.discards.append(card)
         table.peaks.headhunts += 1
+        if table.playlog is not None:
+            table.playlog.used("headhunt")
         if table.log is not None:
             note(
                 table,
@@ -52,6 +58,8 @@ def apply_play(table: StateData, seat: int, action: Action) -> None:
     else:
         pay(table, seat, cat.cost[card])
         table.bonuses[action.target].append(card)
+        if table.playlog is not None:
+            table.playlog.used("bonus-card")
         if table.log is not None:
             where = "" if action.target == seat else f" on {name(table, action.target)}"
             note(table, f"{name(table, seat)} plays {cat.card_names[card]}{where}")
@@ -64,11 +72,17 @@ def _pay_back(table: StateData, seat: int, card: int, ious: int) -> None:
     table.cash[seat] -= cost
     table.ious[seat] -= ious
     table.payback_discards.append(card)
+    if table.playlog is not None and ious == 1:
+        table.playlog.used("payback-one")
+    elif table.playlog is not None:
+        table.playlog.used("payback-two")
     if table.log is not None:
         note(table, f"{name(table, seat)} pays ${cost} and returns {ious} IOU(s)")
     if table.ious[seat] == 0:
         table.winners = [seat]
         table.peaks.paid_off = True
+        if table.playlog is not None:
+            table.playlog.used("first-debt-free-wins")
         table.phase = OVER
         if table.log is not None:
             note(table, f"{name(table, seat)} has paid off every IOU and wins")

@@ -134,11 +134,15 @@ class State(StateData, Reporting):
             self._finish_by_cap()
             return
         self.first = first_player_roll(self)
+        if self.playlog is not None:
+            self.playlog.used("first-player-roll")
         if self.log is not None:
             note(self, f"Round {self.round}: {name(self, self.first)} plays first")
         order = self._order()
         if self.round >= t["payback_from_round"]:
             dealt = [self._deal_payback(seat) for seat in order]
+            if self.playlog is not None:
+                self.playlog.used("payback-each-round")
             if any(dealt):  # hands only grew while dealing: the peak is the count now
                 kind = self.cat.kind.__getitem__
                 held = sum([list(map(kind, hand)).count(PAYBACK) for hand in self.hands])
@@ -162,6 +166,8 @@ class State(StateData, Reporting):
                 for card in hand:
                     self.playlog.draw(seat, card)
         self.peaks.deck_low = min(self.peaks.deck_low, len(deck))
+        if self.playlog is not None:
+            self.playlog.used("deal-to-six")
         discards = t["setup_discards"]
         self.queue = order if discards == 1 else [s for s in order for _ in range(discards)]
         self.phase = DISCARD
@@ -226,6 +232,8 @@ class State(StateData, Reporting):
             self.phase, self.player, self.passes = PLAY, self.first, 0
         elif self.phase == PLAY:
             self.phase, self.queue = SALARY, self._order()
+            if self.playlog is not None:
+                self.playlog.used("card-play-ends")
         else:
             close_business(self, self._order())
             self.round += 1
@@ -247,6 +255,8 @@ class State(StateData, Reporting):
                 self.queue.pop(0)
         else:
             self.hands[seat].remove(action.card)
+            if self.playlog is not None:
+                self.playlog.used("setup-discard")
             if self.cat.kind[action.card] == PAYBACK:
                 self.payback_discards.append(action.card)
             else:
