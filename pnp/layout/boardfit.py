@@ -17,10 +17,10 @@ from pnp.text.template import render_text
 PLAY_MM = 1.0
 
 
-def board_regions(game: Game) -> dict[str, tuple[float, float]]:
-    """Every named region as `BOARD.REGION`: the size of its smallest space (w, h) in mm.
-    A region whose geometry is wrong is left out (the board's own check names it)."""
-    out: dict[str, tuple[float, float]] = {}
+def board_regions(game: Game) -> dict[str, tuple[float, float] | None]:
+    """Every named region as `BOARD.REGION`: the size of its smallest space (w, h) in mm,
+    None when its geometry is wrong (the board's own check names that)."""
+    out: dict[str, tuple[float, float] | None] = {}
     for i, comp in enumerate(game.spec.components):
         if not isinstance(comp, BoardComponent):
             continue
@@ -32,9 +32,9 @@ def board_regions(game: Game) -> dict[str, tuple[float, float]]:
                     game, region, game.spec_location("components", i, "regions", ri)
                 )
             except PnpError:
-                continue
-            if spaces:
-                out[f"{comp.id}.{region.id}"] = (min(s.w for s in spaces), min(s.h for s in spaces))
+                spaces = []
+            name = f"{comp.id}.{region.id}"
+            out[name] = (min(s.w for s in spaces), min(s.h for s in spaces)) if spaces else None
     return out
 
 
@@ -81,7 +81,10 @@ def fit_findings(game: Game) -> list[Finding]:
                     )
                 )
                 continue
-            sw, sh = regions[fits]
+            space = regions[fits]
+            if space is None:
+                continue
+            sw, sh = space
             for size in _sizes(game, comp, gi):
                 if size + PLAY_MM <= min(sw, sh) + 1e-9:
                     continue
