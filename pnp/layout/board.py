@@ -291,6 +291,6 @@ def lay_out_board(
         page = Page((pw, ph), items=[Placed(tile.name, comp.id, key, trim, clip, tile.board)])
         page.decor = _band(comp, plan, tile, inset, margin + 0.5, pw - 2 * inset)
         page.marks = crop_marks_around(trim, margin, (pw, ph), b)
-        page.bleed = b
+        page.bleed, page.layout = b, "tile"  # the manifest records both
         pages.append(page)
     return pages, faces
