@@ -62,8 +62,9 @@ def test_a_board_that_fits_is_one_landscape_sheet_inside_the_margin(
     (item,) = page["items"]
     x0, y0, x1, y1 = (v / PT for v in item["trim_pt"])
     assert (x1 - x0, y1 - y0) == pytest.approx((250, 170), abs=0.02)
-    assert min(x0, y0, pw - x1, ph - y1) >= PRINTER_MARGIN_MM
+    assert min(x0, y0, pw - x1, ph - y1) >= PRINTER_MARGIN_MM + 3  # its bleed inside too
     assert item["board_mm"] == [0, 0, 250, 170]
+    assert page["layout"] == "tile" and page["bleed_mm"] == 3.0
 
 
 def test_a_big_board_is_tiled_with_overlapping_sheets(mini_cards: Path, tmp_path: Path) -> None:

@@ -25,6 +25,7 @@ def validate_game(
     given, to warn of printed components that run out."""
     findings: list[Finding] = list(game.notes) + _method_named_keys(game)
     findings += _size_findings(game)
+    findings += _fit_findings(game)
     engine = engine_for(game)
     if engine is not None:
         findings.extend(engine.validate(game))
@@ -122,3 +123,11 @@ def _size_findings(game: Game) -> list[Finding]:
                     )
                 )
     return out
+
+
+def _fit_findings(game: Game) -> list[Finding]:
+    """Counters declared to sit on a board region (`fits:`) that name no region, or have
+    less than 1 mm of play in its spaces: an error at the `fits:` key."""
+    from pnp.layout.boardfit import fit_findings
+
+    return fit_findings(game)

@@ -1,29 +1,38 @@
 """Boards: regions from the data drawn as one face, printed on one sheet when the board
 fits the paper, else on tiles that overlap by a glue strip.
 
-A tile is a window onto the board face: the same drawing, shifted and clipped. Each sheet
-has a band at the top with the board's title, the tile's name and a small assembly
-diagram; crop marks run outward from every cut line and stop at the printer margin.
+A tile is a window onto the board face: the same drawing, shifted and clipped to the
+tile's trim plus BLEED_MM (at an inner edge the bleed is the neighbouring tile's art, so
+a glued seam shows no white either). Each sheet has a band at the top with the board's
+title, the tile's name and a small assembly diagram; crop marks run outward from every
+cut line, beyond the bleed, and stop at the printer margin. The parts a board is drawn
+from are in pnp.layout.boardparts.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from typing import Any
 
-from pnp._errors import DataError, Location
+from pnp._errors import DataError
+from pnp.layout.boardparts import region_extent, region_ops
 from pnp.layout.ops import Face, Icon, Picture, Shape, TextBlock
 from pnp.layout.pages import Page, Placed
 from pnp.layout.sheet import PAPERS_MM, Rect
 from pnp.layout.textfit import set_text
-from pnp.spec.components import BoardComponent, BoardRegion
+from pnp.spec.components import BoardComponent
 from pnp.spec.load import Game
-from pnp.text.template import evaluate, render_colour, render_text
+from pnp.text.icons import icon_dirs
 
 PRINTER_MARGIN_MM = 6.0
 MARK_ROOM_MM = 5.0
 """Room between the printer margin and a cut line, where the crop marks go."""
+BLEED_MM = 3.0
+"""Art past a board's trim (the trade norm, DESIGN.md §4)."""
+SAFE_MM = 3.0
+"""No text, frame or space of a board closer to its trim than this."""
+BOARD_MARK_ROOM_MM = BLEED_MM + MARK_ROOM_MM
+"""Room between a board's cut line and the printer margin: its bleed, then the marks."""
 BAND_MM = 12.0
 """Band at the top of every board sheet: title, tile name, assembly diagram."""
 OVERLAP_MM = 10.0
@@ -54,7 +63,7 @@ class TilePlan:
 
 
 def _room(page: tuple[float, float], margin: float) -> tuple[float, float]:
-    inset = margin + MARK_ROOM_MM
+    inset = margin + BOARD_MARK_ROOM_MM
     return (page[0] - 2 * inset, page[1] - 2 * inset - BAND_MM)
 
 
@@ -91,138 +100,13 @@ def plan_tiles(
     return best
 
 
-def _space_context(game: Game, i: int, n: int) -> dict[str, Any]:
-    return {
-        "space": {"index0": i, "index": i + 1, "count": n, "first": i == 0, "last": i == n - 1},
-        "tables": game.spec.tables,
-        "game": {"name": game.spec.name, "id": game.spec.id},
-    }
+CREDIT_H_MM = 3.0
+"""Height of the credit line's box at the foot of a board."""
 
 
-def _spaces(game: Game, region: BoardRegion, where: Location) -> int:
-    ctx = _space_context(game, 0, 0)
-    text = evaluate(region.spaces, ctx, where, "spaces")
-    try:
-        n = int(text)
-    except ValueError:
-        raise DataError(f"spaces: {text[:40]!r} is not a whole number", where) from None
-    if not 1 <= n <= 200:
-        raise DataError(f"spaces: {n} is outside 1–200", where)
-    return n
-
-
-def _track(game: Game, region: BoardRegion, where: Location) -> list[Shape | TextBlock]:
-    x, y, w, h = region.rect
-    n = _spaces(game, region, where)
-    across = region.direction == "across"
-    sw, sh = (w / n, h) if across else (w, h / n)
-    if min(sw, sh) < 5.0:
-        raise DataError(f"{n} spaces of {sw:.1f}×{sh:.1f} mm are too small (5 mm at least)", where)
-    ops: list[Shape | TextBlock] = []
-    for i in range(n):
-        ctx = _space_context(game, i, n)
-        sx, sy = (x + i * sw, y) if across else (x, y + i * sh)
-        fill = render_colour(region.fill, ctx, where, "fill")
-        ops.append(Shape("rect", sx, sy, sw, sh, fill, region.stroke, 0.35, 0))
-        label = evaluate(region.label, ctx, where, "label") if region.label else ""
-        marked = bool(region.mark) and evaluate(region.mark, ctx, where, "mark") not in (
-            "",
-            "False",
-            "false",
-            "0",
-            "None",
-        )
-        if label:
-            box_h = sh * (0.55 if marked else 0.8)
-            ops.append(
-                set_text(
-                    label,
-                    "Lato-Black",
-                    region.font_size,
-                    5,
-                    1.0,
-                    (sx + 0.8, sy + sh * 0.08, sw - 1.6, box_h),
-                    "center",
-                    "middle",
-                    INK,
-                    who=f"space {i + 1}",
-                    where=where,
-                )
-            )
-        if marked:
-            d = min(sw, sh) * 0.32
-            cy = sy + (sh * 0.78 if label else sh / 2)
-            ops.append(
-                Shape("ellipse", sx + (sw - d) / 2, cy - d / 2, d, d, "#ffffff", INK, 0.4, 0)
-            )
-    if region.title:
-        title = render_text(region.title, _space_context(game, 0, n), where, "title")
-        ops.append(
-            set_text(
-                title,
-                "Lato-Bold",
-                10,
-                6,
-                1.0,
-                (x, y - 6.0, w, 5.0),
-                "left",
-                "bottom",
-                INK,
-                who="track title",
-                where=where,
-            )
-        )
-    return ops
-
-
-def _box(game: Game, region: BoardRegion, where: Location) -> list[Shape | TextBlock]:
-    x, y, w, h = region.rect
-    ctx = _space_context(game, 0, 1)
-    ops: list[Shape | TextBlock] = []
-    fill = render_colour(region.fill, ctx, where, "fill")
-    if region.kind == "box":
-        ops.append(Shape("rect", x, y, w, h, fill, region.stroke, 0.5, 2.0))
-    top = y + 2.0
-    if region.title:
-        title = render_text(region.title, ctx, where, "title")
-        ops.append(
-            set_text(
-                title,
-                "Lato-Black",
-                region.font_size,
-                6,
-                1.0,
-                (x + 2, top, w - 4, 7),
-                "center",
-                "top",
-                INK,
-                who="title",
-                where=where,
-            )
-        )
-        top += region.font_size * 0.5
-    if region.text:
-        body = render_text(region.text, ctx, where, "text")
-        ops.append(
-            set_text(
-                body,
-                "Lato-Regular",
-                region.font_size * 0.8,
-                5,
-                1.2,
-                (x + 2.5, top + 1, w - 5, y + h - top - 2.5),
-                "center",
-                "middle",
-                INK,
-                who="text",
-                where=where,
-            )
-        )
-    return ops
-
-
-CREDIT_STRIP_MM = 4.0
-"""Free strip at the foot of a board where its credit line goes."""
+def safe_inset(comp: BoardComponent) -> float:
+    """How far inside the trim text may start: the safe zone, or inside the frame."""
+    return max(SAFE_MM, comp.frame.inset + 1.5) if comp.frame else SAFE_MM
 
 
 def credit_block(text: str, box: tuple[float, float, float, float]) -> TextBlock:
@@ -233,21 +117,57 @@ def credit_block(text: str, box: tuple[float, float, float, float]) -> TextBlock
 
 
 def board_face(game: Game, comp: BoardComponent, index: int, credit: str = "") -> Face:
-    """The whole board as one drawing, in board mm; ``credit`` goes in the free strip at
-    its foot (None fits when a region reaches into it)."""
+    """The whole board as one drawing, in board mm: the background runs BLEED_MM past the
+    trim, every region keeps SAFE_MM inside it (a 1 mm miscut clips nothing), a frame, if
+    any, lies at its inset; ``credit`` goes at the foot when no region reaches there."""
     bw, bh = comp.size_mm
-    ops: list[Shape | TextBlock] = [Shape("rect", 0, 0, bw, bh, comp.background, None, 0, 0)]
+    b = BLEED_MM
+    ops: list[Shape | TextBlock | Icon | Picture] = [
+        Shape("rect", -b, -b, bw + 2 * b, bh + 2 * b, comp.background, None, 0, 0)
+    ]
+    icons = icon_dirs(game.template_dirs())
     lowest = 0.0
     for ri, region in enumerate(comp.regions):
-        where = game.spec_location("components", index, "regions", ri)
-        x, y, w, h = region.rect
-        if x < 0 or y < 0 or w <= 0 or h <= 0 or x + w > bw + 1e-6 or y + h > bh + 1e-6:
-            raise DataError(f"region {region.rect} lies outside the {bw:g}×{bh:g} mm board", where)
-        ops += _track(game, region, where) if region.kind == "track" else _box(game, region, where)
-        lowest = max(lowest, y + h)
-    if credit and lowest <= bh - CREDIT_STRIP_MM:
-        ops.append(credit_block(credit, (3.0, bh - CREDIT_STRIP_MM + 0.5, bw - 6.0, 3.0)))
-    ops.append(Shape("rect", 0, 0, bw, bh, None, INK, 0.6, 0))
+        keys = ("components", index, "regions", ri)
+        where = game.spec_location(*keys)
+        x0, y0, x1, y1 = region_extent(game, region, where)
+        if x0 < 0 or y0 < 0 or x1 > bw + 1e-6 or y1 > bh + 1e-6:
+            shown = f"[{x0:g}, {y0:g}] to [{x1:g}, {y1:g}] mm"
+            raise DataError(f"region {shown} lies outside the {bw:g}×{bh:g} mm board", where)
+        if (
+            x0 < SAFE_MM - 1e-6
+            or y0 < SAFE_MM - 1e-6
+            or x1 > bw - SAFE_MM + 1e-6
+            or y1 > bh - SAFE_MM + 1e-6
+        ):
+            raise DataError(
+                f"region [{x0:g}, {y0:g}] to [{x1:g}, {y1:g}] mm reaches into the {SAFE_MM:g} mm "
+                f"safe zone of the {bw:g}×{bh:g} mm board (keep it within {SAFE_MM:g}–"
+                f"{bw - SAFE_MM:g} mm across and {SAFE_MM:g}–{bh - SAFE_MM:g} mm down)",
+                where,
+            )
+        ops += region_ops(game, region, keys, icons)
+        lowest = max(lowest, y1)
+    if comp.frame:
+        f = comp.frame
+        ops.append(
+            Shape(
+                "rect",
+                f.inset,
+                f.inset,
+                bw - 2 * f.inset,
+                bh - 2 * f.inset,
+                None,
+                f.color,
+                f.width,
+                0,
+            )
+        )
+    inset = safe_inset(comp)
+    if credit and lowest <= bh - inset - CREDIT_H_MM:
+        ops.append(
+            credit_block(credit, (inset, bh - inset - CREDIT_H_MM, bw - 2 * inset, CREDIT_H_MM))
+        )
     return Face(bw, bh, tuple(ops))
 
 
@@ -322,11 +242,14 @@ def _band(
     return ops
 
 
-def crop_marks_around(trim: Rect, margin: float, page: tuple[float, float]) -> list[Rect]:
-    """Crop marks on the four cut lines, from just outside the cut to the margin."""
+def crop_marks_around(
+    trim: Rect, margin: float, page: tuple[float, float], bleed: float = 0.0
+) -> list[Rect]:
+    """Crop marks on the four cut lines, from just outside the cut (and its ``bleed``) to
+    the margin."""
     x0, y0, x1, y1 = trim
     pw, ph = page
-    gap, end = MARK_GAP_MM, MARK_GAP_MM + MARK_LEN_MM
+    gap, end = bleed + MARK_GAP_MM, bleed + MARK_GAP_MM + MARK_LEN_MM
     out: list[Rect] = []
     for x in (x0, x1):
         out.append((x, y1 + gap, x, min(ph - margin, y1 + end)))
@@ -350,7 +273,8 @@ def lay_out_board(
     board = comp.size_mm
     plan = plan_tiles(board, paper, margin)
     pw, ph = plan.page
-    inset = margin + MARK_ROOM_MM
+    inset = margin + BOARD_MARK_ROOM_MM
+    b = BLEED_MM
     pages: list[Page] = []
     faces: dict[str, Face] = {}
     for tile in plan.tiles:
@@ -361,10 +285,12 @@ def lay_out_board(
         faces[key] = Face(w, h, ops + tuple(_guides(tile, plan, board)))
         room_w, room_h = _room((pw, ph), margin)
         left = inset + (room_w - w) / 2  # the tile's top-left, mm from the page's top-left
-        top = inset + BAND_MM + (room_h - h) / 2
+        top = margin + BAND_MM + BOARD_MARK_ROOM_MM + (room_h - h) / 2
         trim = (left, ph - top - h, left + w, ph - top)
-        page = Page((pw, ph), items=[Placed(tile.name, comp.id, key, trim, trim, tile.board)])
-        page.decor = _band(comp, plan, tile, inset, inset, pw - 2 * inset)
-        page.marks = crop_marks_around(trim, margin, (pw, ph))
+        clip = (trim[0] - b, trim[1] - b, trim[2] + b, trim[3] + b)
+        page = Page((pw, ph), items=[Placed(tile.name, comp.id, key, trim, clip, tile.board)])
+        page.decor = _band(comp, plan, tile, inset, margin + 0.5, pw - 2 * inset)
+        page.marks = crop_marks_around(trim, margin, (pw, ph), b)
+        page.bleed, page.layout = b, "tile"  # the manifest records both
         pages.append(page)
     return pages, faces

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from pnp._errors import shown
 from pnp.spec.fields import (
@@ -41,6 +41,11 @@ class Token(Strict):
     """A symbol drawn in `ink` above the label: an icon name, or Jinja giving one."""
 
 
+FITS_PATTERN = r"^[a-z0-9][a-z0-9-]*\.[a-z0-9][a-z0-9-]*$"
+Fits = Annotated[str, Field(pattern=FITS_PATTERN, max_length=130)]
+"""A board region as `BOARD.REGION`: a board's id and the `id` of one of its regions."""
+
+
 class TokenGroup(Strict):
     """Counters printed together; with `each`, one token per row of that table (as `row`)."""
 
@@ -48,6 +53,9 @@ class TokenGroup(Strict):
     each: str | None = None
     """Name of a table under `tables:`; the token is repeated for each of its rows."""
     token: Token
+    fits: Fits | None = None
+    """The board region these counters sit on (`BOARD.REGION`); validate checks that each
+    has at least 1 mm of play in a space of it, across and down."""
 
 
 class TokensComponent(Strict):
@@ -56,6 +64,9 @@ class TokensComponent(Strict):
     kind: Literal["tokens"]
     id: ID
     title: str
+    fits: Fits | None = None
+    """The board region every counter of the set sits on (`BOARD.REGION`), unless a group
+    names its own."""
     groups: list[TokenGroup]
 
 
@@ -148,31 +159,95 @@ class ScreenComponent(Strict):
 BOARD_MAX_MM = 1200.0
 
 
+class BoardBand(Strict):
+    """A stretch of a track or path, from space `first` to space `last` (counted from 1,
+    Jinja expressions): its spaces take the band's colours, and its label, printed in
+    `label_rect` on a patch of the band's colour, is their key."""
+
+    first: str
+    last: str
+    label: str = ""
+    """Jinja text, printed in `label_rect`."""
+    label_rect: tuple[Number, Number, Number, Number] | None = None
+    """x, y, width, height in mm of the band's label."""
+    fill: Color
+    ink: Color = "#141414"
+    """Colour of the space numbers in this band (pick one that reads on `fill`)."""
+
+
+class BoardFrame(Strict):
+    """A frame line around the board, inside the 3 mm safe zone, so a miscut of the trim
+    never shows half a line."""
+
+    inset: Number = Field(default=5.0, ge=3.0, le=50.0)
+    """Distance from the trim, mm (3 mm at least)."""
+    color: Color = "#141414"
+    width: Number = Field(default=0.6, gt=0, le=3.0)
+    """Line width, mm."""
+
+
 class BoardRegion(Strict):
     """One part of a board; geometry in mm from the board's top-left corner."""
 
-    kind: Literal["track", "box", "text"]
-    """`track`: a row or column of spaces; `box`: a framed area; `text`: words alone."""
-    rect: tuple[Number, Number, Number, Number]
-    """x, y, width, height in mm."""
+    kind: Literal["track", "path", "box", "text"]
+    """`track`: a row or column of spaces (or rows, with `wrap`); `path`: round spaces
+    spread evenly along the line through `points`; `box`: a framed area, with a title strip
+    when `title_fill` is given; `text`: words alone."""
+    id: ID | None = None
+    """The name `fits:` uses, as `BOARD.REGION`."""
+    rect: tuple[Number, Number, Number, Number] | None = None
+    """x, y, width, height in mm (every kind but `path`)."""
+    points: list[tuple[Number, Number]] = Field(default_factory=list)
+    """Path: the corners of the line the spaces lie on, mm; the first and last space sit
+    on the first and last point."""
+    space_mm: str = ""
+    """Path: the diameter of a space in mm, as a Jinja expression (e.g.
+    'tables.market.space_mm')."""
     title: str = ""
     """Jinja text: a box's heading, or the caption above a track."""
+    icon: str = ""
+    """A box's icon (templates/icons/NAME.svg), drawn before its title."""
+    title_fill: Color | None = None
+    """Box: a title strip in this colour across its top (the title in `title_ink`)."""
+    title_ink: Color = "#ffffff"
     text: str = ""
     """Jinja text inside a box, or the words of a `text` region."""
     spaces: str = "1"
-    """Track: how many spaces, as a Jinja expression (e.g. 'tables.market.spaces')."""
+    """Track or path: how many spaces, as a Jinja expression (e.g.
+    'tables.market.spaces')."""
     direction: Literal["across", "down"] = "across"
     """Track: spaces left to right, or top to bottom."""
+    wrap: Whole | None = Field(default=None, ge=1, le=200)
+    """Track: spaces per row (or column), the rest on further rows."""
+    gap: Number = Field(default=0.0, ge=0.0, le=50.0)
+    """Track: mm between neighbouring spaces (0: they share their edges)."""
     label: str = ""
-    """Track: Jinja expression printed in each space; it sees `space.index0`,
+    """Track or path: Jinja expression printed in each space; it sees `space.index0`,
     `space.index` (from 1) and `space.count`."""
     mark: str = ""
-    """Track: Jinja expression; where true, the space carries a white dot."""
+    """Track or path: Jinja expression; where true, the space carries a white dot."""
     fill: ColorText = "#ffffff"
-    """A colour, or Jinja giving one (per space on a track)."""
+    """A colour, or Jinja giving one (per space on a track or path)."""
     stroke: Color = "#141414"
+    ink: Color = "#141414"
+    """Colour of the text."""
+    ribbon: Color | None = None
+    """Path: a road under the spaces, joining them, in this colour."""
+    ribbon_mm: Number = Field(default=5.0, gt=0, le=40.0)
+    """Path: width of the road, mm (wider than a space to frame the spaces)."""
+    bands: list[BoardBand] = Field(default_factory=list)
+    """Track or path: stretches of spaces marked in their own colours, with a label."""
     font_size: Number = Field(default=11.0, gt=0, le=72)
     """Largest text size in points; text shrinks to fit its box."""
+
+    @model_validator(mode="after")
+    def _geometry(self) -> BoardRegion:
+        if self.kind == "path":
+            if len(self.points) < 2 or not self.space_mm:
+                raise ValueError("a path needs `points` (two at least) and `space_mm`")
+        elif self.rect is None:
+            raise ValueError(f"a {self.kind} needs `rect: [x, y, width, height]` in mm")
+        return self
 
 
 def board_size(text: str) -> tuple[float, float]:
@@ -201,6 +276,8 @@ class BoardComponent(Strict):
     size: BoardSize
     """Board size as 'WxH mm' or 'WxH in' (up to 1200 mm a side)."""
     background: Color = "#ffffff"
+    """Fills the board and its 3 mm bleed past the trim."""
+    frame: BoardFrame | None = None
     regions: list[BoardRegion]
 
     @property
