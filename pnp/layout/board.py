@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass, replace
 from typing import Any
 
-from pnp._errors import DataError, Location
+from pnp._errors import DataError, LayoutError, Location
 from pnp.layout.ops import Face, Icon, Picture, Shape, TextBlock
 from pnp.layout.pages import Page, Placed
 from pnp.layout.sheet import PAPERS_MM, Rect
@@ -226,9 +226,29 @@ CREDIT_STRIP_MM = 4.0
 
 
 def credit_block(text: str, box: tuple[float, float, float, float]) -> TextBlock:
-    """The game's credit line, small and grey, right-aligned in ``box``."""
+    """The game's credit line, small and grey, right-aligned in ``box``; when one line
+    does not fit at 5 pt (the least the copyright line may print at), two lines whose
+    foot stays where the box's is."""
+    try:
+        return _credit(text, box)
+    except LayoutError:
+        x, y, w, h = box
+        return _credit(text, (x, y - h, w, 2 * h))
+
+
+def _credit(text: str, box: tuple[float, float, float, float]) -> TextBlock:
     return set_text(
-        text, "Lato-Italic", 5.5, 4, 1.0, box, "right", "bottom", GUIDE, who="credit line"
+        text,
+        "Lato-Italic",
+        5.5,
+        4,
+        1.0,
+        box,
+        "right",
+        "bottom",
+        GUIDE,
+        who="credit line",
+        fine_print=True,
     )
 
 
