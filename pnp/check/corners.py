@@ -23,8 +23,8 @@ def corner_findings(game: Game, faces: Mapping[str, Face]) -> list[Finding]:
             out.append(
                 Finding(
                     Severity.WARNING,
-                    f"card type {name!r} is {how} but has no `index:`: give it the value "
-                    "a player reads from the corner, e.g. '{{ card.value }}'",
+                    f"card type {name!r} is {how} but has no `index:`, so its corners show "
+                    'no value: give it one, e.g. `index: "{{ card.value }}"`',
                     game.spec_location("card_types", name),
                 )
             )
@@ -33,19 +33,25 @@ def corner_findings(game: Game, faces: Mapping[str, Face]) -> list[Finding]:
         if card is None or card.id not in faces:
             continue  # no card, or one the layout refused (reported there)
         index = card_context(game, card)["type"]["index"]
-        texts = [
-            " ".join(line for _, _, line in op.lines)
-            for op in faces[card.id].ops
-            if isinstance(op, TextBlock)
-        ]
-        if index.strip() not in texts:
+        if not _in_a_corner(index.strip(), faces[card.id]):
             out.append(
                 Finding(
                     Severity.WARNING,
                     f"card type {name!r} is {how} but its layout {ct.layout!r} prints no corner "
-                    f"index (card {card.id!r}: {index!r}); draw '{{{{ type.index }}}}' in the "
-                    "corners when 'type.hand or type.stacked'",
+                    f"index (card {card.id!r}: {index!r}); draw `{{{{ type.index }}}}` in the "
+                    "corners when `type.hand or type.stacked`",
                     game.spec_location("card_types", name, "layout"),
                 )
             )
     return out
+
+
+def _in_a_corner(text: str, face: Face) -> bool:
+    """Whether ``text`` is printed whole in a corner of ``face``: centred in the outer
+    fifth of its height and third of its width, top left or bottom right."""
+    for op in face.ops:
+        if isinstance(op, TextBlock) and " ".join(ln for _, _, ln in op.lines) == text:
+            x, y = op.centre[0] / face.width, op.centre[1] / face.height
+            if (x < 1 / 3 and y < 1 / 5) or (x > 2 / 3 and y > 4 / 5):
+                return True
+    return False
