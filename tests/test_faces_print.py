@@ -131,7 +131,7 @@ def test_cards_held_in_a_hand_carry_corner_indices(
         ctype = game.spec.card_types[card.type]
         top_left, bottom_right = _corner_index(faces[card.id])
         icons = [op for op in faces[card.id].ops if isinstance(op, Icon)]
-        if ctype.hand:
+        if ctype.hand or ctype.stacked:  # held, fanned or stacked: the value in the corners
             assert len(top_left) == 1 and len(bottom_right) == 1, card.id
             assert top_left[0].lines[0][2] == bottom_right[0].lines[0][2]
             assert {i.rotate for i in icons} == {0, 180}, card.id

@@ -6,7 +6,9 @@ from collections.abc import Callable
 from typing import Any
 
 from pnp._errors import Finding, PnpError, Severity, unique
+from pnp.check.legibility import Piece, face_piece
 from pnp.games import Engine, engine_for
+from pnp.layout.ops import Face
 from pnp.spec.load import Game
 
 Playtest = Callable[[Engine, Game], list[Finding]]
@@ -19,10 +21,12 @@ def validate_game(
     game: Game, faces: bool = False, playtest: Playtest | None = None
 ) -> list[Finding]:
     """Rule findings from the game's engine; with ``faces``, also check that card types
-    that meet differ in greyscale, lay out every card face
-    (text fits, every glyph exists; the first problem of each card) and every other
-    component (counters, tracks, aid and rulebook templates), and run ``playtest``, if
-    given, to warn of printed components that run out."""
+    that meet differ in greyscale and pieces that meet face up (`meets:`) by more than
+    colour, lay out every card face (text fits, every glyph exists; the first problem of
+    each card) and every other component (counters, boards, screens, tracks, aid and
+    rulebook templates), warn of text printed under 6 pt (the copyright line 5 pt) and of
+    held or stacked cards with no value in the corner, and run ``playtest``, if given, to
+    warn of printed components that run out."""
     findings: list[Finding] = list(game.notes) + _method_named_keys(game)
     findings += _size_findings(game)
     findings += _fit_findings(game)
@@ -31,11 +35,18 @@ def validate_game(
         findings.extend(engine.validate(game))
     rules_ok = not any(f.severity is Severity.ERROR for f in findings)
     if faces and rules_ok:  # faces and the rulebook read the tables the rules just refused
+        from pnp.check.corners import corner_findings
         from pnp.check.greyscale import greyscale_findings
+        from pnp.check.legibility import legibility_findings
+        from pnp.check.meets import meeting_findings
 
         findings.extend(greyscale_findings(game))
-        findings.extend(_face_findings(game))
-        findings.extend(_component_findings(game))
+        findings.extend(meeting_findings(game))
+        face_problems, laid = _face_findings(game)
+        component_problems, pieces = _component_findings(game)
+        findings += face_problems + component_problems + corner_findings(game, laid)
+        findings += legibility_findings(_card_pieces(game, laid) + pieces)
+        findings += _aid_findings(game)
         if engine is not None and playtest is not None:  # do the printed parts suffice?
             findings.extend(playtest(engine, game))
     return unique(findings)  # one cause, one message (a layout many cards share)
@@ -68,27 +79,94 @@ def _method_named_keys(game: Game) -> list[Finding]:
     return found
 
 
-def _component_findings(game: Game) -> list[Finding]:
+def _component_findings(game: Game) -> tuple[list[Finding], list[Piece]]:
+    """Every component laid out as the build would (A4): the first problem of each, and
+    the pieces it prints (counters, boards, screens, tracks and the sheets' own text)."""
     from pnp.layout.cards import SheetOptions
-    from pnp.render.plan import plan_outputs
+    from pnp.render.plan import plan_outputs, sheet_plans
 
-    kinds = frozenset({"tokens", "board", "screen", "track", "aid", "rulebook"})
+    index = {comp.id: i for i, comp in enumerate(game.spec.components)}
+    options = SheetOptions()
+    found: list[Finding] = []
+    pieces: list[Piece] = []
+    sheets = frozenset({"tokens", "board", "screen", "track"})
+    for plan in sheet_plans(game, options, sheets):
+        i = index[plan.path.removeprefix(f"{game.spec.id}-").removesuffix(".pdf")]
+        comp = game.spec.components[i]
+        try:
+            pages, faces = plan.lay_out()
+        except PnpError as exc:
+            found.append(Finding(Severity.ERROR, exc.message, exc.location))
+            continue
+        where = game.spec_location("components", i)
+        pieces += [face_piece(_piece_name(comp, key), where, f) for key, f in faces.items()]
+        pieces += [Piece(f"{comp.kind} {comp.id!r}", where, tuple(p.decor)) for p in pages]
     try:
-        plan_outputs(game, SheetOptions(), kinds)
+        plan_outputs(game, options, frozenset({"aid", "rulebook"}))
     except PnpError as exc:
-        return [Finding(Severity.ERROR, exc.message, exc.location)]
-    return []
+        found.append(Finding(Severity.ERROR, exc.message, exc.location))
+    return found, pieces
 
 
-def _face_findings(game: Game) -> list[Finding]:
+def _piece_name(comp: Any, key: str) -> str:
+    """A counter by its group's title, any other face by its component."""
+    parts = key.split(":")
+    if parts[0] == "token" and len(parts) == 4:
+        return f"counter {comp.groups[int(parts[2])].title!r} ({comp.id})"
+    return f"{comp.kind} {comp.id!r}"
+
+
+def _aid_findings(game: Game) -> list[Finding]:
+    """Aid text under 6 pt (its credit line under 5 pt): a panel sets its text at the
+    largest size that fits, so this says the aid holds too much text."""
+    from pnp.layout.textfit import MIN_FINE_PRINT_PT, MIN_TEXT_PT
+    from pnp.render.documents import aid_layout, template_context
+    from pnp.spec.components import AidComponent
+
+    out: list[Finding] = []
+    aids = [(i, c) for i, c in enumerate(game.spec.components) if isinstance(c, AidComponent)]
+    ctx = template_context(game) if aids else {}
+    for i, comp in aids:
+        try:
+            laid = aid_layout(game, comp, ctx)
+        except PnpError:
+            continue  # reported with the other components
+        credit = laid.credit.style.fontSize if laid.credit is not None else MIN_FINE_PRINT_PT
+        for size, floor, what in (
+            (laid.smallest_pt, MIN_TEXT_PT, "its text"),
+            (credit, MIN_FINE_PRINT_PT, "its copyright line"),
+        ):
+            if size < floor - 1e-9:
+                out.append(
+                    Finding(
+                        Severity.WARNING,
+                        f"aid {comp.id!r}: {what} prints at {size:.2f} pt, under {floor:g} pt; "
+                        "shorten the aid's text or make the aid larger",
+                        game.spec_location("components", i),
+                    )
+                )
+    return out
+
+
+def _face_findings(game: Game) -> tuple[list[Finding], dict[str, Face]]:
+    """Every card face and back laid out: each card's first problem, and the faces."""
     from pnp.layout.cards import lay_out_faces
 
     problems: list[PnpError] = []
+    faces: dict[str, Face] = {}
     try:
-        lay_out_faces(game, problems)
+        faces = lay_out_faces(game, problems)
     except PnpError as exc:  # a deck back: no card to blame
         problems.append(exc)
-    return [Finding(Severity.ERROR, p.message, p.location) for p in problems]
+    return [Finding(Severity.ERROR, p.message, p.location) for p in problems], faces
+
+
+def _card_pieces(game: Game, faces: dict[str, Face]) -> list[Piece]:
+    at = {card.id: card.loc for card in game.cards}
+    return [
+        face_piece(f"card {k!r}" if k in at else k.replace("back:", "back of "), at.get(k), f)
+        for k, f in faces.items()
+    ]
 
 
 def _size_findings(game: Game) -> list[Finding]:

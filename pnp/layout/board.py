@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
-from pnp._errors import DataError
+from pnp._errors import DataError, LayoutError
 from pnp.layout.boardparts import region_extent, region_ops
 from pnp.layout.ops import Face, Icon, Picture, Shape, TextBlock
 from pnp.layout.pages import Page, Placed
@@ -110,9 +110,29 @@ def safe_inset(comp: BoardComponent) -> float:
 
 
 def credit_block(text: str, box: tuple[float, float, float, float]) -> TextBlock:
-    """The game's credit line, small and grey, right-aligned in ``box``."""
+    """The game's credit line, small and grey, right-aligned in ``box``; when one line
+    does not fit at 5 pt (the least the copyright line may print at), two lines whose
+    foot stays where the box's is."""
+    try:
+        return _credit(text, box)
+    except LayoutError:
+        x, y, w, h = box
+        return _credit(text, (x, y - h, w, 2 * h))
+
+
+def _credit(text: str, box: tuple[float, float, float, float]) -> TextBlock:
     return set_text(
-        text, "Lato-Italic", 5.5, 4, 1.0, box, "right", "bottom", GUIDE, who="credit line"
+        text,
+        "Lato-Italic",
+        5.5,
+        4,
+        1.0,
+        box,
+        "right",
+        "bottom",
+        GUIDE,
+        who="credit line",
+        fine_print=True,
     )
 
 

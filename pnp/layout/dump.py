@@ -54,6 +54,8 @@ def _value(v: Any, base: tuple[Path, ...], name: str = "") -> Any:
     if dataclasses.is_dataclass(v) and not isinstance(v, type):
         out: dict[str, Any] = {} if isinstance(v, Page | Face) else {"op": type(v).__name__.lower()}
         for f in dataclasses.fields(v):
+            if not f.metadata.get("dump", True):
+                continue
             value = getattr(v, f.name)
             if f.type == "float" and isinstance(value, int):
                 value = float(value)  # a 0 passed for 0.0 is the same number, written alike

@@ -147,14 +147,14 @@ def _text(el: Element, el_loc: Location, on: _Card) -> TextBlock | None:
         return None
     colour = _colour(el.color, on.ctx, el_loc) or "#000000"
     try:
-        return _set(el, text, colour, field, on)
+        return _set(el, el_loc, text, colour, field, on)
     except PnpError as exc:  # a font that cannot be read: the element named it
         if exc.location is None:
             exc.location = el_loc
         raise
 
 
-def _set(el: Element, text: str, colour: str, field: str, on: _Card) -> TextBlock:
+def _set(el: Element, el_loc: Location, text: str, colour: str, field: str, on: _Card) -> TextBlock:
     return set_text(
         text,
         el.font,
@@ -172,6 +172,7 @@ def _set(el: Element, text: str, colour: str, field: str, on: _Card) -> TextBloc
         rich=True,
         icon_dirs=on.loaded.icon_dirs,
         hyphenate=el.hyphenate,
+        size_at=el_loc,
     )
 
 
@@ -208,13 +209,14 @@ _DRAWN_BY: dict[str, Any] = {"text": _text, "icon": _icon, "image": _picture}
 def card_context(game: Game, card: Card) -> dict[str, Any]:
     """What a face layout sees; the card's own text is rendered first, against the card."""
     ct = game.spec.card_types[card.type]
-    if ct.icon and ("icon", ct.icon) not in game.memo:
-        # a wrong name is the game file's mistake: point there
-        game.memo["icon", ct.icon] = find_icon(
-            ct.icon,
-            icon_dirs(game.template_dirs()),
-            game.spec_location("card_types", card.type, "icon"),
-        )
+    for key, name in (("icon", ct.icon), ("symbol", ct.symbol)):
+        if name and ("icon", name) not in game.memo:
+            # a wrong name is the game file's mistake: point there
+            game.memo["icon", name] = find_icon(
+                name,
+                icon_dirs(game.template_dirs()),
+                game.spec_location("card_types", card.type, key),
+            )
     data = card.context()
     ctx = {
         "card": data,
@@ -226,6 +228,8 @@ def card_context(game: Game, card: Card) -> dict[str, Any]:
             "kind": ct.kind,
             "icon": ct.icon,
             "hand": ct.hand,
+            "stacked": ct.stacked,
+            "symbol": ct.symbol,
         },
         "game": {"id": game.spec.id, "name": game.spec.name, "accent": game.spec.accent},
         "tables": game.spec.tables,

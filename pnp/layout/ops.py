@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+from pnp._errors import Location
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +36,12 @@ class TextBlock:
     centre: tuple[float, float]
     runs: tuple[Run, ...] = ()
     """Rich text, piece by piece; when empty, each line is drawn whole in ``font``."""
+    fine_print: bool = False
+    """The copyright line, which may print down to 5 pt (all other text 6 pt)."""
+    source: Location | None = field(default=None, compare=False, metadata={"dump": False})
+    """Where the text and its size are declared (a layout element, a counter group, a board
+    region): `pnp validate` reports a text printed too small there. Not part of the
+    display list."""
 
 
 @dataclass(frozen=True, slots=True)

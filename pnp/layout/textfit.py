@@ -11,6 +11,18 @@ from pnp.text.fonts import FontMetrics, load_font
 from pnp.text.richtext import ICON_EM, Line, Word, break_lines, line_text, parse, piece_width
 
 PT_TO_MM = 25.4 / 72.0
+MIN_TEXT_PT = 6.0
+"""Smallest size text on a printed piece may shrink to (DESIGN §4)."""
+MIN_FINE_PRINT_PT = 5.0
+"""Smallest size of the copyright line (``fine_print``)."""
+
+
+def shrink_floor(size: float, min_size: float, fine_print: bool = False) -> float:
+    """The size fitting may shrink text to: the declared minimum, but not under
+    :data:`MIN_TEXT_PT` (:data:`MIN_FINE_PRINT_PT` for the copyright line). Text declared
+    smaller than that keeps its own minimum and is reported by `pnp validate` instead."""
+    floor = MIN_FINE_PRINT_PT if fine_print else MIN_TEXT_PT
+    return min_size if size < floor else max(min_size, floor)
 
 
 def _fit(
@@ -76,19 +88,26 @@ def set_text(
     rich: bool = False,
     icon_dirs: Sequence[Path] = (),
     hyphenate: bool = False,
+    fine_print: bool = False,
+    size_at: Location | None = None,
 ) -> TextBlock:
     """Fit ``text`` in ``box`` (x, y, w, h in mm from the top-left) and place its lines.
 
     With ``rich``, the text may use **bold**, *italic* and :icon: names (found in
     ``icon_dirs``). Every character must exist in its font and the text must fit at
-    ``min_size`` or larger; otherwise a LayoutError names ``who``.
+    ``min_size`` or larger (never under 6 pt, 5 pt for the copyright line, ``fine_print``,
+    unless declared smaller: :func:`shrink_floor`); otherwise a LayoutError names ``who``.
+    ``size_at`` (else ``where``) is where the size is declared, kept on the block for
+    `pnp validate` to report a text printed too small.
 
     A deck sets the same text in the same box again and again (a type's label and kind,
     corner indices, shared rules text): the block, which depends on nothing else, is
     kept and handed out again. ``who`` and ``where`` only name a failure, which is not kept.
     """
+    source = size_at or where
+    min_size = shrink_floor(size, min_size, fine_print)
     key = (text, font_name, size, min_size, leading, box, align, valign, colour, rotate,
-           font_dir, rich, tuple(icon_dirs), hyphenate)  # fmt: skip
+           font_dir, rich, tuple(icon_dirs), hyphenate, fine_print, source)  # fmt: skip
     kept = _SET.get(key)
     if kept is not None:
         return kept
@@ -109,24 +128,33 @@ def set_text(
     space = font.width(" ", size) * PT_TO_MM
     placed: list[tuple[float, float, str]] = []
     runs: list[Run] = []
-    plain = align != "justify" and all(
-        p.font == font_name and p.icon is None for para in paragraphs for w in para for p in w
+    plain = (
+        align != "justify"
+        and not any(line.indent for line in lines)
+        and all(p.font == font_name and p.icon is None for a in paragraphs for w in a for p in w)
     )
     for i, line in enumerate(lines):
         baseline = first + i * step
         widths = [sum(piece_width(p, size, font_dir) for p in w) * PT_TO_MM for w in line.words]
+        indent = line.indent * PT_TO_MM  # a list item: flush left, its words hang
         gaps = max(len(widths) - 1, 0)
         lw = sum(widths) + gaps * space
         gap = space
         if align == "justify" and not line.ends_paragraph and gaps:
-            gap = space + (bw - lw) / gaps
-            lw = bw
-        lx = {"left": x, "justify": x, "center": x + (bw - lw) / 2, "right": x + bw - lw}[align]
-        placed.append((lx, baseline, line_text(line)))
+            gap = space + (bw - indent - lw) / gaps
+            lw = bw - indent
+        lx = x + indent
+        if not indent:
+            lx = {"left": x, "justify": x, "center": x + (bw - lw) / 2, "right": x + bw - lw}[align]
+        placed.append((x if line.marker else lx, baseline, line_text(line)))
         if not plain:
+            if line.marker:
+                mark_w = [sum(piece_width(p, size, font_dir) for p in line.marker) * PT_TO_MM]
+                runs.extend(_runs([line.marker], mark_w, x, baseline, gap, size, font_dir))
             runs.extend(_runs(line.words, widths, lx, baseline, gap, size, font_dir))
+    centre = (x + bw / 2, y + bh / 2)
     block = TextBlock(
-        font_name, size, colour, tuple(placed), rotate, (x + bw / 2, y + bh / 2), tuple(runs)
+        font_name, size, colour, tuple(placed), rotate, centre, tuple(runs), fine_print, source
     )
     if len(_SET) >= SET_TEXT_KEPT:
         _SET.clear()

@@ -50,6 +50,12 @@ class AidLayout:
     credit_y_pt: float
 
     @property
+    def smallest_pt(self) -> float:
+        """The smallest size the panel's text is set in (bullets too; the credit aside)."""
+        sheet = styles(self.body_pt / BODY_PT_AT_SCALE_1)
+        return min([s.fontSize for s in sheet.values()] + [sheet["item"].bulletFontSize])
+
+    @property
     def gap_mm(self) -> float:
         """Empty height left between the last line and the foot of the text area."""
         return (self.text_bottom_pt - self.area_bottom_pt) / mm

@@ -55,6 +55,13 @@ class CardType(Strict):
     """Cards of this type are held in a hand: the layout prints corner indices."""
     index: str = ""
     """Short value printed in the corner indices (Jinja, e.g. '{{ card.burn }}')."""
+    stacked: Flag = False
+    """Cards of this type lie fanned or stacked face up (a player's won businesses): like
+    held cards they print corner indices, so each card's value shows."""
+    symbol: str = ""
+    """A symbol of the type's player or set, printed beside the corner index: an icon name
+    (`circle`, `square`, `triangle` and `diamond` are bundled). Pieces that meet face up
+    (`meets:`) and would differ by colour alone differ in it."""
     hand_group: ID | None = None
     """With `hand`: the hand this type is held in, when players hold separate hands (Small
     Print: one Paperwork set each, so `red` for both red types). Held types of one group
@@ -128,6 +135,18 @@ class License(Strict):
     """The full notice, printed in the rulebook's credits."""
 
 
+class Meeting(Strict):
+    """Pieces that lie face up side by side in play, which players must tell apart
+    without colour: `pnp validate` checks each two for a letter, icon or shape of their
+    own and for 12 L* between their colours in greyscale."""
+
+    what: str = Field(min_length=1)
+    """Where they meet, for messages, e.g. 'Shares revealed under a business'."""
+    pieces: list[str] = Field(min_length=1)
+    """Card type ids, ids of `tokens` components (each counter of it), or `ID.N` for
+    group N (from 0) of a tokens component."""
+
+
 class GameSpec(Strict):
     """`game.yaml`: what the game is and how its parts are printed."""
 
@@ -149,6 +168,8 @@ class GameSpec(Strict):
     """The original designers and copyright, printed on every rulebook and aid."""
     license: License | None = None
     """The terms the rights holder allows copies on, printed with the credits."""
+    meets: list[Meeting] = []
+    """Pieces seen face up side by side that must differ by more than colour."""
 
 
 class CardFile(Strict):

@@ -42,6 +42,27 @@ Word = tuple[Piece, ...]
 class Line:
     words: list[Word]
     ends_paragraph: bool
+    indent: float = 0.0
+    """Points the words stand in from the box's left edge: a list item's hanging indent
+    (its lines are set flush left, whatever the text's alignment)."""
+    marker: Word = ()
+    """On the first line of a list item: its number or bullet, set at the left edge."""
+
+
+LIST_MARKER = re.compile(r"\d{1,3}[.)]|[-•]")
+"""What opens a list item: '1.', '2)', or a bullet ('-' or '•')."""
+BULLET = "•"
+
+
+def list_marker(paragraph: list[Word]) -> Word:
+    """The number or bullet opening ``paragraph`` when it is a list item (a '-' printed
+    as a bullet), else ()."""
+    if len(paragraph) < 2 or len(paragraph[0]) != 1 or paragraph[0][0].icon is not None:
+        return ()
+    piece = paragraph[0][0]
+    if not LIST_MARKER.fullmatch(piece.text):
+        return ()
+    return (Piece(piece.font, BULLET),) if piece.text == "-" else paragraph[0]
 
 
 def styled_font(base: str, bold: bool, italic: bool, font_dir: Path | None = None) -> str:
@@ -144,40 +165,70 @@ def break_lines(
     hyphenate: bool = False,
     font_dir: Path | None = None,
 ) -> list[Line] | None:
-    """Greedy line breaking; None when a word (or its syllables) is wider than the box."""
+    """Greedy line breaking; None when a word (or its syllables) is wider than the box.
+
+    A paragraph that opens with a number or bullet is a list item: its marker stands at
+    the left edge and its words wrap at a hanging indent, the widest marker of the text
+    and a space, so the items' words line up."""
+    markers = [list_marker(p) for p in paragraphs]
+    hang = max((word_width(m, size, font_dir) for m in markers if m), default=0.0) + space_pt
     lines: list[Line] = []
-    for paragraph in paragraphs:
-        line: list[Word] = []
-        used = 0.0
-        queue = list(paragraph)
-        while queue:
-            word = queue.pop(0)
-            w = word_width(word, size, font_dir)
-            gap = space_pt if line else 0.0
-            if used + gap + w <= width_pt + 1e-9:
-                line.append(word)
-                used += gap + w
-                continue
-            short = used < HYPHENATE_BELOW * width_pt
-            parts = (
-                _split(word, width_pt - used - gap, size, font_dir) if hyphenate and short else None
-            )
-            if parts is not None:
-                line.append(parts[0])
-                queue.insert(0, parts[1])
-            elif not line:
+    for paragraph, marker in zip(paragraphs, markers, strict=True):
+        if not marker:
+            broken = _break(paragraph, size, width_pt, space_pt, hyphenate, font_dir)
+            if broken is None:
                 return None
-            else:
-                queue.insert(0, word)
-            lines.append(Line(line, False))
-            line, used = [], 0.0
-        lines.append(Line(line, True))
+            lines += broken
+            continue
+        broken = _break(paragraph[1:], size, width_pt - hang, space_pt, hyphenate, font_dir)
+        if broken is None:
+            return None
+        lines += [
+            Line(line.words, line.ends_paragraph, hang, marker if i == 0 else ())
+            for i, line in enumerate(broken)
+        ]
+    return lines
+
+
+def _break(
+    paragraph: list[Word],
+    size: float,
+    width_pt: float,
+    space_pt: float,
+    hyphenate: bool,
+    font_dir: Path | None,
+) -> list[Line] | None:
+    lines: list[Line] = []
+    line: list[Word] = []
+    used = 0.0
+    queue = list(paragraph)
+    while queue:
+        word = queue.pop(0)
+        w = word_width(word, size, font_dir)
+        gap = space_pt if line else 0.0
+        if used + gap + w <= width_pt + 1e-9:
+            line.append(word)
+            used += gap + w
+            continue
+        short = used < HYPHENATE_BELOW * width_pt
+        parts = _split(word, width_pt - used - gap, size, font_dir) if hyphenate and short else None
+        if parts is not None:
+            line.append(parts[0])
+            queue.insert(0, parts[1])
+        elif not line:
+            return None
+        else:
+            queue.insert(0, word)
+        lines.append(Line(line, False))
+        line, used = [], 0.0
+    lines.append(Line(line, True))
     return lines
 
 
 def line_text(line: Line) -> str:
-    """The line as plain text (icons as :name:), for tests and messages."""
+    """The line as plain text (icons as :name:), its list marker first, for tests and
+    messages."""
+    words = [line.marker, *line.words] if line.marker else line.words
     return " ".join(
-        "".join(p.text if p.icon is None else f":{p.icon.stem}:" for p in word)
-        for word in line.words
+        "".join(p.text if p.icon is None else f":{p.icon.stem}:" for p in word) for word in words
     )
