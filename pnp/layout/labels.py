@@ -178,6 +178,8 @@ class _Band:
     ) -> list[tuple[_Line, float, float]] | None:
         """Where each piece of ``rows`` goes, as (piece, u of its left end, v of its
         foot), the first row nearest the margin; None when a piece finds no room."""
+        if all(len(row) == 1 for row in rows):  # lines stacked: one column, one centre
+            return self._stack([row[0] for row in rows], font, blocked)
         placed: dict[int, list[tuple[_Line, float, float]]] = {}
         v = 0.0
         # the text's foot lies towards the margin, but at the head of the page it is upright
@@ -192,6 +194,28 @@ class _Band:
             placed[r] = [(p, u, v) for p, u in zip(row, spots, strict=True)]
             v += height
         return [spot for r in range(len(rows)) for spot in placed[r]]  # in reading order
+
+    def _stack(
+        self, lines: list[_Line], font: FontMetrics, blocked: list[Rect]
+    ) -> list[tuple[_Line, float, float]] | None:
+        """Lines one under the other, centred on one centre, in a stretch free across all
+        of them (the first line furthest from the edge, except at the head of the page)."""
+        heights = [line.height(font) for line in lines]
+        widths = [line.width(font) for line in lines]
+        free = _free(self, 0.0, sum(heights), blocked)
+        spot = _fit_row([max(widths)], free, self.length / 2)
+        if spot is None:
+            return None
+        centre = spot[0] + max(widths) / 2
+        out, v = [], 0.0
+        order = range(len(lines)) if self.side == "top" else reversed(range(len(lines)))
+        feet = {}
+        for i in order:
+            feet[i] = v
+            v += heights[i]
+        for i, line in enumerate(lines):
+            out.append((line, centre - widths[i] / 2, feet[i]))
+        return out
 
 
 def _free(band: _Band, v0: float, v1: float, blocked: list[Rect]) -> list[tuple[float, float]]:
