@@ -42,6 +42,7 @@ def test_new_game_validates_and_builds_from_where_it_was_made(here: Path) -> Non
     built = runner.invoke(app, ["build", "space-race"])
     assert built.exit_code == 0, built.output
     assert "read cards/space-race/ (3 files)" in built.output
+    assert not (here / "output/space-race/.pnp-lock").exists()  # the build took its lock away
     manifest = json.loads((here / "output/space-race/manifest.json").read_text())
     kinds = sorted(f["kind"] for f in manifest["files"])
     assert kinds == ["board", "cards", "rulebook", "tokens"]
