@@ -110,6 +110,7 @@ def test_every_sheet_labelled_in_the_margin(
                 for mark in (*page.marks, *page.folds):
                     assert not _overlap(box, mark, MARK_CLEAR_MM), (where, "mark", mark)
                 for reg_mark in page.registration:
+                    # the 2 mm pnp keeps clear around them for everything (REGISTRATION_CLEAR_MM)
                     assert not _overlap(box, reg_mark, 2.0), (where, "registration")
 
 
@@ -119,9 +120,9 @@ def _page(marks: list[Rect], items: list[Placed] = ()) -> Page:  # type: ignore[
 
 def test_label_lies_between_crop_marks_at_the_foot() -> None:
     """Cards from 16 mm above the foot of an A4 sheet, crop marks down to the 6 mm margin
-    at x = 30, 90, 150, 180: the label's two lines (38 mm and 41 mm wide) do not fit
-    between 30 and 90 nor centred on the page (105 mm, across the mark at 90), so they are
-    centred between the marks at 90 and 150."""
+    at x = 30, 90, 150, 180: the label's two lines (38 mm and 41 mm wide) cannot be centred
+    on the page (105 mm: they would cross the mark at 90), so they are centred between the
+    two marks whose stretch lies nearest the middle, 90 and 150."""
     card = Placed("c", "d", "f", (30.0, 16.0, 180.0, 280.0), (27.0, 13.0, 183.0, 283.0))
     marks = [(x, 13.0, x, 6.0) for x in (30.0, 90.0, 150.0, 180.0)]
     label = place_label(
