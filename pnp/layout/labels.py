@@ -33,14 +33,16 @@ CREDIT_PT = 5.0
 LABEL_INK = "#333333"
 CLEAR_MM = 1.0
 """Room kept between a label and art, crop marks and fold lines."""
-REGISTRATION_CLEAR_MM = 3.0
-"""Room kept around registration marks: a cutting machine's camera looks around them."""
+AROUND_REGISTRATION_MM = 3.0
+"""Room kept around registration marks (a mm more than layouts keep): a cutting machine's
+sensor looks for them there."""
 MM_PER_PT = 25.4 / 72.0
 PIECE_GAP_MM = 4.0
 """Space between pieces of a label set side by side on one line."""
 LABEL_BAND_MM = 6.0
 """Height a layout that fills its page to the margin leaves free at the foot for the
-label: two lines (6 pt and 5 pt, about 4.4 mm) and the room kept around them."""
+label: two lines (6 pt and 5 pt, 4.7 mm from ascent to descent) and the room kept
+around them."""
 
 SIDES = ("bottom", "top", "right", "left")
 TURN = {"bottom": 0, "top": 0, "right": 90, "left": 270}
@@ -103,7 +105,7 @@ def place_label(page: Page, text: str, credit: str, margin: float) -> Label:
     blocked = obstacles(page)
     for side in SIDES:
         band = _Band(page.size, side, margin)
-        for rows in _forms(text, credit, font, band.length):
+        for rows in _forms(text, credit, font):
             spot = band.place(rows, font, blocked)
             if spot is not None:
                 return _label(page.size, band, spot, text, credit, font)
@@ -114,7 +116,7 @@ def place_label(page: Page, text: str, credit: str, margin: float) -> Label:
     )
 
 
-def _forms(text: str, credit: str, font: FontMetrics, length: float) -> Iterator[list[list[_Line]]]:
+def _forms(text: str, credit: str, font: FontMetrics) -> Iterator[list[list[_Line]]]:
     """Ways to set the label, best first: rows across the band, each a list of pieces
     placed side by side in free stretches (between crop marks)."""
     name = _Line(text, LABEL_PT)
@@ -318,7 +320,7 @@ def obstacles(page: Page) -> list[Rect]:
     out = [_grow(it.clip, CLEAR_MM) for it in page.items]
     out += [_grow(c.rect, CLEAR_MM) for c in page.cuts]
     out += [_grow(r, CLEAR_MM) for r in (*page.marks, *page.folds)]
-    out += [_grow(r, REGISTRATION_CLEAR_MM) for r in page.registration]
+    out += [_grow(r, AROUND_REGISTRATION_MM) for r in page.registration]
     for op in page.decor:
         x0, top, x1, bottom = _decor_box(op)
         out.append(_grow((x0, ph - bottom, x1, ph - top), CLEAR_MM))
