@@ -179,7 +179,8 @@ class _Band:
         self, rows: list[list[_Line]], font: FontMetrics, blocked: list[Rect]
     ) -> list[tuple[_Line, float, float]] | None:
         """Where each piece of ``rows`` goes, as (piece, u of its left end, v of its
-        foot), the first row nearest the margin; None when a piece finds no room."""
+        foot), in reading order; the last row lies along the margin (the first, at the head
+        of the page). None when a piece finds no room."""
         if all(len(row) == 1 for row in rows):  # lines stacked: one column, one centre
             return self._stack([row[0] for row in rows], font, blocked)
         placed: dict[int, list[tuple[_Line, float, float]]] = {}
