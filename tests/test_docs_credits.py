@@ -84,7 +84,10 @@ def test_every_aid_card_carries_the_credit_line(built: tuple) -> None:
     for page, text in zip(aid["pages"], pages, strict=True):
         flat = " ".join(text.split())
         cards = len(page["items"])  # one credit line on each card face
-        assert flat.count(MADE_WITH) == cards and flat.count(spec.credits.copyright) == cards
+        assert flat.count(MADE_WITH) == cards
+        # and the copyright once more in the sheet's label (issue 23: every sheet labelled)
+        assert flat.count(spec.credits.copyright) == cards + 1
+        assert page["label"]["credit"].startswith(spec.credits.copyright)
 
 
 def test_a_game_without_credits_builds_with_no_author(mini_cards: Path, tmp_path: Path) -> None:

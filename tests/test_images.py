@@ -78,3 +78,40 @@ def test_unknown_image_kind_is_a_usage_error(mini_cards: Path) -> None:
     result = runner.invoke(app, ["build", "mini", "--cards", str(mini_cards), "--images", "jpg"])
     assert result.exit_code == 2
     assert "no image target 'jpg' (image targets: tgc, tts)" in result.output
+
+
+def test_every_card_size_has_one_tts_cell_size_whatever_its_deck() -> None:
+    """Issue 23: •Boom's Event deck (a small one) came out at 585×819 px a card and its
+    Play deck at 409×573: cards of one size now share one cell, the largest that the
+    fullest sheet (10 columns × 7 rows, 4096 px) holds: 4096 // 10 = 409 px wide, and
+    409 × 88.9 / 63.5 = 572.6, rounded down (7 rows × 572 ≤ 4096) to 572 px tall."""
+    for game_id in ("boom", "bigidea", "bidness", "oldbiddy", "smallprint"):
+        game = load_game(game_id)
+        sizes = {d.id: d.size_mm for d in game.spec.decks}
+        cells: dict[tuple[float, float], set[tuple[int, int]]] = {}
+        for sheet in tts_sheets(game):
+            cells.setdefault(sizes[sheet.deck], set()).add(sheet.cell)
+            assert max(sheet.size) <= TTS_MAX_PX
+        assert all(len(c) == 1 for c in cells.values()), (game_id, cells)
+    boom = tts_sheets(load_game("boom"))
+    assert {s.deck for s in boom} == {"event", "play"}
+    assert {s.cell for s in boom} == {(409, 572)}
+
+
+def test_pngs_record_300_dpi(tmp_path: Path) -> None:
+    """PNG's pHYs chunk holds whole pixels per metre: 300 dpi is 11811 px/m (300 / 0.0254 =
+    11811.02), which Pillow reads back as 299.9994; the EXIF resolution says 300/1 exactly."""
+    import struct
+
+    from pnp.render.raster import save_png
+
+    path = tmp_path / "card.png"
+    save_png(Image.new("RGB", (30, 40), "white"), path)
+    data = path.read_bytes()
+    at = data.index(b"pHYs")
+    assert struct.unpack(">IIB", data[at + 4 : at + 13]) == (11811, 11811, 1)  # unit: metre
+    with Image.open(path) as im:
+        assert [round(v, 2) for v in im.info["dpi"]] == [300.0, 300.0]
+        exif = im.getexif()
+        assert exif[0x011A] == exif[0x011B] == 300 and exif[0x0128] == 2  # per inch
+        assert exif[0x011A].numerator == 300 and exif[0x011A].denominator == 1

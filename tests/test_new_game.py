@@ -25,11 +25,24 @@ def test_new_game_validates_and_builds_from_where_it_was_made(here: Path) -> Non
     assert made.exit_code == 0, made.output
     assert "pnp build space-race" in made.output
     assert (here / "cards/space-race/game.yaml").is_file()
+    # the message counts and names what is on disk (issue 23: it built from three, said two)
+    written = sorted(
+        p.relative_to(here / "cards/space-race").as_posix()
+        for p in (here / "cards/space-race").rglob("*")
+        if p.is_file()
+    )
+    assert written == ["cards.yaml", "game.yaml", "templates/rulebook.md"]
+    assert (
+        "created cards/space-race (3 files): game.yaml, cards.yaml and templates/rulebook.md"
+        in made.output
+    )
     checked = runner.invoke(app, ["validate", "space-race"])
     assert checked.exit_code == 0, checked.output
     assert "0 error(s)" in checked.output and "no rules engine" in checked.output
     built = runner.invoke(app, ["build", "space-race"])
     assert built.exit_code == 0, built.output
+    assert "read cards/space-race/ (3 files)" in built.output
+    assert not (here / "output/space-race/.pnp-lock").exists()  # the build took its lock away
     manifest = json.loads((here / "output/space-race/manifest.json").read_text())
     kinds = sorted(f["kind"] for f in manifest["files"])
     assert kinds == ["board", "cards", "rulebook", "tokens"]

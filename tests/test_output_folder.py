@@ -29,7 +29,7 @@ def test_stale_temporaries_of_a_killed_build_are_removed(tmp_path: Path) -> None
     keep.write_text("mine")
     write_all(tmp_path, [_file("game-cards.pdf")], {"game": "g"})
     names = sorted(os.listdir(tmp_path))
-    assert names == [".pnp-lock", "game-cards.pdf", "manifest.json", "notes.tmp"]
+    assert names == ["game-cards.pdf", "manifest.json", "notes.tmp"]  # no .pnp-lock left
 
 
 def test_a_second_build_into_a_busy_folder_waits_then_refuses(
@@ -79,3 +79,32 @@ def test_manifest_is_gone_while_files_are_replaced(
     write_all(tmp_path, [_file("a.pdf", b"%PDF new")], {"game": "g"})
     assert seen == [False]
     assert (tmp_path / "manifest.json").is_file()
+
+
+def test_no_lock_file_stays_and_builds_still_exclude_each_other(tmp_path: Path) -> None:
+    """The lock file is removed as each holder ends (issue 23: `.pnp-lock` stayed in every
+    output folder); builds waiting on the removed file must not then share the folder with
+    a build that locks the new one: six threads, five turns each, never two inside."""
+    inside, most, errors = [0], [0], []
+    guard = threading.Lock()
+
+    def build() -> None:
+        try:
+            for _ in range(5):
+                with locked(tmp_path, wait_s=30):
+                    with guard:
+                        inside[0] += 1
+                        most[0] = max(most[0], inside[0])
+                    time.sleep(0.05)  # half a waiting build's polling interval
+                    with guard:
+                        inside[0] -= 1
+        except Exception as exc:  # pragma: no cover - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=build) for _ in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors and most[0] == 1
+    assert not (tmp_path / ".pnp-lock").exists()

@@ -62,7 +62,7 @@ def test_a_file_failing_in_a_worker_leaves_the_last_good_build(tmp_path: Path) -
     with pytest.raises(PnpError, match="cannot be drawn"):
         write_all(tmp_path, files, {"game": "x"}, jobs=2)
     assert (tmp_path / "a.pdf").read_bytes() == b"old"
-    assert sorted(p.name for p in tmp_path.iterdir()) == [".pnp-lock", "a.pdf"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.pdf"]
 
 
 @pytest.mark.parametrize("gid", GAMES)

@@ -78,7 +78,7 @@ def summary_lines(done: Delivery) -> list[str]:
     from belongs here too.
     """
     game = done.game
-    read = f"read {display_path(game.root)}/ ({len(game.files())} files)"
+    read = f"read {display_path(game.root)}/ ({len(game.source_files())} files)"
     wrote = f", wrote to {display_path(done.folder)}/" if done.manifest or done.images else ""
     lines = [f"{game.spec.name}: {read}{wrote}"]
     width = max((len(name) for name, _ in done.pdfs), default=0)

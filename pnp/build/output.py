@@ -87,32 +87,64 @@ if hasattr(os, "register_at_fork"):
 
 @contextlib.contextmanager
 def locked(out: Path, wait_s: float | None = None) -> Iterator[None]:
-    """Hold the output folder for one build; a second build waits, then refuses."""
+    """Hold the output folder for one build; a second build waits, then refuses.
+
+    The lock file is removed when the build ends, so no ``.pnp-lock`` stays among the
+    user's files. It is removed while still locked, and a build that wins the lock checks
+    that the file it locked is still the one at that name (a build that was waiting on the
+    removed file tries again on a new one), so two builds never both hold the folder."""
     wait_s = LOCK_WAIT_S if wait_s is None else wait_s
     try:
         import fcntl
     except ImportError:  # pragma: no cover - not POSIX: no lock, as before
         yield
         return
-    with open(out / LOCK_FILE, "a+b") as handle:
-        deadline = time.monotonic() + wait_s
-        while True:
-            try:
-                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                if time.monotonic() >= deadline:
-                    raise PnpError(
-                        f"another pnp build is writing to {out}; try again when it has "
-                        "finished, or use --out to build somewhere else"
-                    ) from None
-                time.sleep(0.1)
-        _HELD.append(handle.fileno())
+    path = out / LOCK_FILE
+    deadline = time.monotonic() + wait_s
+    while True:
+        handle = open(path, "a+b")  # noqa: SIM115 - closed below on every path
         try:
-            yield
-        finally:
-            _HELD.remove(handle.fileno())
-            fcntl.flock(handle, fcntl.LOCK_UN)
+            _acquire(handle, fcntl, out, deadline)
+        except BaseException:
+            handle.close()
+            raise
+        if _still_named(handle, path):
+            break
+        fcntl.flock(handle, fcntl.LOCK_UN)
+        handle.close()
+    _HELD.append(handle.fileno())
+    try:
+        yield
+    finally:
+        _HELD.remove(handle.fileno())
+        with contextlib.suppress(OSError):
+            path.unlink()
+        fcntl.flock(handle, fcntl.LOCK_UN)
+        handle.close()
+
+
+def _acquire(handle: Any, fcntl: Any, out: Path, deadline: float) -> None:
+    while True:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                raise PnpError(
+                    f"another pnp build is writing to {out}; try again when it has "
+                    "finished, or use --out to build somewhere else"
+                ) from None
+            time.sleep(0.1)
+
+
+def _still_named(handle: Any, path: Path) -> bool:
+    """Whether the locked file is still the one at ``path`` (not removed by the build
+    that held it before)."""
+    try:
+        here, there = os.fstat(handle.fileno()), os.stat(path)
+    except OSError:
+        return False
+    return (here.st_dev, here.st_ino) == (there.st_dev, there.st_ino)
 
 
 def remove_stale_temporaries(out: Path) -> list[str]:
@@ -154,8 +186,7 @@ def write_all(
                 path.unlink(missing_ok=True)
     except BaseException:
         if created:  # a first build that failed leaves no empty folder behind
-            with contextlib.suppress(OSError):
-                (out / LOCK_FILE).unlink()
+            with contextlib.suppress(OSError):  # (the lock file went with the lock)
                 for folder in created:
                     folder.rmdir()
         raise

@@ -401,11 +401,12 @@ def new_game(name: NameArg, cards: CardsOpt = None) -> None:
     """Create cards/NAME here (or in --cards DIR): a game of your own, no Python needed."""
 
     def run() -> None:
+        from pnp.spec.scaffold import files_listed
         from pnp.spec.scaffold import new_game as make
 
-        folder = make(name, cards)
+        folder, written = make(name, cards)
         flag = f" --cards {cards}" if cards else ""
-        typer.echo(f"created {folder}: game.yaml, cards.yaml and templates/rulebook.md")
+        typer.echo(f"created {folder} ({len(written)} files): {files_listed(folder, written)}")
         typer.echo(f"check it:  pnp validate {name}{flag}")
         typer.echo(f"print it:  pnp build {name}{flag}")
 

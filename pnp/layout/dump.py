@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.layout.ops import Face
-from pnp.layout.pages import Page
+from pnp.layout.pages import Label, Page
 from pnp.spec.paths import data_root
 
 DIGITS = 2
@@ -52,7 +52,9 @@ def _value(v: Any, base: tuple[Path, ...], name: str = "") -> Any:
     if isinstance(v, Mapping):
         return {str(k): _value(x, base) for k, x in v.items()}
     if dataclasses.is_dataclass(v) and not isinstance(v, type):
-        out: dict[str, Any] = {} if isinstance(v, Page | Face) else {"op": type(v).__name__.lower()}
+        out: dict[str, Any] = (
+            {} if isinstance(v, Page | Face | Label) else {"op": type(v).__name__.lower()}
+        )
         for f in dataclasses.fields(v):
             if not f.metadata.get("dump", True):
                 continue

@@ -46,17 +46,32 @@ class Sheet:
 
 
 def tts_sheets(game: Game) -> list[Sheet]:
-    """Deck sheets for every deck: each card as many times as its qty, in deck order."""
-    sheets = []
+    """Deck sheets for every deck: each card as many times as its qty, in deck order.
+
+    Every card of one size gets one cell size in pixels, whichever deck and sheet it is on:
+    the largest that every sheet of cards that size holds within 4096 px a side (at most
+    300 DPI). A small deck's sheet would otherwise take larger cells than a full one, and
+    cards that lie side by side on the table would differ in resolution."""
+    grids = []
     for deck in game.spec.decks:
         faces = [c.id for c in game.deck_cards(deck.id) for _ in range(c.qty)]
         for n, start in enumerate(range(0, len(faces), TTS_PER_SHEET), start=1):
             chunk = tuple(faces[start : start + TTS_PER_SHEET])
             cols = min(TTS_COLS, len(chunk) + 1)
             rows = math.ceil((len(chunk) + 1) / cols)
-            w_mm, h_mm = deck.size_mm
-            cell_w = min(TTS_MAX_PX // cols, math.floor(TTS_MAX_PX / rows * w_mm / h_mm), px(w_mm))
-            sheets.append(
-                Sheet(deck.id, n, cols, rows, (cell_w, round(cell_w * h_mm / w_mm)), chunk)
-            )
-    return sheets
+            grids.append((deck.id, deck.size_mm, n, cols, rows, chunk))
+    widest: dict[tuple[float, float], int] = {}
+    for _, (w_mm, h_mm), _, cols, rows, _ in grids:
+        cell_w = min(TTS_MAX_PX // cols, math.floor(TTS_MAX_PX / rows * w_mm / h_mm), px(w_mm))
+        widest[(w_mm, h_mm)] = min(cell_w, widest.get((w_mm, h_mm), cell_w))
+    return [
+        Sheet(deck, n, cols, rows, _cell(widest[size], size), chunk)
+        for deck, size, n, cols, rows, chunk in grids
+    ]
+
+
+def _cell(width: int, size_mm: tuple[float, float]) -> tuple[int, int]:
+    """A cell ``width`` px wide with the card's proportions; its height rounded down, so a
+    column of cells stays within 4096 px."""
+    w_mm, h_mm = size_mm
+    return width, math.floor(width * h_mm / w_mm)

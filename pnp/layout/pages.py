@@ -39,6 +39,24 @@ class Cut:
     """'triangle' or 'diamond': that outline inscribed in ``rect`` (a punched counter)."""
 
 
+@dataclass(frozen=True, slots=True)
+class Label:
+    """A sheet's label in its margin (pnp.layout.labels places it): what it says and where."""
+
+    text: str
+    """Game, file, "sheet k/n" and side."""
+    credit: str
+    """The game's copyright line, in finer print."""
+    side: str
+    """The edge of the page it runs along: bottom, top, left or right."""
+    box: Rect
+    """Box around all its text, mm from the page's bottom-left."""
+    boxes: tuple[Rect, ...]
+    """Each piece's box (a credit may be set in two pieces)."""
+    blocks: tuple[TextBlock, ...]
+    """Its text as drawn, in decor coordinates (mm, y down from the top)."""
+
+
 @dataclass
 class Page:
     size: tuple[float, float]
@@ -61,3 +79,5 @@ class Page:
     """Gaps between neighbouring items across and down, mm (0: they share cut lines)."""
     bleed: float = 0.0
     """How far art runs past the outer cut lines, mm."""
+    label: Label | None = None
+    """The sheet's label in its margin (a sheet file's pages; not a rulebook's)."""

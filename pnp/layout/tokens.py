@@ -7,6 +7,7 @@ from typing import Any
 
 from pnp._errors import DataError, Location
 from pnp.layout.cards import SheetOptions
+from pnp.layout.labels import LABEL_BAND_MM
 from pnp.layout.ops import Face, Icon, Shape, TextBlock
 from pnp.layout.pages import Cut, Page, Placed
 from pnp.layout.sheet import PAPERS_MM, Rect, marks_around, trim_lines
@@ -164,7 +165,9 @@ class _Packer:
         self.size = PAPERS_MM[options.paper]
         m = options.inner_margin + TOKEN_BLEED_MM  # a chip's colour stops at the margin
         self.left, self.right = m, self.size[0] - m
-        self.top, self.bottom = m, self.size[1] - m
+        # the foot keeps the sheet label's band free, unless registration room already does
+        self.foot = max(m, options.margin + LABEL_BAND_MM)
+        self.top, self.bottom = m, self.size[1] - self.foot
         self.pages: list[Page] = []
         self.new_page()
         self.pages[0].decor.append(title_block(title, self.left, self.top, 14))
@@ -175,7 +178,7 @@ class _Packer:
         A4 and on Letter alike (a game's files build on both; validate lays out A4)."""
         m = self.left
         width = min(w for w, _ in PAPERS_MM.values()) - 2 * m
-        height = min(h for _, h in PAPERS_MM.values()) - 2 * m - TITLE_MM - GROUP_TITLE_MM
+        height = min(h for _, h in PAPERS_MM.values()) - m - self.foot - TITLE_MM - GROUP_TITLE_MM
         return min(width, height) - 2 * GANG_MARK_MM
 
     def new_page(self) -> None:

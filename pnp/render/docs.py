@@ -54,8 +54,9 @@ def write_aid(path: Path, pages: list[Page], layout: AidLayout, info: DocInfo, a
             c.translate(item.trim[0] * mm, item.trim[1] * mm)
             c.doForm("aid")
             c.restoreState()
-        if page.marks:
-            draw_page(c, Page(page.size, marks=page.marks, registration=page.registration))
+        draw_page(
+            c, Page(page.size, marks=page.marks, registration=page.registration, label=page.label)
+        )
         c.showPage()
     c.save()
 

@@ -109,13 +109,19 @@ def doc_info(spec: GameSpec, what: str) -> DocInfo:
     return DocInfo(title, spec.credits.designer if spec.credits else "", subject)
 
 
-def credit_line(spec: GameSpec) -> str:
-    """The one line every aid card and rulebook page carries."""
+def copyright_line(spec: GameSpec) -> str:
+    """The game's copyright and terms of copying (``credits.copyright``, ``license.short``):
+    the fine print of every sheet's label."""
     parts = [
         spec.credits.copyright if spec.credits else "",
         spec.license.short if spec.license else "",
     ]
-    return " · ".join([p for p in parts if p] + [MADE_WITH.replace(" ", "\u00a0")])
+    return " · ".join(p for p in parts if p)
+
+
+def credit_line(spec: GameSpec) -> str:
+    """The one line every aid card and rulebook page carries."""
+    return " · ".join(p for p in (copyright_line(spec), MADE_WITH.replace(" ", "\u00a0")) if p)
 
 
 ICON_IN_TEXT = re.compile(r":[a-z0-9][a-z0-9-]*:")

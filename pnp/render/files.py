@@ -72,6 +72,14 @@ def _page_entry(number: int, page: Page) -> dict[str, Any]:
     if page.layout:
         entry.update(layout=page.layout, gutter_mm=list(page.gutter), bleed_mm=page.bleed)
     entry["items"] = [_item(it, page.side == "fold") for it in page.items]
+    if page.label is not None:
+        label = page.label
+        entry["label"] = {
+            "text": label.text,
+            "credit": label.credit,
+            "edge": label.side,
+            "boxes_pt": [[_pt(v) for v in box] for box in label.boxes],
+        }
     return entry
 
 

@@ -255,6 +255,13 @@ def draw_page(
     if page.decor:
         draw_face(c, Face(page.size[0], page.size[1], tuple(page.decor)), font_dir)
     draw_marks(c, page)
+    draw_label(c, page)
+
+
+def draw_label(c: Canvas, page: Page) -> None:
+    """The sheet's label, in its margin, after everything else (it overlaps nothing)."""
+    if page.label is not None:
+        draw_face(c, Face(page.size[0], page.size[1], page.label.blocks))
 
 
 def draw_marks(c: Canvas, page: Page) -> None:

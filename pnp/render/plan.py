@@ -5,7 +5,7 @@ writes the files, and `pnp validate` plans them all to find every layout error."
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -13,6 +13,7 @@ from typing import Any
 from pnp.layout.board import lay_out_board
 from pnp.layout.cards import SheetOptions, impose_cards, impose_copies, lay_out_faces
 from pnp.layout.cuts import cut_file_name, cut_svg
+from pnp.layout.labels import label_pages
 from pnp.layout.pages import Page
 from pnp.layout.screen import lay_out_screens
 from pnp.layout.sheet import PAPERS_MM
@@ -21,6 +22,7 @@ from pnp.layout.track import lay_out_track
 from pnp.render.documents import (
     aid_layout,
     aid_markdown,
+    copyright_line,
     credit_line,
     doc_info,
     rulebook_markdown,
@@ -131,7 +133,23 @@ def sheet_plans(
         elif isinstance(comp, AidComponent):
             make = partial(_aid_copies, comp, options)
         plans.append(SheetPlan(f"{gid}-{comp.id}.pdf", comp.kind, comp.title, make, _as_aid(comp)))
-    return plans
+    return [replace(p, lay_out=_labelled(game, p, options)) for p in plans]
+
+
+def _labelled(game: Game, plan: SheetPlan, options: SheetOptions) -> Callable[[], Laid]:
+    """``plan``'s layout with a label on each page, in the margin outside the cut area."""
+
+    def lay_out() -> Laid:
+        pages, faces = plan.lay_out()
+        label_sheets(game, plan.path, pages, options)
+        return pages, faces
+
+    return lay_out
+
+
+def label_sheets(game: Game, path: str, pages: list[Page], options: SheetOptions) -> None:
+    """Label every page of the sheet file ``path``: game, file, sheet k/n, side, copyright."""
+    label_pages(pages, game.spec.name, path, copyright_line(game.spec), options.margin)
 
 
 def _as_aid(comp: object) -> AidComponent | None:
@@ -200,6 +218,7 @@ def _aid(
 
     size = parse_size(comp.size)
     pages, _ = _aid_copies(comp, options)
+    label_sheets(game, path, pages, options)
     info = doc_info(game.spec, comp.title)
     laid = None if defer else aid_layout(game, comp, context())  # a text too long, found now
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from PIL import Image
 from reportlab.lib.units import mm
 
+from pnp.layout.images import DPI
 from pnp.layout.ops import Face
 from pnp.render.pdf import draw_face, make_canvas
 
@@ -46,6 +47,17 @@ def rasterise(
         pdf.close()
 
 
-def save_png(image: Image.Image, path: Path) -> None:
-    """PNG with no timestamp or other varying chunk: same image, same bytes."""
-    image.save(path, format="PNG", optimize=False, dpi=(300, 300))
+EXIF_X_RESOLUTION, EXIF_Y_RESOLUTION, EXIF_RESOLUTION_UNIT, EXIF_INCH = 0x011A, 0x011B, 0x0128, 2
+
+
+def save_png(image: Image.Image, path: Path, dpi: int = DPI) -> None:
+    """PNG with no timestamp or other varying chunk: same image, same bytes.
+
+    Its resolution is recorded twice. PNG's own pHYs chunk counts whole pixels per metre,
+    so 300 dpi is stored as 11811 px/m, the nearest there is (11811.02 would be exact),
+    and reads back as 299.9994 dpi in Pillow; an EXIF block adds 300/1 pixels per inch,
+    exactly, for the readers that look there."""
+    exif = Image.Exif()
+    exif[EXIF_X_RESOLUTION] = exif[EXIF_Y_RESOLUTION] = dpi
+    exif[EXIF_RESOLUTION_UNIT] = EXIF_INCH
+    image.save(path, format="PNG", optimize=False, dpi=(dpi, dpi), exif=exif)

@@ -124,6 +124,19 @@ class Game:
             found += [e.root / EXPANSION_FILE, *_card_files(e.root, self.root)]
         return found
 
+    def source_files(self) -> list[Path]:
+        """The files of the game's folder a build reads: its YAML files, and the templates
+        and fonts in its own ``templates/`` and ``fonts/`` (a ``pnp new game`` folder's
+        rulebook.md): what the build summary counts as read."""
+        own = [
+            p
+            for folder in (self.root / "templates", self.root / "fonts")
+            if folder.is_dir()
+            for p in sorted(folder.rglob("*"))
+            if p.is_file() and not p.name.startswith(".")
+        ]
+        return [*self.files(), *own]
+
     def spec_location(self, *keys: str | int) -> Location:
         return self.located.at(keys)
 

@@ -51,10 +51,10 @@ def _check_name(what: str, name: str) -> None:
         )
 
 
-def new_game(name: str, cards_dir: Path | None = None) -> Path:
+def new_game(name: str, cards_dir: Path | None = None) -> tuple[Path, list[Path]]:
     """Create ``cards/NAME/`` (in ``cards_dir``, else the current directory): a game without
-    a rules engine, with a deck, a token sheet and a rulebook template, that validates and
-    builds at once."""
+    a rules engine, with a deck, a token sheet, a board and a rulebook template, that
+    validates and builds at once. Returns the folder and the files written in it."""
     _check_name("game", name)
     root = cards_dir or Path("cards")
     if name in list_games(cards_dir):
@@ -64,13 +64,26 @@ def new_game(name: str, cards_dir: Path | None = None) -> Path:
         raise UsageError(f"{folder} already exists")
     skeleton = templates_root() / NEW_GAME
     title = name.replace("-", " ").title()
+    written = []
     for src in sorted(skeleton.rglob("*")):
         if src.is_file():
             dst = folder / src.relative_to(skeleton)
             dst.parent.mkdir(parents=True, exist_ok=True)
             body = src.read_text(encoding="utf-8")
             dst.write_text(body.replace("@@ID@@", name).replace("@@TITLE@@", title), "utf-8")
-    return folder
+            written.append(dst)
+    return folder, written
+
+
+def files_listed(folder: Path, files: list[Path]) -> str:
+    """``game.yaml, cards.yaml and templates/rulebook.md``: the files, as paths in ``folder``,
+    game.yaml first."""
+    names = sorted((p.relative_to(folder).as_posix() for p in files), key=_game_first)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _game_first(name: str) -> tuple[bool, str]:
+    return (name != "game.yaml", name)
 
 
 def new_expansion(game_id: str, name: str, cards_dir: Path | None = None) -> Path:
