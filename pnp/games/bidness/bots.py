@@ -231,6 +231,8 @@ def _discard(view: View, legal: Sequence[Action]) -> Action:
 
 
 def _salary_move(view: View, legal: Sequence[Action]) -> Action:
+    if any(a.verb == "pay" for a in legal):  # short before, covered now: restructure?
+        return _restructure(view, legal)
     for action in legal:
         if action.verb == "layoff" and action.target == LAWYER:
             return action
@@ -239,6 +241,19 @@ def _salary_move(view: View, legal: Sequence[Action]) -> Action:
             return action
     layoffs = [a for a in legal if a.verb == "layoff"]
     return layoffs[0] if layoffs else legal[0]
+
+
+def _restructure(view: View, legal: Sequence[Action]) -> Action:
+    """Lay off an employee who will cost more in salary than they bring in before the game
+    is likely over; else pay."""
+    seat, role = view.seat, view.cat.role
+    for action in legal:
+        if action.verb != "layoff":
+            continue
+        card = next(c for c in view.staff[seat] if role[c] == action.target)
+        if card_value(view, card) < 0:
+            return action
+    return next(a for a in legal if a.verb == "pay")
 
 
 def heuristic_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Action:

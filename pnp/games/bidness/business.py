@@ -15,7 +15,7 @@ from pnp.games.bidness.ledger import (
     track,
     update_awards,
 )
-from pnp.games.bidness.state import Action, StateData, move
+from pnp.games.bidness.state import NOBODY, Action, StateData, move
 
 PAY = Action("pay")
 BORROW = Action("borrow")
@@ -34,9 +34,13 @@ def salary_actions(table: StateData, seat: int) -> tuple[Action, ...]:
     return _short_actions(table, seat)
 
 
-def _short_actions(table: StateData, seat: int) -> tuple[Action, ...]:
+def _layoffs(table: StateData, seat: int) -> list[Action]:
     held = table.roles(seat)
-    out = [move("layoff", -1, r) for r in range(len(ROLES)) if r in held]
+    return [move("layoff", -1, r) for r in range(len(ROLES)) if r in held]
+
+
+def _short_actions(table: StateData, seat: int) -> tuple[Action, ...]:
+    out = _layoffs(table, seat)
     if table.room(seat) > 0:
         out.append(BORROW)
     return tuple(out)
@@ -51,7 +55,10 @@ def salary_decision(table: StateData) -> tuple[int, tuple[Action, ...]] | None:
         seat = queue[0]
         due = salary_due(table, seat)
         if table.cash[seat] < due:
+            table.restructuring = seat
             return seat, _short_actions(table, seat)
+        if table.restructuring == seat and table.staff[seat]:
+            return seat, (PAY, *_layoffs(table, seat))
         _pay_salaries(table, seat, due)
         queue.pop(0)
     return None
@@ -69,10 +76,13 @@ def apply_salary(table: StateData, seat: int, action: Action) -> bool:
     """Apply one salary decision; True once the seat has paid."""
     if action.verb == "pay":
         _pay_salaries(table, seat, salary_due(table, seat))
+        table.restructuring = NOBODY
         return True
     if action.verb == "borrow":
         borrow(table, seat, 1)
         return False
+    if table.playlog is not None and table.cash[seat] >= salary_due(table, seat):
+        table.playlog.used("restructure")
     staff = table.staff[seat]
     card = next(c for c in staff if table.cat.role[c] == action.target)
     staff.remove(card)

@@ -282,6 +282,12 @@ RULES: tuple[Rule, ...] = (
         "layoffs",
     ),
     Rule(
+        "restructure",
+        "Once short of salary money, a player may lay off more employees than the shortfall "
+        "needs, even after the salaries are covered.",
+        "layoffs",
+    ),
+    Rule(
         "earnings",
         "Earnings are the unit price (tech points, rounded down to tens) times the units "
         "sold, plus each contract's payment.",

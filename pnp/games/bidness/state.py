@@ -149,6 +149,7 @@ _SHARED = (
     "first",
     "player",
     "passes",
+    "restructuring",
     "legal",
     "moves",
 )
@@ -187,6 +188,9 @@ class StateData:
         self.first = 0
         self.player = TERMINAL
         self.passes = 0
+        self.restructuring = NOBODY
+        """The seat paying salaries that was short of cash this round: it may go on laying
+        off after the salaries are covered (bidness.txt, layoffs: more than it needs to)."""
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.staff: list[list[int]] = [[] for _ in range(n)]
         """Employee cards in each workplace."""

@@ -70,6 +70,8 @@ class View(NamedTuple):
     suit: SuitView | None
     queue: tuple[int, ...]
     """Seats still to discard or pay salaries in this step, in order."""
+    restructuring: int
+    """The seat laying off after it was short of salary money (-1: none)."""
 
 
 def view_of(table: StateData, seat: int) -> View:
@@ -101,6 +103,7 @@ def view_of(table: StateData, seat: int) -> View:
         _auction_view(table.auction) if table.auction else None,
         _suit_view(table.suit) if table.suit else None,
         tuple(table.queue),
+        table.restructuring,
     )
 
 
@@ -149,6 +152,7 @@ def deal(view: View, rng: random.Random, cls: type[D]) -> D:
     s.auction = _auction(view.auction) if view.auction else None
     s.suit = _suit(view.suit) if view.suit else None
     s.queue = list(view.queue)
+    s.restructuring = view.restructuring
     known = set(view.hand) | set(view.discards)
     for group in (view.staff, view.contracts, view.bonuses):
         for cards in group:
