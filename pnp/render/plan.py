@@ -63,7 +63,7 @@ def plan_outputs(
             info = doc_info(game.spec, plan.title)
             return pages, _bind(write_pages, pages, faces, info, font_dir)
 
-        return _output(plan.path, plan.kind, drawn, defer)
+        return _output(plan.path, plan.kind, drawn, defer, options.margin)
 
     files: list[OutputFile] = []
     for plan in sheet_plans(game, options, want, context):
@@ -155,13 +155,18 @@ def _lazy_context(game: Game) -> Callable[[], dict[str, Any]]:
 
 
 def _output(
-    path: str, kind: str, make: Callable[[], tuple[list[Page], Callable[[Path], None]]], defer: bool
+    path: str,
+    kind: str,
+    make: Callable[[], tuple[list[Page], Callable[[Path], None]]],
+    defer: bool,
+    margin: float,
 ) -> OutputFile:
-    """An output file laid out by ``make`` now, or when it is drawn (``defer``)."""
+    """An output file of sheets laid out by ``make`` now, or when it is drawn (``defer``);
+    ``margin``, the printer margin, measures its lower bound on sheets."""
     if not defer:
         pages, draw = make()
-        return OutputFile(path, kind, pages, draw)
-    out = OutputFile(path, kind, [], lambda _: None)
+        return OutputFile(path, kind, pages, draw, margin=margin)
+    out = OutputFile(path, kind, [], lambda _: None, margin=margin)
 
     def lay_out_and_draw(target: Path) -> None:
         out.pages, draw_now = make()
@@ -215,7 +220,7 @@ def _aid(
             job = typeset()
             job.draw(target, *job.args)
 
-    return OutputFile(path, "aid", pages, write, typeset=typeset)
+    return OutputFile(path, "aid", pages, write, typeset=typeset, margin=options.margin)
 
 
 def cut_files(pdf: OutputFile) -> list[OutputFile]:
