@@ -1,7 +1,7 @@
 """Paper used: sheets per file against the lower bound (issue 9 §4).
 
 The lower bound of a file is the manifest's ``sheets_lower_bound``
-(pnp.layout.sheet.sheets_lower_bound: by area inside the printer margin, and size by size);
+(pnp.layout.sheet.sheets_lower_bound: by area inside the margin, and size by size);
 a back page is printed on its front's sheet, so only fronts count. Prints one line per
 file and per game.
 
@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pnp.layout.cards import SheetOptions  # noqa: E402
 from pnp.layout.sheet import PAPERS_MM  # noqa: E402
-from pnp.render.plan import plan_outputs  # noqa: E402
+from pnp.render.plan import plan_outputs, usable_margin  # noqa: E402
 from pnp.spec.load import list_games, load_game  # noqa: E402
 
 SHEET_KINDS = frozenset({"cards", "tokens", "track", "aid", "board", "screen"})
@@ -29,7 +29,7 @@ SHEET_KINDS = frozenset({"cards", "tokens", "track", "aid", "board", "screen"})
 def paper_use(game: str, options: SheetOptions) -> list[tuple[str, int, int]]:
     """(file, sheets used, lower bound) for each sheet file of ``game``."""
     files = plan_outputs(load_game(game), options, SHEET_KINDS)
-    return [(f.path, f.sheets, f.sheets_lower_bound(options.margin)) for f in files]
+    return [(f.path, f.sheets, f.sheets_lower_bound(usable_margin(f.kind, options))) for f in files]
 
 
 def main() -> None:

@@ -25,6 +25,7 @@ from pnp.layout.sheet import (
     sheet_fill,
     sheets_lower_bound,
 )
+from pnp.render.plan import plan_outputs, usable_margin
 from pnp.spec.load import Game, list_games, load_game
 
 EPS = 1e-6
@@ -32,6 +33,7 @@ GAMES = tuple(list_games())
 CASES = [(g, p, reg) for g in GAMES for p in ("a4", "letter") for reg in (False, True)]
 POKER = (63.5, 88.9)
 TAROT = (70.0, 120.0)
+SHEET_KINDS = frozenset({"cards", "tokens", "track", "aid", "board", "screen"})
 
 
 @cache
@@ -46,17 +48,27 @@ def _fronts(pages: list[Page]) -> list[Page]:
 
 @pytest.mark.parametrize(("game", "paper", "reg"), CASES)
 def test_at_most_one_card_sheet_is_under_half_full(game: str, paper: str, reg: bool) -> None:
-    # fill: the cards' trim area over the sheet's area inside the 6 mm printer margin
+    # fill: the cards' trim area over the sheet's area inside the 6 mm printer margin (and
+    # the registration marks' room: 13 mm), as the build summary measures it
     g, faces = _game(game)
     options = SheetOptions(paper=paper, registration=reg)
     fronts = _fronts(impose_cards(g, options, faces))
-    size = PAPERS_MM[paper]
-    fills = [sheet_fill([it.trim for it in p.items], size, options.margin) for p in fronts]
+    size, margin = PAPERS_MM[paper], usable_margin("cards", options)
+    assert margin == (13.0 if reg else 6.0)
+    fills = [sheet_fill([it.trim for it in p.items], size, margin) for p in fronts]
     assert sum(f < 0.5 for f in fills) <= 1, [round(f, 2) for f in fills]
     sizes = [
         d.size_mm for c in g.cards for d in g.spec.decks if d.id == c.deck for _ in range(c.qty)
     ]
-    assert len(fronts) >= sheets_lower_bound(sizes, size, options.margin)
+    assert len(fronts) >= sheets_lower_bound(sizes, size, margin)
+
+
+@pytest.mark.parametrize(("game", "paper", "reg"), CASES)
+def test_no_file_takes_fewer_sheets_than_its_lower_bound(game: str, paper: str, reg: bool) -> None:
+    options = SheetOptions(paper=paper, registration=reg)
+    for f in plan_outputs(_game(game)[0], options, SHEET_KINDS):
+        bound = f.sheets_lower_bound(usable_margin(f.kind, options))
+        assert 1 <= bound <= f.sheets, (f.path, bound, f.sheets)
 
 
 @pytest.mark.parametrize(("game", "paper", "reg"), CASES)

@@ -236,8 +236,9 @@ def corner_radius(card_mm: tuple[float, float]) -> float:
 
 
 def usable_area(page: tuple[float, float], margin: float) -> float:
-    """A sheet's area inside the printer margin (mm²): what a sheet's fill and the lower
-    bound on a file's sheets are measured against (registration room counts as usable)."""
+    """A sheet's area inside the margin its pieces keep (mm²; the printer margin, plus the
+    registration marks' room for cards, counters and aids): what a sheet's fill and the
+    lower bound on a file's sheets are measured against."""
     return (page[0] - 2 * margin) * (page[1] - 2 * margin)
 
 
@@ -251,7 +252,8 @@ def sheets_lower_bound(
 ) -> int:
     """Fewest sheets these pieces could take, however they were packed: a sheet holds no
     more than its usable area of pieces, and no more pieces of one size than that area
-    holds whole ones (a poker card is 5,645 mm², A4 inside 6 mm 56,430 mm²: nine). The
+    holds whole ones (a poker card is 5,645 mm², A4 inside 6 mm 56,430 mm²: nine; with
+    registration marks, inside 13 mm, 49,864 mm²: eight). The
     larger of the two bounds; a true lower bound, as it leaves out the gutters, bleed and
     crop marks a real sheet needs (so Letter, by area nine poker cards, really takes eight)."""
     if not sizes:

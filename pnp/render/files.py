@@ -49,8 +49,8 @@ class OutputFile:
     """For a rulebook or aid: its text prepared for the typesetter process (pnp.build.typesetter),
     which then writes it; ``write`` does both here."""
     margin: float | None = None
-    """For a file of sheets to cut (not a rulebook): the printer margin, which its lower
-    bound on sheets is measured inside."""
+    """For a file of sheets to cut (not a rulebook): the margin its pieces keep inside
+    (pnp.render.plan.usable_margin), where its lower bound on sheets is measured."""
 
     @property
     def sheets(self) -> int:

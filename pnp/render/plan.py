@@ -63,7 +63,7 @@ def plan_outputs(
             info = doc_info(game.spec, plan.title)
             return pages, _bind(write_pages, pages, faces, info, font_dir)
 
-        return _output(plan.path, plan.kind, drawn, defer, options.margin)
+        return _output(plan.path, plan.kind, drawn, defer, usable_margin(plan.kind, options))
 
     files: list[OutputFile] = []
     for plan in sheet_plans(game, options, want, context):
@@ -77,6 +77,13 @@ def plan_outputs(
     if options.cut_file == "svg":
         files += [cut for f in files for cut in cut_files(f)]
     return files
+
+
+def usable_margin(kind: str, options: SheetOptions) -> float:
+    """Where the pieces of a file of ``kind`` may lie: inside the printer margin, and for the
+    kinds laid out around registration marks (cards, counters, aids) inside their room too.
+    A sheet's fill and the file's lower bound on sheets are measured inside it."""
+    return options.inner_margin if kind in ("cards", "tokens", "aid") else options.margin
 
 
 Laid = tuple[list[Page], dict[str, Any]]
@@ -220,7 +227,8 @@ def _aid(
             job = typeset()
             job.draw(target, *job.args)
 
-    return OutputFile(path, "aid", pages, write, typeset=typeset, margin=options.margin)
+    margin = usable_margin("aid", options)
+    return OutputFile(path, "aid", pages, write, typeset=typeset, margin=margin)
 
 
 def cut_files(pdf: OutputFile) -> list[OutputFile]:
