@@ -126,7 +126,8 @@ def _new_sheet(group: str, size: Size, kinds: Kinds, rules: Rules, mode: str) ->
         return BandSheet(group, _open_axis(band, rules), [band])
     if not rules.may_rotate or size[0] == size[1]:
         return None
-    for first in _candidates(size, kinds, rules, rules.room, full=True):
+    for shape in _templates(size, rules, rules.room, full=True):
+        first = _fill(*shape, kinds)
         if not first.cells:
             continue
         rest = _without(kinds, first)
@@ -139,33 +140,94 @@ def _new_sheet(group: str, size: Size, kinds: Kinds, rules: Rules, mode: str) ->
     return None
 
 
+Shape = tuple[Size, bool, tuple[int, ...], tuple[int, ...]]
+"""A band before it is filled: the cell as it lies, whether turned, column and row runs."""
+
+
 def _best_band(size: Size, kinds: Kinds, rules: Rules, box: Size, mode: str) -> Band | None:
     """The band in ``box`` that holds the ``most`` pieces (a sheet of its own, the one that
     leaves more of the sheet free among equals); or the one that holds them all and is
     shortest along the axis (``v`` down, ``h`` across: in a sheet's free strip), leaves most
     of the sheet ``free`` (for other leftovers), or lies as a full sheet would (``alone``)."""
-    full = mode == "most"
-    best: tuple[tuple[float, ...], Band] | None = None
-    need = _count(kinds)
+    counts = [len(k) for k in kinds]
     w, h = rules.room
-    natural = _natural(size, rules) if mode == "alone" else False
-    for band in _candidates(size, kinds, rules, box, full):
-        if not full and len(band.cells) < need:
+    if mode == "most":
+        best: tuple[tuple[float, ...], Shape] | None = None
+        for shape in _templates(size, rules, box, full=True):
+            placed, blocks = _score(shape[2], shape[3], counts)
+            bw, bh = _extent(shape, rules)
+            free = max(w * (h - bh), (w - bw) * h)
+            key = (-placed, -round(free, 3), blocks, shape[1])
+            if best is None or key < best[0]:
+                best = (key, shape)
+        return _fill(*best[1], kinds) if best else None
+    if mode in ("v", "h"):
+        found = _shortest(size, counts, rules, box, mode, None)
+    elif mode == "alone":
+        natural = _natural(size, rules)
+        found = _shortest(size, counts, rules, box, "v", natural)
+        found = found or _shortest(size, counts, rules, box, "v", not natural)
+    else:
+        shapes = [s for a in ("v", "h") if (s := _shortest(size, counts, rules, box, a, None))]
+        found = max(shapes, key=lambda s: _free(s, rules), default=None)
+    return _fill(*found, kinds) if found else None
+
+
+def _free(shape: Shape, rules: Rules) -> float:
+    (w, h), (bw, bh) = rules.room, _extent(shape, rules)
+    return max(w * (h - bh), (w - bw) * h)
+
+
+def _extent(shape: Shape, rules: Rules) -> Size:
+    (cw, ch), _, cols, rows = shape
+    g = rules.least_gap
+    return (sum(cols) * cw + (len(cols) - 1) * g, sum(rows) * ch + (len(rows) - 1) * g)
+
+
+def _shortest(
+    size: Size, counts: list[int], rules: Rules, box: Size, axis: str, turned: bool | None
+) -> Shape | None:
+    """The band holding every piece that is shortest along ``axis`` (then across it), lying
+    either way or only as ``turned`` says: rows (or columns) are added one at a time until
+    the pieces fit, so the search stops at the first length that holds them."""
+    need = sum(counts)
+    best: tuple[tuple[float, ...], Shape] | None = None
+    down = axis == "v"
+    for cell, rotated in _ways(size, rules):
+        if turned is not None and rotated != turned:
             continue
-        bw, bh = band.extent(rules.least_gap, rules.least_gap)
-        free = max(w * (h - bh), (w - bw) * h)
-        if full:
-            key: tuple[float, ...] = (-len(band.cells), -round(free, 3), band.blocks, band.rotated)
-        elif mode == "free":
-            key = (-round(free, 3), band.blocks, band.rotated)
-        elif mode == "alone":
-            key = (band.rotated != natural, round(bh, 3), round(bw, 3), band.blocks)
-        else:
-            along, across = (bh, bw) if mode == "v" else (bw, bh)
-            key = (round(along, 3), round(across, 3), band.blocks, band.rotated)
-        if best is None or key < best[0]:
-            best = (key, band)
+        along, across = (cell[1], cell[0]) if down else cell
+        room_along, room_across = (box[1], box[0]) if down else box
+        for n_along, g_along in reversed(_counts(room_along, along, rules.least_gap, need)):
+            found = None
+            for n_across, g_across in reversed(_counts(room_across, across, rules.least_gap, need)):
+                if n_along * n_across < need:
+                    continue
+                for a in _splits(n_along, g_along + 1):
+                    for b in _splits(n_across, g_across + 1):
+                        shape = (cell, rotated, b, a) if down else (cell, rotated, a, b)
+                        placed, blocks = _score(shape[2], shape[3], counts)
+                        if placed < need:
+                            continue
+                        bw, bh = _extent(shape, rules)
+                        ext = (bh, bw) if down else (bw, bh)
+                        key = (round(ext[0], 3), round(ext[1], 3), blocks, rotated)
+                        if found is None or key < found[0]:
+                            found = (key, shape)
+                if found:
+                    break
+            if found:
+                if best is None or found[0] < best[0]:
+                    best = found
+                break
     return best[1] if best else None
+
+
+def _ways(size: Size, rules: Rules) -> list[tuple[Size, bool]]:
+    ways = [(size, False)]
+    if rules.may_rotate and size[0] != size[1]:
+        ways.append(((size[1], size[0]), True))
+    return ways
 
 
 def _natural(size: Size, rules: Rules) -> bool:
@@ -177,49 +239,64 @@ def _natural(size: Size, rules: Rules) -> bool:
     return int((rw + EPS) // h) * int((rh + EPS) // w) > upright
 
 
-def _candidates(size: Size, kinds: Kinds, rules: Rules, box: Size, full: bool) -> list[Band]:
-    """Bands worth trying in ``box``: each way the pieces may lie, each number of columns
-    and rows (only the most, when ``full``) and ways of parting them with gutters."""
-    out = []
-    ways = [(size, False)]
-    if rules.may_rotate and size[0] != size[1]:
-        ways.append(((size[1], size[0]), True))
-    need = _count(kinds)
-    for cell, rotated in ways:
-        across = _counts(box[0], cell[0], rules.least_gap, full, need)
-        down = _counts(box[1], cell[1], rules.least_gap, full, need)
+def _templates(size: Size, rules: Rules, box: Size, full: bool) -> list[Shape]:
+    """Bands worth trying for a full sheet: each way the pieces may lie, the most columns
+    and rows (and fewer where that allows gutters between all), ways of parting them."""
+    out: list[Shape] = []
+    for cell, rotated in _ways(size, rules):
+        across = _pareto(_counts(box[0], cell[0], rules.least_gap, 10**6))
+        down = _pareto(_counts(box[1], cell[1], rules.least_gap, 10**6))
         for ncols, col_gutters in across:
             for nrows, row_gutters in down:
-                if not full and ncols * nrows < need:
-                    continue
                 for cols in _splits(ncols, col_gutters + 1):
-                    for rows in _splits(nrows, row_gutters + 1):
-                        out.append(_fill(cell, rotated, cols, rows, kinds))
+                    out += [(cell, rotated, cols, rows) for rows in _splits(nrows, row_gutters + 1)]
     return out
 
 
-def _counts(room: float, cell: float, gap: float, full: bool, need: int) -> list[tuple[int, int]]:
-    """(cells, gutters that fit among them) along one side of the box: every count up to
-    the most (only those that allow more gutters, when ``full``)."""
+def _counts(room: float, cell: float, gap: float, need: int) -> list[tuple[int, int]]:
+    """(cells, gutters that fit among them) along one side of the box, from the most cells
+    (no more than ``need``) down to one."""
     most = min(int((room + EPS) // cell) if cell > 0 else 0, need)
-    out: list[tuple[int, int]] = []
-    for n in range(most, 0, -1):
-        gutters = n - 1 if gap <= 0 else min(n - 1, int((room - n * cell + EPS) // gap))
-        if not full or not out or gutters > out[-1][1]:
-            out.append((n, gutters))
-    return out
+    return [
+        (n, n - 1 if gap <= 0 else min(n - 1, int((room - n * cell + EPS) // gap)))
+        for n in range(most, 0, -1)
+    ]
+
+
+def _pareto(counts: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The most cells, and the most with a gutter between every two (if fewer)."""
+    if not counts:
+        return []
+    apart = next((c for c in counts if c[1] == c[0] - 1), counts[-1])
+    return [counts[0]] if apart == counts[0] else [counts[0], apart]
 
 
 def _splits(n: int, parts: int) -> list[tuple[int, ...]]:
-    """Ways to part ``n`` columns into at most ``parts`` runs: all butted, evenly parted,
-    or one long run and single columns (all apart at the end)."""
+    """Ways to part ``n`` columns into at most ``parts`` runs: all butted; evenly parted in
+    two, three or four runs or as many as may be; one long run and single columns."""
     out: list[tuple[int, ...]] = [(n,)]
-    for p in range(2, min(n, parts) + 1):
+    most = min(n, parts)
+    for p in sorted({q for q in (2, 3, 4, most) if 2 <= q <= most}):
         q, r = divmod(n, p)
         for split in ((q + 1,) * r + (q,) * (p - r), (n - p + 1,) + (1,) * (p - 1)):
             if split not in out:
                 out.append(split)
     return out
+
+
+def _score(cols: tuple[int, ...], rows: tuple[int, ...], counts: list[int]) -> tuple[int, int]:
+    """How many pieces the band holds and in how many blocks, as ``_fill`` places them."""
+    left = list(counts)
+    placed = used = 0
+    for n in sorted((c * r for r in rows for c in cols), reverse=True):
+        k = max(range(len(left)), key=left.__getitem__, default=-1)
+        if k < 0 or left[k] == 0:
+            break
+        put = min(n, left[k])
+        left[k] -= put
+        placed += put
+        used += 1
+    return placed, used
 
 
 def _fill(
