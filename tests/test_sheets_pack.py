@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pnp._errors import LayoutError
 from pnp.layout.cards import SheetOptions, back_key, impose_cards, impose_copies, lay_out_faces
@@ -280,3 +282,52 @@ def test_the_same_file_plans_the_same_sheets() -> None:
     assert impose_cards(g, options, faces) == impose_cards(g, options, dict(faces))
     other = dataclasses.replace(options, layout="gutter")
     assert impose_cards(g, other, faces) == impose_cards(g, other, faces)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    paper=st.sampled_from(["a4", "letter"]),
+    sizes=st.lists(
+        st.tuples(st.floats(15, 130), st.floats(15, 180), st.integers(1, 25), st.integers(0, 3)),
+        min_size=1,
+        max_size=4,
+    ),
+    margin=st.floats(4, 14),
+)
+def test_any_mix_of_pieces_is_packed_apart_inside_the_margin(
+    paper: str, sizes: list[tuple[float, float, int, int]], margin: float
+) -> None:
+    """Pieces of up to four sizes (15–130 × 15–180 mm) and edges: each placed once, its
+    size kept (turned or not), inside the margin with its bleed, apart from every other by
+    a gutter unless they share an edge, crop marks on every cut line and none in a piece.
+    (Fill is no property of any mix: eleven 60 × 90 mm pieces inside a 14 mm margin go
+    four a sheet, 44 % each.)"""
+    rules = Rules(PAPERS_MM[paper], margin, 2.0, 2.5, 6.0, 3.0)
+    edges = ["a", "b", "c", None]
+    pieces = [Piece((w, h), edges[e]) for w, h, n, e in sizes for _ in range(n)]
+    sheets = pack(pieces, rules)
+    assert sorted(s.piece for sheet in sheets for s in sheet.spots) == list(range(len(pieces)))
+    for sheet in sheets:
+        items = [
+            Placed(str(s.piece), pieces[s.piece].edge or f"alone{s.piece}", "", s.trim, s.clip)
+            for s in sheet.spots
+        ]
+        page = Page(rules.page, items=items)
+        page.marks = cut_marks(
+            [it.trim for it in items],
+            (margin,) * 2 + (rules.page[0] - margin, rules.page[1] - margin),
+        )
+        _check_margin(page, margin)
+        _check_marks(page)
+        for s in sheet.spots:
+            w, h = pieces[s.piece].size
+            tw, th = s.trim[2] - s.trim[0], s.trim[3] - s.trim[1]
+            assert (tw, th) == pytest.approx((h, w) if s.rotated else (w, h))
+        for a in items:
+            for b in items:
+                facing = _facing(a, b) if b is not a else None
+                if facing is None:
+                    continue
+                assert not _overlap(a.clip, b.trim)
+                gap = facing[1]
+                assert gap >= 2.5 - EPS or (gap < EPS and a.group == b.group), (a, b)
