@@ -1,8 +1,9 @@
 """Paper used: sheets per file against the lower bound (issue 9 §4).
 
-The lower bound of a file is ceil(total area of its items / usable area of a sheet),
-the usable area being the paper inside the printer margin; a back page is printed on
-its front's sheet, so only fronts count. Prints one line per file and per game.
+The lower bound of a file is the manifest's ``sheets_lower_bound``
+(pnp.layout.sheet.sheets_lower_bound: by area inside the margin, and size by size);
+a back page is printed on its front's sheet, so only fronts count. Prints one line per
+file and per game.
 
 Usage: python benchmarks/bench_sheets.py [GAME ...] [--paper a4|letter] [--layout L]
        [--margin MM] [--deck-per-sheet]
@@ -11,7 +12,6 @@ Usage: python benchmarks/bench_sheets.py [GAME ...] [--paper a4|letter] [--layou
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 from pathlib import Path
 
@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pnp.layout.cards import SheetOptions  # noqa: E402
 from pnp.layout.sheet import PAPERS_MM  # noqa: E402
-from pnp.render.plan import plan_outputs  # noqa: E402
+from pnp.render.plan import plan_outputs, usable_margin  # noqa: E402
 from pnp.spec.load import list_games, load_game  # noqa: E402
 
 SHEET_KINDS = frozenset({"cards", "tokens", "track", "aid", "board", "screen"})
@@ -28,18 +28,8 @@ SHEET_KINDS = frozenset({"cards", "tokens", "track", "aid", "board", "screen"})
 
 def paper_use(game: str, options: SheetOptions) -> list[tuple[str, int, int]]:
     """(file, sheets used, lower bound) for each sheet file of ``game``."""
-    pw, ph = PAPERS_MM[options.paper]
-    usable = (pw - 2 * options.margin) * (ph - 2 * options.margin)
-    rows = []
-    for f in plan_outputs(load_game(game), options, SHEET_KINDS):
-        area = sum(
-            (it.trim[2] - it.trim[0]) * (it.trim[3] - it.trim[1])
-            for page in f.pages
-            if page.side != "back"
-            for it in page.items
-        )
-        rows.append((f.path, f.sheets, max(1, math.ceil(area / usable - 1e-9))))
-    return rows
+    files = plan_outputs(load_game(game), options, SHEET_KINDS)
+    return [(f.path, f.sheets, f.sheets_lower_bound(usable_margin(f.kind, options))) for f in files]
 
 
 def main() -> None:

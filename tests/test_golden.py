@@ -103,23 +103,31 @@ def test_a_rounding_step_is_no_change() -> None:
     assert ops.differences(NAME, text, dumps(data)) == []
 
 
-Sheet = tuple[list[Page], dict[str, Face], Path]
-"""Page 1 of •Boom's cards on A4, the faces it places, and the game's font folder."""
+CHANGED = "egravel-plan"
+"""The card the raster checks change, on the second card sheet of •Boom (the golden keeps
+the first four pages): a Play card whose smallest text is a full line, "Play card · starts a
+company" (at 6.5 pt a one-word label such as "Company card" stays within the tolerance)."""
+Sheet = tuple[Page, int, int, dict[str, Face], Path]
+"""The page of •Boom's cards on A4 that holds CHANGED, its index in the file and the
+card's on the page, the faces it places, and the game's font folder."""
 
 
 @pytest.fixture(scope="module")
 def boom_sheet() -> Sheet:
     game = load_game("boom")
     pages, faces = sheet_plans(game, SheetOptions(paper="a4"), frozenset({"cards"}))[0].lay_out()
-    return pages[:1], faces, game.root / "fonts"
+    n = next(i for i, p in enumerate(pages) if any(it.id == CHANGED for it in p.items))
+    k = next(i for i, it in enumerate(pages[n].items) if it.id == CHANGED)
+    assert n < raster.SHEET_PAGES, "the golden holds the first pages only"
+    return pages[n], n, k, faces, game.root / "fonts"
 
 
 def _changed_page(boom_sheet: Sheet, tmp_path: Path, change: str) -> list[str]:
-    """Page 1 of •Boom's cards drawn with one ``change`` of its fifth card, against its
-    raster golden."""
-    pages, faces, fonts = boom_sheet
-    page, faces = pages[0], dict(faces)
-    item = page.items[4]
+    """The page of •Boom's cards that holds CHANGED, drawn with one ``change`` of that
+    card, against its raster golden."""
+    page, n, k, faces, fonts = boom_sheet
+    faces = dict(faces)
+    item = page.items[k]
     face = faces[item.face]
     if change == "moved 1 mm":
         x0, y0, x1, y1 = item.trim
@@ -127,7 +135,7 @@ def _changed_page(boom_sheet: Sheet, tmp_path: Path, change: str) -> list[str]:
         moved = dataclasses.replace(
             item, trim=(x0 + 1, y0, x1 + 1, y1), clip=(c0 + 1, d0, c1 + 1, d1)
         )
-        page = dataclasses.replace(page, items=[*page.items[:4], moved, *page.items[5:]])
+        page = dataclasses.replace(page, items=[*page.items[:k], moved, *page.items[k + 1 :]])
     elif change == "smallest text left out":
         texts = [op for op in face.ops if isinstance(op, TextBlock)]
         small = min(texts, key=lambda t: t.size)
@@ -143,7 +151,8 @@ def _changed_page(boom_sheet: Sheet, tmp_path: Path, change: str) -> list[str]:
     pdf = tmp_path / "page.pdf"
     write_pages(pdf, [page], faces, "golden test", fonts)
     golden = raster.load(regen.raster_path("boom", "a4", "boom-cards.pdf"))
-    return raster.differences("boom-cards", raster.Pages(golden.images[:1], 1), raster.render(pdf))
+    golden_page = raster.Pages(golden.images[n : n + 1], 1)
+    return raster.differences("boom-cards", golden_page, raster.render(pdf))
 
 
 def test_the_unchanged_page_passes(boom_sheet: Sheet, tmp_path: Path) -> None:
@@ -160,7 +169,8 @@ def test_a_changed_card_fails_the_raster_check(
 ) -> None:
     found = _changed_page(boom_sheet, tmp_path, change)
     assert len(found) == 1 and found[0].startswith("boom-cards page 1: squares of 8x8 px"), found
-    x0, y0, x1, y1 = boom_sheet[0][0].items[4].trim  # mm, y up from the bottom
+    page, _, k, _, _ = boom_sheet
+    x0, y0, x1, y1 = page.items[k].trim  # mm, y up from the bottom
     where = re.search(r"within x=(\d+)-(\d+) mm, y=(\d+)-(\d+) mm", found[0])
     assert where, found
     fx0, fx1, fy0, fy1 = (int(v) for v in where.groups())

@@ -84,9 +84,9 @@ def _effective_bleed(game: Game, options: SheetOptions) -> float | None:
 
 
 LAYOUT_REASONS = {
-    "auto": "per sheet: a butted grid where every card on it (and every back) has one "
-    "colour in its outer band, so a cut that misses by 1 mm shows nothing else; gutters "
-    "with full bleed where the bands differ",
+    "auto": "cards butt on shared cut lines where their outer bands (front and back) have "
+    "one colour, so a cut that misses by 1 mm shows nothing else; a gutter with bleed "
+    "parts cards whose bands differ, on the same sheet",
     "grid": "cards butt on shared cut lines: the most cards per sheet; a cut that misses "
     "by 1 mm shows the neighbour's edge band, which is the same colour on both sides",
     "gutter": "gutters between cards, each card bleeding into its half (at least 1.25 mm, "

@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from pnp._errors import PnpError
 from pnp.layout.edges import edge_colour
 from pnp.layout.face import card_context, lay_out_face, load_layout
 from pnp.layout.ops import Face
+from pnp.layout.pack import Packed, Piece, Rules, pack
 from pnp.layout.pages import Cut, Page, Placed
 from pnp.layout.sheet import (
+    DEFAULT_BLEED_MM,
     MARGIN_MM,
+    MIN_GUTTER_BLEED_MM,
+    MIN_MARK_MM,
+    PAPERS_MM,
     Grid,
     Rect,
     corner_radius,
     crop_marks,
+    cut_marks,
     fold_lines,
     layout_margin,
     mirror,
@@ -109,110 +114,131 @@ def sheet_groups(game: Game, deck_per_sheet: bool) -> list[list[tuple[Card, Deck
 Copies = list[tuple[Card, Deck]]
 
 
-def sheet_runs(
-    game: Game, options: SheetOptions, faces: dict[str, Face] | None
-) -> list[tuple[Copies, str]]:
-    """Cards that fill sheets together, each run with its layout; ``auto`` decides from
-    the ``faces`` (laid out here when not given)."""
-    runs: list[tuple[Copies, str]] = []
-    for group in sheet_groups(game, options.deck_per_sheet):
-        if options.layout != "auto":
-            runs.append((group, options.layout))
-            continue
-        faces = faces if faces is not None else lay_out_faces(game)
-        runs.extend(_auto_runs(group, faces, options))
-    return runs
-
-
-def _auto_runs(
-    group: Copies, faces: dict[str, Face], options: SheetOptions
-) -> list[tuple[Copies, str]]:
-    """Butted cards cut clean only when every front on a sheet, and every back, has one
-    colour in its outer band. Cards whose bands match (front and back) may butt on sheets
-    of their own; the rest need gutters. Split that way when it takes fewer sheets than
-    gutters for all (The Big Idea: each deck one colour), else one run with gutters."""
-    size = group[0][1].size_mm
-    per_page = {
-        layout: plan_grid(options.paper, size, options.bleed, options.inner_margin, layout).per_page
-        for layout in ("grid", "gutter")
-    }
-    colours: dict[str, str | None] = {}
-    classes: dict[tuple[str | None, str | None], Copies] = {}
-    for card, deck in group:
-        for key in (card.id, back_key(deck)):
-            if key not in colours:
-                colours[key] = edge_colour(faces[key])
-        classes.setdefault((colours[card.id], colours[back_key(deck)]), []).append((card, deck))
-    split = [(cards, "gutter" if None in key else "grid") for key, cards in classes.items()]
-    if len(split) == 1:
-        return split
-    sheets = sum(math.ceil(len(cards) / per_page[layout]) for cards, layout in split)
-    if sheets < math.ceil(len(group) / per_page["gutter"]):
-        return split
-    return [(group, "gutter")]
-
-
 def impose_cards(
     game: Game, options: SheetOptions, faces: dict[str, Face] | None = None
 ) -> list[Page]:
     """Front pages with crop marks, each followed by its back page (or all backs at the
-    end); with the fold layout, pages of fronts each beside its back. ``--layout auto``
-    looks at the ``faces`` (laid out here when not given) to choose grid or gutter."""
+    end); with the fold layout, pages of fronts each beside its back.
+
+    The sheets are planned for the whole file (pnp.layout.pack): decks, and cards of
+    every size, share sheets. ``--layout auto`` looks at the ``faces`` (laid out here when
+    not given): cards butt only where their edge bands, front and back, have one colour."""
+    if options.layout == "fold":
+        return _fold_pages(game, options)
+    copies = [c for group in sheet_groups(game, options.deck_per_sheet) for c in group]
+    if options.layout == "auto" and faces is None:
+        faces = lay_out_faces(game)
+    pieces = [
+        Piece(deck.size_mm, _edge(card, deck, options.layout, faces), _group(deck, options))
+        for card, deck in copies
+    ]
     fronts: list[Page] = []
     backs: list[Page] = []
-    for group, layout in sheet_runs(game, options, faces):
-        size = group[0][1].size_mm
-        grid = plan_grid(options.paper, size, options.bleed, options.inner_margin, layout)
-        radius = corner_radius(size)
-        for chunk in paginate(group, grid.per_page):
-            front = _sheet(grid, "fold" if grid.layout == "fold" else "front")
-            front.marks = crop_marks(grid, len(chunk))
-            front.folds = fold_lines(grid, len(chunk))
-            front.registration = options.registration_marks(grid.page)
-            back = _sheet(grid, "back")
+    for sheet in pack(pieces, _rules(options, options.bleed, may_rotate=True)):
+        front, back = _pages(sheet, options, "front"), _pages(sheet, options, "back")
+        for spot in sheet.spots:
+            card, deck = copies[spot.piece]
             # a back is the front mirrored left-right: a card on its side turns the other way
-            turn, back_turn = (90, 270) if grid.rotated else (0, 0)
+            turn, back_turn = (90, 270) if spot.rotated else (0, 0)
+            front.items.append(Placed(card.id, deck.id, card.id, spot.trim, spot.clip, rotate=turn))
+            front.cuts.append(Cut(spot.trim, corner_radius(deck.size_mm)))
+            back_trim = mirror(spot.trim, front.size[0], options.back_offset)
+            back_clip = mirror(spot.clip, front.size[0], options.back_offset)
+            back.items.append(
+                Placed(
+                    card.id,
+                    deck.id,
+                    back_key(deck),
+                    back_trim,
+                    back_clip,
+                    side="back",
+                    rotate=back_turn,
+                )
+            )
+        front.marks = _marks(front, options)
+        fronts.append(front)
+        backs.append(back)
+    if options.duplex:
+        return [p for pair in zip(fronts, backs, strict=True) for p in pair]
+    return fronts + backs
+
+
+def _edge(card: Card, deck: Deck, layout: str, faces: dict[str, Face] | None) -> str | None:
+    """What a card may butt on: any card (grid), none (gutter), or with auto a card whose
+    front and back edge bands have the same colours as its own."""
+    if layout == "grid":
+        return ""
+    if layout == "gutter" or faces is None:
+        return None
+    front, back = edge_colour(faces[card.id]), edge_colour(faces[back_key(deck)])
+    return None if front is None or back is None else f"{front}/{back}"
+
+
+def _group(deck: Deck, options: SheetOptions) -> str:
+    return deck.id if options.deck_per_sheet else ""
+
+
+def _rules(options: SheetOptions, bleed: float | None, may_rotate: bool) -> Rules:
+    """The sheet as the packer sees it: DESIGN.md §4's margin, crop-mark room, gutters and
+    bleed (up to 3 mm; an explicit ``--bleed`` exactly, gutters twice it)."""
+    wanted = DEFAULT_BLEED_MM if bleed is None else bleed
+    return Rules(
+        page=PAPERS_MM[options.paper],
+        margin=options.inner_margin,
+        band=MIN_MARK_MM if bleed is None else max(MIN_MARK_MM, bleed),
+        least_gap=2 * MIN_GUTTER_BLEED_MM if bleed is None else 2 * bleed,
+        most_gap=2 * wanted,
+        bleed=wanted,
+        exact=bleed is not None,
+        may_rotate=may_rotate,
+    )
+
+
+def _pages(sheet: Packed, options: SheetOptions, side: str) -> Page:
+    size = PAPERS_MM[options.paper]
+    return Page(size, side, layout=sheet.layout, gutter=sheet.gap, bleed=sheet.bleed)
+
+
+def _marks(page: Page, options: SheetOptions) -> list[Rect]:
+    """Crop marks on every cut line of the page, outward to the layout margin."""
+    m = options.inner_margin
+    page.registration = options.registration_marks(page.size)
+    w, h = page.size
+    return cut_marks([it.trim for it in page.items], (m, m, w - m, h - m))
+
+
+def _fold_pages(game: Game, options: SheetOptions) -> list[Page]:
+    """Fold layout: pairs (a front beside its back) on grids, each size on sheets of its own."""
+    pages: list[Page] = []
+    for group in sheet_groups(game, options.deck_per_sheet):
+        size = group[0][1].size_mm
+        grid = plan_grid(options.paper, size, options.bleed, options.inner_margin, "fold")
+        radius = corner_radius(size)
+        turn, back_turn = (90, 270) if grid.rotated else (0, 0)
+        for chunk in paginate(group, grid.per_page):
+            page = _sheet(grid, "fold")
+            page.marks = crop_marks(grid, len(chunk))
+            page.folds = fold_lines(grid, len(chunk))
+            page.registration = options.registration_marks(grid.page)
             for i, (card, deck) in enumerate(chunk):
-                trim = grid.trim(i)
-                front.items.append(
+                trim, btrim = grid.trim(i), grid.fold_back(i)
+                page.items.append(
                     Placed(card.id, deck.id, card.id, trim, grid.bleed_box(i), rotate=turn)
                 )
-                if grid.layout == "fold":
-                    btrim = grid.fold_back(i)
-                    bclip = grid.bleed_box(i, btrim)
-                    front.items.append(
-                        Placed(
-                            card.id,
-                            deck.id,
-                            back_key(deck),
-                            btrim,
-                            bclip,
-                            side="back",
-                            rotate=back_turn,
-                        )
-                    )
-                    front.cuts.append(Cut((*trim[:2], *btrim[2:]), radius))
-                    continue
-                front.cuts.append(Cut(trim, radius))
-                back.items.append(
+                page.items.append(
                     Placed(
                         card.id,
                         deck.id,
                         back_key(deck),
-                        mirror(trim, grid.page[0], options.back_offset),
-                        mirror(grid.bleed_box(i), grid.page[0], options.back_offset),
+                        btrim,
+                        grid.bleed_box(i, btrim),
                         side="back",
                         rotate=back_turn,
                     )
                 )
-            fronts.append(front)
-            if back.items:
-                backs.append(back)
-    if not backs:
-        return fronts
-    if options.duplex:
-        return [p for pair in zip(fronts, backs, strict=True) for p in pair]
-    return fronts + backs
+                page.cuts.append(Cut((*trim[:2], *btrim[2:]), radius))
+            pages.append(page)
+    return pages
 
 
 def _sheet(grid: Grid, side: str) -> Page:
@@ -222,21 +248,21 @@ def _sheet(grid: Grid, side: str) -> Page:
 def impose_copies(
     key: str, size_mm: tuple[float, float], copies: int, options: SheetOptions | str
 ) -> list[Page]:
-    """``copies`` identical panels (player aids) butted on sheets with crop marks, no bleed;
-    ``options`` may be just the paper (the other sheet options at their defaults)."""
+    """``copies`` identical panels (player aids) butted on sheets with crop marks, no bleed,
+    some on their side where that saves a sheet (six tarot panels on one A4 sheet: four
+    lying, two upright); ``options`` may be just the paper (the others at their defaults)."""
     if isinstance(options, str):
         options = SheetOptions(paper=options)
-    grid = plan_grid(options.paper, size_mm, 0.0, options.inner_margin, may_rotate=False)
     pages = []
     radius = corner_radius(size_mm)
-    for chunk in paginate(list(range(copies)), grid.per_page):
-        page = _sheet(grid, "front")
-        page.marks = crop_marks(grid, len(chunk))
-        page.registration = options.registration_marks(grid.page)
+    pieces = [Piece(size_mm, "")] * copies
+    for sheet in pack(pieces, _rules(options, 0.0, may_rotate=True)):
+        page = _pages(sheet, options, "front")
         page.items = [
-            Placed(f"{key}-{n + 1}", key, key, grid.trim(i), grid.trim(i))
-            for i, n in enumerate(chunk)
+            Placed(f"{key}-{s.piece + 1}", key, key, s.trim, s.trim, rotate=90 if s.rotated else 0)
+            for s in sheet.spots
         ]
         page.cuts = [Cut(it.trim, radius) for it in page.items]
+        page.marks = _marks(page, options)
         pages.append(page)
     return pages

@@ -74,9 +74,11 @@ class Page:
     cuts: list[Cut] = field(default_factory=list)
     """What a cutting machine cuts on this sheet (for --cut-file)."""
     layout: str = ""
-    """How the items are imposed: grid, gutter, fold, gang (counters), punch (round chips)."""
+    """How the items are imposed: grid (all butted), gutter (none butted), grid+gutter (butted
+    where edge bands match, gutters between), fold, gang (counters), punch (round chips)."""
     gutter: tuple[float, float] = (0.0, 0.0)
-    """Gaps between neighbouring items across and down, mm (0: they share cut lines)."""
+    """Gaps between neighbouring items across and down, mm (0: they share cut lines; the
+    widest, where a sheet has several)."""
     bleed: float = 0.0
     """How far art runs past the outer cut lines, mm."""
     label: Label | None = None

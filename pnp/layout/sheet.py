@@ -235,6 +235,41 @@ def corner_radius(card_mm: tuple[float, float]) -> float:
     return round(3.0 * min(card_mm) / 63.5, 2)
 
 
+def usable_area(page: tuple[float, float], margin: float) -> float:
+    """A sheet's area inside the margin its pieces keep (mm²; the printer margin, plus the
+    registration marks' room for cards, counters and aids): what a sheet's fill and the
+    lower bound on a file's sheets are measured against."""
+    return (page[0] - 2 * margin) * (page[1] - 2 * margin)
+
+
+def sheet_fill(trims: list[Rect], page: tuple[float, float], margin: float) -> float:
+    """How full a sheet is: the pieces' trim areas over its usable area (0 to 1)."""
+    return sum((t[2] - t[0]) * (t[3] - t[1]) for t in trims) / usable_area(page, margin)
+
+
+def sheets_lower_bound(
+    sizes: list[tuple[float, float]], page: tuple[float, float], margin: float
+) -> int:
+    """Fewest sheets these pieces could take, however they were packed: a sheet holds no
+    more than its usable area of pieces, and no more pieces of one size than that area
+    holds whole ones (a poker card is 5,645 mm², A4 inside 6 mm 56,430 mm²: nine; with
+    registration marks, inside 13 mm, 49,864 mm²: eight). The
+    larger of the two bounds; a true lower bound, as it leaves out the gutters, bleed and
+    crop marks a real sheet needs (so Letter, by area nine poker cards, really takes eight)."""
+    if not sizes:
+        return 0
+    usable = usable_area(page, margin)
+    counts: dict[tuple[float, float], int] = {}
+    for w, h in sizes:
+        key = (round(w, 3), round(h, 3))
+        counts[key] = counts.get(key, 0) + 1
+    total = sum(w * h * n for (w, h), n in counts.items())
+    bound = math.ceil(total / usable - 1e-9)
+    for (w, h), n in counts.items():
+        bound = max(bound, math.ceil(n / max(1, math.floor(usable / (w * h) + 1e-9))))
+    return bound
+
+
 def paginate(items: list[T], per_page: int) -> list[list[T]]:
     return [items[i : i + per_page] for i in range(0, len(items), per_page)]
 
@@ -268,6 +303,47 @@ def marks_around(xs: list[float], ys: list[float], extent: Rect, stops: Rect) ->
         marks.append((ex0, y, max(left, ex0 - most), y))
         marks.append((ex1, y, min(right, ex1 + most), y))
     return marks
+
+
+def cut_marks(trims: list[Rect], stops: Rect, most: float = MAX_MARK_MM) -> list[Rect]:
+    """Crop marks for pieces laid out any way (a grid, bands of several sizes, gutters):
+    each stretch of a cut line along the trims' edges that no trim crosses gets a mark at
+    each end, running outward until it meets a trim, ``stops`` (left x, bottom y, right x,
+    top y) or ``most`` mm. On a grid these are the marks of ``marks_around``; between bands
+    they lie in the gap, so no mark is ever inside a piece."""
+    marks: list[Rect] = []
+    for vertical in (True, False):
+        spans = [(t[0], t[2], t[1], t[3]) if vertical else (t[1], t[3], t[0], t[2]) for t in trims]
+        lines: dict[float, list[tuple[float, float]]] = {}
+        for a0, a1, b0, b1 in spans:
+            for a in (a0, a1):
+                lines.setdefault(round(a, 4), []).append((b0, b1))
+        lo_stop, hi_stop = (stops[1], stops[3]) if vertical else (stops[0], stops[2])
+        for a, edges in sorted(lines.items()):
+            crossing = sorted((b0, b1) for a0, a1, b0, b1 in spans if a0 < a - 1e-6 < a + 1e-6 < a1)
+            for lo, hi in _cut_runs(sorted(edges), crossing):
+                below = max((c1 for _, c1 in crossing if c1 <= lo + 1e-6), default=lo_stop)
+                above = min((c0 for c0, _ in crossing if c0 >= hi - 1e-6), default=hi_stop)
+                for start, end in (
+                    (hi, min(above, hi_stop, hi + most)),
+                    (lo, max(below, lo_stop, lo - most)),
+                ):
+                    if abs(end - start) >= MIN_MARK_MM / 2:
+                        marks.append((a, start, a, end) if vertical else (start, a, end, a))
+    return marks
+
+
+def _cut_runs(
+    edges: list[tuple[float, float]], crossing: list[tuple[float, float]]
+) -> list[tuple[float, float]]:
+    """The edges on one cut line joined into stretches that no crossing trim interrupts."""
+    runs: list[tuple[float, float]] = []
+    for b0, b1 in edges:
+        if runs and not any(runs[-1][1] - 1e-6 <= c0 and c1 <= b0 + 1e-6 for c0, c1 in crossing):
+            runs[-1] = (runs[-1][0], max(runs[-1][1], b1))
+        else:
+            runs.append((b0, b1))
+    return runs
 
 
 def crop_marks(grid: Grid, count: int) -> list[Rect]:

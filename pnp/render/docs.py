@@ -52,6 +52,9 @@ def write_aid(path: Path, pages: list[Page], layout: AidLayout, info: DocInfo, a
         for item in page.items:
             c.saveState()
             c.translate(item.trim[0] * mm, item.trim[1] * mm)
+            if item.rotate == 90:  # on its side, its top towards the left
+                c.translate((item.trim[2] - item.trim[0]) * mm, 0)
+                c.rotate(90)
             c.doForm("aid")
             c.restoreState()
         draw_page(

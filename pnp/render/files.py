@@ -48,17 +48,34 @@ class OutputFile:
     typeset: Callable[[], Typeset] | None = field(default=None, repr=False)
     """For a rulebook or aid: its text prepared for the typesetter process (pnp.build.typesetter),
     which then writes it; ``write`` does both here."""
+    margin: float | None = None
+    """For a file of sheets to cut (not a rulebook): the margin its pieces keep inside
+    (pnp.render.plan.usable_margin), where its lower bound on sheets is measured."""
 
     @property
     def sheets(self) -> int:
         """Sheets of paper: a back page is printed on its front's sheet."""
         return sum(1 for p in self.pages if p.side != "back")
 
+    def sheets_lower_bound(self, margin: float) -> int:
+        """Fewest sheets the pieces of the file could take (pnp.layout.sheet says how)."""
+        from pnp.layout.sheet import sheets_lower_bound
+
+        fronts = [p for p in self.pages if p.side != "back"]
+        sizes = [
+            (it.trim[2] - it.trim[0], it.trim[3] - it.trim[1]) for p in fronts for it in p.items
+        ]
+        if not fronts:
+            return 0
+        return max(1, sheets_lower_bound(sizes, fronts[0].size, margin))  # a track: text only
+
     def manifest(self) -> dict[str, Any]:
         entry: dict[str, Any] = {"path": self.path, "kind": self.kind}
         if self.source:
             entry["source"] = self.source
         entry["sheets"] = self.sheets
+        if self.margin is not None:
+            entry["sheets_lower_bound"] = self.sheets_lower_bound(self.margin)
         entry["pages"] = [_page_entry(n, p) for n, p in enumerate(self.pages, start=1)]
         return entry
 

@@ -65,7 +65,7 @@ def plan_outputs(
             info = doc_info(game.spec, plan.title)
             return pages, _bind(write_pages, pages, faces, info, font_dir)
 
-        return _output(plan.path, plan.kind, drawn, defer)
+        return _output(plan.path, plan.kind, drawn, defer, usable_margin(plan.kind, options))
 
     files: list[OutputFile] = []
     for plan in sheet_plans(game, options, want, context):
@@ -79,6 +79,13 @@ def plan_outputs(
     if options.cut_file == "svg":
         files += [cut for f in files for cut in cut_files(f)]
     return files
+
+
+def usable_margin(kind: str, options: SheetOptions) -> float:
+    """Where the pieces of a file of ``kind`` may lie: inside the printer margin, and for the
+    kinds laid out around registration marks (cards, counters, aids) inside their room too.
+    A sheet's fill and the file's lower bound on sheets are measured inside it."""
+    return options.inner_margin if kind in ("cards", "tokens", "aid") else options.margin
 
 
 Laid = tuple[list[Page], dict[str, Any]]
@@ -173,13 +180,18 @@ def _lazy_context(game: Game) -> Callable[[], dict[str, Any]]:
 
 
 def _output(
-    path: str, kind: str, make: Callable[[], tuple[list[Page], Callable[[Path], None]]], defer: bool
+    path: str,
+    kind: str,
+    make: Callable[[], tuple[list[Page], Callable[[Path], None]]],
+    defer: bool,
+    margin: float,
 ) -> OutputFile:
-    """An output file laid out by ``make`` now, or when it is drawn (``defer``)."""
+    """An output file of sheets laid out by ``make`` now, or when it is drawn (``defer``);
+    ``margin``, the printer margin, measures its lower bound on sheets."""
     if not defer:
         pages, draw = make()
-        return OutputFile(path, kind, pages, draw)
-    out = OutputFile(path, kind, [], lambda _: None)
+        return OutputFile(path, kind, pages, draw, margin=margin)
+    out = OutputFile(path, kind, [], lambda _: None, margin=margin)
 
     def lay_out_and_draw(target: Path) -> None:
         out.pages, draw_now = make()
@@ -234,7 +246,8 @@ def _aid(
             job = typeset()
             job.draw(target, *job.args)
 
-    return OutputFile(path, "aid", pages, write, typeset=typeset)
+    margin = usable_margin("aid", options)
+    return OutputFile(path, "aid", pages, write, typeset=typeset, margin=margin)
 
 
 def cut_files(pdf: OutputFile) -> list[OutputFile]:
