@@ -36,12 +36,14 @@ class Rules:
     exact: bool = False
     """The bleed was asked for: the outside gets exactly that much."""
     may_rotate: bool = True
+    foot: float = 0.0
+    """Kept free above the bottom margin besides ``band``: the sheet label's strip."""
 
     @property
     def room(self) -> Size:
         pw, ph = self.page
         inset = 2 * (self.margin + self.band)
-        return (pw - inset, ph - inset)
+        return (pw - inset, ph - inset - self.foot)
 
     @property
     def apart(self) -> float:
@@ -146,7 +148,9 @@ def place(sheet: BandSheet, rules: Rules) -> Packed:
         spare = (room_along - sum(along)) / (len(along) - 1)
         between = _floor(max(rules.apart, min(max(rules.most_gap, rules.apart), spare)))
     total = sum(along) + (len(along) - 1) * between
-    inner_w, inner_h = pw - 2 * rules.margin, ph - 2 * rules.margin
+    # the pieces are centred in the page above the label's strip at the foot
+    foot = rules.foot
+    inner_w, inner_h = pw - 2 * rules.margin, ph - 2 * rules.margin - foot
     room_band = min(
         (inner_h - total) / 2 if vertical else (inner_w - total) / 2,
         *(((inner_w - s[0]) if vertical else (inner_h - s[1])) / 2 for s in sizes),
@@ -154,9 +158,9 @@ def place(sheet: BandSheet, rules: Rules) -> Packed:
     outer = rules.bleed if rules.exact else _floor(min(rules.bleed, room_band))
     half = min(rules.bleed, between / 2)
     spots: list[Spot] = []
-    pos = (ph + total) / 2 if vertical else (pw - total) / 2
+    pos = (ph + foot + total) / 2 if vertical else (pw - total) / 2
     for i, (b, (gx, gy), (bw, bh)) in enumerate(zip(sheet.bands, gaps, sizes, strict=True)):
-        x0, top = ((pw - bw) / 2, pos) if vertical else (pos, (ph + bh) / 2)
+        x0, top = ((pw - bw) / 2, pos) if vertical else (pos, (ph + foot + bh) / 2)
         before, after = (half if i > 0 else outer), (half if i < len(sheet.bands) - 1 else outer)
         ends = (outer, after, outer, before) if vertical else (before, outer, after, outer)
         spots += _spots(b, x0, top, gx, gy, ends, outer, rules)

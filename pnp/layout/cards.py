@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pnp._errors import PnpError
 from pnp.layout.edges import edge_colour
 from pnp.layout.face import card_context, lay_out_face, load_layout
+from pnp.layout.labels import LABEL_BAND_MM
 from pnp.layout.ops import Face
 from pnp.layout.pack import Packed, Piece, Rules, pack
 from pnp.layout.pages import Cut, Page, Placed
@@ -191,6 +192,7 @@ def _rules(options: SheetOptions, bleed: float | None, may_rotate: bool) -> Rule
         bleed=wanted,
         exact=bleed is not None,
         may_rotate=may_rotate,
+        foot=LABEL_BAND_MM,
     )
 
 
