@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from pathlib import Path
+from statistics import median
 
 import pytest
 
@@ -19,16 +20,18 @@ HEADINGS = ("h1", "h2", "h3", "h4")
 
 
 def typesetting_faults(book: BookLayout) -> list[str]:
-    """Every breach of: no heading ends a page; every table part starts with its header
-    row; no worked example is split; no widow or orphan line; no page ends more than a
-    third empty unless the next page starts a section."""
+    """Every breach of: no heading ends a column; every table part starts with its header
+    row; no worked example is split; no widow or orphan line; no column ends more than a
+    third empty unless the next one starts a section; no page holds only credits."""
     faults: list[str] = []
-    pages: dict[int, list[PlacedBlock]] = defaultdict(list)
+    columns: dict[tuple[int, str], list[PlacedBlock]] = defaultdict(list)
     for b in book.blocks:
-        pages[b.page].append(b)
+        columns[(b.page, b.frame)].append(b)
         if b.kind == "table" and not b.header_first:
             faults.append(f"page {b.page}: a table continues without its header row")
-        if (b.continued or b.continues) and b.lines < 2:
+        if b.kind == "table" and (b.continued or b.continues) and b.lines < 3:
+            faults.append(f"page {b.page}: a part of a table with one row under its header")
+        elif (b.continued or b.continues) and b.lines < 2:
             side = "widow" if b.continued else "orphan"
             faults.append(f"page {b.page}: a one-line {side} of a {b.kind} paragraph")
     example_pages: dict[int, set[int]] = defaultdict(set)
@@ -40,23 +43,35 @@ def typesetting_faults(book: BookLayout) -> list[str]:
         for g, p in example_pages.items()
         if len(p) > 1
     ]
+    order = sorted(columns, key=lambda k: (k[0], k[1] != "title", k[1]))
     for n in range(1, book.pages + 1):
-        here = pages.get(n, [])
+        here = [b for b in book.blocks if b.page == n]
         if not here:
             faults.append(f"page {n} is empty")
-            continue
+        elif all(b.coda for b in here):
+            faults.append(f"page {n} holds only credits")
+    for i, key in enumerate(order):
+        here = columns[key]
         last = min(here, key=lambda b: b.bottom)
+        where = f"page {key[0]} {key[1]}"
         if last.kind in HEADINGS:
-            faults.append(f"page {n} ends with a {last.kind} heading")
-        empty = (last.bottom - book.frame_bottom) / book.frame_height
-        following = pages.get(n + 1)
-        if (
-            following
-            and empty > 1 / 3
-            and max(following, key=lambda b: b.top).kind not in SECTION_STARTS
-        ):
-            faults.append(f"page {n} ends {empty:.0%} empty and no section starts after it")
+            faults.append(f"{where} ends with a {last.kind} heading")
+        if key[1] == "title" or i + 1 == len(order):
+            continue
+        bottom, height = book.frames.get(key, (book.frame_bottom, book.frame_height))
+        empty = (last.bottom - bottom) / height
+        following = columns[order[i + 1]]
+        if empty > 1 / 3 and max(following, key=lambda b: b.top).kind not in SECTION_STARTS:
+            faults.append(f"{where} ends {empty:.0%} empty and no section starts after it")
     return faults
+
+
+def measure(book: BookLayout) -> float:
+    """Median characters a line of running text (paragraphs and list items): the reading
+    measure, 45–75 by the trade's rule (Bringhurst, The Elements of Typographic Style 2.1.2)."""
+    return median(
+        n for b in book.blocks if b.kind in ("body", "item") and not b.coda for n in b.chars
+    )
 
 
 def _book(game: str, paper: str, tmp_path: Path, expansions: tuple[str, ...] = ()) -> BookLayout:
@@ -65,25 +80,32 @@ def _book(game: str, paper: str, tmp_path: Path, expansions: tuple[str, ...] = (
     return typeset_rulebook(g, rulebook_markdown(g), PAPERS_MM[paper], path)
 
 
-@pytest.mark.parametrize(
-    ("game", "paper", "expansions"),
-    [
-        ("boom", "a4", ()),
-        ("boom", "letter", ()),
-        ("bigidea", "a4", ()),
-        ("bigidea", "letter", ("more-cards",)),
-        ("smallprint", "a4", ()),
-        ("smallprint", "letter", ()),
-    ],
-)
+BOOKS = [
+    ("boom", "a4", ()),
+    ("boom", "letter", ()),
+    ("bigidea", "a4", ()),
+    ("bigidea", "letter", ("more-cards",)),
+    ("smallprint", "a4", ()),
+    ("smallprint", "letter", ()),
+    ("oldbiddy", "a4", ()),
+    ("oldbiddy", "letter", ()),
+    ("bidness", "a4", ()),
+    ("bidness", "letter", ()),
+]
+
+
+@pytest.mark.parametrize(("game", "paper", "expansions"), BOOKS)
 def test_shipped_rulebooks_are_typeset_cleanly(
     game: str, paper: str, expansions: tuple[str, ...], tmp_path: Path
 ) -> None:
     book = _book(game, paper, tmp_path, expansions)
-    assert book.pages >= 4
+    assert book.pages >= 3
     kinds = {b.kind for b in book.blocks}
     assert {"h1", "h2", "body", "item", "table"} <= kinds
     assert typesetting_faults(book) == []
+    # two columns: a line of 45-75 characters (one column of the sheet gave 95-103)
+    assert 45 <= measure(book) <= 75, measure(book)
+    assert {b.frame for b in book.blocks} >= {"title", "col1", "col2"}
 
 
 def _write(markdown: str, tmp_path: Path) -> BookLayout:
@@ -96,7 +118,7 @@ def test_a_long_table_repeats_its_header_on_every_page(tmp_path: Path) -> None:
     rows = "\n".join(f"| {i} | row {i} of a long table |" for i in range(120))
     book = _write(f"# Long\n\n| n | what |\n|---|---|\n{rows}\n", tmp_path)
     parts = [b for b in book.blocks if b.kind == "table"]
-    assert len(parts) >= 3 and book.pages == len(parts)
+    assert len(parts) >= 3 and len(parts) == len({(p.page, p.frame) for p in parts})
     assert all(p.header_first for p in parts)
 
 
@@ -116,7 +138,7 @@ def test_the_checker_finds_each_fault() -> None:
         return PlacedBlock(page, kind, top, bottom, **kw)  # type: ignore[arg-type]
 
     book = BookLayout(
-        pages=3,
+        pages=4,
         frame_bottom=50,
         frame_height=700,
         blocks=[
@@ -126,11 +148,18 @@ def test_the_checker_finds_each_fault() -> None:
             block(2, "example", 700, 60, lines=2, group=1),
             block(3, "example", 750, 700, lines=2, group=1),
             block(3, "table", 690, 600, header_first=False),
+            block(3, "body", 750, 400, lines=2, frame="col2"),
+            block(3, "h4", 390, 380, lines=1, frame="col2"),
+            block(4, "h2", 750, 730, lines=1, coda=True),
+            block(4, "body", 720, 700, lines=2, coda=True),
         ],
     )
     faults = "\n".join(typesetting_faults(book))
-    assert "page 1 ends with a h3 heading" in faults
-    assert "page 1 ends 46% empty" in faults
+    assert "page 1 col1 ends with a h3 heading" in faults
+    assert "page 1 col1 ends 46% empty" in faults
+    assert "page 3 col2 ends with a h4 heading" in faults
+    assert "page 3 col1 ends 79% empty" in faults
+    assert "page 4 holds only credits" in faults
     assert "one-line widow" in faults
     assert "worked example 1 split" in faults
     assert "table continues without its header" in faults
@@ -144,3 +173,28 @@ def test_bold_italic_words_are_set_in_the_bold_italic_face(tmp_path: Path) -> No
     fonts = pypdf.PdfReader(pdf).pages[0]["/Resources"]["/Font"]
     names = sorted(str(f.get_object()["/BaseFont"]).split("+")[-1] for f in fonts.values())
     assert "Lato-BoldItalic" in names and {"Lato-Bold", "Lato-Italic"} <= set(names)
+
+
+def _data_keys(value: object) -> set[str]:
+    """Every key of a game's ``tables:`` that is a data name (snake_case), at any depth."""
+    if isinstance(value, dict):
+        own = {str(k) for k in value if "_" in str(k)}
+        return own.union(*(_data_keys(v) for v in value.values()))
+    if isinstance(value, list):
+        return set().union(*(_data_keys(v) for v in value))
+    return set()
+
+
+@pytest.mark.parametrize("game", ["boom", "bigidea", "bidness", "oldbiddy", "smallprint"])
+def test_no_printed_text_names_a_number_by_its_data_key(game: str, tmp_path: Path) -> None:
+    # Bidness printed "iou value" and "payback one cost" as the names of its numbers
+    g = load_game(game)
+    keys = _data_keys(g.spec.tables)
+    assert keys, "every game names numbers under tables:"
+    book = _book(game, "a4", tmp_path)
+    # a key printed as a name is lower case ("iou value"); "Penalty chits" is a name
+    cells = {cell.strip() for b in book.blocks if b.kind == "table" for cell in b.text.split("|")}
+    spaced = {k.replace("_", " ") for k in keys}
+    assert cells.isdisjoint(keys | spaced), sorted(cells & (keys | spaced))
+    text = "\n".join(b.text for b in book.blocks)
+    assert [k for k in keys if k in text] == []
