@@ -22,7 +22,8 @@ HEADINGS = ("h1", "h2", "h3", "h4")
 def typesetting_faults(book: BookLayout) -> list[str]:
     """Every breach of: no heading ends a column; every table part starts with its header
     row; no worked example is split; no widow or orphan line; no column ends more than a
-    third empty unless the next one starts a section; no page holds only credits."""
+    third empty unless the next one starts a section (or a worked example that did not
+    fit the space left); no page holds only credits."""
     faults: list[str] = []
     columns: dict[tuple[int, str], list[PlacedBlock]] = defaultdict(list)
     for b in book.blocks:
@@ -61,9 +62,23 @@ def typesetting_faults(book: BookLayout) -> list[str]:
         bottom, height = book.frames.get(key, (book.frame_bottom, book.frame_height))
         empty = (last.bottom - bottom) / height
         following = columns[order[i + 1]]
-        if empty > 1 / 3 and max(following, key=lambda b: b.top).kind not in SECTION_STARTS:
+        first = max(following, key=lambda b: b.top)
+        if (
+            empty > 1 / 3
+            and first.kind not in SECTION_STARTS
+            and not _moved_whole(first, following, last.bottom - bottom)
+        ):
             faults.append(f"{where} ends {empty:.0%} empty and no section starts after it")
     return faults
+
+
+def _moved_whole(first: PlacedBlock, column: list[PlacedBlock], room: float) -> bool:
+    """Whether ``first`` opens a worked example (never split) taller than ``room``."""
+    if first.kind != "example":
+        return False
+    parts = [b for b in column if b.kind == "example" and b.group == first.group]
+    # the spaces before and after it (less than a line of 13.6 pt) come on top
+    return first.top - min(b.bottom for b in parts) + 13.6 > room
 
 
 def measure(book: BookLayout) -> float:

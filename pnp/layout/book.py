@@ -54,7 +54,7 @@ def booklet_format(paper: str) -> BookFormat:
     """A booklet page: half of ``paper`` turned (A5 on A4, half-Letter on Letter), one
     column of about 65 characters, the inner margin wider for the stitching and the fold."""
     w, h = PAPERS_MM[paper]
-    return BookFormat((h / 2, w), 1, 17.0, 14.0, 18.0, 17.0, 0.0, 0.95, facing=True)
+    return BookFormat((h / 2, w), 1, 18.0, 15.0, 18.0, 17.0, 0.0, 1.0, facing=True)
 
 
 def padded(pages: int) -> int:
@@ -79,7 +79,7 @@ def signature_order(pages: int) -> list[tuple[int, int]]:
 def booklet_sheets(paper: str, pages: int) -> list[Page]:
     """The imposed sheets of a booklet of ``pages`` pages (for the manifest): each side a
     landscape ``paper`` page whose items are the two booklet pages on it, by number
-    (``blank`` past the last page), with their trims; ``folds`` the centre fold marks,
+    (in the group ``blank`` past the last page), with their trims; ``folds`` the centre fold marks,
     each inside the top or bottom margin and clear of the printer's 6 mm."""
     w, h = PAPERS_MM[paper]
     sheet = (h, w)
@@ -105,6 +105,15 @@ FOLD_MARK_MM = 4.0
 below the footer line (10 mm up)."""
 
 
+BLANK = "blank"
+"""The group of a padding page (nothing is drawn there); a page of text is in ``booklet``."""
+
+
+def page_name(number: int) -> str:
+    """The id of booklet page ``number`` in the manifest, and the name of its drawing."""
+    return f"page-{number}"
+
+
 def _page_item(number: int, pages: int, trim: Rect) -> Placed:
-    name = f"page-{number}" if number <= pages else "blank"
-    return Placed(name, "booklet", name, trim, trim)
+    name = page_name(number)
+    return Placed(name, "booklet" if number <= pages else BLANK, name, trim, trim)
