@@ -30,7 +30,7 @@ from reportlab.platypus import (
 )
 
 from pnp.layout.book import BookFormat, sheet_format
-from pnp.render.blocks import Block, flatten, stack_height
+from pnp.render.blocks import Block, Group, flatten, stack_height
 from pnp.render.markdown import HeadingGuard, styles, to_flowables
 from pnp.render.meta import DocInfo
 from pnp.render.pdf import colour, make_canvas
@@ -212,10 +212,11 @@ def _typeset(
         to_flowables(markdown, col_w, fmt.scale, accent, stretch_tables=False), fmt, accent
     )
     if coda:
-        credits = to_flowables(coda, col_w, fmt.scale * 0.9, accent, stretch_tables=False)
+        credits = to_flowables(coda, col_w, fmt.scale * 0.9, accent, False, stretch_tables=False)
         for f in flatten(credits):
             f.coda = True
-        story = [*credits, *story] if credits_first else [*story, *credits]
+        kept = Group(credits)  # in one column
+        story = [kept, *story] if credits_first else [*story, kept]
     title_h = stack_height(head, fmt.text_width * mm) if head else 0.0
     if title_h > TITLE_MOST * page_h:
         head, story, title_h = [], [*head, *story], 0.0
