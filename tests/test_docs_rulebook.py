@@ -9,6 +9,7 @@ from statistics import median
 
 import pytest
 
+from pnp.layout.book import sheet_format
 from pnp.layout.sheet import PAPERS_MM
 from pnp.render.documents import rulebook_markdown, typeset_rulebook
 from pnp.render.meta import DocInfo
@@ -121,6 +122,25 @@ def test_shipped_rulebooks_are_typeset_cleanly(
     # two columns: a line of 45-75 characters (one column of the sheet gave 95-103)
     assert 45 <= measure(book) <= 75, measure(book)
     assert {b.frame for b in book.blocks} >= {"title", "col1", "col2"}
+
+
+@pytest.mark.parametrize(("game", "paper", "expansions"), BOOKS)
+def test_every_table_stands_beside_its_lead_in(
+    game: str, paper: str, expansions: tuple[str, ...], tmp_path: Path
+) -> None:
+    # The Big Idea's players/rounds table stood at the top of a page, its lead-in on the last
+    book = _book(game, paper, tmp_path, expansions)
+    for before, table in zip(book.blocks, book.blocks[1:], strict=False):
+        if table.kind == "table" and not table.continued and before.kind == "body":
+            assert (before.page, before.frame) == (table.page, table.frame), table.text[:40]
+
+
+def test_a_table_of_two_numbers_keeps_the_width_of_its_text(tmp_path: Path) -> None:
+    # it was stretched over the whole 170 mm measure; now it is its header's width, 46 mm
+    book = _book("bigidea", "a4", tmp_path)
+    [rounds] = [b for b in book.blocks if b.kind == "table" and b.text.startswith("Players |")]
+    column = sheet_format("a4").column_width * 72 / 25.4  # 86.5 mm
+    assert rounds.width < 0.6 * column, rounds.width
 
 
 def _write(markdown: str, tmp_path: Path) -> BookLayout:

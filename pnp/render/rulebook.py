@@ -72,6 +72,8 @@ class PlacedBlock:
     """Part of the credits."""
     text: str = ""
     """For a paragraph part: its text, markup removed; for a table: every cell's."""
+    width: float = 0.0
+    """For a table part: its width in points."""
 
 
 @dataclass
@@ -147,6 +149,7 @@ class _RecordingDoc(BaseDocTemplate):  # type: ignore[misc]
                 frame=frame.id,
                 coda=any(getattr(m, "coda", False) for r in flowable.rows for m in _members(r[0])),
                 text=cells,
+                width=flowable.size[0],
             )
         self.record.blocks.append(placed)
 

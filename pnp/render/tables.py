@@ -89,17 +89,37 @@ def cell_extents(rows: list[list[Block]]) -> Extents:
 
 def column_widths(extents: Extents, avail: float, pad: float, stretch: bool = True) -> list[float]:
     """Widths from the measured text: see :func:`share_width` (with ``stretch``) or
-    each column's natural width, when they all fit."""
+    :func:`fit_width`."""
     n = max(len(r) for r in extents)
     natural = [2 * pad] * n
     least = [2 * pad] * n
-    for row in extents:
+    body = [2 * pad] * n
+    for i, row in enumerate(extents):
         for j, (wide, narrow) in enumerate(row):
             natural[j] = max(natural[j], wide + 2 * pad + 0.5)
             least[j] = max(least[j], narrow + 2 * pad + 0.5)
-    if not stretch and sum(natural) <= avail:
-        return natural
+            if i:
+                body[j] = max(body[j], wide + 2 * pad + 0.5)
+    if not stretch:
+        return fit_width(natural, least, body, avail)
     return share_width(natural, least, avail)
+
+
+def fit_width(
+    natural: list[float], least: list[float], body: list[float], avail: float
+) -> list[float]:
+    """A table as wide as its text: every column its ``natural`` width when all fit;
+    otherwise the body rows stay unbroken (``body``: the widest body cell, or the header's
+    longest word) and the headers wrap, sharing the width left over in proportion to what
+    each still lacks; when even the body does not fit, :func:`share_width`."""
+    if sum(natural) <= avail:
+        return natural
+    want = [max(b, lo) for b, lo in zip(body, least, strict=True)]
+    if sum(want) > avail:
+        return share_width(natural, least, avail)
+    lack = [nat - w for nat, w in zip(natural, want, strict=True)]
+    share = (avail - sum(want)) / sum(lack)  # below 1: natural did not fit
+    return [w + d * share for w, d in zip(want, lack, strict=True)]
 
 
 def share_width(
