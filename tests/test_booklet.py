@@ -117,3 +117,13 @@ def test_booklet_needs_the_rulebook(tmp_path: Path) -> None:
     assert result.exit_code == 2, result.output
     assert "--booklet imposes the rulebook, and --only leaves it out" in result.output
     assert "Traceback" not in result.output
+
+
+def test_a_game_without_a_rulebook_builds_and_says_it_has_no_booklet(
+    mini_cards: Path, tmp_path: Path
+) -> None:
+    args = ["build", "mini", "--cards", str(mini_cards), "--booklet", "--out", str(tmp_path)]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "no booklet: " in result.output and "has no rulebook" in result.output
+    assert not list(tmp_path.glob("*booklet*"))

@@ -30,9 +30,8 @@ def build_game(
             f"{game.spec.name} makes no {', '.join(missing_kinds(game, only))} "
             f"(it makes {made}): --only leaves nothing to write"
         )
-    if options.booklet and "rulebook" not in _kinds(game, only):
-        why = "--only leaves it out" if game.spec.rulebook else f"{game.spec.name} has none"
-        raise UsageError(f"--booklet imposes the rulebook, and {why}")
+    if options.booklet and only is not None and "rulebook" not in only:
+        raise UsageError("--booklet imposes the rulebook, and --only leaves it out")
     findings = validate_game(game)
     if any(f.severity is Severity.ERROR for f in findings):
         raise ValidationFailed(findings)
