@@ -233,3 +233,19 @@ def test_no_printed_text_names_a_number_by_its_data_key(game: str, tmp_path: Pat
     assert cells.isdisjoint(keys | spaced), sorted(cells & (keys | spaced))
     text = "\n".join(b.text for b in book.blocks)
     assert [k for k in keys if k in text] == []
+
+
+def test_the_credits_never_stand_alone_on_the_last_page(tmp_path: Path) -> None:
+    # Small Print on A4 filled page 2 exactly and printed its credits alone on page 3
+    filler = " ".join(["Words that fill a column of the book."] * 9)
+    coda = "## Credits\n\n" + "\n\n".join(["Made by someone, thanked here at length."] * 6)
+    moved = 0
+    for n in range(24, 40):  # somewhere here the text ends at the foot of a page
+        text = "# Book\n\n" + "\n\n".join([filler] * n)
+        book = write_rulebook(
+            tmp_path / "t.pdf", text, PAPERS_MM["a4"], DocInfo("t"), "f", "#224466", coda
+        )
+        assert typesetting_faults(book) == [], n
+        credits = [b for b in book.blocks if b.coda]
+        moved += credits[0].page == 1 and credits[0].frame == "col1"
+    assert moved, "no length in the range filled its last page: widen it"

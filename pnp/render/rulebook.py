@@ -214,15 +214,15 @@ def _typeset(
     head, story = _title_block(
         to_flowables(markdown, col_w, fmt.scale, accent, stretch_tables=False), fmt, accent
     )
+    title_h = stack_height(head, fmt.text_width * mm) if head else 0.0
+    if title_h > TITLE_MOST * page_h:
+        head, story, title_h = [], [*head, *story], 0.0
     if coda:
         credits = to_flowables(coda, col_w, fmt.scale * 0.9, accent, False, stretch_tables=False)
         for f in flatten(credits):
             f.coda = True
-        kept = Group(credits)  # in one column
-        story = [kept, *story] if credits_first else [*story, kept]
-    title_h = stack_height(head, fmt.text_width * mm) if head else 0.0
-    if title_h > TITLE_MOST * page_h:
-        head, story, title_h = [], [*head, *story], 0.0
+        at = _after_title(story) if credits_first else len(story)
+        story = [*story[:at], Group(credits), *story[at:]]  # kept in one column
     doc = _RecordingDoc(
         str(path),
         pagesize=(page_w, page_h),
@@ -267,6 +267,15 @@ def _title_block(story: Story, fmt: BookFormat, accent: str) -> tuple[Story, Sto
         if isinstance(f, Block) and f.kind == "body":
             f.style, f.kind = lead, "lead"
     return head, story[first:]
+
+
+def _after_title(story: Story) -> int:
+    """Where the first column's text starts: after the title when it stands in the
+    columns too (a book with no sections, or a title block too tall to run across)."""
+    for i, f in enumerate(story[:4]):
+        if getattr(f, "kind", "") == "h1":
+            return i + 1
+    return 0
 
 
 def _lead_style(scale: float, accent: str) -> ParagraphStyle:
