@@ -45,6 +45,15 @@ def typesetting_faults(book: BookLayout) -> list[str]:
         for g, p in example_pages.items()
         if len(p) > 1
     ]
+    for i, b in enumerate(book.blocks):
+        if (
+            b.kind in HEADINGS
+            and b.frame != "title"
+            and not _kept_with_two_lines(b, book.blocks[i + 1 :])
+        ):
+            faults.append(
+                f"page {b.page} {b.frame}: a {b.kind} heading with under two lines under it"
+            )
     order = sorted(columns, key=lambda k: (k[0], k[1] != "title", k[1]))
     for n in range(1, book.pages + 1):
         here = [b for b in book.blocks if b.page == n]
@@ -71,6 +80,21 @@ def typesetting_faults(book: BookLayout) -> list[str]:
         ):
             faults.append(f"{where} ends {empty:.0%} empty and no section starts after it")
     return faults
+
+
+def _kept_with_two_lines(heading: PlacedBlock, after: list[PlacedBlock]) -> bool:
+    """Whether two lines of text (or a table or worked example, which stand whole or with
+    their header and a row) follow ``heading`` in its column, past any headings under it."""
+    lines = 0
+    for b in after:
+        if (b.page, b.frame) != (heading.page, heading.frame):
+            return False
+        if b.kind in ("table", "example"):
+            return True
+        lines += 0 if b.kind in HEADINGS else b.lines
+        if lines >= 2:
+            return True
+    return True  # the end of the book
 
 
 def _moved_whole(first: PlacedBlock, column: list[PlacedBlock], room: float) -> bool:
@@ -173,7 +197,7 @@ def test_the_checker_finds_each_fault() -> None:
         return PlacedBlock(page, kind, top, bottom, **kw)  # type: ignore[arg-type]
 
     book = BookLayout(
-        pages=4,
+        pages=5,
         frame_bottom=50,
         frame_height=700,
         blocks=[
@@ -185,8 +209,10 @@ def test_the_checker_finds_each_fault() -> None:
             block(3, "table", 690, 600, header_first=False),
             block(3, "body", 750, 400, lines=2, frame="col2"),
             block(3, "h4", 390, 380, lines=1, frame="col2"),
-            block(4, "h2", 750, 730, lines=1, coda=True),
-            block(4, "body", 720, 700, lines=2, coda=True),
+            block(4, "h3", 790, 780, lines=1, frame="col1"),
+            block(4, "body", 779, 765, lines=1, frame="col1"),
+            block(5, "h2", 750, 730, lines=1, coda=True),
+            block(5, "body", 720, 700, lines=2, coda=True),
         ],
     )
     faults = "\n".join(typesetting_faults(book))
@@ -194,7 +220,8 @@ def test_the_checker_finds_each_fault() -> None:
     assert "page 1 col1 ends 46% empty" in faults
     assert "page 3 col2 ends with a h4 heading" in faults
     assert "page 3 col1 ends 79% empty" in faults
-    assert "page 4 holds only credits" in faults
+    assert "page 4 col1: a h3 heading with under two lines under it" in faults
+    assert "page 5 holds only credits" in faults
     assert "one-line widow" in faults
     assert "worked example 1 split" in faults
     assert "table continues without its header" in faults
