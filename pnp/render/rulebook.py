@@ -340,7 +340,7 @@ def _page_decor(fmt: BookFormat, footer: str, accent: str) -> Callable[[Canvas, 
 
 def _footer_lines(text: str, room: float) -> tuple[float, list[str]]:
     """The footer at the largest size down to the least that fits on one line, else at
-    the least size broken into lines (at its " · " separators, else at spaces)."""
+    the least size broken into lines at spaces (a booklet page's long credit line)."""
     from reportlab.lib.utils import simpleSplit
 
     largest, least = FOOTER_PT
