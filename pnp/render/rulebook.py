@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,7 @@ from reportlab.platypus import (
 )
 
 from pnp.layout.book import BookFormat, sheet_format
+from pnp.layout.sheet import PAPERS_MM
 from pnp.render.blocks import Block, Group, flatten, stack_height
 from pnp.render.markdown import HeadingGuard, styles, to_flowables
 from pnp.render.meta import DocInfo
@@ -186,12 +188,11 @@ def write_rulebook(
     smaller size (the credits). A booklet passes its own ``canvasmaker`` and
     ``page_forms`` (the name of each page's form)."""
     fmt = fmt or _format_of(paper)
-    record = _typeset(path, markdown, fmt, info, footer, accent, coda, canvasmaker, page_forms)
+    setting = partial(_typeset, path, markdown, fmt, info, footer, accent, coda)
+    record = setting(canvasmaker, page_forms)
     if coda and all(b.coda for b in record.on_page(record.pages)):
         # the text filled its last page exactly: the credits open the first column instead
-        record = _typeset(
-            path, markdown, fmt, info, footer, accent, coda, canvasmaker, page_forms, True
-        )
+        record = setting(canvasmaker, page_forms, credits_first=True)
     return record
 
 
@@ -246,8 +247,6 @@ def _typeset(
 
 def _format_of(paper: tuple[float, float]) -> BookFormat:
     """The two-column format of a paper given by its size (A4's for a size of its own)."""
-    from pnp.layout.sheet import PAPERS_MM
-
     name = next((k for k, v in PAPERS_MM.items() if v == paper), "a4")
     return replace(sheet_format(name), page=paper)
 
