@@ -181,15 +181,20 @@ def test_a_long_table_repeats_its_header_on_every_page(tmp_path: Path) -> None:
     assert all(p.header_first for p in parts)
 
 
-def test_a_heading_that_would_end_a_page_moves_to_the_next(tmp_path: Path) -> None:
-    filler = " ".join(["Words that fill the page."] * 12)
-    for n in range(40, 56):  # somewhere in this range the heading lands at the page foot
+@pytest.mark.parametrize("under", ["", "One short line.\n\n"])
+def test_a_heading_at_the_foot_of_a_column_moves_to_the_next(under: str, tmp_path: Path) -> None:
+    # Old Biddy's page 2 ended with the heading "A round"; in a Bidness booklet "Lawsuits"
+    # stood at a column's foot over a one-line paragraph, its list in the next column
+    filler = " ".join(["Words that fill the column."] * 12)
+    moved = 0
+    for n in range(25, 45):  # from n = 39 on the heading reaches the first column's foot
         paras = "\n\n".join([filler] * (n // 5)) + "\n\n" + "Short line.\n\n" * (n % 5)
-        book = _write(f"{paras}\n\n## A section\n\n{filler}\n\n{filler}\n", tmp_path)
-        heading = next(b for b in book.blocks if b.kind == "h2")
-        after = book.blocks[book.blocks.index(heading) + 1]
-        assert after.page == heading.page, n
+        book = _write(f"{paras}\n\n## A section\n\n{under}{filler}\n\n{filler}\n", tmp_path)
+        i, heading = next((i, b) for i, b in enumerate(book.blocks) if b.kind == "h2")
         assert typesetting_faults(book) == [], n
+        before = book.blocks[i - 1]
+        moved += (before.page, before.frame) != (heading.page, heading.frame)
+    assert moved, "no heading reached a column's foot: move the range"
 
 
 def test_the_checker_finds_each_fault() -> None:

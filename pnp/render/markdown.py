@@ -103,19 +103,29 @@ def styles(scale: float = 1.0, accent: str = "#1d3557") -> dict[str, ParagraphSt
 
 
 class HeadingGuard(CondPageBreak):  # type: ignore[misc]
-    """Placed before a run of headings (and a lead-in line ending in a colon): starts a
-    new page unless the run and the first lines of what follows it (two lines, a table's
-    header and first row, or a whole worked example) fit on this one. So a heading never
-    ends a page, nor does "either of these happens:" without its list."""
+    """Placed before a run of headings (and a lead-in: a paragraph before a table, or
+    one ending in a colon before a list): starts a new frame (column or page) unless the
+    run and the first lines of what follows it (two lines, a short table whole or a long
+    one's header and first row, or a whole worked example) fit in this one. So a heading
+    never ends a column, nor does "either of these happens:" without its list."""
 
-    def __init__(self, run: list[Flowable], following: Flowable | None) -> None:
+    def __init__(
+        self, run: list[Flowable], following: Flowable | None, then: Flowable | None = None
+    ) -> None:
         super().__init__(0)
-        self.run, self.following = run, following
+        self.run, self.following, self.then = run, following, then
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803
         need = self.run[0].getSpaceBefore() + stack_height(self.run, availWidth)
         if self.following is not None:
-            need += self.run[-1].getSpaceAfter() + _start_height(self.following, availWidth)
+            frame = self._doctemplateAttr("frame")
+            room = frame.height - need if frame is not None else UNBOUNDED
+            start = _start_height(self.following, availWidth, room)
+            if _one_line(self.following, availWidth) and self.then is not None:
+                # a heading keeps two lines under it: a one-line paragraph and what follows
+                then = _start_height(self.then, availWidth, room - start)
+                start += self.following.getSpaceAfter() + then
+            need += self.run[-1].getSpaceAfter() + start
         self.height = need
         return super().wrap(availWidth, availHeight)  # type: ignore[no-any-return]
 
@@ -125,15 +135,24 @@ WHOLE_TABLE_ROWS = 8
 whole beside its lead-in. A longer one may run on, its header repeated."""
 
 
-def _start_height(f: Flowable, width: float) -> float:
-    """The least of ``f`` that may stand at the foot of a page."""
+def _one_line(f: Flowable, width: float) -> bool:
+    """Whether ``f`` is a paragraph of a single line at ``width``."""
+    if not isinstance(f, Block):
+        return False
+    f.wrap(width, UNBOUNDED)
+    return f.line_count == 1
+
+
+def _start_height(f: Flowable, width: float, room: float = UNBOUNDED) -> float:
+    """The least of ``f`` that may stand at the foot of a frame ``room`` points tall
+    at most (a short table taller than that may split after all)."""
     if isinstance(f, Block):
         h = f.wrap(width, UNBOUNDED)[1]
         # no widows or orphans: up to three lines move as one, longer paragraphs leave two
         return f.getSpaceBefore() + (h if f.line_count <= 3 else 2 * f.style.leading)
     if isinstance(f, BlockTable):  # a short table moves whole; a long one keeps its head
-        whole = len(f.rows) <= WHOLE_TABLE_ROWS
-        return f.getSpaceBefore() + (f.wrap(width, UNBOUNDED)[1] if whole else f.head_height(width))
+        whole = f.wrap(width, UNBOUNDED)[1] if len(f.rows) <= WHOLE_TABLE_ROWS else UNBOUNDED
+        return f.getSpaceBefore() + (whole if whole <= room else f.head_height(width))
     return f.getSpaceBefore() + stack_height([f], width)
 
 
@@ -304,7 +323,7 @@ def to_flowables(
         elif t == "hr":
             b.add(Spacer(1, 6 * scale))
         i += 1
-    return _guard_headings(b.flow) if keep_headings else b.flow
+    return guard_headings(b.flow) if keep_headings else b.flow
 
 
 @cache
@@ -330,7 +349,8 @@ def _leads_in(f: Flowable, following: Flowable | None) -> bool:
     return f.kind == "body" and introduces and plain_text(f.text).endswith(":")
 
 
-def _guard_headings(flow: list[Flowable]) -> list[Flowable]:
+def guard_headings(flow: list[Flowable]) -> list[Flowable]:
+    """``flow`` with a :class:`HeadingGuard` before each run of headings and lead-ins."""
     out: list[Flowable] = []
     run: list[Flowable] = []
     for i, f in enumerate(flow):
@@ -338,7 +358,8 @@ def _guard_headings(flow: list[Flowable]) -> list[Flowable]:
             run.append(f)
             continue
         if run:
-            out.extend([HeadingGuard(run, f), *run])
+            then = flow[i + 1] if i + 1 < len(flow) else None
+            out.extend([HeadingGuard(run, f, then), *run])
             run = []
         out.append(f)
     if run:

@@ -33,7 +33,7 @@ from reportlab.platypus import (
 from pnp.layout.book import BookFormat, sheet_format
 from pnp.layout.sheet import PAPERS_MM
 from pnp.render.blocks import Block, Group, flatten, stack_height
-from pnp.render.markdown import HeadingGuard, styles, to_flowables
+from pnp.render.markdown import guard_headings, styles, to_flowables
 from pnp.render.meta import DocInfo
 from pnp.render.pdf import colour, make_canvas
 from pnp.render.tables import BlockTable
@@ -212,12 +212,12 @@ def _typeset(
     head of the first column, under the title."""
     page_w, page_h = fmt.page[0] * mm, fmt.page[1] * mm
     col_w = fmt.column_width * mm
-    head, story = _title_block(
-        to_flowables(markdown, col_w, fmt.scale, accent, stretch_tables=False), fmt, accent
-    )
+    flow = to_flowables(markdown, col_w, fmt.scale, accent, False, stretch_tables=False)
+    head, story = _title_block(flow, fmt, accent)
     title_h = stack_height(head, fmt.text_width * mm) if head else 0.0
     if title_h > TITLE_MOST * page_h:
         head, story, title_h = [], [*head, *story], 0.0
+    story = guard_headings(story)  # the title block is sized to what it holds
     if coda:
         credits = to_flowables(coda, col_w, fmt.scale * 0.9, accent, False, stretch_tables=False)
         for f in flatten(credits):
@@ -258,8 +258,6 @@ def _title_block(story: Story, fmt: BookFormat, accent: str) -> tuple[Story, Sto
     """What stands before the first section (title, tagline, who plays), to run across
     the top of page 1, its paragraphs set as a lead; and the rest."""
     first = next((i for i, f in enumerate(story) if getattr(f, "kind", "") == "h2"), len(story))
-    if first and isinstance(story[first - 1], HeadingGuard):
-        first -= 1
     head = story[:first]
     lead = _lead_style(fmt.scale, accent)
     for f in flatten(head):
