@@ -32,6 +32,8 @@ class Delivery:
     image_files: int = 0
     missing: tuple[str, ...] = ()
     """Kinds asked for with --only that this game makes no file of."""
+    no_booklet: bool = False
+    """--booklet was asked for and the game has no rulebook to impose."""
 
 
 def deliver(
@@ -49,6 +51,7 @@ def deliver(
     unless it is ``one_of_many`` (``--all``): then it is passed over, and its summary
     says so."""
     done = Delivery(game, folder, missing=tuple(missing_kinds(game, only)))
+    done.no_booklet = options.booklet and not game.spec.rulebook
     if one_of_many and only is not None and set(done.missing) == set(only):
         return done
     if pdf:
@@ -97,6 +100,8 @@ def summary_lines(done: Delivery) -> list[str]:
     if done.missing:
         kinds = ", ".join(done.missing)
         lines.append(f"  no {kinds}: {game.spec.name} makes none (--only {kinds} wrote nothing)")
+    if done.no_booklet:
+        lines.append(f"  no booklet: {game.spec.name} has no rulebook (--booklet wrote nothing)")
     if done.cut_files:
         lines.append(f"  {done.cut_files} cut files (svg), one per sheet to cut")
     if done.manifest:

@@ -30,6 +30,8 @@ def build_game(
             f"{game.spec.name} makes no {', '.join(missing_kinds(game, only))} "
             f"(it makes {made}): --only leaves nothing to write"
         )
+    if options.booklet and only is not None and "rulebook" not in only:
+        raise UsageError("--booklet imposes the rulebook, and --only leaves it out")
     findings = validate_game(game)
     if any(f.severity is Severity.ERROR for f in findings):
         raise ValidationFailed(findings)
@@ -52,6 +54,7 @@ def build_game(
             "layout_reason": LAYOUT_REASONS[options.layout],
             "deck_per_sheet": options.deck_per_sheet,
             "registration": options.registration,
+            "booklet": options.booklet,
             "duplex": options.duplex,
             "back_offset_mm": list(options.back_offset),
             "expansions": [e.id for e in game.expansions],

@@ -22,6 +22,7 @@ from pnp.cli.build_options import (
     AllOpt,
     BackOffsetOpt,
     BleedOpt,
+    BookletOpt,
     BuildOutOpt,
     CutFileOpt,
     DeckPerSheetOpt,
@@ -184,6 +185,7 @@ def build(
     deck_per_sheet: DeckPerSheetOpt = False,
     cut_file: CutFileOpt = None,
     registration: RegistrationOpt = False,
+    booklet: BookletOpt = False,
     only: OnlyOpt = None,
     images: ImagesOpt = None,
     expansion: ExpOpt = None,
@@ -238,6 +240,7 @@ def build(
             deck_per_sheet,
             registration,
             cut_file,
+            booklet,
         )
         kinds = frozenset(only) if only else None
 

@@ -127,6 +127,16 @@ BuildOutOpt = Annotated[
     ),
 ]
 
+BookletOpt = Annotated[
+    bool,
+    typer.Option(
+        "--booklet",
+        help="Also write the rulebook as a booklet (GAME-rulebook-booklet.pdf): A5 pages two "
+        "up on A4 (half-Letter on Letter), to print duplex flipping on the short edge, fold "
+        "and staple.",
+    ),
+]
+
 WatchOpt = Annotated[
     bool,
     typer.Option(
@@ -139,6 +149,7 @@ __all__ = [
     "AllOpt",
     "BackOffsetOpt",
     "BleedOpt",
+    "BookletOpt",
     "BuildOutOpt",
     "CutFileOpt",
     "DeckPerSheetOpt",

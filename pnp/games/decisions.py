@@ -68,6 +68,9 @@ class Published(NamedTuple):
     """Where it lives in the game data (see the module notes); empty: printed only."""
     breaks: bool = False
     """A different value breaks the engine: an error instead of a warning."""
+    label: str = ""
+    """What a player calls the number, as the rulebook prints it ("Value of an IOU ($)");
+    empty: ``name``, which must then read as words (no ``snake_case`` data key)."""
 
 
 def rendered_with(decisions: tuple[Decision, ...], numbers: dict[str, Any]) -> list[dict[str, str]]:
@@ -84,8 +87,9 @@ def rendered_with(decisions: tuple[Decision, ...], numbers: dict[str, Any]) -> l
 
 
 def published_rows(published: tuple[Published, ...]) -> list[dict[str, Any]]:
-    """The published numbers as plain rows (name, value, source, ...) for a rulebook table."""
-    return [p._asdict() for p in published]
+    """The published numbers as plain rows (name, label, value, source, ...) for a
+    rulebook table: ``label`` is what it prints, never a data key."""
+    return [{**p._asdict(), "label": p.label or p.name} for p in published]
 
 
 def overridden(game: Game) -> set[str]:

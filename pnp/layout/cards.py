@@ -49,6 +49,8 @@ class SheetOptions:
     """Print-then-cut registration marks for a cutting machine."""
     cut_file: str | None = None
     """``svg``: also write each sheet's cut paths."""
+    booklet: bool = False
+    """Also impose the rulebook as a saddle-stitched booklet (pnp.layout.book)."""
 
     @property
     def inner_margin(self) -> float:

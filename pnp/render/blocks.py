@@ -23,11 +23,21 @@ class Block(Paragraph):
     group = 0
     continued = False
     continues = False
+    coda = False
+    """Part of the rulebook's credits."""
+    source = ""
+    """The markup it was made of (the parts platypus splits it into keep their whole's)."""
 
     def __init__(self, text: str, style: ParagraphStyle, kind: str = "", **kw: Any) -> None:
         super().__init__(text, style, **kw)
         self.kind = kind or self.kind
         self.bullet: str | None = kw.get("bulletText")
+        self.source = text or ""
+
+    @property
+    def plain(self) -> str:
+        """Its text, markup removed (for a split part: the whole paragraph's)."""
+        return plain_text(self.source)
 
     _wrapped: tuple[float, ParagraphStyle, tuple[float, float]] | None = None
     drawn_y: float | None = None
@@ -50,7 +60,7 @@ class Block(Paragraph):
         elif len(parts) == 2:
             first, rest = parts
             for p in parts:
-                p.kind, p.group = self.kind, self.group
+                p.kind, p.group, p.coda, p.source = self.kind, self.group, self.coda, self.source
             first.continued, first.continues = self.continued, True
             rest.continued, rest.continues = True, self.continues
         return parts
@@ -59,6 +69,16 @@ class Block(Paragraph):
         """Draws as a paragraph does, noting where (for the rulebook's record)."""
         self.drawn_y = self.canv.absolutePosition(0, 0)[1]
         super().draw()
+
+    def line_lengths(self) -> tuple[int, ...]:
+        """Characters (spaces included) on each line at the width it was last wrapped to:
+        the reading measure the rulebook's record reports (empty before it is wrapped)."""
+        if self._wrapped is None:
+            return ()
+        lines = self.blPara.lines
+        if self.blPara.kind == 0:  # plain text: (spare width, words) per line
+            return tuple(len(" ".join(words)) for _, words in lines)
+        return tuple(len("".join(f.text for f in line.words).strip()) for line in lines)
 
     @property
     def line_count(self) -> int:

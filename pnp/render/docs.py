@@ -98,6 +98,22 @@ def rulebook_file(
     return [Page(paper) for _ in range(book.pages)]
 
 
+def booklet_file(
+    path: Path,
+    text: str,
+    paper: str,
+    info: DocInfo,
+    footer: str,
+    accent: str,
+    coda: str,
+) -> list[Page]:
+    """Typeset the rulebook on booklet pages imposed two up on ``paper``; the sheets'
+    sides, each naming the booklet pages on it (pnp.layout.book)."""
+    from pnp.render.booklet import write_booklet
+
+    return write_booklet(path, text, paper, info, footer, accent, coda)
+
+
 def prepare_typesetting() -> None:
     """Load what typesetting documents needs (platypus, markdown-it, the document fonts),
     so that a process can do it while waiting for its first document."""

@@ -17,6 +17,7 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import registerFontFamily
 from reportlab.platypus import CondPageBreak, Flowable, Spacer
 
@@ -102,31 +103,56 @@ def styles(scale: float = 1.0, accent: str = "#1d3557") -> dict[str, ParagraphSt
 
 
 class HeadingGuard(CondPageBreak):  # type: ignore[misc]
-    """Placed before a run of headings (and a lead-in line ending in a colon): starts a
-    new page unless the run and the first lines of what follows it (two lines, a table's
-    header and first row, or a whole worked example) fit on this one. So a heading never
-    ends a page, nor does "either of these happens:" without its list."""
+    """Placed before a run of headings (and a lead-in: a paragraph before a table, or
+    one ending in a colon before a list): starts a new frame (column or page) unless the
+    run and the first lines of what follows it (two lines, a short table whole or a long
+    one's header and first row, or a whole worked example) fit in this one. So a heading
+    never ends a column, nor does "either of these happens:" without its list."""
 
-    def __init__(self, run: list[Flowable], following: Flowable | None) -> None:
+    def __init__(
+        self, run: list[Flowable], following: Flowable | None, then: Flowable | None = None
+    ) -> None:
         super().__init__(0)
-        self.run, self.following = run, following
+        self.run, self.following, self.then = run, following, then
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803
         need = self.run[0].getSpaceBefore() + stack_height(self.run, availWidth)
         if self.following is not None:
-            need += self.run[-1].getSpaceAfter() + _start_height(self.following, availWidth)
+            frame = self._doctemplateAttr("frame")
+            room = frame.height - need if frame is not None else UNBOUNDED
+            start = _start_height(self.following, availWidth, room)
+            if _one_line(self.following, availWidth) and self.then is not None:
+                # a heading keeps two lines under it: a one-line paragraph and what follows
+                then = _start_height(self.then, availWidth, room - start)
+                start += self.following.getSpaceAfter() + then
+            need += self.run[-1].getSpaceAfter() + start
         self.height = need
         return super().wrap(availWidth, availHeight)  # type: ignore[no-any-return]
 
 
-def _start_height(f: Flowable, width: float) -> float:
-    """The least of ``f`` that may stand at the foot of a page."""
+WHOLE_TABLE_ROWS = 8
+"""A table of this many rows (its header included) or fewer is never split: it stands
+whole beside its lead-in. A longer one may run on, its header repeated."""
+
+
+def _one_line(f: Flowable, width: float) -> bool:
+    """Whether ``f`` is a paragraph of a single line at ``width``."""
+    if not isinstance(f, Block):
+        return False
+    f.wrap(width, UNBOUNDED)
+    return f.line_count == 1
+
+
+def _start_height(f: Flowable, width: float, room: float = UNBOUNDED) -> float:
+    """The least of ``f`` that may stand at the foot of a frame ``room`` points tall
+    at most (a short table taller than that may split after all)."""
     if isinstance(f, Block):
         h = f.wrap(width, UNBOUNDED)[1]
         # no widows or orphans: up to three lines move as one, longer paragraphs leave two
         return f.getSpaceBefore() + (h if f.line_count <= 3 else 2 * f.style.leading)
-    if isinstance(f, BlockTable):
-        return f.getSpaceBefore() + f.head_height(width)
+    if isinstance(f, BlockTable):  # a short table moves whole; a long one keeps its head
+        whole = f.wrap(width, UNBOUNDED)[1] if len(f.rows) <= WHOLE_TABLE_ROWS else UNBOUNDED
+        return f.getSpaceBefore() + (whole if whole <= room else f.head_height(width))
     return f.getSpaceBefore() + stack_height([f], width)
 
 
@@ -164,6 +190,7 @@ class _Builder:
     st: dict[str, ParagraphStyle]
     accent: str
     scale: float
+    stretch_tables: bool = True
     flow: list[Flowable] = field(default_factory=list)
     lists: list[_List] = field(default_factory=list)
     example: list[Flowable] | None = None
@@ -206,12 +233,15 @@ class _Builder:
                 kind = "head" if t == "th_open" else "cell"
                 rows[-1].append(Block(_inline(tokens[i + 1]), self.st[kind], kind))
             i += 1
-        self.add(table_flowable(rows, self.width, self.st, self.accent, self.scale))
+        stretch = self.stretch_tables
+        self.add(table_flowable(rows, self.width, self.st, self.accent, self.scale, stretch))
         return i + 1
 
 
 FIGURE_WIDTH = 0.5
-"""A figure takes at most this share of the frame's width."""
+"""A figure takes at most this share of a wide frame's width..."""
+FIGURE_MM = 90.0
+"""...or this many mm, up to the whole width of a narrower frame (a column)."""
 
 
 def figure(tok: Token, width: float, caption_style: ParagraphStyle, scale: float) -> Flowable:
@@ -221,7 +251,7 @@ def figure(tok: Token, width: float, caption_style: ParagraphStyle, scale: float
     from reportlab.platypus import Image
 
     path = str(tok.attrGet("src"))
-    most_w, most_h = width * FIGURE_WIDTH, 200 * scale
+    most_w, most_h = min(width, max(width * FIGURE_WIDTH, FIGURE_MM * mm)), 200 * scale
     if path.lower().endswith(".svg"):
         from pnp.render.figures import svg_drawing
         from pnp.render.pdf import BASE_FONT, ensure_font
@@ -250,10 +280,13 @@ def to_flowables(
     scale: float = 1.0,
     accent: str = "#1d3557",
     keep_headings: bool = True,
+    stretch_tables: bool = True,
 ) -> list[Flowable]:
     """Flowables for a frame ``width`` points wide; ``keep_headings`` puts a
-    :class:`HeadingGuard` before each run of headings (for documents of many pages)."""
-    b = _Builder(width, styles(scale, accent), accent, scale)
+    :class:`HeadingGuard` before each run of headings (for documents of many pages);
+    ``stretch_tables`` spreads a table that fits over the frame's width (an aid's
+    panel), else it keeps the width of its text (a rulebook's column)."""
+    b = _Builder(width, styles(scale, accent), accent, scale, stretch_tables)
     tokens = _tokens(text)
     i = 0
     while i < len(tokens):
@@ -290,7 +323,7 @@ def to_flowables(
         elif t == "hr":
             b.add(Spacer(1, 6 * scale))
         i += 1
-    return _guard_headings(b.flow) if keep_headings else b.flow
+    return guard_headings(b.flow) if keep_headings else b.flow
 
 
 @cache
@@ -305,16 +338,19 @@ def _tokens(text: str) -> tuple[Token, ...]:
 
 
 def _leads_in(f: Flowable, following: Flowable | None) -> bool:
-    """A heading, or a paragraph ending in a colon that introduces a list or table."""
+    """A heading, a paragraph before a table, or one ending in a colon before a list."""
     if not isinstance(f, Block):
         return False
     if f.kind in HEADINGS:
         return True
-    introduces = isinstance(following, BlockTable) or getattr(following, "kind", "") == "item"
+    if f.kind == "body" and isinstance(following, BlockTable):
+        return True  # the paragraph before a table leads into it, colon or not
+    introduces = getattr(following, "kind", "") == "item"
     return f.kind == "body" and introduces and plain_text(f.text).endswith(":")
 
 
-def _guard_headings(flow: list[Flowable]) -> list[Flowable]:
+def guard_headings(flow: list[Flowable]) -> list[Flowable]:
+    """``flow`` with a :class:`HeadingGuard` before each run of headings and lead-ins."""
     out: list[Flowable] = []
     run: list[Flowable] = []
     for i, f in enumerate(flow):
@@ -322,7 +358,8 @@ def _guard_headings(flow: list[Flowable]) -> list[Flowable]:
             run.append(f)
             continue
         if run:
-            out.extend([HeadingGuard(run, f), *run])
+            then = flow[i + 1] if i + 1 < len(flow) else None
+            out.extend([HeadingGuard(run, f, then), *run])
             run = []
         out.append(f)
     if run:

@@ -74,8 +74,11 @@ def plan_outputs(
         else:
             files.append(file(plan))
     if game.spec.rulebook and "rulebook" in want:
-        paper = PAPERS_MM[options.paper]
-        files.append(_rulebook(game, f"{game.spec.id}-rulebook.pdf", paper, context, defer))
+        name = f"{game.spec.id}-rulebook"
+        files.append(_rulebook(game, f"{name}.pdf", options.paper, context, defer))
+        if options.booklet:
+            booklet = _rulebook(game, f"{name}-booklet.pdf", options.paper, context, defer, True)
+            files.append(booklet)
     if options.cut_file == "svg":
         files += [cut for f in files for cut in cut_files(f)]
     return files
@@ -268,19 +271,22 @@ def _write_text(path: Path, text: str) -> None:
 def _rulebook(
     game: Game,
     path: str,
-    paper: tuple[float, float],
+    paper: str,
     context: Callable[[], dict[str, Any]],
     defer: bool,
+    booklet: bool = False,
 ) -> OutputFile:
     """The rulebook, typeset as it is drawn (here or by the typesetter process): its pages
-    are counted when it is written. Its template is rendered now, unless ``defer``."""
-    from pnp.render.docs import rulebook_file
+    are counted when it is written. Its template is rendered now, unless ``defer``.
+    With ``booklet``: set on half pages and imposed two up on ``paper`` (--booklet)."""
+    from pnp.render.docs import booklet_file, rulebook_file
 
     text = None if defer else rulebook_markdown(game, context())  # a template error, found now
+    draw, size = (booklet_file, paper) if booklet else (rulebook_file, PAPERS_MM[paper])
 
     def typeset() -> Typeset:
         markdown = rulebook_markdown(game, context()) if text is None else text
-        return Typeset(rulebook_file, (markdown, paper, *rulebook_setting(game)))
+        return Typeset(draw, (markdown, size, *rulebook_setting(game)))
 
     out = OutputFile(path, "rulebook", [], lambda _: None, typeset=typeset)
 

@@ -1,31 +1,52 @@
-"""Rulebooks: Markdown flowed over pages, with a record of where every block landed.
+"""Rulebooks: Markdown flowed into columns, with a record of where every block landed.
+
+A sheet (A4, Letter) is set in two columns and a booklet page (A5, half-Letter) in one
+(pnp.layout.book), so a line holds 45–75 characters. The title and what stands before
+the first section run across the top of page 1. The credits flow on after the text.
 
 The record (:class:`BookLayout`) is what the test suite checks the typesetting against:
-no heading at the foot of a page, no table part without its header row, no worked
-example split, no widow or orphan line, no page left a third empty before a section.
+no heading at the foot of a column, no table part without its header row, no worked
+example split, no widow or orphan line, no column left a third empty before a section,
+no page of credits alone, and the measure itself (characters on each line).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, SimpleDocTemplate
+from reportlab.platypus import (
+    BaseDocTemplate,
+    Flowable,
+    Frame,
+    FrameBreak,
+    PageTemplate,
+)
 
-from pnp.render.blocks import Block, Group
-from pnp.render.markdown import to_flowables
+from pnp.layout.book import BookFormat, sheet_format
+from pnp.layout.sheet import PAPERS_MM
+from pnp.render.blocks import Block, Group, flatten, stack_height
+from pnp.render.markdown import guard_headings, styles, to_flowables
 from pnp.render.meta import DocInfo
 from pnp.render.pdf import colour, make_canvas
 from pnp.render.tables import BlockTable
 
-MARGIN_MM = (20.0, 20.0, 18.0, 18.0)
-"""Left, right, top, bottom margins of the text frame."""
 FOOTER_Y_MM = 10.0
 RULE_Y_MM = 13.0
 """Distance of the top rule from the top edge."""
+TITLE_GAP_MM = 4.0
+"""Space between the title block and the columns below it."""
+TITLE_MOST = 0.4
+"""The title block runs across the page when it takes at most this share of it."""
+FOOTER_PT = (7.5, 6.0)
+"""The footer's type size, and the least it shrinks to before it takes two lines."""
 
 
 @dataclass(frozen=True)
@@ -34,16 +55,27 @@ class PlacedBlock:
 
     page: int
     kind: str
-    """h1–h4, body, item, example (paragraphs) or table."""
+    """h1–h4, body, item, example, lead (paragraphs) or table."""
     top: float
     bottom: float
     lines: int = 0
+    """Lines of a paragraph part; rows of a table part (its header row included)."""
     group: int = 0
     """For examples: which worked example the paragraph belongs to."""
     continued: bool = False
     continues: bool = False
     header_first: bool = True
     """For a table part: whether its first row is the header row."""
+    chars: tuple[int, ...] = ()
+    """For a paragraph part: the characters on each of its lines (the reading measure)."""
+    frame: str = "col1"
+    """The frame it stands in: title (across page 1), col1, col2."""
+    coda: bool = False
+    """Part of the credits."""
+    text: str = ""
+    """For a paragraph part: its text, markup removed; for a table: every cell's."""
+    width: float = 0.0
+    """For a table part: its width in points."""
 
 
 @dataclass
@@ -53,58 +85,90 @@ class BookLayout:
     pages: int = 0
     frame_bottom: float = 0.0
     frame_height: float = 0.0
+    """Of the last frame drawn into (every column of a page after the first is alike)."""
     blocks: list[PlacedBlock] = field(default_factory=list)
+    frames: dict[tuple[int, str], tuple[float, float]] = field(default_factory=dict)
+    """Each (page, frame)'s text area: its bottom and height, in points."""
 
     def on_page(self, n: int) -> list[PlacedBlock]:
         return [b for b in self.blocks if b.page == n]
 
 
-class _RecordingDoc(SimpleDocTemplate):  # type: ignore[misc]
-    """A document template that notes each block's page and position as it is drawn."""
+class _RecordingDoc(BaseDocTemplate):  # type: ignore[misc]
+    """A document template that notes each block's page, frame and position as it is
+    drawn; with ``page_forms`` each page is drawn into a form XObject of its own (the
+    booklet imposes them, pnp.render.booklet)."""
 
-    def __init__(self, *args: Any, **kw: Any) -> None:
+    def __init__(self, *args: Any, page_forms: Callable[[int], str] | None = None, **kw: Any):
         super().__init__(*args, **kw)
         self.record = BookLayout()
+        self.page_forms = page_forms
+
+    def handle_pageBegin(self) -> None:  # noqa: N802
+        if self.page_forms is not None:
+            self.canv.beginForm(self.page_forms(self.page + 1))
+        super().handle_pageBegin()
 
     def afterFlowable(self, flowable: Flowable) -> None:  # noqa: N802
         frame = self.frame
         if frame is None or not isinstance(flowable, Block | BlockTable):
             return
-        # the frame's text area, from the geometry it was made with
-        self.record.frame_bottom = frame.y1 + frame.bottomPadding
-        self.record.frame_height = (
-            frame.y1 + frame.height - frame.topPadding - self.record.frame_bottom
-        )
+        foot = frame.y1 + frame.bottomPadding
+        area = (foot, frame.height - frame.topPadding - frame.bottomPadding)
+        self.record.frames[(self.page, frame.id)] = area
+        self.record.frame_bottom, self.record.frame_height = area
         bottom = flowable.drawn_y
         if bottom is None:  # not drawn (platypus only reports drawn flowables)
             return
         if isinstance(flowable, Block):
-            self.record.blocks.append(
-                PlacedBlock(
-                    self.page,
-                    flowable.kind,
-                    bottom + flowable.height,
-                    bottom,
-                    flowable.line_count,
-                    flowable.group,
-                    flowable.continued,
-                    flowable.continues,
-                )
+            placed = PlacedBlock(
+                self.page,
+                flowable.kind,
+                bottom + flowable.height,
+                bottom,
+                flowable.line_count,
+                flowable.group,
+                flowable.continued,
+                flowable.continues,
+                chars=flowable.line_lengths(),
+                frame=frame.id,
+                coda=flowable.coda,
+                text=flowable.plain,
             )
         else:
             first = flowable.rows[0] if flowable.rows else []
             header = bool(first) and all(_is_header(c) for c in first)
-            self.record.blocks.append(
-                PlacedBlock(
-                    self.page, "table", bottom + flowable.size[1], bottom, header_first=header
-                )
+            cells = " | ".join(_cell_text(c) for r in flowable.rows for c in r)
+            placed = PlacedBlock(
+                self.page,
+                "table",
+                bottom + flowable.size[1],
+                bottom,
+                len(flowable.rows),
+                continued=flowable.continued,
+                continues=flowable.continues,
+                header_first=header,
+                frame=frame.id,
+                coda=any(getattr(m, "coda", False) for r in flowable.rows for m in _members(r[0])),
+                text=cells,
+                width=flowable.size[0],
             )
+        self.record.blocks.append(placed)
+
+
+def _members(cell: Any) -> list[Any]:
+    """A table cell's flowables: itself, or the list of them platypus makes of a split."""
+    return list(cell) if isinstance(cell, list | tuple) else [cell]
 
 
 def _is_header(cell: Any) -> bool:
-    """Whether a table cell (a flowable, or the tuple of them platypus makes) is a header."""
-    members = cell if isinstance(cell, list | tuple) else [cell]
+    """Whether a table cell is a header."""
+    members = _members(cell)
     return bool(members) and all(getattr(m, "kind", "") == "head" for m in members)
+
+
+def _cell_text(cell: Any) -> str:
+    return " ".join(getattr(m, "plain", "") for m in _members(cell))
 
 
 def write_rulebook(
@@ -115,44 +179,171 @@ def write_rulebook(
     footer: str,
     accent: str,
     coda: str = "",
+    fmt: BookFormat | None = None,
+    canvasmaker: Callable[..., Canvas] = make_canvas,
+    page_forms: Callable[[int], str] | None = None,
 ) -> BookLayout:
-    """Typeset the rulebook to ``path``; returns where every block landed. ``coda`` is
-    Markdown kept together on one page at the end (the credits)."""
-    left, right, top, bottom = (m * mm for m in MARGIN_MM)
-    page_w, page_h = paper[0] * mm, paper[1] * mm
+    """Typeset the rulebook to ``path`` in ``fmt`` (default: two columns on ``paper``);
+    returns where every block landed. ``coda`` is Markdown set after the text in a
+    smaller size (the credits). A booklet passes its own ``canvasmaker`` and
+    ``page_forms`` (the name of each page's form)."""
+    fmt = fmt or _format_of(paper)
+    setting = partial(_typeset, path, markdown, fmt, info, footer, accent, coda)
+    record = setting(canvasmaker, page_forms)
+    if coda and all(b.coda for b in record.on_page(record.pages)):
+        # the text filled its last page exactly: the credits open the first column instead
+        record = setting(canvasmaker, page_forms, credits_first=True)
+    return record
 
-    def on_page(canvas: Canvas, doc: _RecordingDoc) -> None:
-        canvas.saveState()
-        canvas.setFont("Lato-Italic", 7.5)
-        canvas.setFillColor(colour("#555555"))
-        canvas.drawString(left, FOOTER_Y_MM * mm, footer)
-        canvas.setFont("Lato-Bold", 8)
-        canvas.drawRightString(page_w - right, FOOTER_Y_MM * mm, str(doc.page))
-        canvas.setStrokeColor(colour(accent))
-        canvas.setLineWidth(1.2)
-        y = page_h - RULE_Y_MM * mm
-        canvas.line(left, y, page_w - right, y)
-        canvas.restoreState()
 
+def _typeset(
+    path: Path,
+    markdown: str,
+    fmt: BookFormat,
+    info: DocInfo,
+    footer: str,
+    accent: str,
+    coda: str,
+    canvasmaker: Callable[..., Canvas],
+    page_forms: Callable[[int], str] | None,
+    credits_first: bool = False,
+) -> BookLayout:
+    """One setting of the book: the credits after the text, or (``credits_first``) at the
+    head of the first column, under the title."""
+    page_w, page_h = fmt.page[0] * mm, fmt.page[1] * mm
+    col_w = fmt.column_width * mm
+    flow = to_flowables(markdown, col_w, fmt.scale, accent, False, stretch_tables=False)
+    head, story = _title_block(flow, fmt, accent)
+    title_h = stack_height(head, fmt.text_width * mm) if head else 0.0
+    if title_h > TITLE_MOST * page_h:
+        head, story, title_h = [], [*head, *story], 0.0
+    story = guard_headings(story)  # the title block is sized to what it holds
+    if coda:
+        credits = to_flowables(coda, col_w, fmt.scale * 0.9, accent, False, stretch_tables=False)
+        for f in flatten(credits):
+            f.coda = True
+        at = _after_title(story) if credits_first else len(story)
+        story = [*story[:at], Group(credits), *story[at:]]  # kept in one column
     doc = _RecordingDoc(
         str(path),
         pagesize=(page_w, page_h),
         invariant=1,
-        leftMargin=left,
-        rightMargin=right,
-        topMargin=top,
-        bottomMargin=bottom,
+        pageCompression=1,
+        page_forms=page_forms,
         **info.doc_kwargs(),
     )
-    width = page_w - left - right
-    story = to_flowables(markdown, width, 1.0, accent)
-    if coda:
-        story.append(Group(to_flowables(coda, width, 1.0, accent, keep_headings=False)))
-    doc.build(
-        story,
-        onFirstPage=on_page,
-        onLaterPages=on_page,
-        canvasmaker=make_canvas,
+    on_page = _page_decor(fmt, footer, accent)
+    doc.addPageTemplates(
+        [
+            PageTemplate("first", _frames(fmt, 1, title_h), on_page, autoNextPageTemplate="even"),
+            PageTemplate("even", _frames(fmt, 2, 0.0), on_page, autoNextPageTemplate="odd"),
+            PageTemplate("odd", _frames(fmt, 3, 0.0), on_page, autoNextPageTemplate="even"),
+        ]
     )
+    doc.build(([*head, FrameBreak()] if head else []) + story, canvasmaker=canvasmaker)
     doc.record.pages = doc.page
     return doc.record
+
+
+def _format_of(paper: tuple[float, float]) -> BookFormat:
+    """The two-column format of a paper given by its size (A4's for a size of its own)."""
+    name = next((k for k, v in PAPERS_MM.items() if v == paper), "a4")
+    return replace(sheet_format(name), page=paper)
+
+
+Story = list[Flowable]
+
+
+def _title_block(story: Story, fmt: BookFormat, accent: str) -> tuple[Story, Story]:
+    """What stands before the first section (title, tagline, who plays), to run across
+    the top of page 1, its paragraphs set as a lead; and the rest."""
+    first = next((i for i, f in enumerate(story) if getattr(f, "kind", "") == "h2"), len(story))
+    head = story[:first]
+    lead = _lead_style(fmt.scale, accent)
+    for f in flatten(head):
+        if isinstance(f, Block) and f.kind == "body":
+            f.style, f.kind = lead, "lead"
+    return head, story[first:]
+
+
+def _after_title(story: Story) -> int:
+    """Where the first column's text starts: after the title when it stands in the
+    columns too (a book with no sections, or a title block too tall to run across)."""
+    for i, f in enumerate(story[:4]):
+        if getattr(f, "kind", "") == "h1":
+            return i + 1
+    return 0
+
+
+def _lead_style(scale: float, accent: str) -> ParagraphStyle:
+    body = styles(scale, accent)["body"]
+    return ParagraphStyle("lead", body, fontSize=11 * scale, leading=14.5 * scale)
+
+
+def _frames(fmt: BookFormat, page: int, title_h: float) -> list[Frame]:
+    """The frames of page ``page`` (its parity sets the margins of a facing page): the
+    title across the top when ``title_h`` is given, then the columns."""
+    left = fmt.text_left(page) * mm
+    top = (fmt.page[1] - fmt.top) * mm
+    bottom = fmt.bottom * mm
+    frames = []
+    if title_h:
+        width = fmt.text_width * mm
+        frames.append(_frame(left, top - title_h, width, title_h, "title"))
+        top -= title_h + TITLE_GAP_MM * mm
+    col_w, step = fmt.column_width * mm, (fmt.column_width + fmt.gutter) * mm
+    for i in range(fmt.columns):
+        frames.append(_frame(left + i * step, bottom, col_w, top - bottom, f"col{i + 1}"))
+    return frames
+
+
+def _frame(x: float, y: float, w: float, h: float, name: str) -> Frame:
+    return Frame(x, y, w, h, 0, 0, 0, 0, id=name)
+
+
+def _page_decor(fmt: BookFormat, footer: str, accent: str) -> Callable[[Canvas, Any], None]:
+    """What every page carries: the accent rule at the top, the credit line and the page
+    number at the foot (the number on the outer side of a facing page)."""
+
+    def on_page(canvas: Canvas, doc: _RecordingDoc) -> None:
+        left = fmt.text_left(doc.page) * mm
+        right = left + fmt.text_width * mm
+        number_right = not fmt.facing or doc.page % 2 == 1
+        canvas.saveState()
+        canvas.setFont("Lato-Bold", 8)
+        canvas.setFillColor(colour("#555555"))
+        folio = str(doc.page)
+        room = right - left - stringWidth("0000", "Lato-Bold", 8)
+        if number_right:
+            canvas.drawRightString(right, FOOTER_Y_MM * mm, folio)
+        else:
+            canvas.drawString(left, FOOTER_Y_MM * mm, folio)
+        size, lines = _footer_lines(footer, room)
+        canvas.setFont("Lato-Italic", size)
+        for i, line in enumerate(lines):
+            y = (FOOTER_Y_MM * mm) + (len(lines) - 1 - i) * size * 1.2
+            if number_right:
+                canvas.drawString(left, y, line)
+            else:
+                canvas.drawRightString(right, y, line)
+        canvas.setStrokeColor(colour(accent))
+        canvas.setLineWidth(1.2)
+        y = (fmt.page[1] - RULE_Y_MM) * mm
+        canvas.line(left, y, right, y)
+        canvas.restoreState()
+
+    return on_page
+
+
+def _footer_lines(text: str, room: float) -> tuple[float, list[str]]:
+    """The footer at the largest size down to the least that fits on one line, else at
+    the least size broken into lines at spaces (a booklet page's long credit line)."""
+    from reportlab.lib.utils import simpleSplit
+
+    largest, least = FOOTER_PT
+    size = largest
+    while size > least and stringWidth(text, "Lato-Italic", size) > room:
+        size = round(size - 0.25, 2)
+    if stringWidth(text, "Lato-Italic", size) <= room:
+        return size, [text]
+    return size, simpleSplit(text, "Lato-Italic", size, room)

@@ -13,6 +13,8 @@ from pnp.render.pdf import colour
 
 _NUMBER = re.compile(r"^[+\-–−]?\$?[\d.,/]+\s*[a-z%+]{0,2}$")
 """A cell that holds a number, an amount or a ratio ($200m, 16+, 1/6): right-aligned."""
+LEAST_ROWS = 2
+"""Body rows a part of a split table keeps at least."""
 Extents = list[list[tuple[float, float]]]
 """Each cell's natural and least width, row by row."""
 
@@ -38,9 +40,32 @@ class BlockTable(Table):  # type: ignore[misc]
         self.rows = data
         self._head: tuple[float, float] | None = None
 
+    continued = False
+    continues = False
+    """Whether this part follows from, or goes on to, another part of the same table."""
+
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803
         self.size = super().wrap(availWidth, availHeight)
         return self.size
+
+    def split(self, availWidth: float, availHeight: float) -> list[Any]:  # noqa: N803
+        """Splits as platypus does, but never leaves fewer than :data:`LEAST_ROWS` body
+        rows on either side (a lone row under a repeated header reads as a mistake):
+        the break moves up a row at a time, or the whole table moves on."""
+        height = availHeight
+        while True:
+            parts = super().split(availWidth, height)
+            if len(parts) != 2:
+                return parts  # type: ignore[no-any-return]
+            first, rest = parts
+            if len(first.rows) - 1 < LEAST_ROWS:
+                return []
+            if len(rest.rows) - 1 >= LEAST_ROWS:
+                break
+            height = first.wrap(availWidth, UNBOUNDED)[1] - 0.5
+        first.continued, first.continues = self.continued, True
+        rest.continued, rest.continues = True, self.continues
+        return parts
 
     def draw(self) -> None:
         """Draws as a table does, noting where (for the rulebook's record)."""
@@ -62,16 +87,39 @@ def cell_extents(rows: list[list[Block]]) -> Extents:
     return [[(natural_width(c), c.minWidth()) for c in r] for r in rows]
 
 
-def column_widths(extents: Extents, avail: float, pad: float) -> list[float]:
-    """Widths from the measured text: see :func:`share_width`."""
+def column_widths(extents: Extents, avail: float, pad: float, stretch: bool = True) -> list[float]:
+    """Widths from the measured text: see :func:`share_width` (with ``stretch``) or
+    :func:`fit_width`."""
     n = max(len(r) for r in extents)
     natural = [2 * pad] * n
     least = [2 * pad] * n
-    for row in extents:
+    body = [2 * pad] * n
+    for i, row in enumerate(extents):
         for j, (wide, narrow) in enumerate(row):
             natural[j] = max(natural[j], wide + 2 * pad + 0.5)
             least[j] = max(least[j], narrow + 2 * pad + 0.5)
+            if i:
+                body[j] = max(body[j], wide + 2 * pad + 0.5)
+    if not stretch:
+        return fit_width(natural, least, body, avail)
     return share_width(natural, least, avail)
+
+
+def fit_width(
+    natural: list[float], least: list[float], body: list[float], avail: float
+) -> list[float]:
+    """A table as wide as its text: every column its ``natural`` width when all fit;
+    otherwise the body rows stay unbroken (``body``: the widest body cell, or the header's
+    longest word) and the headers wrap, sharing the width left over in proportion to what
+    each still lacks; when even the body does not fit, :func:`share_width`."""
+    if sum(natural) <= avail:
+        return natural
+    want = [max(b, lo) for b, lo in zip(body, least, strict=True)]
+    if sum(want) > avail:
+        return share_width(natural, least, avail)
+    lack = [nat - w for nat, w in zip(natural, want, strict=True)]
+    share = (avail - sum(want)) / sum(lack)  # below 1: natural did not fit
+    return [w + d * share for w, d in zip(want, lack, strict=True)]
 
 
 def share_width(
@@ -110,9 +158,12 @@ def table_flowable(
     st: dict[str, ParagraphStyle],
     accent: str,
     scale: float,
+    stretch: bool = True,
 ) -> Table:
     """A table whose header row repeats on every page it runs onto; numeric columns
-    are right-aligned. ``overflow`` says how many points it is wider than ``avail``."""
+    are right-aligned. ``overflow`` says how many points it is wider than ``avail``.
+    Unless ``stretch``, a table narrower than ``avail`` keeps its columns' natural
+    widths (two numbers take the room of two numbers, not a column's)."""
     n = max(len(r) for r in rows)
     for r in rows:
         r.extend(Block("", st["cell"], "cell") for _ in range(n - len(r)))
@@ -125,7 +176,7 @@ def table_flowable(
                 r[j].style = st["head-num" if r[j].kind == "head" else "num"]
     pad = 4 * scale
     extents = cell_extents(rows)
-    widths = column_widths(extents, avail, pad)
+    widths = column_widths(extents, avail, pad, stretch)
     padding = [("LEFTPADDING", (0, 0), (-1, -1), pad), ("RIGHTPADDING", (0, 0), (-1, -1), pad)]
     for j in numeric:  # right-aligned figures, the column of them centred under its header
         inner = max(r[j][0] for r in extents) + 0.5

@@ -312,45 +312,56 @@ def decisions_for(tables: dict[str, Any]) -> list[dict[str, str]]:
     return rendered_with(DECISIONS, tables)
 
 
-def _table(key: str, value: Any, source: str) -> Published:
-    return Published(key, value, source, ("tables", key))
+def _table(key: str, value: Any, source: str, label: str) -> Published:
+    return Published(key, value, source, ("tables", key), label=label)
 
 
 PUBLISHED: tuple[Published, ...] = (
-    _table("start_engineers", 1, "Starting Assets"),
-    _table("start_marketers", 1, "Starting Assets"),
-    _table("start_ious", 3, "Starting Assets"),
-    _table("start_cash", 100, "Starting Assets"),
-    _table("start_tech", 20, "Starting Assets"),
-    _table("iou_value", 100, "Borrowing Money"),
-    _table("debt_limit", 600, "Borrowing Money"),
-    _table("payback_one_cost", 100, "Paying Off Debt"),
-    _table("payback_two_cost", 300, "Paying Off Debt"),
-    _table("payback_from_round", 2, "Setup Phase, step 2"),
-    _table("hand_size", 6, "Setup Phase, step 3"),
-    _table("setup_discards", 1, "Setup Phase, step 4"),
-    _table("must_pass_at", 2, "Card Play Phase"),
-    _table("sell_price", 10, "Card Play Phase"),
-    _table("bid_step", 5, "Auctions"),
-    _table("trial_dice", 2, "Going to Trial"),
-    _table("salary_engineer", 10, "Salaries and Layoffs"),
-    _table("salary_marketer", 10, "Salaries and Layoffs"),
+    _table("start_engineers", 1, "Starting Assets", "Starting Engineers per founder"),
+    _table("start_marketers", 1, "Starting Assets", "Starting Marketers per founder"),
+    _table("start_ious", 3, "Starting Assets", "IOUs each founder starts with"),
+    _table("start_cash", 100, "Starting Assets", "Money each founder starts with ($)"),
+    _table("start_tech", 20, "Starting Assets", "Tech points each founder starts with"),
+    _table("iou_value", 100, "Borrowing Money", "Value of one IOU ($)"),
+    _table("debt_limit", 600, "Borrowing Money", "Most a founder may owe ($)"),
+    _table("payback_one_cost", 100, "Paying Off Debt", "Paying back one IOU ($)"),
+    _table("payback_two_cost", 300, "Paying Off Debt", "Paying back two IOUs ($)"),
+    _table("payback_from_round", 2, "Setup Phase, step 2", "First round with Payback cards"),
+    _table("hand_size", 6, "Setup Phase, step 3", "Cards in hand after the deal"),
+    _table("setup_discards", 1, "Setup Phase, step 4", "Cards discarded after the deal"),
+    _table("must_pass_at", 2, "Card Play Phase", "You must pass with this many cards or fewer"),
+    _table("sell_price", 10, "Card Play Phase", "Price of a card sold to the bank ($)"),
+    _table("bid_step", 5, "Auctions", "Bids go up in steps of ($)"),
+    _table("trial_dice", 2, "Going to Trial", "Dice each side rolls at a trial"),
+    _table("salary_engineer", 10, "Salaries and Layoffs", "Salary of an Engineer ($)"),
+    _table("salary_marketer", 10, "Salaries and Layoffs", "Salary of a Marketer ($)"),
     _table(
         "lawyer_salaries",
         [10, 40, 90, 160, 250, 360, 490, 640],
         "Salaries and Layoffs (lawyers' table)",
+        "Salaries of 1 to 8 Lawyers, in all ($)",
     ),
-    _table("contract_payment", 25, "Contract Cards; Earnings"),
-    _table("tech_rounding", 10, "Earnings, step 1"),
-    _table("tech_leader_bonus", 10, "Tech Leader Award"),
-    _table("market_leader_bonus", 2, "Market Leader Award"),
-    _table("tech_per_engineer", 2, "Business Phase, step 3"),
+    _table(
+        "contract_payment", 25, "Contract Cards; Earnings", "Payment per Government Contract ($)"
+    ),
+    _table("tech_rounding", 10, "Earnings, step 1", "Unit price rounds down to a multiple of ($)"),
+    _table(
+        "tech_leader_bonus",
+        10,
+        "Tech Leader Award",
+        "Tech Leader award: extra tech points for the price",
+    ),
+    _table(
+        "market_leader_bonus", 2, "Market Leader Award", "Market Leader award: extra units sold"
+    ),
+    _table("tech_per_engineer", 2, "Business Phase, step 3", "Tech points per Engineer each round"),
     Published(
         "contracts",
         12,
         "Contract Cards (twelve in the deck)",
         ("count", "type", CONTRACT),
         breaks=True,
+        label="Government Contracts in the deck",
     ),
 )
 """Numbers bidness.txt states; the rulebook's "Numbers from the source" table prints them."""

@@ -1,0 +1,79 @@
+"""The rulebook as a saddle-stitched booklet: set on A5 (half-Letter) pages, then imposed
+two up on landscape A4 (Letter) in signature order, to print duplex flipping on the short
+edge, fold in the middle and staple on the fold.
+
+Each page platypus sets is drawn into a form XObject of its own instead of onto a page
+(:class:`ImposingCanvas`); when the book is done, and its page count known, the sheets
+place the forms where pnp.layout.book says. One pass of typesetting, no PDF read back.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.layout.book import BLANK, booklet_format, booklet_sheets, page_name
+from pnp.layout.pages import Page
+from pnp.render.meta import DocInfo
+from pnp.render.pdf import BASE_FONT, draw_marks, ensure_font
+
+
+class ImposingCanvas(Canvas):  # type: ignore[misc]
+    """A canvas on which each page shown becomes a form (the document template begins
+    it, pnp.render.rulebook); saving lays the forms out on the booklet's sheets."""
+
+    paper = "a4"
+
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        super().__init__(*args, **kw)
+        self.forms = 0
+        self.sheets: list[Page] = []
+
+    def showPage(self) -> None:  # noqa: N802
+        self.endForm()
+        self.forms += 1
+
+    def save(self) -> None:
+        self.sheets = booklet_sheets(self.paper, self.forms)
+        for sheet in self.sheets:
+            self.setPageSize((sheet.size[0] * mm, sheet.size[1] * mm))
+            for item in sheet.items:
+                if item.group == BLANK:
+                    continue
+                self.saveState()
+                self.translate(item.trim[0] * mm, item.trim[1] * mm)
+                self.doForm(item.face)
+                self.restoreState()
+            draw_marks(self, sheet)
+            Canvas.showPage(self)
+        super().save()
+
+
+def write_booklet(
+    path: Path,
+    markdown: str,
+    paper: str,
+    info: DocInfo,
+    footer: str,
+    accent: str,
+    coda: str,
+) -> list[Page]:
+    """Set the rulebook on booklet pages and impose them on ``paper``; the sheets' sides
+    (for the manifest: each names the two pages it carries, left then right)."""
+    from pnp.render.rulebook import write_rulebook
+
+    made: list[ImposingCanvas] = []
+
+    def canvas(*args: Any, **kw: Any) -> ImposingCanvas:
+        kw["initialFontName"] = ensure_font(BASE_FONT)  # as pnp.render.pdf.make_canvas
+        c = ImposingCanvas(*args, **kw)
+        c.paper = paper
+        made.append(c)
+        return c
+
+    fmt = booklet_format(paper)
+    write_rulebook(path, markdown, fmt.page, info, footer, accent, coda, fmt, canvas, page_name)
+    return made[-1].sheets
