@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from reportlab.lib.units import mm
 
@@ -86,11 +86,15 @@ def rulebook_file(
     footer: str,
     accent: str,
     coda: str,
+    figures: dict[str, Any] | None = None,
 ) -> list[Page]:
-    """Typeset a rulebook's rendered Markdown; its pages, counted as they were set."""
+    """Typeset a rulebook's rendered Markdown, with the data of the figures pnp draws
+    (pnp.render.generated); its pages, counted as they were set."""
+    from pnp.render.generated import using_figures
     from pnp.render.rulebook import write_rulebook
 
-    book = write_rulebook(path, text, paper, info, footer, accent, coda)
+    with using_figures(figures or {}):
+        book = write_rulebook(path, text, paper, info, footer, accent, coda)
     return [Page(paper) for _ in range(book.pages)]
 
 

@@ -86,6 +86,8 @@ def _resolve_figures(game: Game, text: str, where: Location) -> str:
 
     def resolve(m: re.Match[str]) -> str:
         name = m.group(2)
+        if name in GENERATED:  # drawn by pnp from the data (rulebook_figures)
+            return m.group(0)
         if not name.lower().endswith(FIGURE_SUFFIXES):
             raise DataError(f"figure {shown(name)}: use an .svg, .png or .jpg file", where)
         path = find_template(game, name, where, "figure")
@@ -94,6 +96,29 @@ def _resolve_figures(game: Game, text: str, where: Location) -> str:
         return f"![{m.group(1)}]({path.as_posix()})"
 
     return _FIGURE.sub(resolve, text)
+
+
+GENERATED = ("pnp:anatomy", "pnp:setup")
+"""Figures pnp draws from the game's data (pnp.render.generated): the card anatomy and the
+table at the start."""
+
+
+def rulebook_figures(game: Game, text: str) -> dict[str, Any]:
+    """The data of each generated figure ``text`` places, by its name: plain data that
+    goes with the text to the process that typesets it."""
+    out: dict[str, Any] = {}
+    if "(pnp:anatomy)" in text and game.cards:
+        from pnp.layout.anatomy import card_anatomy
+
+        out["pnp:anatomy"] = card_anatomy(game)
+    if "(pnp:setup)" in text:
+        from pnp.games.setup import default_players, printed_table
+
+        engine = engine_for(game)
+        players = default_players(game)
+        make = getattr(engine, "table_at_start", None) if engine else None
+        out["pnp:setup"] = make(game, players) if make else printed_table(game, players)
+    return out
 
 
 MADE_WITH = "made with pnp"
@@ -192,6 +217,8 @@ def rulebook_setting(game: Game) -> tuple[DocInfo, str, str, str]:
 def typeset_rulebook(game: Game, text: str, paper: tuple[float, float], path: Path) -> BookLayout:
     """Typeset the rendered rulebook ``text`` to ``path``, the credits kept together at
     its end; returns where every block landed."""
+    from pnp.render.generated import using_figures
     from pnp.render.rulebook import write_rulebook
 
-    return write_rulebook(path, text, paper, *rulebook_setting(game))
+    with using_figures(rulebook_figures(game, text)):
+        return write_rulebook(path, text, paper, *rulebook_setting(game))

@@ -23,6 +23,7 @@ from pnp.render.documents import (
     aid_markdown,
     credit_line,
     doc_info,
+    rulebook_figures,
     rulebook_markdown,
     rulebook_setting,
     template_context,
@@ -248,7 +249,8 @@ def _rulebook(
 
     def typeset() -> Typeset:
         markdown = rulebook_markdown(game, context()) if text is None else text
-        return Typeset(rulebook_file, (markdown, paper, *rulebook_setting(game)))
+        figures = rulebook_figures(game, markdown)
+        return Typeset(rulebook_file, (markdown, paper, *rulebook_setting(game), figures))
 
     out = OutputFile(path, "rulebook", [], lambda _: None, typeset=typeset)
 

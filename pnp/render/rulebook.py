@@ -16,6 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, SimpleDocTemplate
 
 from pnp.render.blocks import Block, Group
+from pnp.render.generated import GeneratedFigure
 from pnp.render.markdown import to_flowables
 from pnp.render.meta import DocInfo
 from pnp.render.pdf import colour, make_canvas
@@ -34,7 +35,7 @@ class PlacedBlock:
 
     page: int
     kind: str
-    """h1–h4, body, item, example (paragraphs) or table."""
+    """h1–h4, body, item, example, caption (paragraphs) or table."""
     top: float
     bottom: float
     lines: int = 0
@@ -54,6 +55,8 @@ class BookLayout:
     frame_bottom: float = 0.0
     frame_height: float = 0.0
     blocks: list[PlacedBlock] = field(default_factory=list)
+    figures: list[tuple[int, str, tuple[str, ...]]] = field(default_factory=list)
+    """Figures pnp drew from the data: page, name (anatomy, setup) and the words printed."""
 
     def on_page(self, n: int) -> list[PlacedBlock]:
         return [b for b in self.blocks if b.page == n]
@@ -68,6 +71,8 @@ class _RecordingDoc(SimpleDocTemplate):  # type: ignore[misc]
 
     def afterFlowable(self, flowable: Flowable) -> None:  # noqa: N802
         frame = self.frame
+        if isinstance(flowable, GeneratedFigure) and flowable.drawn_y is not None:
+            self.record.figures.append((self.page, flowable.name, flowable.labels))
         if frame is None or not isinstance(flowable, Block | BlockTable):
             return
         # the frame's text area, from the geometry it was made with

@@ -48,11 +48,13 @@ def printed_components(game: Game) -> dict[str, dict[str, int]]:
 
 
 __getattr__ = lazy_attributes(
-    __name__, {"BOTS": ".bots", "State": ".rules", "determinize": ".rules"}
+    __name__,
+    {"BOTS": ".bots", "State": ".rules", "determinize": ".rules", "table_at_start": ".setup"},
 )
 
 
 __all__ = [
+    "table_at_start",
     "BOTS",
     "NAME",
     "State",

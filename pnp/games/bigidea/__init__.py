@@ -21,11 +21,13 @@ if TYPE_CHECKING:
 
 
 __getattr__ = lazy_attributes(
-    __name__, {"BOTS": ".bots", "State": ".rules", "determinize": ".rules"}
+    __name__,
+    {"BOTS": ".bots", "State": ".rules", "determinize": ".rules", "table_at_start": ".setup"},
 )
 
 
 __all__ = [
+    "table_at_start",
     "BOTS",
     "COMPONENT_TABLES",
     "NAME",

@@ -17,9 +17,12 @@ from pnp.spec.load import Game
 if TYPE_CHECKING:
     from pnp.games.smallprint.rules import State
 
-__getattr__ = lazy_attributes(__name__, {"BOTS": ".bots", "determinize": ".rules"})
+__getattr__ = lazy_attributes(
+    __name__, {"BOTS": ".bots", "determinize": ".rules", "table_at_start": ".setup"}
+)
 
 __all__ = [
+    "table_at_start",
     "BOTS",
     "NAME",
     "config_for",
