@@ -28,6 +28,8 @@ LABEL_BOLD = "Lato-Bold"
 LINE_GAP_PT = 9.0
 """Least distance between two labels on one side of the card."""
 LEADER_PT, HALO_PT = 0.5, 1.6
+EDGE_MM = 1.5
+"""A part at the card's edge is pointed at this far inside it."""
 CARD_MOST_MM = 48.0
 """The card is drawn at most this wide (a poker card at 3/4 size)."""
 INK, PAPER = "#1a1a1a", "#ffffff"
@@ -130,17 +132,29 @@ class AnatomyFigure(GeneratedFigure):
         c.roundRect(x0, y0, self.card_w, self.card_h, 3 * mm * self.k, stroke=1, fill=0)
         left: list[tuple[str, float, float]] = []
         right: list[tuple[str, float, float]] = []
+        whole = []  # parts that fill the card (its background): pointed at where room is
         for part in self.anatomy.parts:
             bx0, by0, bx1, by1 = part.box
+            if bx1 - bx0 > face.width * 0.9 and by1 - by0 > face.height * 0.9:
+                whole.append(part.label)
+                continue
             side = left if (bx0 + bx1) / 2 < face.width / 2 else right
-            inset = 1.5  # a part filling the card is pointed at just inside its edge
-            ax = max(bx0, inset) if side is left else min(bx1, face.width - inset)
-            ay = min(max((by0 + by1) / 2, inset), face.height - inset)
-            if by1 - by0 > face.height * 0.8:
-                ay = face.height * 0.9
-            side.append((part.label, x0 + ax * mm * self.k, y0 + self.card_h - ay * mm * self.k))
+            ax = max(bx0, EDGE_MM) if side is left else min(bx1, face.width - EDGE_MM)
+            ay = (by0 + by1) / 2
+            side.append((part.label, self._x(ax), self._y(ay)))
+        for label in whole:
+            side = left if len(left) <= len(right) else right
+            ay = _roomiest([self.card_h + mm - y for _, _, y in side], self.card_h)
+            ax = EDGE_MM if side is left else face.width - EDGE_MM
+            side.append((label, self._x(ax), mm + self.card_h - ay))
         self._labels(left, 0.0, x0, "right")
         self._labels(right, self.width, x0 + self.card_w, "left")
+
+    def _x(self, x_mm: float) -> float:
+        return self.column + x_mm * mm * self.k
+
+    def _y(self, y_mm: float) -> float:
+        return mm + self.card_h - y_mm * mm * self.k
 
     def _labels(self, items: list[tuple[str, float, float]], edge: float, card_edge: float,
                 align: str) -> None:  # fmt: skip
@@ -170,6 +184,14 @@ class AnatomyFigure(GeneratedFigure):
             c.circle(ax, ay, 1.0, stroke=0, fill=1)
             c.setFont(LABEL_FONT, LABEL_PT)
             c.drawString(tx, ly - LABEL_PT * 0.35, label)
+
+
+def _roomiest(taken: list[float], height: float) -> float:
+    """The middle of the widest free stretch between ``taken`` heights (points down from
+    the top of a card ``height`` tall), keeping clear of its ends."""
+    stops = sorted([0.08 * height, *[t for t in taken if 0 < t < height], 0.92 * height])
+    a, b = max(zip(stops, stops[1:], strict=False), key=lambda p: p[1] - p[0])
+    return (a + b) / 2
 
 
 def _spread(ys: list[float], height: float) -> list[float]:
@@ -236,6 +258,8 @@ class SetupFigure(GeneratedFigure):
         fit = max(1, int((availWidth + SEAT_GAP_MM * mm) // ((SEAT_MM + SEAT_GAP_MM) * mm)))
         self.seat_cols = min(len(groups), fit)
         self.seat_w = (availWidth - (self.seat_cols - 1) * SEAT_GAP_MM * mm) / self.seat_cols
+        if len(groups) == 1:  # one box for every player: as wide as two
+            self.seat_w = min(self.seat_w, 2 * SEAT_MM * mm)
         self.seat_h = max(self._seat_height(s) for _, s in groups)
         seat_rows = -(-len(groups) // self.seat_cols)
         self.height = (6 * mm + self.centre_h + 3 * mm

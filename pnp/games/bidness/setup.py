@@ -8,14 +8,15 @@ from pnp.spec.load import Game
 
 
 def table_at_start(game: Game, players: int) -> TableAtStart:
-    """The event deck after the deal, the Payback and IOU cards, the counters in the bank;
-    each seat's hand, staff, IOUs, cash and tech points."""
+    """The event deck, the Payback and IOU cards, the counters in the bank; each seat's
+    starting staff, IOUs, cash and tech points."""
     state = new_state(game, players, seed=0, transcript=False)
     accent = game.spec.accent
     printed = printed_components(game)
     ious_out = sum(state.ious)
     centre = (
-        deck_pile(game, "event", len(state.deck)),
+        # hands are dealt in round 1's own setup phase: at the start they are in the deck
+        deck_pile(game, "event", len(state.deck) + sum(map(len, state.hands))),
         deck_pile(game, "payback", sum(printed["Payback cards"].values())),
         deck_pile(game, "iou", sum(printed["IOU cards"].values()) - ious_out),
         *(
@@ -26,7 +27,6 @@ def table_at_start(game: Game, players: int) -> TableAtStart:
     )
     seats = tuple(
         (
-            deck_pile(game, "event", len(state.hands[s]), "hand", "hand"),
             deck_pile(game, "event", len(state.staff[s]), "cards", "staff"),
             deck_pile(game, "iou", state.ious[s], "cards", "IOUs"),
             Pile("cash", state.cash[s], "money", accent, "${}"),
