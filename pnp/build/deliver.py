@@ -23,6 +23,8 @@ class Delivery:
     """Each PDF written (file name, page count), in build order."""
     sheets: dict[str, int] = field(default_factory=dict)
     """Sheets of paper each PDF takes (a back page shares its front's sheet)."""
+    ink: dict[str, tuple[float, float]] = field(default_factory=dict)
+    """Share of each PDF's pages inked, as drawn and with --ink-saver (pnp.layout.ink)."""
     cut_files: int = 0
     manifest: bool = False
     images: Path | None = None
@@ -55,6 +57,9 @@ def deliver(
         files = [f for f in manifest["files"] if f["path"] in written]  # not earlier builds'
         done.pdfs = [(f["path"], len(f["pages"])) for f in files if f["kind"] != "cut"]
         done.sheets = {f["path"]: f["sheets"] for f in files}
+        done.ink = {
+            f["path"]: (f["ink"]["coverage"], f["ink"]["ink_saver"]) for f in files if "ink" in f
+        }
         done.cut_files = sum(1 for f in files if f["kind"] == "cut")
         done.manifest = True
     else:
@@ -84,9 +89,11 @@ def summary_lines(done: Delivery) -> list[str]:
     width = max((len(name) for name, _ in done.pdfs), default=0)
     for name, pages in done.pdfs:
         sheets = done.sheets.get(name, pages)
+        ink = done.ink.get(name)
         lines.append(
             f"  {name:<{width}}  {pages:>3} page{'s' if pages != 1 else ''}"
             f" on {sheets} sheet{'s' if sheets != 1 else ''}"
+            + (f", ink {ink[0]:.0%} ({ink[1]:.0%} with --ink-saver)" if ink else "")
         )
     if done.missing:
         kinds = ", ".join(done.missing)

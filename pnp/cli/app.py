@@ -27,6 +27,7 @@ from pnp.cli.build_options import (
     DeckPerSheetOpt,
     DuplexOpt,
     ImagesOpt,
+    InkSaverOpt,
     LayoutOpt,
     MarginOpt,
     OnlyOpt,
@@ -184,6 +185,7 @@ def build(
     deck_per_sheet: DeckPerSheetOpt = False,
     cut_file: CutFileOpt = None,
     registration: RegistrationOpt = False,
+    ink_saver: InkSaverOpt = False,
     only: OnlyOpt = None,
     images: ImagesOpt = None,
     expansion: ExpOpt = None,
@@ -238,6 +240,7 @@ def build(
             deck_per_sheet,
             registration,
             cut_file,
+            ink_saver,
         )
         kinds = frozenset(only) if only else None
 

@@ -43,6 +43,8 @@ class SheetOptions:
     """Print-then-cut registration marks for a cutting machine."""
     cut_file: str | None = None
     """``svg``: also write each sheet's cut paths."""
+    ink_saver: bool = False
+    """Draw large solid areas as light tints (pnp.layout.ink.save_ink)."""
 
     @property
     def inner_margin(self) -> float:

@@ -48,6 +48,8 @@ class OutputFile:
     typeset: Callable[[], Typeset] | None = field(default=None, repr=False)
     """For a rulebook or aid: its text prepared for the typesetter process (pnp.build.typesetter),
     which then writes it; ``write`` does both here."""
+    ink: tuple[float, float] | None = None
+    """Share of its pages inked, as drawn and as --ink-saver draws them (pnp.layout.ink)."""
 
     @property
     def sheets(self) -> int:
@@ -59,6 +61,8 @@ class OutputFile:
         if self.source:
             entry["source"] = self.source
         entry["sheets"] = self.sheets
+        if self.ink is not None:
+            entry["ink"] = {"coverage": round(self.ink[0], 4), "ink_saver": round(self.ink[1], 4)}
         entry["pages"] = [_page_entry(n, p) for n, p in enumerate(self.pages, start=1)]
         return entry
 

@@ -13,6 +13,7 @@ from typing import Any
 from pnp.layout.board import lay_out_board
 from pnp.layout.cards import SheetOptions, impose_cards, impose_copies, lay_out_faces
 from pnp.layout.cuts import cut_file_name, cut_svg
+from pnp.layout.ink import file_coverage, save_ink, save_ink_pages
 from pnp.layout.pages import Page
 from pnp.layout.screen import lay_out_screens
 from pnp.layout.sheet import PAPERS_MM
@@ -59,10 +60,14 @@ def plan_outputs(
     context = _lazy_context(game)
 
     def file(plan: SheetPlan) -> OutputFile:
-        def drawn() -> tuple[list[Page], Callable[[Path], None]]:
+        def drawn() -> Drawn:
             pages, faces = plan.lay_out()
+            ink = file_coverage(pages, faces)
+            if options.ink_saver:
+                faces = {key: save_ink(face) for key, face in faces.items()}
+                pages = save_ink_pages(pages)
             info = doc_info(game.spec, plan.title)
-            return pages, _bind(write_pages, pages, faces, info, font_dir)
+            return pages, _bind(write_pages, pages, faces, info, font_dir), ink
 
         return _output(plan.path, plan.kind, drawn, defer)
 
@@ -155,17 +160,19 @@ def _lazy_context(game: Game) -> Callable[[], dict[str, Any]]:
     return context
 
 
-def _output(
-    path: str, kind: str, make: Callable[[], tuple[list[Page], Callable[[Path], None]]], defer: bool
-) -> OutputFile:
+Drawn = tuple[list[Page], Callable[[Path], None], tuple[float, float]]
+"""A file laid out: its pages, how to draw them, its ink coverage (as drawn, ink saver)."""
+
+
+def _output(path: str, kind: str, make: Callable[[], Drawn], defer: bool) -> OutputFile:
     """An output file laid out by ``make`` now, or when it is drawn (``defer``)."""
     if not defer:
-        pages, draw = make()
-        return OutputFile(path, kind, pages, draw)
+        pages, draw, ink = make()
+        return OutputFile(path, kind, pages, draw, ink=ink)
     out = OutputFile(path, kind, [], lambda _: None)
 
     def lay_out_and_draw(target: Path) -> None:
-        out.pages, draw_now = make()
+        out.pages, draw_now, out.ink = make()
         draw_now(target)
 
     out.write = lay_out_and_draw
