@@ -60,6 +60,13 @@ def deliver(
         done.ink = {
             f["path"]: (f["ink"]["coverage"], f["ink"]["ink_saver"]) for f in files if "ink" in f
         }
+        if options.ink_saver:  # documents, unchanged by it, measured on their pixels
+            from pnp.render.raster import pdf_coverage
+
+            for name, _ in done.pdfs:
+                if name not in done.ink:
+                    share = pdf_coverage(folder / name)
+                    done.ink[name] = (share, share)
         done.cut_files = sum(1 for f in files if f["kind"] == "cut")
         done.manifest = True
     else:

@@ -20,11 +20,12 @@ from pnp.layout.pages import Page
 
 GRID_MM = 1.5
 """Cell size of the coverage grid: finer than any band or chit that matters to the sum."""
-TEXT_INK = 0.2
-"""Share of a line's box (its width by the font size) that glyphs ink (Lato, measured:
-pypdfium2 renders of the bundled rulebooks at 150 dpi give 0.17–0.22)."""
-ICON_INK = 0.45
-"""Share of an icon's box that its shape inks (the bundled Font Awesome icons: 0.35–0.55)."""
+TEXT_INK = 0.3
+"""Share of a line's box (½ em a character by the font size) that its glyphs ink: against
+pypdfium2 renders of the bundled card faces at 4 px/mm, the text alone of a face inks
+0.22–0.4 of it (regular to black weights)."""
+ICON_INK = 0.35
+"""Share of an icon's box that its shape inks (the same renders: 0.3–0.4)."""
 PICTURE_INK = 0.5
 """A picture's ink is not looked at: counted as a mid tone over its box."""
 
