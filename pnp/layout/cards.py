@@ -222,10 +222,16 @@ def _sheet(grid: Grid, side: str) -> Page:
 
 
 def impose_copies(
-    key: str, size_mm: tuple[float, float], copies: int, options: SheetOptions | str
+    key: str,
+    size_mm: tuple[float, float],
+    copies: int,
+    options: SheetOptions | str,
+    two_faces: bool = False,
 ) -> list[Page]:
     """``copies`` identical panels (player aids) butted on sheets with crop marks, no bleed;
-    ``options`` may be just the paper (the other sheet options at their defaults)."""
+    ``options`` may be just the paper (the other sheet options at their defaults). With
+    ``two_faces`` each front page gets a back page (face ``key:back``), mirrored for a
+    long-edge flip, after it or, without duplex, after all fronts (as card backs are)."""
     if isinstance(options, str):
         options = SheetOptions(paper=options)
     grid = plan_grid(options.paper, size_mm, 0.0, options.inner_margin, may_rotate=False)
@@ -241,4 +247,27 @@ def impose_copies(
         ]
         page.cuts = [Cut(it.trim, radius) for it in page.items]
         pages.append(page)
-    return pages
+    if not two_faces:
+        return pages
+    backs = [_back_of(front, f"{key}:back", options.back_offset) for front in pages]
+    if options.duplex:
+        return [p for pair in zip(pages, backs, strict=True) for p in pair]
+    return pages + backs
+
+
+def _back_of(front: Page, face: str, offset: tuple[float, float]) -> Page:
+    """The back page of a page of panels: each panel's other face where it falls when the
+    sheet is turned over its long edge (no crop marks on a back)."""
+    width = front.size[0]
+    items = [
+        Placed(
+            it.id,
+            it.group,
+            face,
+            mirror(it.trim, width, offset),
+            mirror(it.clip, width, offset),
+            side="back",
+        )  # fmt: skip
+        for it in front.items
+    ]
+    return Page(front.size, "back", items, layout=front.layout, gutter=front.gutter)

@@ -36,23 +36,34 @@ def write_pages(
     c.save()
 
 
-def write_aid(path: Path, pages: list[Page], layout: AidLayout, info: DocInfo, accent: str) -> None:
-    """Player-aid panels: a border and the laid-out text, drawn once and placed per copy."""
+def write_aid(
+    path: Path,
+    pages: list[Page],
+    layout: AidLayout,
+    info: DocInfo,
+    accent: str,
+    back: AidLayout | None = None,
+) -> None:
+    """Player-aid panels: a border and the laid-out text, drawn once and placed per copy;
+    the ``back`` face on the back pages' panels."""
     from pnp.render.aid import draw_aid
 
     c = new_canvas(path, pages[0].size, info)
-    w, h = layout.size_mm
-    c.beginForm("aid", 0, 0, w * mm, h * mm)
-    c.setStrokeColor(colour(accent))
-    c.setLineWidth(2)
-    c.roundRect(2 * mm, 2 * mm, (w - 4) * mm, (h - 4) * mm, 3 * mm)
-    draw_aid(c, layout)
-    c.endForm()
+    for name, laid in (("aid", layout), ("aidback", back)):
+        if laid is None:
+            continue
+        w, h = laid.size_mm
+        c.beginForm(name, 0, 0, w * mm, h * mm)
+        c.setStrokeColor(colour(accent))
+        c.setLineWidth(2)
+        c.roundRect(2 * mm, 2 * mm, (w - 4) * mm, (h - 4) * mm, 3 * mm)
+        draw_aid(c, laid)
+        c.endForm()
     for page in pages:
         for item in page.items:
             c.saveState()
             c.translate(item.trim[0] * mm, item.trim[1] * mm)
-            c.doForm("aid")
+            c.doForm("aidback" if item.side == "back" else "aid")
             c.restoreState()
         if page.marks:
             draw_page(c, Page(page.size, marks=page.marks, registration=page.registration))
@@ -69,12 +80,15 @@ def aid_file(
     accent: str,
     credit: str,
     info: DocInfo,
+    back_text: str = "",
 ) -> list[Page]:
-    """Lay out an aid's rendered Markdown in its panel and write its pages (the pages
-    come back for the manifest)."""
+    """Lay out an aid's rendered Markdown (and its back's) in its panel and write its
+    pages (the pages come back for the manifest)."""
     from pnp.render.aid import lay_out_aid
 
-    write_aid(path, pages, lay_out_aid(text, size_mm, title, accent, credit), info, accent)
+    front = lay_out_aid(text, size_mm, title, accent, credit)
+    back = lay_out_aid(back_text, size_mm, title, accent, credit) if back_text else None
+    write_aid(path, pages, front, info, accent, back)
     return pages
 
 

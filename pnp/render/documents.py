@@ -179,17 +179,24 @@ def credits_markdown(game: Game) -> str:
     return "\n".join(out)
 
 
-def aid_markdown(game: Game, comp: AidComponent, ctx: dict[str, Any] | None = None) -> str:
-    """The aid's template rendered with the game's data."""
-    where = game.spec_location("components", game.spec.components.index(comp), "template")
-    return _markdown(game, comp.template, ctx or template_context(game), where, "template")
+def aid_markdown(
+    game: Game, comp: AidComponent, ctx: dict[str, Any] | None = None, back: bool = False
+) -> str:
+    """The aid's template (or, with ``back``, its back's) rendered with the game's data."""
+    key = "back" if back else "template"
+    where = game.spec_location("components", game.spec.components.index(comp), key)
+    name = comp.back if back else comp.template
+    return _markdown(game, name, ctx or template_context(game), where, key)
 
 
-def aid_layout(game: Game, comp: AidComponent, ctx: dict[str, Any] | None = None) -> AidLayout:
-    """The aid's text set at the largest size that fills its panel (raises if it cannot fit)."""
+def aid_layout(
+    game: Game, comp: AidComponent, ctx: dict[str, Any] | None = None, back: bool = False
+) -> AidLayout:
+    """The aid's text (or its back's) set at the largest size that fills its panel (raises
+    if it cannot fit)."""
     from pnp.render.aid import lay_out_aid
 
-    text = aid_markdown(game, comp, ctx)
+    text = aid_markdown(game, comp, ctx, back)
     size = parse_size(comp.size)
     return lay_out_aid(text, size, comp.title, game.spec.accent, credit_line(game.spec))
 

@@ -145,7 +145,9 @@ def _as_aid(comp: object) -> AidComponent | None:
 
 
 def _aid_copies(comp: AidComponent, options: SheetOptions) -> Laid:
-    return impose_copies(comp.id, parse_size(comp.size), comp.copies, options), {}
+    return impose_copies(
+        comp.id, parse_size(comp.size), comp.copies, options, two_faces=bool(comp.back)
+    ), {}
 
 
 def _lazy_context(game: Game) -> Callable[[], dict[str, Any]]:
@@ -210,15 +212,18 @@ def _aid(
     pages, _ = _aid_copies(comp, options)
     info = doc_info(game.spec, comp.title)
     laid = None if defer else aid_layout(game, comp, context())  # a text too long, found now
+    laid_back = aid_layout(game, comp, context(), back=True) if comp.back and not defer else None
 
     def typeset() -> Typeset:
         text = aid_markdown(game, comp, context())
+        back = aid_markdown(game, comp, context(), back=True) if comp.back else ""
         credit = credit_line(game.spec)
-        return Typeset(aid_file, (pages, text, size, comp.title, game.spec.accent, credit, info))
+        accent = game.spec.accent
+        return Typeset(aid_file, (pages, text, size, comp.title, accent, credit, info, back))
 
     def write(target: Path) -> None:
         if laid is not None:
-            write_aid(target, pages, laid, info, game.spec.accent)
+            write_aid(target, pages, laid, info, game.spec.accent, laid_back)
         else:
             job = typeset()
             job.draw(target, *job.args)
