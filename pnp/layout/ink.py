@@ -19,7 +19,9 @@ from pnp.layout.ops import POLYGONS, Face, Icon, Picture, Shape, TextBlock
 from pnp.layout.pages import Page
 
 GRID_MM = 1.5
-"""Cell size of the coverage grid: finer than any band or chit that matters to the sum."""
+"""Cell size of the coverage grid: finer than any band or chit that matters to the sum…"""
+GRID_MOST = 80
+"""…with at most this many cells along a side (a 250 mm board: 3.1 mm cells)."""
 TEXT_INK = 0.3
 """Share of a line's box (½ em a character by the font size) that its glyphs ink: against
 pypdfium2 renders of the bundled card faces at 4 px/mm, the text alone of a face inks
@@ -172,8 +174,8 @@ def face_coverage(face: Face) -> float:
 def _painted(shapes: tuple[Shape, ...], width: float, height: float) -> float:
     """Inked area (mm²) of the fills, later ones hiding earlier ones. Kept per set of
     shapes: the cards of a type differ in their text, not in their fills."""
-    cols = max(1, round(width / GRID_MM))
-    rows = max(1, round(height / GRID_MM))
+    cell = max(GRID_MM, max(width, height) / GRID_MOST)
+    cols, rows = max(1, round(width / cell)), max(1, round(height / cell))
     cw, ch = width / cols, height / rows
     grid = [[0.0] * cols for _ in range(rows)]
     for op in shapes:
@@ -223,27 +225,34 @@ def _text_area(t: TextBlock) -> float:
 
 
 def page_coverage(
-    page: Page, faces: dict[str, Face], saver: bool = False, memo: dict[int, float] | None = None
-) -> float:
-    """The share of the page ``page`` inks: its faces over their clip boxes (trim and
-    bleed), its decor over the page; with ``saver``, as --ink-saver would draw them.
-    ``memo`` keeps each face's coverage by identity (a back or a counter is placed often)."""
+    page: Page, faces: dict[str, Face], memo: dict[int, tuple[float, float]] | None = None
+) -> tuple[float, float]:
+    """The share of the page ``page`` inks, as drawn and as --ink-saver draws it: its
+    faces over their clip boxes (trim and bleed), its decor over the page. ``memo`` keeps
+    each face's pair by identity (a back or a counter is placed many times)."""
     memo = {} if memo is None else memo
     area = page.size[0] * page.size[1]
-    inked = 0.0
+    plain = saved = 0.0
     for item in page.items:
         face = faces.get(item.face)
         if face is None:
             continue
-        value = memo.get(id(face))
-        if value is None:
-            value = memo[id(face)] = face_coverage(save_ink(face) if saver else face)
+        pair = memo.get(id(face))
+        if pair is None:
+            pair = memo[id(face)] = _both(face)
         x0, y0, x1, y1 = item.clip
-        inked += value * (x1 - x0) * (y1 - y0)
+        plain += pair[0] * (x1 - x0) * (y1 - y0)
+        saved += pair[1] * (x1 - x0) * (y1 - y0)
     if page.decor:
-        decor = Face(page.size[0], page.size[1], tuple(page.decor))
-        inked += face_coverage(save_ink(decor) if saver else decor) * area
-    return min(1.0, inked / area)
+        a, b = _both(Face(page.size[0], page.size[1], tuple(page.decor)))
+        plain, saved = plain + a * area, saved + b * area
+    return min(1.0, plain / area), min(1.0, saved / area)
+
+
+def _both(face: Face) -> tuple[float, float]:
+    plain = face_coverage(face)
+    lightened = save_ink(face)
+    return plain, plain if lightened is face else face_coverage(lightened)
 
 
 def file_coverage(pages: list[Page], faces: dict[str, Face]) -> tuple[float, float]:
@@ -251,11 +260,9 @@ def file_coverage(pages: list[Page], faces: dict[str, Face]) -> tuple[float, flo
     as laid out, before --ink-saver touches them)."""
     if not pages:
         return 0.0, 0.0
-    plain: dict[int, float] = {}
-    saved: dict[int, float] = {}
-    a = sum(page_coverage(p, faces, memo=plain) for p in pages) / len(pages)
-    b = sum(page_coverage(p, faces, saver=True, memo=saved) for p in pages) / len(pages)
-    return a, b
+    memo: dict[int, tuple[float, float]] = {}
+    pairs = [page_coverage(p, faces, memo) for p in pages]
+    return sum(a for a, _ in pairs) / len(pages), sum(b for _, b in pairs) / len(pages)
 
 
 __all__ = [
