@@ -124,3 +124,15 @@ def test_figures_are_deterministic(game: Game, tmp_path: Path) -> None:
     typeset_rulebook(game, text, (210.0, 297.0), a)
     typeset_rulebook(game, text, (210.0, 297.0), b)
     assert a.read_bytes() == b.read_bytes()
+
+
+def test_a_game_without_an_engine_shows_its_printed_components(mini_cards: Path) -> None:
+    """`pnp new game`'s scaffold places both figures; with no engine the table shows every
+    deck whole and the counters its counter sheets place (a count from its layout)."""
+    from pnp.layout.table import table_at_start
+
+    game = load_game("mini", mini_cards)
+    table = table_at_start(game)
+    assert table.players == game.spec.players.max
+    decks = {p.name: p.count for p in table.centre if p.kind == "deck"}
+    assert decks == {d.name: printed_cards(game, d.id) for d in game.spec.decks}

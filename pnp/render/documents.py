@@ -112,12 +112,9 @@ def rulebook_figures(game: Game, text: str) -> dict[str, Any]:
 
         out["pnp:anatomy"] = card_anatomy(game)
     if "(pnp:setup)" in text:
-        from pnp.games.setup import default_players, printed_table
+        from pnp.layout.table import table_at_start
 
-        engine = engine_for(game)
-        players = default_players(game)
-        make = getattr(engine, "table_at_start", None) if engine else None
-        out["pnp:setup"] = make(game, players) if make else printed_table(game, players)
+        out["pnp:setup"] = table_at_start(game)
     return out
 
 

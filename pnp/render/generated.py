@@ -236,8 +236,10 @@ class SetupFigure(GeneratedFigure):
 
     @property
     def caption(self) -> str:
-        return (f"The table ready for a {self.table.players}-player game: the shared pieces "
-                "in the middle, then what each player has.")  # fmt: skip
+        head = f"The table ready for a {self.table.players}-player game"
+        if not self._seat_groups():
+            return f"{head}."
+        return f"{head}: the shared pieces in the middle, then what each player has."
 
     @property
     def labels(self) -> tuple[str, ...]:
@@ -246,7 +248,9 @@ class SetupFigure(GeneratedFigure):
 
     def _seat_groups(self) -> list[tuple[str, tuple[Pile, ...]]]:
         seats = self.table.seats
-        if seats and all(s == seats[0] for s in seats):
+        if not any(seats):  # a game without an engine that prints no screen or aid
+            return []
+        if all(s == seats[0] for s in seats):
             return [(f"Each of the {len(seats)} players", seats[0])]
         return [(f"Player {i}", s) for i, s in enumerate(seats, start=1)]
 
@@ -256,11 +260,11 @@ class SetupFigure(GeneratedFigure):
         self.centre_h = self._rows_height(self.table.centre, self.cols)
         groups = self._seat_groups()
         fit = max(1, int((availWidth + SEAT_GAP_MM * mm) // ((SEAT_MM + SEAT_GAP_MM) * mm)))
-        self.seat_cols = min(len(groups), fit)
+        self.seat_cols = max(1, min(len(groups), fit))
         self.seat_w = (availWidth - (self.seat_cols - 1) * SEAT_GAP_MM * mm) / self.seat_cols
         if len(groups) == 1:  # one box for every player: as wide as two
             self.seat_w = min(self.seat_w, 2 * SEAT_MM * mm)
-        self.seat_h = max(self._seat_height(s) for _, s in groups)
+        self.seat_h = max((self._seat_height(s) for _, s in groups), default=0.0)
         seat_rows = -(-len(groups) // self.seat_cols)
         self.height = (6 * mm + self.centre_h + 3 * mm
                        + seat_rows * (self.seat_h + SEAT_GAP_MM * mm))  # fmt: skip
