@@ -26,9 +26,12 @@ def game(request: pytest.FixtureRequest) -> Game:
     return load_game(request.param)
 
 
-def test_every_rulebook_prints_both_figures(game: Game, tmp_path: Path) -> None:
+@pytest.mark.parametrize("paper", [(210.0, 297.0), (215.9, 279.4)], ids=["a4", "letter"])
+def test_every_rulebook_prints_both_figures(
+    game: Game, paper: tuple[float, float], tmp_path: Path
+) -> None:
     """From the rulebook's own layout record: both figures were drawn, with their words."""
-    book = typeset_rulebook(game, rulebook_markdown(game), (210.0, 297.0), tmp_path / "r.pdf")
+    book = typeset_rulebook(game, rulebook_markdown(game), paper, tmp_path / "r.pdf")
     names = [name for _, name, _ in book.figures]
     assert sorted(names) == ["anatomy", "setup"], names
     for _, _, labels in book.figures:
@@ -116,6 +119,31 @@ def test_oldbiddy_setup_follows_the_player_count() -> None:
     held = sum(p.count for seat in table.seats for p in seat if p.name == "gems")
     on_market = len(t["gems"])
     assert supply + held + on_market == t["gems_per_colour"] * len(t["gems"])
+
+
+def test_every_paperwork_card_starts_in_its_players_hand() -> None:
+    """Small Print: each player holds a whole Paperwork set, in its own colour."""
+    game = load_game("smallprint")
+    table = _table(game)
+    sets = [d for d in game.spec.decks if d.id != "business"]
+    for seat, deck in zip(table.seats, sets, strict=False):
+        hand = next(p for p in seat if p.kind == "hand")
+        assert (hand.name, hand.count) == (deck.name, printed_cards(game, deck.id))
+
+
+def test_dealt_and_undealt_cards_add_up() -> None:
+    """The Big Idea: both decks less the hands are what the middle shows; Bidness: the
+    event deck shown and every workplace's starting staff are the whole event deck."""
+    game = load_game("bigidea")
+    table = _table(game)
+    shown = sum(p.count for p in table.centre if p.kind == "deck")
+    hands = sum(p.count for seat in table.seats for p in seat if p.kind == "hand")
+    assert shown + hands == sum(printed_cards(game, d.id) for d in game.spec.decks)
+    game = load_game("bidness")
+    table = _table(game)
+    events = next(p for p in table.centre if p.name == "Event deck").count
+    staff = sum(p.count for seat in table.seats for p in seat if p.name == "staff")
+    assert events + staff == printed_cards(game, "event")
 
 
 def test_figures_are_deterministic(game: Game, tmp_path: Path) -> None:
