@@ -13,6 +13,7 @@ def table_at_start(game: Game, players: int) -> TableAtStart:
     state = new_state(game, players, seed=0, transcript=False)
     accent = game.spec.accent
     paperwork = [d.id for d in game.spec.decks if d.id != "business"]
+    colours = [d.back.color for d in game.spec.decks if d.id != "business"]  # the set's
     centre = (
         deck_pile(game, "business", len(state.deck)),
         *component_piles(game),
@@ -24,7 +25,7 @@ def table_at_start(game: Game, players: int) -> TableAtStart:
     seats = tuple(
         (
             deck_pile(game, paperwork[s], sum(state.hands[s]), "hand"),
-            Pile("contract markers", sum(state.markers[s]), "counters", accent),
+            Pile("contract markers", sum(state.markers[s]), "counters", colours[s]),
             *([Pile("cash", state.cash[s], "money", accent, "£{}m")] if state.cash[s] else []),
             *seat_extras(game),
         )
