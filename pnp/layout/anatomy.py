@@ -81,9 +81,18 @@ def op_box(op: Op) -> Box:
 
 
 def _text_box(t: TextBlock) -> Box:
+    """Where the block's glyphs lie: each run (rich text) or line, measured in its font."""
     metrics = load_font(t.font)
-    x0 = min(x for x, _, _ in t.lines)
-    x1 = max(x + metrics.width(s, t.size) * PT_MM for x, _, s in t.lines)
+    if t.runs:
+        ends = [
+            (r.x, r.x + (r.w if r.icon else load_font(r.font).width(r.text, t.size) * PT_MM))
+            for r in t.runs
+            if r.icon or r.text.strip()
+        ]
+        x0, x1 = min(a for a, _ in ends), max(b for _, b in ends)
+    else:
+        x0 = min(x for x, _, _ in t.lines)
+        x1 = max(x + metrics.width(s, t.size) * PT_MM for x, _, s in t.lines)
     y0 = min(y for _, y, _ in t.lines) - metrics.ascent * t.size * PT_MM
     y1 = max(y for _, y, _ in t.lines) + abs(metrics.descent) * t.size * PT_MM
     if t.rotate == 180:  # half a turn about the block's centre

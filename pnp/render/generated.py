@@ -30,6 +30,8 @@ LINE_GAP_PT = 9.0
 LEADER_PT, HALO_PT = 0.5, 1.6
 EDGE_MM = 1.5
 """A part at the card's edge is pointed at this far inside it."""
+GAP_MM = 0.8
+"""A leader ends this far beside its part (card mm)."""
 CARD_MOST_MM = 48.0
 """The card is drawn at most this wide (a poker card at 3/4 size)."""
 INK, PAPER = "#1a1a1a", "#ffffff"
@@ -139,7 +141,9 @@ class AnatomyFigure(GeneratedFigure):
                 whole.append(part.label)
                 continue
             side = left if (bx0 + bx1) / 2 < face.width / 2 else right
-            ax = max(bx0, EDGE_MM) if side is left else min(bx1, face.width - EDGE_MM)
+            # just outside the part, so the dot hides none of it
+            ax = bx0 - GAP_MM if side is left else bx1 + GAP_MM
+            ax = min(max(ax, EDGE_MM), face.width - EDGE_MM)
             ay = (by0 + by1) / 2
             side.append((part.label, self._x(ax), self._y(ay)))
         for label in whole:
