@@ -16,6 +16,8 @@ from pnp.layout.cards import SheetOptions, lay_out_faces
 from pnp.layout.ink import (
     LARGE_FILL_MM2,
     LIGHT,
+    READABLE,
+    contrast,
     face_coverage,
     file_coverage,
     ink,
@@ -107,8 +109,19 @@ def test_ink_saver_keeps_every_cue(game_id: str) -> None:
                 if after.color != before.color:  # was light on a fill now light
                     assert luminance(before.color) > LIGHT
                     assert luminance(after.color) < LIGHT
+                    under = [f for f in saved.ops[: saved.ops.index(after)] if _under(after, f)]
+                    assert under and under[-1].fill is not None
+                    assert contrast(after.color, under[-1].fill) >= READABLE
             elif isinstance(before, Icon):
                 assert isinstance(after, Icon) and after.path == before.path
+
+
+def _under(t: TextBlock, op: object) -> bool:
+    """Whether ``op`` is a fill under the centre of ``t``."""
+    if not isinstance(op, Shape) or not op.fill or op.kind == "line":
+        return False
+    cx, cy = t.centre
+    return op.x <= cx <= op.x + op.w and op.y <= cy <= op.y + op.h
 
 
 def test_a_large_fill_is_large_in_mm() -> None:

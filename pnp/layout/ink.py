@@ -69,6 +69,27 @@ def luminance(hex_code: str) -> float:
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
+def contrast(a: str, b: str) -> float:
+    """WCAG contrast ratio of two colours, 1 to 21."""
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+READABLE = 4.5
+"""Contrast a text keeps on its lightened fill (WCAG AA for body text)."""
+
+
+def readable_on(colour: str, background: str) -> str:
+    """``colour``, darkened toward black just enough to reach READABLE on ``background``."""
+    r, g, b = _rgb(colour)
+    for step in range(11):
+        k = 1 - step / 10
+        shade = f"#{round(r * k * 255):02x}{round(g * k * 255):02x}{round(b * k * 255):02x}"
+        if contrast(shade, background) >= READABLE:
+            return shade
+    return "#000000"
+
+
 def tint(hex_code: str, share: float = TINT) -> str:
     """``hex_code`` mixed with white, keeping ``share`` of it."""
     r, g, b = (1 - share * (1 - v) for v in _rgb(hex_code))
@@ -123,8 +144,8 @@ def save_ink(face: Face) -> Face:
                 op = _lightened(op, None if _reaches_trim(op, face) else op.fill)
         elif isinstance(op, TextBlock | Icon) and fills and luminance(op.color) > LIGHT:
             under = next((f for f in reversed(fills) if _inside(op, f[0])), None)
-            if under is not None and under[1]:
-                op = replace(op, color=under[0].fill or op.color)
+            if under is not None and under[1] and under[0].fill:
+                op = replace(op, color=readable_on(under[0].fill, tint(under[0].fill)))
         ops.append(op)
     return Face(face.width, face.height, tuple(ops)) if changed else face
 
