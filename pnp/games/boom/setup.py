@@ -29,6 +29,7 @@ def table_at_start(game: Game, players: int) -> TableAtStart:
             for group, n in printed_components(game).items()
         ),  # fmt: skip
         *component_piles(game, ("board", "track")),
+        Pile(f"IPO Limit counter, on {state.ipo_limit}", 1, "counters", accent),
     ]
     seats = tuple(
         (

@@ -18,6 +18,7 @@ def table_at_start(game: Game, players: int) -> TableAtStart:
     gem_colours = {g["id"]: g["color"] for g in game.spec.tables["gems"]}
     centre = (
         *component_piles(game),
+        Pile(f"round marker, on {state.round}", 1, "counters", "#ffffff"),
         deck_pile(game, "gem", len(state.deck)),
         deck_pile(game, "gem", len(state.offers), "cards", "gem cards, face up"),
         deck_pile(game, "character", len(state.characters) + reference, "cards", "characters"),
