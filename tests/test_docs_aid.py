@@ -59,7 +59,8 @@ def _cell_texts(t: Table) -> list[str]:
 def test_boom_aid_ipo_table_is_a_table_of_every_row() -> None:
     g = load_game("boom")
     ipo = g.spec.tables["ipo_table"]
-    _, layout = _aid("boom")
+    comp, _ = _aid("boom")
+    layout = aid_layout(g, comp, back=True)  # the aid's back: going public
     ipo_table = _tables(layout)[0]
     texts = _cell_texts(ipo_table)
     rows = len(ipo_table._cellvalues)

@@ -25,6 +25,8 @@ class Delivery:
     """Sheets of paper each PDF takes (a back page shares its front's sheet)."""
     bounds: dict[str, int] = field(default_factory=dict)
     """Fewest sheets each file of sheets could take (pnp.layout.sheet.sheets_lower_bound)."""
+    ink: dict[str, tuple[float, float]] = field(default_factory=dict)
+    """Share of each PDF's pages inked, as drawn and with --ink-saver (pnp.layout.ink)."""
     cut_files: int = 0
     manifest: bool = False
     images: Path | None = None
@@ -63,6 +65,16 @@ def deliver(
         done.bounds = {
             f["path"]: f["sheets_lower_bound"] for f in files if "sheets_lower_bound" in f
         }
+        done.ink = {
+            f["path"]: (f["ink"]["coverage"], f["ink"]["ink_saver"]) for f in files if "ink" in f
+        }
+        if options.ink_saver:  # documents, unchanged by it, measured on their pixels
+            from pnp.render.raster import pdf_coverage
+
+            for name, _ in done.pdfs:
+                if name not in done.ink:
+                    share = pdf_coverage(folder / name)
+                    done.ink[name] = (share, share)
         done.cut_files = sum(1 for f in files if f["kind"] == "cut")
         done.manifest = True
     else:
@@ -93,9 +105,11 @@ def summary_lines(done: Delivery) -> list[str]:
     for name, pages in done.pdfs:
         sheets = done.sheets.get(name, pages)
         bound = f" (lower bound {done.bounds[name]})" if name in done.bounds else ""
+        ink = done.ink.get(name)
         lines.append(
             f"  {name:<{width}}  {pages:>3} page{'s' if pages != 1 else ''}"
             f" on {sheets} sheet{'s' if sheets != 1 else ''}{bound}"
+            + (f", ink {ink[0]:.0%} ({ink[1]:.0%} with --ink-saver)" if ink else "")
         )
     if done.missing:
         kinds = ", ".join(done.missing)

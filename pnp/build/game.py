@@ -57,6 +57,7 @@ def build_game(
             "booklet": options.booklet,
             "duplex": options.duplex,
             "back_offset_mm": list(options.back_offset),
+            "ink_saver": options.ink_saver,
             "expansions": [e.id for e in game.expansions],
         },
     }

@@ -35,6 +35,10 @@ WARM_MODULES = (
     "pnp.render.aid",
     "pnp.render.rulebook",
     "pnp.render.figures",
+    "pnp.render.generated",
+    "pnp.layout.ink",
+    "pnp.layout.anatomy",
+    "pnp.layout.table",
     "reportlab.graphics.renderPDF",
     "pnp.check.validate",
 )

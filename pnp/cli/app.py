@@ -28,6 +28,7 @@ from pnp.cli.build_options import (
     DeckPerSheetOpt,
     DuplexOpt,
     ImagesOpt,
+    InkSaverOpt,
     LayoutOpt,
     MarginOpt,
     OnlyOpt,
@@ -186,6 +187,7 @@ def build(
     cut_file: CutFileOpt = None,
     registration: RegistrationOpt = False,
     booklet: BookletOpt = False,
+    ink_saver: InkSaverOpt = False,
     only: OnlyOpt = None,
     images: ImagesOpt = None,
     expansion: ExpOpt = None,
@@ -241,6 +243,7 @@ def build(
             registration,
             cut_file,
             booklet,
+            ink_saver,
         )
         kinds = frozenset(only) if only else None
 

@@ -98,6 +98,15 @@ RegistrationOpt = Annotated[
     ),
 ]
 
+InkSaverOpt = Annotated[
+    bool,
+    typer.Option(
+        "--ink-saver",
+        help="Print large solid areas (card backgrounds and backs, board and screen fills) "
+        "as light tints; colour bands, letters and icons stay as they are.",
+    ),
+]
+
 OnlyOpt = Annotated[
     list[str] | None,
     typer.Option(
@@ -155,6 +164,7 @@ __all__ = [
     "DeckPerSheetOpt",
     "DuplexOpt",
     "ImagesOpt",
+    "InkSaverOpt",
     "LayoutOpt",
     "MarginOpt",
     "OnlyOpt",

@@ -8,7 +8,8 @@ To add a game, copy ``pnp/games/smallprint/`` (the smallest) and keep its shape;
 engine package has the same core, so a reader knows where to look:
 
 ``__init__.py``   the Engine API: ``NAME``, ``validate``, ``new_state``, ``BOTS``,
-                  ``determinize``, ``worked_examples``, ``printed_components``
+                  ``determinize``, ``worked_examples``, ``printed_components``,
+                  ``table_at_start``
 ``config.py``     ``Config``: the game's data flattened for the engine, checked once
                   (``config_for(game)`` in ``__init__.py``)
 ``state.py``      ``StateData``: the plain data of a game in progress; no rules
@@ -27,6 +28,9 @@ engine package has the same core, so a reader knows where to look:
                   with ``# decision <id>``
 ``examples.py``   worked examples computed for the rulebook
 ``report.py``     per-game measures for ``pnp simulate``
+``setup.py``      ``table_at_start(game, players)``: what lies on the table before the first
+                  move (:mod:`pnp.games.setup`), read from a freshly set-up state, for the
+                  rulebook's setup figure (an engine without it gets the printed components)
 
 Further modules by topic as needed (funding.py, payout.py).  Imports go one way:
 rules → view/report → state; nothing imports rules back, inside a function or not

@@ -51,6 +51,8 @@ class SheetOptions:
     """``svg``: also write each sheet's cut paths."""
     booklet: bool = False
     """Also impose the rulebook as a saddle-stitched booklet (pnp.layout.book)."""
+    ink_saver: bool = False
+    """Draw large solid areas as light tints (pnp.layout.ink.save_ink)."""
 
     @property
     def inner_margin(self) -> float:
@@ -250,11 +252,18 @@ def _sheet(grid: Grid, side: str) -> Page:
 
 
 def impose_copies(
-    key: str, size_mm: tuple[float, float], copies: int, options: SheetOptions | str
+    key: str,
+    size_mm: tuple[float, float],
+    copies: int,
+    options: SheetOptions | str,
+    two_faces: bool = False,
 ) -> list[Page]:
     """``copies`` identical panels (player aids) butted on sheets with crop marks, no bleed,
     some on their side where that saves a sheet (six tarot panels on one A4 sheet: four
-    lying, two upright); ``options`` may be just the paper (the others at their defaults)."""
+    lying, two upright); ``options`` may be just the paper (the other sheet options at
+    their defaults). With ``two_faces`` each front page gets a back page (face
+    ``key:back``), mirrored for a long-edge flip, after it or, without duplex, after all
+    fronts (as card backs are)."""
     if isinstance(options, str):
         options = SheetOptions(paper=options)
     pages = []
@@ -269,4 +278,28 @@ def impose_copies(
         page.cuts = [Cut(it.trim, radius) for it in page.items]
         page.marks = _marks(page, options)
         pages.append(page)
-    return pages
+    if not two_faces:
+        return pages
+    backs = [_back_of(front, f"{key}:back", options.back_offset) for front in pages]
+    if options.duplex:
+        return [p for pair in zip(pages, backs, strict=True) for p in pair]
+    return pages + backs
+
+
+def _back_of(front: Page, face: str, offset: tuple[float, float]) -> Page:
+    """The back page of a page of panels: each panel's other face where it falls when the
+    sheet is turned over its long edge (no crop marks on a back)."""
+    width = front.size[0]
+    items = [
+        Placed(
+            it.id,
+            it.group,
+            face,
+            mirror(it.trim, width, offset),
+            mirror(it.clip, width, offset),
+            side="back",
+            rotate=(360 - it.rotate) % 360,  # turned over: a panel lying left lies right
+        )  # fmt: skip
+        for it in front.items
+    ]
+    return Page(front.size, "back", items, layout=front.layout, gutter=front.gutter)

@@ -108,32 +108,46 @@ def lay_out_face(
     font_dir: Path | None = None,
 ) -> Face:
     """Resolve every element of a layout for one card (``who`` names it in errors)."""
-    layout = loaded.layout
-    w, h = parse_size(layout.size)
-    ops: list[Shape | TextBlock | Icon | Picture] = []
-    for el, el_loc in zip(layout.elements, loaded.locations, strict=True):
+    w, h = parse_size(loaded.layout.size)
+    ops = tuple(op for _, op in face_parts(loaded, ctx, who, where, font_dir))
+    return Face(w, h, ops)
+
+
+Op = Shape | TextBlock | Icon | Picture
+
+
+def face_parts(
+    loaded: LoadedLayout,
+    ctx: dict[str, Any],
+    who: str,
+    where: Location,
+    font_dir: Path | None = None,
+) -> list[tuple[Element, Op]]:
+    """Each element drawn for one card, with what it drew (in drawing order): the card
+    anatomy figure names a card's parts by the elements that drew them."""
+    parts: list[tuple[Element, Op]] = []
+    for el, el_loc in zip(loaded.layout.elements, loaded.locations, strict=True):
         if el.when is not None and not is_true(el.when, ctx, el_loc):
             continue
         if el.kind in _DRAWN_BY:
             drawn = _DRAWN_BY[el.kind](el, el_loc, _Card(ctx, who, where, loaded, font_dir))
             if drawn is not None:
-                ops.append(drawn)
+                parts.append((el, drawn))
             continue
         x, y, ew, eh = el.rect
-        ops.append(
-            Shape(
-                el.kind,
-                x,
-                y,
-                ew,
-                eh,
-                _colour(el.fill, ctx, el_loc),
-                _colour(el.stroke, ctx, el_loc),
-                el.stroke_width,
-                el.radius,
-            )
+        shape = Shape(
+            el.kind,
+            x,
+            y,
+            ew,
+            eh,
+            _colour(el.fill, ctx, el_loc),
+            _colour(el.stroke, ctx, el_loc),
+            el.stroke_width,
+            el.radius,
         )
-    return Face(w, h, tuple(ops))
+        parts.append((el, shape))
+    return parts
 
 
 def _text(el: Element, el_loc: Location, on: _Card) -> TextBlock | None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from reportlab.lib.units import mm
 
@@ -36,18 +36,29 @@ def write_pages(
     c.save()
 
 
-def write_aid(path: Path, pages: list[Page], layout: AidLayout, info: DocInfo, accent: str) -> None:
-    """Player-aid panels: a border and the laid-out text, drawn once and placed per copy."""
+def write_aid(
+    path: Path,
+    pages: list[Page],
+    layout: AidLayout,
+    info: DocInfo,
+    accent: str,
+    back: AidLayout | None = None,
+) -> None:
+    """Player-aid panels: a border and the laid-out text, drawn once and placed per copy;
+    the ``back`` face on the back pages' panels."""
     from pnp.render.aid import draw_aid
 
     c = new_canvas(path, pages[0].size, info)
-    w, h = layout.size_mm
-    c.beginForm("aid", 0, 0, w * mm, h * mm)
-    c.setStrokeColor(colour(accent))
-    c.setLineWidth(2)
-    c.roundRect(2 * mm, 2 * mm, (w - 4) * mm, (h - 4) * mm, 3 * mm)
-    draw_aid(c, layout)
-    c.endForm()
+    for name, laid in (("aid", layout), ("aidback", back)):
+        if laid is None:
+            continue
+        w, h = laid.size_mm
+        c.beginForm(name, 0, 0, w * mm, h * mm)
+        c.setStrokeColor(colour(accent))
+        c.setLineWidth(2)
+        c.roundRect(2 * mm, 2 * mm, (w - 4) * mm, (h - 4) * mm, 3 * mm)
+        draw_aid(c, laid)
+        c.endForm()
     for page in pages:
         for item in page.items:
             c.saveState()
@@ -55,7 +66,10 @@ def write_aid(path: Path, pages: list[Page], layout: AidLayout, info: DocInfo, a
             if item.rotate == 90:  # on its side, its top towards the left
                 c.translate((item.trim[2] - item.trim[0]) * mm, 0)
                 c.rotate(90)
-            c.doForm("aid")
+            elif item.rotate == 270:  # the back of such a panel: its top towards the right
+                c.translate(0, (item.trim[3] - item.trim[1]) * mm)
+                c.rotate(-90)
+            c.doForm("aidback" if item.side == "back" else "aid")
             c.restoreState()
         draw_page(
             c, Page(page.size, marks=page.marks, registration=page.registration, label=page.label)
@@ -73,12 +87,15 @@ def aid_file(
     accent: str,
     credit: str,
     info: DocInfo,
+    back_text: str = "",
 ) -> list[Page]:
-    """Lay out an aid's rendered Markdown in its panel and write its pages (the pages
-    come back for the manifest)."""
+    """Lay out an aid's rendered Markdown (and its back's) in its panel and write its
+    pages (the pages come back for the manifest)."""
     from pnp.render.aid import lay_out_aid
 
-    write_aid(path, pages, lay_out_aid(text, size_mm, title, accent, credit), info, accent)
+    front = lay_out_aid(text, size_mm, title, accent, credit)
+    back = lay_out_aid(back_text, size_mm, title, accent, credit) if back_text else None
+    write_aid(path, pages, front, info, accent, back)
     return pages
 
 
@@ -90,11 +107,15 @@ def rulebook_file(
     footer: str,
     accent: str,
     coda: str,
+    figures: dict[str, Any] | None = None,
 ) -> list[Page]:
-    """Typeset a rulebook's rendered Markdown; its pages, counted as they were set."""
+    """Typeset a rulebook's rendered Markdown, with the data of the figures pnp draws
+    (pnp.render.generated); its pages, counted as they were set."""
+    from pnp.render.generated import using_figures
     from pnp.render.rulebook import write_rulebook
 
-    book = write_rulebook(path, text, paper, info, footer, accent, coda)
+    with using_figures(figures or {}):
+        book = write_rulebook(path, text, paper, info, footer, accent, coda)
     return [Page(paper) for _ in range(book.pages)]
 
 
@@ -106,12 +127,16 @@ def booklet_file(
     footer: str,
     accent: str,
     coda: str,
+    figures: dict[str, Any] | None = None,
 ) -> list[Page]:
-    """Typeset the rulebook on booklet pages imposed two up on ``paper``; the sheets'
-    sides, each naming the booklet pages on it (pnp.layout.book)."""
+    """Typeset the rulebook on booklet pages imposed two up on ``paper``, with the data of
+    the figures pnp draws; the sheets' sides, each naming the booklet pages on it
+    (pnp.layout.book)."""
     from pnp.render.booklet import write_booklet
+    from pnp.render.generated import using_figures
 
-    return write_booklet(path, text, paper, info, footer, accent, coda)
+    with using_figures(figures or {}):
+        return write_booklet(path, text, paper, info, footer, accent, coda)
 
 
 def prepare_typesetting() -> None:

@@ -86,6 +86,8 @@ def _resolve_figures(game: Game, text: str, where: Location) -> str:
 
     def resolve(m: re.Match[str]) -> str:
         name = m.group(2)
+        if name in GENERATED:  # drawn by pnp from the data (rulebook_figures)
+            return m.group(0)
         if not name.lower().endswith(FIGURE_SUFFIXES):
             raise DataError(f"figure {shown(name)}: use an .svg, .png or .jpg file", where)
         path = find_template(game, name, where, "figure")
@@ -94,6 +96,26 @@ def _resolve_figures(game: Game, text: str, where: Location) -> str:
         return f"![{m.group(1)}]({path.as_posix()})"
 
     return _FIGURE.sub(resolve, text)
+
+
+GENERATED = ("pnp:anatomy", "pnp:setup")
+"""Figures pnp draws from the game's data (pnp.render.generated): the card anatomy and the
+table at the start."""
+
+
+def rulebook_figures(game: Game, text: str) -> dict[str, Any]:
+    """The data of each generated figure ``text`` places, by its name: plain data that
+    goes with the text to the process that typesets it."""
+    out: dict[str, Any] = {}
+    if "(pnp:anatomy)" in text and game.cards:
+        from pnp.layout.anatomy import card_anatomy
+
+        out["pnp:anatomy"] = card_anatomy(game)
+    if "(pnp:setup)" in text:
+        from pnp.layout.table import table_at_start
+
+        out["pnp:setup"] = table_at_start(game)
+    return out
 
 
 MADE_WITH = "made with pnp"
@@ -160,17 +182,24 @@ def credits_markdown(game: Game) -> str:
     return "\n".join(out)
 
 
-def aid_markdown(game: Game, comp: AidComponent, ctx: dict[str, Any] | None = None) -> str:
-    """The aid's template rendered with the game's data."""
-    where = game.spec_location("components", game.spec.components.index(comp), "template")
-    return _markdown(game, comp.template, ctx or template_context(game), where, "template")
+def aid_markdown(
+    game: Game, comp: AidComponent, ctx: dict[str, Any] | None = None, back: bool = False
+) -> str:
+    """The aid's template (or, with ``back``, its back's) rendered with the game's data."""
+    key = "back" if back else "template"
+    where = game.spec_location("components", game.spec.components.index(comp), key)
+    name = comp.back if back else comp.template
+    return _markdown(game, name, ctx or template_context(game), where, key)
 
 
-def aid_layout(game: Game, comp: AidComponent, ctx: dict[str, Any] | None = None) -> AidLayout:
-    """The aid's text set at the largest size that fills its panel (raises if it cannot fit)."""
+def aid_layout(
+    game: Game, comp: AidComponent, ctx: dict[str, Any] | None = None, back: bool = False
+) -> AidLayout:
+    """The aid's text (or its back's) set at the largest size that fills its panel (raises
+    if it cannot fit)."""
     from pnp.render.aid import lay_out_aid
 
-    text = aid_markdown(game, comp, ctx)
+    text = aid_markdown(game, comp, ctx, back)
     size = parse_size(comp.size)
     return lay_out_aid(text, size, comp.title, game.spec.accent, credit_line(game.spec))
 
@@ -198,6 +227,8 @@ def rulebook_setting(game: Game) -> tuple[DocInfo, str, str, str]:
 def typeset_rulebook(game: Game, text: str, paper: tuple[float, float], path: Path) -> BookLayout:
     """Typeset the rendered rulebook ``text`` to ``path``, the credits kept together at
     its end; returns where every block landed."""
+    from pnp.render.generated import using_figures
     from pnp.render.rulebook import write_rulebook
 
-    return write_rulebook(path, text, paper, *rulebook_setting(game))
+    with using_figures(rulebook_figures(game, text)):
+        return write_rulebook(path, text, paper, *rulebook_setting(game))

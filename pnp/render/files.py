@@ -51,6 +51,8 @@ class OutputFile:
     margin: float | None = None
     """For a file of sheets to cut (not a rulebook): the margin its pieces keep inside
     (pnp.render.plan.usable_margin), where its lower bound on sheets is measured."""
+    ink: tuple[float, float] | None = None
+    """Share of its pages inked, as drawn and as --ink-saver draws them (pnp.layout.ink)."""
 
     @property
     def sheets(self) -> int:
@@ -76,6 +78,8 @@ class OutputFile:
         entry["sheets"] = self.sheets
         if self.margin is not None:
             entry["sheets_lower_bound"] = self.sheets_lower_bound(self.margin)
+        if self.ink is not None:
+            entry["ink"] = {"coverage": round(self.ink[0], 4), "ink_saver": round(self.ink[1], 4)}
         entry["pages"] = [_page_entry(n, p) for n, p in enumerate(self.pages, start=1)]
         return entry
 

@@ -252,11 +252,19 @@ def figure(tok: Token, width: float, caption_style: ParagraphStyle, scale: float
 
     path = str(tok.attrGet("src"))
     most_w, most_h = min(width, max(width * FIGURE_WIDTH, FIGURE_MM * mm)), 200 * scale
-    if path.lower().endswith(".svg"):
+    if path.startswith("pnp:"):  # drawn from the game's data, as wide as its frame
+        from pnp.render.generated import generated_figure
+
+        made = generated_figure(path)
+        if made is None:
+            return Spacer(1, 0)
+        art: Flowable = made
+        tok.content = tok.content or made.caption
+    elif path.lower().endswith(".svg"):
         from pnp.render.figures import svg_drawing
         from pnp.render.pdf import BASE_FONT, ensure_font
 
-        art: Flowable = svg_drawing(path)
+        art = svg_drawing(path)
 
         art.initialFontName = ensure_font(BASE_FONT)  # else reportlab sets unembedded Helvetica
         k = min(most_w / art.width, most_h / art.height)
@@ -270,7 +278,7 @@ def figure(tok: Token, width: float, caption_style: ParagraphStyle, scale: float
     caption = ParagraphStyle("caption", caption_style, alignment=1)
     parts: list[Flowable] = [Spacer(1, 4 * scale), art]
     if tok.content:
-        parts += [Spacer(1, 2 * scale), Block(escape(tok.content), caption, "example")]
+        parts += [Spacer(1, 2 * scale), Block(escape(tok.content), caption, "caption")]
     return Group([*parts, Spacer(1, 4 * scale)])
 
 

@@ -13,6 +13,7 @@ from typing import Any
 from pnp.layout.board import lay_out_board
 from pnp.layout.cards import SheetOptions, impose_cards, impose_copies, lay_out_faces
 from pnp.layout.cuts import cut_file_name, cut_svg
+from pnp.layout.ink import file_coverage, save_ink, save_ink_pages
 from pnp.layout.labels import label_pages
 from pnp.layout.pages import Page
 from pnp.layout.screen import lay_out_screens
@@ -25,6 +26,7 @@ from pnp.render.documents import (
     copyright_line,
     credit_line,
     doc_info,
+    rulebook_figures,
     rulebook_markdown,
     rulebook_setting,
     template_context,
@@ -60,10 +62,14 @@ def plan_outputs(
     context = _lazy_context(game)
 
     def file(plan: SheetPlan) -> OutputFile:
-        def drawn() -> tuple[list[Page], Callable[[Path], None]]:
+        def drawn() -> Drawn:
             pages, faces = plan.lay_out()
+            ink = file_coverage(pages, faces)
+            if options.ink_saver:
+                faces = {key: save_ink(face) for key, face in faces.items()}
+                pages = save_ink_pages(pages)
             info = doc_info(game.spec, plan.title)
-            return pages, _bind(write_pages, pages, faces, info, font_dir)
+            return pages, _bind(write_pages, pages, faces, info, font_dir), ink
 
         return _output(plan.path, plan.kind, drawn, defer, usable_margin(plan.kind, options))
 
@@ -167,7 +173,9 @@ def _as_aid(comp: object) -> AidComponent | None:
 
 
 def _aid_copies(comp: AidComponent, options: SheetOptions) -> Laid:
-    return impose_copies(comp.id, parse_size(comp.size), comp.copies, options), {}
+    return impose_copies(
+        comp.id, parse_size(comp.size), comp.copies, options, two_faces=bool(comp.back)
+    ), {}
 
 
 def _lazy_context(game: Game) -> Callable[[], dict[str, Any]]:
@@ -182,22 +190,22 @@ def _lazy_context(game: Game) -> Callable[[], dict[str, Any]]:
     return context
 
 
+Drawn = tuple[list[Page], Callable[[Path], None], tuple[float, float]]
+"""A file laid out: its pages, how to draw them, its ink coverage (as drawn, ink saver)."""
+
+
 def _output(
-    path: str,
-    kind: str,
-    make: Callable[[], tuple[list[Page], Callable[[Path], None]]],
-    defer: bool,
-    margin: float,
+    path: str, kind: str, make: Callable[[], Drawn], defer: bool, margin: float
 ) -> OutputFile:
     """An output file of sheets laid out by ``make`` now, or when it is drawn (``defer``);
     ``margin``, the printer margin, measures its lower bound on sheets."""
     if not defer:
-        pages, draw = make()
-        return OutputFile(path, kind, pages, draw, margin=margin)
+        pages, draw, ink = make()
+        return OutputFile(path, kind, pages, draw, margin=margin, ink=ink)
     out = OutputFile(path, kind, [], lambda _: None, margin=margin)
 
     def lay_out_and_draw(target: Path) -> None:
-        out.pages, draw_now = make()
+        out.pages, draw_now, out.ink = make()
         draw_now(target)
 
     out.write = lay_out_and_draw
@@ -236,15 +244,18 @@ def _aid(
     label_sheets(game, path, pages, options)
     info = doc_info(game.spec, comp.title)
     laid = None if defer else aid_layout(game, comp, context())  # a text too long, found now
+    laid_back = aid_layout(game, comp, context(), back=True) if comp.back and not defer else None
 
     def typeset() -> Typeset:
         text = aid_markdown(game, comp, context())
+        back = aid_markdown(game, comp, context(), back=True) if comp.back else ""
         credit = credit_line(game.spec)
-        return Typeset(aid_file, (pages, text, size, comp.title, game.spec.accent, credit, info))
+        accent = game.spec.accent
+        return Typeset(aid_file, (pages, text, size, comp.title, accent, credit, info, back))
 
     def write(target: Path) -> None:
         if laid is not None:
-            write_aid(target, pages, laid, info, game.spec.accent)
+            write_aid(target, pages, laid, info, game.spec.accent, laid_back)
         else:
             job = typeset()
             job.draw(target, *job.args)
@@ -286,7 +297,8 @@ def _rulebook(
 
     def typeset() -> Typeset:
         markdown = rulebook_markdown(game, context()) if text is None else text
-        return Typeset(draw, (markdown, size, *rulebook_setting(game)))
+        figures = rulebook_figures(game, markdown)
+        return Typeset(draw, (markdown, size, *rulebook_setting(game), figures))
 
     out = OutputFile(path, "rulebook", [], lambda _: None, typeset=typeset)
 

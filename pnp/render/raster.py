@@ -6,7 +6,7 @@ import io
 from collections.abc import Iterator
 from pathlib import Path
 
-from PIL import Image
+from PIL import Image, ImageChops
 from reportlab.lib.units import mm
 
 from pnp.layout.images import DPI
@@ -61,3 +61,28 @@ def save_png(image: Image.Image, path: Path, dpi: int = DPI) -> None:
     exif[EXIF_X_RESOLUTION] = exif[EXIF_Y_RESOLUTION] = dpi
     exif[EXIF_RESOLUTION_UNIT] = EXIF_INCH
     image.save(path, format="PNG", optimize=False, dpi=(dpi, dpi), exif=exif)
+
+
+COVERAGE_DPI = 50
+"""Resolution at which a written document is rasterised to measure its ink."""
+
+
+def pdf_coverage(path: Path, dpi: float = COVERAGE_DPI) -> float:
+    """The mean share of a PDF's pages that ink covers, each pixel counted by its
+    heaviest process ink (1 − min(R, G, B)), as pnp.layout.ink counts laid-out faces."""
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        total = 0.0
+        for page in pdf:
+            image = page.render(scale=dpi / 72, draw_annots=False).to_pil().convert("RGB")
+            lightest = image.getchannel("R")
+            for band in ("G", "B"):
+                lightest = ImageChops.darker(lightest, image.getchannel(band))
+            histogram = lightest.histogram()
+            pixels = sum(histogram)
+            total += sum(n * (255 - v) for v, n in enumerate(histogram)) / 255 / pixels
+        return total / len(pdf) if len(pdf) else 0.0
+    finally:
+        pdf.close()

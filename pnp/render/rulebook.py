@@ -33,6 +33,7 @@ from reportlab.platypus import (
 from pnp.layout.book import BookFormat, sheet_format
 from pnp.layout.sheet import PAPERS_MM
 from pnp.render.blocks import Block, Group, flatten, stack_height
+from pnp.render.generated import GeneratedFigure
 from pnp.render.markdown import guard_headings, styles, to_flowables
 from pnp.render.meta import DocInfo
 from pnp.render.pdf import colour, make_canvas
@@ -55,7 +56,7 @@ class PlacedBlock:
 
     page: int
     kind: str
-    """h1–h4, body, item, example, lead (paragraphs) or table."""
+    """h1–h4, body, item, example, lead, caption (paragraphs) or table."""
     top: float
     bottom: float
     lines: int = 0
@@ -89,6 +90,8 @@ class BookLayout:
     blocks: list[PlacedBlock] = field(default_factory=list)
     frames: dict[tuple[int, str], tuple[float, float]] = field(default_factory=dict)
     """Each (page, frame)'s text area: its bottom and height, in points."""
+    figures: list[tuple[int, str, tuple[str, ...]]] = field(default_factory=list)
+    """Figures pnp drew from the data: page, name (anatomy, setup) and the words printed."""
 
     def on_page(self, n: int) -> list[PlacedBlock]:
         return [b for b in self.blocks if b.page == n]
@@ -111,6 +114,8 @@ class _RecordingDoc(BaseDocTemplate):  # type: ignore[misc]
 
     def afterFlowable(self, flowable: Flowable) -> None:  # noqa: N802
         frame = self.frame
+        if isinstance(flowable, GeneratedFigure) and flowable.drawn_y is not None:
+            self.record.figures.append((self.page, flowable.name, flowable.labels))
         if frame is None or not isinstance(flowable, Block | BlockTable):
             return
         foot = frame.y1 + frame.bottomPadding

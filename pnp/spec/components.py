@@ -113,6 +113,9 @@ class AidComponent(Strict):
     title: str
     template: str
     """Markdown+Jinja file in the game's templates."""
+    back: str = ""
+    """A second Markdown+Jinja file: the aid's other face, printed on the back of each copy
+    (double-sided, mirrored for a long-edge flip like card backs)."""
     size: CardSize = "tarot"
     copies: Whole = Field(default=1, ge=1, le=12)
 

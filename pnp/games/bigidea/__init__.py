@@ -22,11 +22,18 @@ if TYPE_CHECKING:
 
 __getattr__ = lazy_attributes(
     __name__,
-    {"BOTS": ".bots", "State": ".rules", "determinize": ".rules", "RULES": ".decisions"},
+    {
+        "BOTS": ".bots",
+        "State": ".rules",
+        "determinize": ".rules",
+        "RULES": ".decisions",
+        "table_at_start": ".setup",
+    },
 )
 
 
 __all__ = [
+    "table_at_start",
     "BOTS",
     "COMPONENT_TABLES",
     "NAME",

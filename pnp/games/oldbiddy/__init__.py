@@ -49,11 +49,18 @@ def printed_components(game: Game) -> dict[str, dict[str, int]]:
 
 __getattr__ = lazy_attributes(
     __name__,
-    {"BOTS": ".bots", "State": ".rules", "determinize": ".rules", "RULES": ".decisions"},
+    {
+        "BOTS": ".bots",
+        "State": ".rules",
+        "determinize": ".rules",
+        "RULES": ".decisions",
+        "table_at_start": ".setup",
+    },
 )
 
 
 __all__ = [
+    "table_at_start",
     "BOTS",
     "NAME",
     "RULES",

@@ -18,10 +18,12 @@ if TYPE_CHECKING:
     from pnp.games.smallprint.rules import State
 
 __getattr__ = lazy_attributes(
-    __name__, {"BOTS": ".bots", "determinize": ".rules", "RULES": ".decisions"}
+    __name__,
+    {"BOTS": ".bots", "determinize": ".rules", "RULES": ".decisions", "table_at_start": ".setup"},
 )
 
 __all__ = [
+    "table_at_start",
     "BOTS",
     "NAME",
     "RULES",
