@@ -73,10 +73,12 @@ class BlockTable(Table):  # type: ignore[misc]
         super().draw()
 
     def head_height(self, width: float) -> float:
-        """Height of the header row and the first row: a table of just those two rows,
-        set with the same widths and style, as platypus sizes it."""
+        """Height of the header row and the first :data:`LEAST_ROWS` rows (the least part
+        :meth:`split` leaves): a table of just those rows, set with the same widths and
+        style, as platypus sizes it."""
         if self._head is None or self._head[0] != width:
-            first = BlockTable(self.rows[:2], colWidths=self.col_widths, style=self.table_style)
+            head = self.rows[: 1 + LEAST_ROWS]
+            first = BlockTable(head, colWidths=self.col_widths, style=self.table_style)
             self._head = (width, first.wrap(width, UNBOUNDED)[1])
         return self._head[1]
 
