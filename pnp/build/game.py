@@ -52,6 +52,7 @@ def build_game(
             "layout_reason": LAYOUT_REASONS[options.layout],
             "deck_per_sheet": options.deck_per_sheet,
             "registration": options.registration,
+            "chits": options.chits,
             "duplex": options.duplex,
             "back_offset_mm": list(options.back_offset),
             "expansions": [e.id for e in game.expansions],

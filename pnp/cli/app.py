@@ -23,6 +23,7 @@ from pnp.cli.build_options import (
     BackOffsetOpt,
     BleedOpt,
     BuildOutOpt,
+    ChitsOpt,
     CutFileOpt,
     DeckPerSheetOpt,
     DuplexOpt,
@@ -184,6 +185,7 @@ def build(
     deck_per_sheet: DeckPerSheetOpt = False,
     cut_file: CutFileOpt = None,
     registration: RegistrationOpt = False,
+    chits: ChitsOpt = "square",
     only: OnlyOpt = None,
     images: ImagesOpt = None,
     expansion: ExpOpt = None,
@@ -238,6 +240,7 @@ def build(
             deck_per_sheet,
             registration,
             cut_file,
+            chits=chits,
         )
         kinds = frozenset(only) if only else None
 

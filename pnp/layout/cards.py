@@ -43,6 +43,8 @@ class SheetOptions:
     """Print-then-cut registration marks for a cutting machine."""
     cut_file: str | None = None
     """``svg``: also write each sheet's cut paths."""
+    chits: str = "square"
+    """Counters as gang-cut squares with a shape emblem (square) or in their shapes (shaped)."""
 
     @property
     def inner_margin(self) -> float:

@@ -1,0 +1,121 @@
+"""How one counter looks: a gang-cut square carrying its shape as an emblem, or the shape
+itself (a round for a punch, a triangle of a tessellated block, a diamond).
+
+Every text on a counter is set at 6 pt or more (DESIGN.md §4): a text that does not fit
+at 6 pt is an error naming the counter, to be shortened in the data.
+"""
+
+from __future__ import annotations
+
+from pnp._errors import Location
+from pnp.layout.chits import TOKEN_BLEED_MM
+from pnp.layout.ops import Face, Shape, TextBlock
+from pnp.layout.textfit import set_text
+
+MIN_PT = 6.0
+"""Smallest text on a counter (DESIGN.md §4: nothing under 6 pt on a printed piece)."""
+CUT_COLOUR = "#444444"
+EMBLEM = {"circle": "ellipse", "triangle": "triangle", "diamond": "diamond"}
+"""The emblem a square chit carries for the shape it stands for (a square needs none)."""
+EMBLEM_SHARE = 0.2
+"""Emblem size as a share of the chit's side: 2.4 mm on a 12 mm gem, 4 mm on 20 mm."""
+
+
+def square_face(
+    label: str, sub: str, shape: str, d: float, fill: str, ink: str, who: str, where: Location
+) -> Face:
+    """A gang-cut square: colour to the edges (the crop marks show the cuts), its shape
+    as an emblem centred at the top in the ink colour, so the cue stays in greyscale and
+    for a colour-blind player; label and sub below it."""
+    ops: list[Shape | TextBlock] = [Shape("rect", 0, 0, d, d, fill, None, 0, 0)]
+    top = 0.16 * d
+    if shape in EMBLEM:
+        e = EMBLEM_SHARE * d
+        ops.append(Shape(EMBLEM[shape], (d - e) / 2, 0.07 * d, e, e, ink, None, 0, 0))
+        top = 0.07 * d + e + 0.04 * d
+    bottom = 0.9 * d
+    label_h = (bottom - top) * (0.6 if sub else 1.0)
+    ops += _texts(label, sub, d, ink, who, where, (0.1 * d, top, 0.8 * d, label_h),
+                  (0.06 * d, top + label_h, 0.88 * d, bottom - top - label_h))  # fmt: skip
+    return Face(d, d, tuple(ops))
+
+
+def shaped_face(
+    label: str,
+    sub: str,
+    shape: str,
+    d: float,
+    fill: str,
+    ink: str,
+    who: str,
+    where: Location,
+    bleed: bool = True,
+) -> Face:
+    """A round, triangle or diamond: with ``bleed`` (a piece on its own), colour past the
+    outline and the outline to cut along; without (a triangle of a tessellated block),
+    the shape alone, its neighbours and the block's own lines around it."""
+    kind = "ellipse" if shape == "circle" else shape
+    b = TOKEN_BLEED_MM
+    ops: list[Shape | TextBlock] = []
+    if bleed:
+        ops += [
+            Shape(kind, -b, -b, d + 2 * b, d + 2 * b, fill, None, 0, 0),
+            Shape(kind, 0, 0, d, d, fill, CUT_COLOUR, 0.25, 0),
+        ]
+    else:
+        ops.append(Shape(kind, 0, 0, d, d, fill, None, 0, 0))
+    label_h = d * (0.42 if sub else 0.55)
+    top = d * (0.18 if sub else 0.22)
+    if shape == "triangle":  # the words sit in the wide lower part
+        label_h, top = d * (0.3 if sub else 0.36), d * (0.44 if sub else 0.5)
+    ops += _texts(label, sub, d, ink, who, where, (d * 0.15, top, d * 0.7, label_h),
+                  (d * 0.14, top + label_h, d * 0.72, d * 0.26))  # fmt: skip
+    return Face(d, d, tuple(ops))
+
+
+def _texts(
+    label: str,
+    sub: str,
+    d: float,
+    ink: str,
+    who: str,
+    where: Location,
+    label_box: tuple[float, float, float, float],
+    sub_box: tuple[float, float, float, float],
+) -> list[Shape | TextBlock]:
+    """The label as large as its box allows, the sub at 6 to 8 pt (two lines at most)."""
+    out: list[Shape | TextBlock] = [
+        set_text(
+            label,
+            "Lato-Black",
+            max(MIN_PT, d * 1.6),
+            MIN_PT,
+            1.1,
+            label_box,
+            "center",
+            "middle",
+            ink,
+            0,
+            f"{who}: label",
+            where,
+        )  # fmt: skip
+    ]
+    if sub:
+        size = min(8.0, max(MIN_PT, d * 0.4))
+        out.append(
+            set_text(
+                sub,
+                "Lato-Bold",
+                size,
+                MIN_PT,
+                1.05,
+                sub_box,
+                "center",
+                "middle",
+                ink,
+                0,
+                f"{who}: sub",
+                where,
+            )  # fmt: skip
+        )
+    return out
