@@ -23,6 +23,8 @@ class Delivery:
     """Each PDF written (file name, page count), in build order."""
     sheets: dict[str, int] = field(default_factory=dict)
     """Sheets of paper each PDF takes (a back page shares its front's sheet)."""
+    cuts: dict[str, int] = field(default_factory=dict)
+    """Straight trimmer cuts each PDF of pieces needs (pnp.layout.cuts.trimmer_cuts)."""
     cut_files: int = 0
     manifest: bool = False
     images: Path | None = None
@@ -55,6 +57,7 @@ def deliver(
         files = [f for f in manifest["files"] if f["path"] in written]  # not earlier builds'
         done.pdfs = [(f["path"], len(f["pages"])) for f in files if f["kind"] != "cut"]
         done.sheets = {f["path"]: f["sheets"] for f in files}
+        done.cuts = {f["path"]: f["cuts"] for f in files if "cuts" in f}
         done.cut_files = sum(1 for f in files if f["kind"] == "cut")
         done.manifest = True
     else:
@@ -87,6 +90,7 @@ def summary_lines(done: Delivery) -> list[str]:
         lines.append(
             f"  {name:<{width}}  {pages:>3} page{'s' if pages != 1 else ''}"
             f" on {sheets} sheet{'s' if sheets != 1 else ''}"
+            + (f", {done.cuts[name]} cuts" if name in done.cuts else "")
         )
     if done.missing:
         kinds = ", ".join(done.missing)

@@ -104,7 +104,7 @@ ChitsOpt = Annotated[
     typer.Option(
         "--chits",
         metavar="|".join(CHITS),
-        callback=opt.choice("chits", CHITS),
+        callback=opt.choice("chit style", CHITS),
         help="Counters: square (gang-cut squares, a trimmer frees a row per cut, each "
         "carrying its shape as an emblem) or shaped (rounds at standard punch sizes, "
         "tessellated triangles).",

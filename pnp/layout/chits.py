@@ -145,13 +145,15 @@ class Packer:
     def add(self, heading: str, runs: list[Run]) -> None:
         """Place a group: beside earlier blocks when it fits there and would otherwise
         open a page of its own, else in new shelves in the shape that ends it highest."""
-        shares = [1] * len(runs)
-        best = self._trial(heading, runs, shares)
-        for i in range(len(runs)):  # each run in turn: the shape that ends the group highest
-            for k in SHARES[1:]:
-                trial = self._trial(heading, runs, [*shares[:i], k, *shares[i + 1 :]])
+        width = self.area.right - self.area.left
+        cols = [_balanced(r.n, r.most_cols(width)) for r in runs]  # full width, rows even
+        best = self._trial(heading, runs, cols)
+        for i, run in enumerate(runs):  # each run in turn: the width that ends the group highest
+            for c in range(1, min(run.n, run.most_cols(width)) + 1):
+                tried = [*cols[:i], c, *cols[i + 1 :]]
+                trial = self._trial(heading, runs, tried)
                 if _before(_end(trial), _end(best)):
-                    best, shares = trial, [*shares[:i], k, *shares[i + 1 :]]
+                    best, cols = trial, tried
         assert best is not None
         if len(best.pages) > len(self.state.pages):
             tucked = copy.deepcopy(self.state)
@@ -172,9 +174,9 @@ class Packer:
     def page_count(self) -> int:
         return len(self.state.pages)
 
-    def _trial(self, heading: str, runs: list[Run], shares: list[int]) -> _State:
+    def _trial(self, heading: str, runs: list[Run], cols: list[int]) -> _State:
         trial = copy.deepcopy(self.state)
-        self._group(trial, heading, runs, shares)
+        self._group(trial, heading, runs, cols)
         return trial
 
     def _top(self, page: int) -> float:
@@ -187,35 +189,40 @@ class Packer:
         last = shelves[-1]
         return last.top + last.height + GAP_MM
 
-    def _group(self, st: _State, heading: str, runs: list[Run], shares: list[int]) -> None:
-        """Place the runs in shelves, run ``i`` as wide as one of ``shares[i]`` blocks side
-        by side; a block that does not fit beside the last one goes there narrower if it
-        is then no taller than the shelf, else below."""
+    def _group(self, st: _State, heading: str, runs: list[Run], widths: list[int]) -> None:
+        """Place the runs in shelves, run ``i`` in rows of ``widths[i]``; a block that
+        does not fit beside the last one goes there narrower if it is then no taller than
+        the shelf, else below."""
         a = self.area
-        width = a.right - a.left
         text_w = self.width_of(heading)
         shelf: _Shelf | None = None
         page_of_heading = -1
         group = self.groups
         for ri, run in enumerate(runs):
-            limit = run.most_cols((width + GAP_MM) / shares[ri] - GAP_MM)
-            cols = _balanced(run.n, limit)
+            cols = widths[ri]
             done = 0
             while done < run.n:
                 left = run.n - done
                 c = min(cols, left)
                 w, _ = run.size(c, 1)
+                hole = 0.0  # the height of the hole beside a shelf's blocks, when filling it
                 if shelf is not None and shelf.x + w > a.right + 1e-9:
                     beside = _narrower(run, left, a.right - shelf.x, shelf.height - shelf.band)
+                    part = min(left, run.most_cols(a.right - shelf.x))
                     if beside:
                         c = beside
+                    elif (
+                        run.size(part, 1)[0] <= a.right - shelf.x + 1e-9
+                        and run.size(part, 1)[1] <= shelf.height - shelf.band + 1e-9
+                    ):  # some of them fill the hole
+                        c, hole = part, shelf.height - shelf.band
                     else:
                         shelf = None
                 if shelf is None:
                     y = self._next_y(st)
                     band = HEADING_MM if page_of_heading != len(st.pages) - 1 else 0.0
                     shelf = _Shelf(y, 0.0, a.left, band, a.left + text_w if band else 0.0)
-                room = a.bottom - shelf.top - shelf.band
+                room = hole or a.bottom - shelf.top - shelf.band
                 rows = math.ceil(left / c)
                 fit = _rows_that_fit(run, c, rows, room)
                 if fit == 0:
@@ -230,7 +237,7 @@ class Packer:
                     st.headings.append(Heading(len(st.pages) - 1, shelf.x, shelf.top, text))
                     page_of_heading = len(st.pages) - 1
                     st.pages[-1].append(shelf)
-                elif shelf not in st.pages[-1]:
+                elif not any(s is shelf for s in st.pages[-1]):
                     st.pages[-1].append(shelf)
                 count = min(left, fit * c)
                 st.blocks.append(
@@ -250,7 +257,9 @@ class Packer:
                 shelf.x += bw + GAP_MM
                 shelf.height = max(shelf.height, shelf.band + bh)
                 done += count
-                if done < run.n and fit < rows:  # the page is full: go on overleaf
+                if hole and done < run.n:  # the hole is full: the rest below
+                    shelf = None
+                elif done < run.n and fit < rows:  # the page is full: go on overleaf
                     st.pages.append([])
                     shelf = None
 
@@ -274,10 +283,6 @@ class Packer:
                 shelf.text_end = max(shelf.text_end, x)
                 return True
         return False
-
-
-SHARES = (1, 2, 3, 4)
-"""How many blocks side by side a run's shape is tried for."""
 
 
 def _narrower(run: Run, n: int, width: float, height: float) -> int:

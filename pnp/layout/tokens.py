@@ -100,11 +100,17 @@ def _resolve(
     punch = None
     if out["punch_mm"].strip():
         punch = _number(out["punch_mm"], "punch_mm", where)
-        if punch not in PUNCHES_MM or out["shape"] != "circle":
-            sizes = ", ".join(f"{p:g}" for p in PUNCHES_MM)
+        sizes = ", ".join(f"{p:g}" for p in PUNCHES_MM[:-1])
+        if punch not in PUNCHES_MM:
             raise DataError(
-                f"token punch_mm {out['punch_mm']!r} must be a standard round punch "
-                f"({sizes} mm) on a circle (shape {out['shape']!r})",
+                f"token punch_mm {out['punch_mm']!r} is no standard round punch: "
+                f"{sizes} or {PUNCHES_MM[-1]:g} mm",
+                where,
+            )
+        if out["shape"] != "circle":
+            raise DataError(
+                f"token punch_mm {out['punch_mm']!r} is for a circle; this token is a "
+                f"{out['shape']} (drop punch_mm, or make it shape: circle)",
                 where,
             )
     out["count"], out["size_mm"], out["punch_mm"] = count, size, punch

@@ -59,6 +59,10 @@ class OutputFile:
         if self.source:
             entry["source"] = self.source
         entry["sheets"] = self.sheets
+        if self.kind != "cut" and any(p.cuts for p in self.pages):
+            from pnp.layout.cuts import trimmer_cuts  # pure and light: only when cut
+
+            entry["cuts"] = trimmer_cuts(self.pages)
         entry["pages"] = [_page_entry(n, p) for n, p in enumerate(self.pages, start=1)]
         return entry
 
