@@ -205,24 +205,17 @@ class Packer:
                 left = run.n - done
                 c = min(cols, left)
                 w, _ = run.size(c, 1)
-                hole = 0.0  # the height of the hole beside a shelf's blocks, when filling it
                 if shelf is not None and shelf.x + w > a.right + 1e-9:
                     beside = _narrower(run, left, a.right - shelf.x, shelf.height - shelf.band)
-                    part = min(left, run.most_cols(a.right - shelf.x))
                     if beside:
                         c = beside
-                    elif (
-                        run.size(part, 1)[0] <= a.right - shelf.x + 1e-9
-                        and run.size(part, 1)[1] <= shelf.height - shelf.band + 1e-9
-                    ):  # some of them fill the hole
-                        c, hole = part, shelf.height - shelf.band
                     else:
                         shelf = None
                 if shelf is None:
                     y = self._next_y(st)
                     band = HEADING_MM if page_of_heading != len(st.pages) - 1 else 0.0
                     shelf = _Shelf(y, 0.0, a.left, band, a.left + text_w if band else 0.0)
-                room = hole or a.bottom - shelf.top - shelf.band
+                room = a.bottom - shelf.top - shelf.band
                 rows = math.ceil(left / c)
                 fit = _rows_that_fit(run, c, rows, room)
                 if fit == 0:
@@ -257,9 +250,7 @@ class Packer:
                 shelf.x += bw + GAP_MM
                 shelf.height = max(shelf.height, shelf.band + bh)
                 done += count
-                if hole and done < run.n:  # the hole is full: the rest below
-                    shelf = None
-                elif done < run.n and fit < rows:  # the page is full: go on overleaf
+                if done < run.n and fit < rows:  # the page is full: go on overleaf
                     st.pages.append([])
                     shelf = None
 

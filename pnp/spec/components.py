@@ -35,11 +35,11 @@ class Token(Strict):
     """Squares are gang-cut; circles, triangles and diamonds are punched or cut out."""
     size_mm: str = "20"
     """Diameter or side in mm."""
+    color: ColorText
+    ink: ColorText = "#ffffff"
     punch_mm: str = ""
     """A round's diameter with `--chits shaped`: a standard punch (16, 19, 25 or 25.4 mm),
     the one nearest `size_mm` that its words fit; empty: `size_mm`, cut by hand."""
-    color: ColorText
-    ink: ColorText = "#ffffff"
 
 
 class TokenGroup(Strict):
