@@ -74,6 +74,7 @@ def _component_findings(game: Game) -> list[Finding]:
     kinds = frozenset({"tokens", "board", "screen", "track", "aid", "rulebook"})
     try:
         plan_outputs(game, SheetOptions(), kinds)
+        plan_outputs(game, SheetOptions(chits="shaped"), frozenset({"tokens"}))  # other faces
     except PnpError as exc:
         return [Finding(Severity.ERROR, exc.message, exc.location)]
     return []
