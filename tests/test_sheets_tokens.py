@@ -33,12 +33,13 @@ MODES = ["square", "shaped"]
 
 
 def _files(
-    game: str, paper: str = "a4", chits: str = "square"
+    game: str, paper: str = "a4", chits: str = "square", registration: bool = False
 ) -> Iterator[tuple[TokensComponent, list[Page], dict[str, Face]]]:
     g = load_game(game)
+    options = SheetOptions(paper=paper, chits=chits, registration=registration)
     for i, comp in enumerate(g.spec.components):
         if isinstance(comp, TokensComponent):
-            pages, faces = lay_out_tokens(g, comp, i, SheetOptions(paper=paper, chits=chits))
+            pages, faces = lay_out_tokens(g, comp, i, options)
             yield comp, pages, faces
 
 
@@ -202,26 +203,36 @@ def test_a_group_carried_over_repeats_its_heading(game: str, paper: str, chits: 
             seen |= {it.group for it in page.items}
 
 
-SHORT = pytest.mark.xfail(
-    strict=True,
-    reason="Small Print's counters fill 65 % of one Letter sheet; with shaped penalty chits "
-    "the shelves put them on two, 48 % and 18 % full",
-)
+SHORT = {
+    ("smallprint", "letter", "shaped", False): "48 % and 18 %",
+    ("smallprint", "letter", "square", True): "44 % and 21 %",
+    ("smallprint", "letter", "shaped", True): "44 % and 21 %",
+    ("bidness", "letter", "shaped", True): "48 % and 2 % (the two awards)",
+    ("boom", "letter", "shaped", True): "49.9 % and 32 %",
+}
+"""Files the shelves do not yet pack to the rule: Small Print's counters fill 65 % of one
+Letter sheet and take two; Bidness's two award rounds find no hole on Letter with the
+registration marks."""
 FILES = [
-    pytest.param(g, p, c, marks=[SHORT] if (g, p, c) == ("smallprint", "letter", "shaped") else [])
+    pytest.param(
+        g, p, c, r,
+        marks=[pytest.mark.xfail(strict=True, reason=SHORT[g, p, c, r])]
+        if (g, p, c, r) in SHORT else [],
+    )
     for g in GAMES
     for p in PAPERS
     for c in MODES
-]
+    for r in (False, True)
+]  # fmt: skip
 
 
-@pytest.mark.parametrize(("game", "paper", "chits"), FILES)
+@pytest.mark.parametrize(("game", "paper", "chits", "registration"), FILES)
 def test_at_most_one_sheet_of_a_counters_file_is_under_half_full(
-    game: str, paper: str, chits: str
+    game: str, paper: str, chits: str, registration: bool
 ) -> None:
     w, h = PAPERS_MM[paper]
     room = (w - 12) * (h - 12)  # inside the 6 mm printer margin
-    for _, pages, _ in _files(game, paper, chits):
+    for _, pages, _ in _files(game, paper, chits, registration):
         fill = [sum(_area(it.trim) for it in p.items) / room for p in pages]
         assert sum(f < 0.5 for f in fill) <= 1, fill
 

@@ -141,6 +141,7 @@ class Packer:
         self.width_of = width_of
         self.state = _State()
         self.groups = 0
+        self.titles: list[str] = []
 
     def add(self, heading: str, runs: list[Run]) -> None:
         """Place a group: beside earlier blocks when it fits there and would otherwise
@@ -161,6 +162,26 @@ class Packer:
                 best = tucked
         self.state = best
         self.groups += 1
+        self.titles.append(heading)
+
+    def settle(self) -> None:
+        """Empty the last page into the holes of the earlier ones when all it holds fits
+        there (a few leftover chits should not take a sheet of their own)."""
+        last = len(self.state.pages) - 1
+        if last < 1:
+            return
+        trial = copy.deepcopy(self.state)
+        moving = [b for b in trial.blocks if b.page == last]
+        trial.blocks = [b for b in trial.blocks if b.page != last]
+        trial.headings = [h for h in trial.headings if h.page != last]
+        trial.pages.pop()
+        for b in moving:
+            text = self.titles[b.group]
+            if any(o.group == b.group for o in trial.blocks):
+                text += CONTINUED
+            if not self._tuck_piece(trial, text, b):
+                return
+        self.state = trial
 
     @property
     def blocks(self) -> list[Block]:
@@ -273,6 +294,33 @@ class Packer:
                 shelf.x = x
                 shelf.text_end = max(shelf.text_end, x)
                 return True
+        return False
+
+    def _tuck_piece(self, st: _State, text: str, b: Block) -> bool:
+        """Put block ``b``, reshaped if need be, under its heading beside an earlier
+        shelf's blocks; False when no shelf has room."""
+        text_w = self.width_of(text)
+        for page, shelves in enumerate(st.pages):
+            top = shelves[-1].top + shelves[-1].height + GAP_MM if shelves else self._top(page)
+            below = _Shelf(top, self.area.bottom - top, self.area.left, 0.0)
+            for shelf in [*shelves, below]:  # beside a shelf's blocks, or under the last
+                x = max(shelf.x, shelf.text_end + GAP_MM)
+                room_w, room_h = self.area.right - x, shelf.height - HEADING_MM
+                if text_w > room_w + 1e-9:
+                    continue
+                for c in range(min(b.count, b.run.most_cols(room_w)), 0, -1):
+                    w, h = b.run.size(c, math.ceil(b.count / c))
+                    if w <= room_w + 1e-9 and h <= room_h + 1e-9:
+                        st.headings.append(Heading(page, x, shelf.top, text))
+                        top = shelf.top + HEADING_MM
+                        st.blocks.append(
+                            Block(page, x, top, b.run, c, b.first, b.count, b.group, b.index)
+                        )
+                        shelf.x = shelf.text_end = x + max(w, text_w) + GAP_MM
+                        if shelf is below:
+                            shelf.height = HEADING_MM + h
+                            shelves.append(shelf)
+                        return True
         return False
 
 

@@ -207,6 +207,7 @@ def lay_out_tokens(
         note = "".join(sorted({NOTES.get(r.kind, "") for r, _ in runs}))
         packer.add(group.title + note, [r for r, _ in runs])
         placed.append((group.title, runs))
+    packer.settle()
     return _pages(comp.title, options, area, packer, placed), faces
 
 
