@@ -5,10 +5,11 @@ size and colour (neighbours share cut lines, so a miscut shows only their own co
 tessellated triangles of one size and colour (alternating up and down, so straight cuts
 across the block free them in strips), or spaced pieces of one size (rounds and diamonds,
 a gap between them for a punch or scissors). A block is laid out as rows of ``cols``
-slots; the packer chooses ``cols`` per group (the shape that ends the group highest on
-the sheet), places blocks left to right in shelves, splits a block by rows over pages and
-repeats the group's heading, marked as continued, on the next page. A small group that
-would open a page alone goes beside an earlier block where it fits instead.
+slots; the packer tries every ``cols`` for each run in turn (keeping the one that ends
+the group highest on the sheet), places blocks left to right in shelves, splits a block
+by rows over pages and repeats the group's heading, marked as continued, on the next
+page. A small group that would open a page alone goes beside an earlier block where it
+fits instead, and a last page whose blocks all fit in earlier holes is emptied into them.
 
 Pure geometry in mm, y down from the top of the page (the caller turns slots into trims).
 """
