@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from pnp.layout.cards import SheetOptions
-from pnp.layout.tokens import MAX_TOKEN_COUNT, _Packer
+from pnp.layout.tokens import MAX_TOKEN_COUNT, largest_token_mm
 from tests.conftest import FIXTURES, overlay
 
 
@@ -20,7 +20,7 @@ from tests.conftest import FIXTURES, overlay
 def test_the_largest_counter_builds_one_to_a_page(
     mini_cards: Path, tmp_path: Path, paper: str, shape: str
 ) -> None:
-    largest = _Packer("Bits", SheetOptions(paper=paper)).largest()
+    largest = largest_token_mm(SheetOptions(paper=paper))
     overlay(mini_cards, FIXTURES / "bad" / "token-size-huge")
     game_yaml = mini_cards / "mini" / "game.yaml"
     text = game_yaml.read_text().replace("size_mm: '300'", f"size_mm: '{largest:.1f}'")

@@ -27,6 +27,8 @@ class Delivery:
     """Fewest sheets each file of sheets could take (pnp.layout.sheet.sheets_lower_bound)."""
     ink: dict[str, tuple[float, float]] = field(default_factory=dict)
     """Share of each PDF's pages inked, as drawn and with --ink-saver (pnp.layout.ink)."""
+    cuts: dict[str, int] = field(default_factory=dict)
+    """Straight trimmer cuts each PDF of pieces needs (pnp.layout.cuts.trimmer_cuts)."""
     cut_files: int = 0
     manifest: bool = False
     images: Path | None = None
@@ -75,6 +77,7 @@ def deliver(
                 if name not in done.ink:
                     share = pdf_coverage(folder / name)
                     done.ink[name] = (share, share)
+        done.cuts = {f["path"]: f["cuts"] for f in files if "cuts" in f}
         done.cut_files = sum(1 for f in files if f["kind"] == "cut")
         done.manifest = True
     else:
@@ -109,6 +112,7 @@ def summary_lines(done: Delivery) -> list[str]:
         lines.append(
             f"  {name:<{width}}  {pages:>3} page{'s' if pages != 1 else ''}"
             f" on {sheets} sheet{'s' if sheets != 1 else ''}{bound}"
+            + (f", {done.cuts[name]} cuts" if name in done.cuts else "")
             + (f", ink {ink[0]:.0%} ({ink[1]:.0%} with --ink-saver)" if ink else "")
         )
     if done.missing:

@@ -55,6 +55,7 @@ def build_game(
             "deck_per_sheet": options.deck_per_sheet,
             "registration": options.registration,
             "booklet": options.booklet,
+            "chits": options.chits,
             "duplex": options.duplex,
             "back_offset_mm": list(options.back_offset),
             "ink_saver": options.ink_saver,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from pnp._errors import Finding, PnpError, Severity, unique
@@ -103,6 +104,7 @@ def _component_findings(game: Game) -> tuple[list[Finding], list[Piece]]:
         pieces += [Piece(f"{comp.kind} {comp.id!r}", where, tuple(p.decor)) for p in pages]
     try:
         plan_outputs(game, options, frozenset({"aid", "rulebook"}))
+        plan_outputs(game, replace(options, chits="shaped"), frozenset({"tokens"}))  # other faces
     except PnpError as exc:
         found.append(Finding(Severity.ERROR, exc.message, exc.location))
     return found, pieces

@@ -24,6 +24,7 @@ from pnp.cli.build_options import (
     BleedOpt,
     BookletOpt,
     BuildOutOpt,
+    ChitsOpt,
     CutFileOpt,
     DeckPerSheetOpt,
     DuplexOpt,
@@ -188,6 +189,7 @@ def build(
     registration: RegistrationOpt = False,
     booklet: BookletOpt = False,
     ink_saver: InkSaverOpt = False,
+    chits: ChitsOpt = "square",
     only: OnlyOpt = None,
     images: ImagesOpt = None,
     expansion: ExpOpt = None,
@@ -242,8 +244,9 @@ def build(
             deck_per_sheet,
             registration,
             cut_file,
-            booklet,
-            ink_saver,
+            booklet=booklet,
+            ink_saver=ink_saver,
+            chits=chits,
         )
         kinds = frozenset(only) if only else None
 

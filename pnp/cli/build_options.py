@@ -11,6 +11,7 @@ from typing import Annotated
 import typer
 
 from pnp.cli import options as opt
+from pnp.layout.chits import CHITS
 from pnp.layout.sheet import LAYOUTS, MAX_MARGIN_MM
 from pnp.render.files import CUT_FORMATS, IMAGE_TARGETS, KINDS
 
@@ -107,6 +108,18 @@ InkSaverOpt = Annotated[
     ),
 ]
 
+ChitsOpt = Annotated[
+    str,
+    typer.Option(
+        "--chits",
+        metavar="|".join(CHITS),
+        callback=opt.choice("chit style", CHITS),
+        help="Counters: square (gang-cut squares, a trimmer frees a row per cut, each "
+        "carrying its shape as an emblem) or shaped (rounds at standard punch sizes, "
+        "tessellated triangles).",
+    ),
+]
+
 OnlyOpt = Annotated[
     list[str] | None,
     typer.Option(
@@ -160,6 +173,7 @@ __all__ = [
     "BleedOpt",
     "BookletOpt",
     "BuildOutOpt",
+    "ChitsOpt",
     "CutFileOpt",
     "DeckPerSheetOpt",
     "DuplexOpt",

@@ -53,6 +53,8 @@ class SheetOptions:
     """Also impose the rulebook as a saddle-stitched booklet (pnp.layout.book)."""
     ink_saver: bool = False
     """Draw large solid areas as light tints (pnp.layout.ink.save_ink)."""
+    chits: str = "square"
+    """Counters as gang-cut squares with a shape emblem (square) or in their shapes (shaped)."""
 
     @property
     def inner_margin(self) -> float:

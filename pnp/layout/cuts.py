@@ -7,6 +7,9 @@ against the manifest's ``trim_pt`` directly.
 
 from __future__ import annotations
 
+import math
+from collections.abc import Iterable
+
 from pnp.layout.ops import POLYGONS
 from pnp.layout.pages import Cut, Page
 
@@ -68,3 +71,42 @@ def cut_svg(page: Page) -> str:
 def cut_file_name(pdf: str, number: int) -> str:
     """``boom-cards.pdf``, page 3 → ``boom-cards-p3-cut.svg``."""
     return f"{pdf.removesuffix('.pdf')}-p{number}-cut.svg"
+
+
+def trimmer_cuts(pages: Iterable[Page]) -> int:
+    """Straight cuts a paper trimmer needs for the sheets of a file.
+
+    The rule: on each front (or fold) sheet, every distinct straight line that an edge of
+    a piece lies on counts once, since a trimmer cuts it in one pass across every piece
+    on it (a gang-cut grid of r rows and c columns: r + 1 + c + 1; a tessellated block:
+    its rows' lines and its slanted lines); a round counts 4, the square freed around it
+    before a punch or scissors takes the rest. Back pages are cut with their fronts.
+    """
+    total = 0
+    for page in pages:
+        if page.side == "back":
+            continue
+        lines: set[tuple[float, float]] = set()
+        for cut in page.cuts:
+            if cut.circle:
+                total += 4
+            else:
+                lines.update(_lines(cut))
+        total += len(lines)
+    return total
+
+
+def _lines(cut: Cut) -> list[tuple[float, float]]:
+    """The lines a cut's edges lie on, each as (direction in degrees from 0 to 180,
+    signed distance from the page origin), rounded to 0.01 mm."""
+    x0, y0, x1, y1 = cut.rect
+    unit = POLYGONS.get(cut.polygon, ((0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)))
+    corners = [(x0 + px * (x1 - x0), y0 + py * (y1 - y0)) for px, py in unit]
+    out = []
+    for (ax, ay), (bx, by) in zip(corners, corners[1:] + corners[:1], strict=True):
+        angle = math.atan2(by - ay, bx - ax) % math.pi
+        if math.isclose(angle, math.pi, abs_tol=1e-9):
+            angle = 0.0
+        offset = ax * math.sin(angle) - ay * math.cos(angle)
+        out.append((round(math.degrees(angle), 2), round(offset, 2)))
+    return out

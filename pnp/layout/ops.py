@@ -94,5 +94,11 @@ class Face:
 POLYGONS: dict[str, tuple[tuple[float, float], ...]] = {
     "triangle": ((0.0, 0.0), (1.0, 0.0), (0.5, 1.0)),
     "diamond": ((0.5, 0.0), (1.0, 0.5), (0.5, 1.0), (0.0, 0.5)),
+    "triangle-down": ((0.0, 1.0), (1.0, 1.0), (0.5, 0.0)),
+    "wedge-tl": ((0.0, 0.0), (0.0, 1.0), (1.0, 1.0)),
+    "wedge-bl": ((0.0, 0.0), (1.0, 0.0), (0.0, 1.0)),
+    "wedge-tr": ((1.0, 0.0), (1.0, 1.0), (0.0, 1.0)),
+    "wedge-br": ((0.0, 0.0), (1.0, 0.0), (1.0, 1.0)),
 }
-"""Corners of the polygon shapes (Shape kinds) in their unit box, y up, in drawing order."""
+"""Corners of the polygon shapes (Shape kinds) in their unit box, y up, in drawing order; a
+wedge is the half-triangle beyond a tessellated row's end, named by its right angle."""

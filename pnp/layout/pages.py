@@ -24,7 +24,8 @@ class Placed:
     side: str = "front"
     """front or back: on a fold page, which half of a pair this is."""
     rotate: int = 0
-    """Degrees the face turns (counter-clockwise) to lie on its side in the trim: 0, 90, 270."""
+    """Degrees the face turns (counter-clockwise) in the trim: 90 or 270 to lie on its side,
+    180 for a tessellated triangle pointing down."""
 
 
 @dataclass(frozen=True, slots=True)

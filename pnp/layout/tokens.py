@@ -1,34 +1,54 @@
-"""Counter sheets: tokens from the data, packed in rows under their group titles."""
+"""Counter sheets: tokens from the data, in blocks under their group headings.
+
+``--chits square`` (the default) prints every counter as a gang-cut square carrying its
+shape as an emblem; ``--chits shaped`` keeps the shapes: rounds at a standard punch's
+size (the token's ``punch_mm``), triangles tessellated, diamonds spaced for scissors.
+"""
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from pnp._errors import DataError, Location
 from pnp.layout.cards import SheetOptions
+from pnp.layout.chit_faces import CUT_COLOUR, shaped_face, square_face
+from pnp.layout.chits import (
+    CHITS,
+    CONTINUED,
+    GANG_MARK_MM,
+    GAP_MM,
+    HEADING_MM,
+    TOKEN_BLEED_MM,
+    Area,
+    Block,
+    Packer,
+    Run,
+)
 from pnp.layout.labels import LABEL_BAND_MM
-from pnp.layout.ops import Face, Icon, Shape, TextBlock
+from pnp.layout.ops import Face, Shape, TextBlock
 from pnp.layout.pages import Cut, Page, Placed
 from pnp.layout.sheet import PAPERS_MM, Rect, marks_around, trim_lines
+from pnp.layout.tess import lines, marks, surround
 from pnp.layout.textfit import set_text
 from pnp.spec.components import Token, TokensComponent
 from pnp.spec.load import Game
+from pnp.text.fonts import load_font
 from pnp.text.icons import find_icon, icon_dirs
 from pnp.text.template import render_colour, render_text
 
+__all__ = ["CHITS", "CONTINUED", "GANG_MARK_MM", "GAP_MM", "TOKEN_BLEED_MM", "lay_out_tokens"]
+
 PAGE_MARGIN_MM = 10.0
 """Text pages (tracks) keep this far from the paper's edge, or the printer margin if more."""
-GAP_MM = 3.0
-"""Between round chips (room for a punch's rim or scissors) and between blocks."""
 TITLE_MM = 9.0
-GROUP_TITLE_MM = 6.5
-GANG_MARK_MM = 3.0
-"""Crop marks around a gang-cut block run this far out from its edge."""
-TOKEN_BLEED_MM = 1.2
-"""Colour past a counter's cut line: a cut that misses by 1 mm shows no white."""
-CUT_COLOUR = "#444444"
-ROUND_NOTE = " · punch or cut along the outline"
+PUNCHES_MM = (16.0, 19.0, 25.0, 25.4)
+"""Standard round punch diameters a ``punch_mm`` may name (5/8 in, 3/4 in, 25 mm, 1 in)."""
+NOTES = {
+    "spaced": " · punch or cut along the outline",
+    "tess": " · cut straight along the lines, row by row",
+}
+"""What a heading adds for pieces that are not plain squares (shaped chits only)."""
+HEADING_PT = 10.0
 
 
 def title_block(
@@ -46,73 +66,6 @@ def title_block(
     return set_text(text, font, size, size, 1.0, box, align, "top", colour, who=repr(text))
 
 
-def token_face(
-    label: str,
-    sub: str,
-    shape: str,
-    d: float,
-    fill: str,
-    ink: str,
-    who: str,
-    where: Location,
-    icon: str = "",
-) -> Face:
-    """A counter ``d`` mm across; ``icon`` (an SVG path) is a symbol above its words."""
-    b = TOKEN_BLEED_MM
-    if shape != "square":  # colour past the outline, then the outline to cut along
-        kind = "ellipse" if shape == "circle" else shape
-        ops: list[Shape | TextBlock | Icon] = [
-            Shape(kind, -b, -b, d + 2 * b, d + 2 * b, fill, None, 0, 0),
-            Shape(kind, 0, 0, d, d, fill, CUT_COLOUR, 0.25, 0),
-        ]
-    else:  # gang-cut: colour to the edges and beyond, the crop marks show the cuts
-        ops = [Shape("rect", 0, 0, d, d, fill, None, 0, 0)]
-    label_h = d * (0.42 if sub else 0.55)
-    top = d * (0.18 if sub else 0.22)
-    if shape == "triangle":  # the words sit in the wide lower part
-        label_h, top = d * (0.3 if sub else 0.36), d * (0.44 if sub else 0.5)
-    if icon:  # the symbol takes the upper part, the words move below it
-        size = d * (0.3 if shape == "triangle" or sub else 0.4)
-        icon_top = d * (0.4 if shape == "triangle" else 0.14)
-        ops.append(Icon(icon, (d - size) / 2, icon_top, size, size, ink))
-        top = icon_top + size + d * 0.03
-        label_h = d * (0.16 if sub else 0.22)
-    ops.append(
-        set_text(
-            label,
-            "Lato-Black",
-            d * 1.6,
-            5,
-            1.1,
-            (d * 0.15, top, d * 0.7, label_h),
-            "center",
-            "middle",
-            ink,
-            0,
-            f"{who}: label",
-            where,
-        )
-    )
-    if sub:
-        ops.append(
-            set_text(
-                sub,
-                "Lato-Bold",
-                min(7.0, d * 0.32),
-                3.5,
-                1.1,
-                (d * 0.14, top + label_h, d * 0.72, d * 0.26),
-                "center",
-                "middle",
-                ink,
-                0,
-                f"{who}: sub",
-                where,
-            )
-        )
-    return Face(d, d, tuple(ops))
-
-
 MAX_TOKEN_COUNT = 1000
 """Most copies of one counter: 1,000 chips of 20 mm fill about ten A4 sheets, more than
 any of the five games prints of all its counters together; a larger count is a typo
@@ -125,7 +78,8 @@ def _resolve(
     token: Token, ctx: dict[str, Any], where: Location, largest_mm: float
 ) -> dict[str, Any]:
     """The counter's fields rendered; its count and size read as bounded numbers (the
-    size at most ``largest_mm``, what one page holds under its titles)."""
+    size at most ``largest_mm``, what one page holds under its titles), its punch one of
+    the standard ones."""
     out: dict[str, Any] = {
         k: render_text(str(v), ctx, where, f"token {k}") for k, v in token.model_dump().items()
     }
@@ -145,7 +99,23 @@ def _resolve(
             f"{largest_mm:.1f} mm (the largest counter a page holds under its titles)",
             where,
         )
-    out["count"], out["size_mm"] = count, size
+    punch = None
+    if out["punch_mm"].strip():
+        punch = _number(out["punch_mm"], "punch_mm", where)
+        sizes = ", ".join(f"{p:g}" for p in PUNCHES_MM[:-1])
+        if punch not in PUNCHES_MM:
+            raise DataError(
+                f"token punch_mm {out['punch_mm']!r} is no standard round punch: "
+                f"{sizes} or {PUNCHES_MM[-1]:g} mm",
+                where,
+            )
+        if out["shape"] != "circle":
+            raise DataError(
+                f"token punch_mm {out['punch_mm']!r} is for a circle; this token is a "
+                f"{out['shape']} (drop punch_mm, or make it shape: circle)",
+                where,
+            )
+    out["count"], out["size_mm"], out["punch_mm"] = count, size, punch
     return out
 
 
@@ -156,98 +126,67 @@ def _number(text: str, key: str, where: Location, whole: bool = False) -> Any:
         raise DataError(f"token {key} {text!r} is not a number", where) from None
 
 
-class _Packer:
-    """Fills pages top to bottom with group titles, rows of round chips and gang-cut
-    blocks of squares, inside the layout margin."""
+def _area(options: SheetOptions) -> Area:
+    """Where blocks go: inside the layout margin, a chip's colour stopping at it."""
+    w, h = PAPERS_MM[options.paper]
+    m = options.inner_margin + TOKEN_BLEED_MM
+    return Area(m, w - m, m, h - _foot(options), m + TITLE_MM)
 
-    def __init__(self, title: str, options: SheetOptions) -> None:
-        self.options = options
-        self.size = PAPERS_MM[options.paper]
-        m = options.inner_margin + TOKEN_BLEED_MM  # a chip's colour stops at the margin
-        self.left, self.right = m, self.size[0] - m
-        # the foot keeps the sheet label's band free, unless registration room already does
-        self.foot = max(m, options.margin + LABEL_BAND_MM)
-        self.top, self.bottom = m, self.size[1] - self.foot
-        self.pages: list[Page] = []
-        self.new_page()
-        self.pages[0].decor.append(title_block(title, self.left, self.top, 14))
-        self.y = self.top + TITLE_MM
 
-    def largest(self) -> float:
-        """The largest counter a page holds below its titles, with crop marks around it, on
-        A4 and on Letter alike (a game's files build on both; validate lays out A4)."""
-        m = self.left
-        width = min(w for w, _ in PAPERS_MM.values()) - 2 * m
-        height = min(h for _, h in PAPERS_MM.values()) - m - self.foot - TITLE_MM - GROUP_TITLE_MM
-        return min(width, height) - 2 * GANG_MARK_MM
+def _foot(options: SheetOptions) -> float:
+    """Kept free at the foot: the sheet label's band, unless registration room does."""
+    return max(options.inner_margin + TOKEN_BLEED_MM, options.margin + LABEL_BAND_MM)
 
-    def new_page(self) -> None:
-        page = Page(self.size, bleed=TOKEN_BLEED_MM)
-        page.registration = self.options.registration_marks(self.size)
-        self.pages.append(page)
-        self.x, self.y, self.row_h = self.left, self.top, 0.0
 
-    def room(self, h: float) -> bool:
-        return self.y + h <= self.bottom + 1e-9
+def largest_token_mm(options: SheetOptions) -> float:
+    """The largest counter a page holds below its titles, with crop marks around it, on
+    A4 and on Letter alike (a game's files build on both; validate lays out A4)."""
+    m = options.inner_margin + TOKEN_BLEED_MM
+    width = min(w for w, _ in PAPERS_MM.values()) - 2 * m
+    height = min(h for _, h in PAPERS_MM.values()) - m - _foot(options) - TITLE_MM - HEADING_MM
+    return min(width, height) - 2 * GANG_MARK_MM
 
-    def title(self, text: str, first_h: float) -> None:
-        if not self.room(GROUP_TITLE_MM + first_h):
-            self.new_page()
-        self.pages[-1].decor.append(title_block(text, self.left, self.y, 10, "Lato-Bold"))
-        self.y += GROUP_TITLE_MM
-        self.x, self.row_h = self.left, 0.0
 
-    def end_row(self) -> None:
-        if self.row_h:
-            self.y += self.row_h + GAP_MM
-        self.x, self.row_h = self.left, 0.0
+Chit = tuple[str, str, dict[str, Any]]
+"""A printed copy: its item id, its face key and its resolved spec."""
 
-    def chip(self, d: float) -> Rect:
-        """Where the next round chip goes (trim box, mm from the bottom-left)."""
-        if self.x + d > self.right + 1e-9:
-            self.end_row()
-        if not self.room(d):
-            self.new_page()
-        trim = (self.x, self.size[1] - self.y - d, self.x + d, self.size[1] - self.y)
-        self.x += d + GAP_MM
-        self.row_h = max(self.row_h, d)
-        return trim
 
-    def block(self, d: float, count: int) -> list[tuple[Page, list[Rect]]]:
-        """Gang-cut blocks of ``count`` squares: rows of butted squares framed by crop marks,
-        beside the previous block when it fits on the row, split over pages when needed."""
-        m = GANG_MARK_MM
-        full = max(1, int((self.right - self.left - 2 * m + 1e-9) // d))
-        blocks: list[tuple[Page, list[Rect]]] = []
-        while count:
-            cols = min(count, full)
-            width = cols * d + 2 * m
-            if self.x > self.left and self.x + width > self.right + 1e-9:
-                self.end_row()
-            rows = int((self.bottom - self.y - 2 * m + 1e-9) // d)
-            if rows < 1:
-                self.new_page()
-                continue
-            n = min(count, rows * cols)
-            x0, top = self.x + m, self.size[1] - self.y - m
-            trims = [
-                (x0 + c * d, top - (r + 1) * d, x0 + (c + 1) * d, top - r * d)
-                for r, c in (divmod(i, cols) for i in range(n))
-            ]
-            blocks.append((self.pages[-1], trims))
-            self.x += width + GAP_MM
-            self.row_h = max(self.row_h, math.ceil(n / cols) * d + 2 * m)
-            count -= n
-        return blocks
+def _kind(spec: dict[str, Any], shaped: bool) -> tuple[str, float]:
+    """How a counter prints: gang-cut, tessellated or spaced, and at what size."""
+    if not shaped or spec["shape"] == "square":
+        return "gang", spec["size_mm"]
+    if spec["shape"] == "triangle":
+        return "tess", spec["size_mm"]
+    return "spaced", spec["punch_mm"] or spec["size_mm"]
+
+
+def _runs(chits: list[Chit], shaped: bool) -> list[tuple[Run, list[Chit]]]:
+    """Consecutive chits that may share a block: one size, and one colour where they
+    butt (a miscut must not show a neighbour's colour)."""
+    out: list[tuple[Run, list[Chit]]] = []
+    last: tuple[Any, ...] | None = None
+    for chit in chits:
+        kind, d = _kind(chit[2], shaped)
+        key = (kind, d, None if kind == "spaced" else chit[2]["color"])
+        if key != last:
+            out.append((Run(kind, d, 0), []))
+            last = key
+        out[-1][1].append(chit)
+    return [(Run(r.kind, r.d, len(c)), c) for r, c in out]
 
 
 def lay_out_tokens(
     game: Game, comp: TokensComponent, index: int, options: SheetOptions
 ) -> tuple[list[Page], dict[str, Face]]:
-    """Pages of counters: round chips spaced for a punch or scissors, each with its cut
-    outline; squares gang-cut in blocks that share cut lines, crop marks on every line."""
+    """Pages of counters: gang-cut blocks sharing cut lines with a crop mark on every
+    line, tessellated triangles, or spaced rounds each with its cut outline."""
+    shaped = options.chits == "shaped"
     faces: dict[str, Face] = {}
-    pack = _Packer(comp.title, options)
+    area = _area(options)
+    bold = load_font("Lato-Bold")
+    packer = Packer(area, lambda t: bold.width(t, HEADING_PT) * 25.4 / 72)
+    placed: list[tuple[str, list[tuple[Run, list[Chit]]]]] = []
+    largest = largest_token_mm(options)
     for gi, group in enumerate(comp.groups):
         where = game.spec_location("components", index, "groups", gi)
         rows: list[Any] = [None]
@@ -256,50 +195,95 @@ def lay_out_tokens(
             if not isinstance(rows, list):
                 raise DataError(f"each: no table {group.each!r} under tables:", where)
         ctx = {"tables": game.spec.tables}
-        specs = [_resolve(group.token, {**ctx, "row": r}, where, pack.largest()) for r in rows]
-        round_chips = any(s["shape"] != "square" for s in specs)
-        pack.title(group.title + (ROUND_NOTE if round_chips else ""), specs[0]["size_mm"])
+        specs = [_resolve(group.token, {**ctx, "row": r}, where, largest) for r in rows]
+        chits: list[Chit] = []
         for ri, spec in enumerate(specs):
-            d = spec["size_mm"]
             key = f"token:{comp.id}:{gi}:{ri}"
-            icon = spec["icon"].strip()
-            faces[key] = token_face(
-                spec["label"],
-                spec["sub"],
-                spec["shape"],
-                d,
-                spec["color"],
-                spec["ink"],
-                f"{comp.id}: {group.title}",
-                where,
-                str(find_icon(icon, icon_dirs(game.template_dirs()), where)) if icon else "",
-            )
-            item_id = key.split(":", 1)[1]
-            if spec["shape"] != "square":
-                polygon = "" if spec["shape"] == "circle" else spec["shape"]
-                for n in range(spec["count"]):
-                    trim = pack.chip(d)
-                    page = pack.pages[-1]
-                    b = TOKEN_BLEED_MM
-                    clip = (trim[0] - b, trim[1] - b, trim[2] + b, trim[3] + b)
-                    page.items.append(Placed(f"{item_id}:{n + 1}", group.title, key, trim, clip))
-                    page.cuts.append(Cut(trim, circle=not polygon, polygon=polygon))
-                continue
-            n = 0
-            for page, trims in pack.block(d, spec["count"]):
-                ids = [f"{item_id}:{n + i + 1}" for i in range(len(trims))]
-                _gang(page, trims, ids, group.title, key)
-                n += len(trims)
-        pack.end_row()
-        pack.y += GAP_MM
-    for page in pack.pages:
-        page.layout = "+".join(
-            sorted({"punch" if c.circle or c.polygon else "gang" for c in page.cuts})
-        )
-    return pack.pages, faces
+            kind, d = _kind(spec, shaped)
+            who = f"{comp.id}: {group.title}"
+            args = (spec["label"], spec["sub"], spec["shape"], d, spec["color"], spec["ink"])
+            name = spec["icon"].strip()
+            icon = str(find_icon(name, icon_dirs(game.template_dirs()), where)) if name else ""
+            if kind == "gang":
+                faces[key] = square_face(*args, who, where, icon)
+            else:
+                faces[key] = shaped_face(*args, who, where, kind == "spaced", icon)
+            item = key.split(":", 1)[1]
+            chits += [(f"{item}:{n + 1}", key, spec) for n in range(spec["count"])]
+        runs = [(r, c) for r, c in _runs(chits, shaped) if r.n]
+        if not runs:
+            continue
+        note = "".join(sorted({NOTES.get(r.kind, "") for r, _ in runs}))
+        packer.add(group.title + note, [r for r, _ in runs])
+        placed.append((group.title, runs))
+    packer.settle()
+    return _pages(comp.title, options, area, packer, placed), faces
 
 
-def _gang(page: Page, trims: list[Rect], ids: list[str], group: str, key: str) -> None:
+def _pages(
+    title: str,
+    options: SheetOptions,
+    area: Area,
+    packer: Packer,
+    groups: list[tuple[str, list[tuple[Run, list[Chit]]]]],
+) -> list[Page]:
+    """Turn the packer's blocks into pages of placed chits, cuts, marks and headings."""
+    size = PAPERS_MM[options.paper]
+    pages = [Page(size, bleed=TOKEN_BLEED_MM) for _ in range(packer.page_count)]
+    for page in pages:
+        page.registration = options.registration_marks(size)
+    pages[0].decor.append(title_block(title, area.left, area.top, 14))
+    for h in packer.headings:
+        pages[h.page].decor.append(title_block(h.text, h.x, h.y, HEADING_PT, "Lato-Bold"))
+    for block in packer.blocks:
+        name, runs = groups[block.group]
+        chits = runs[block.index][1]
+        _place(pages[block.page], block, name, chits[block.first : block.first + block.count])
+    for page in pages:
+        kinds = {"punch" if c.circle or c.polygon == "diamond" else "gang" for c in page.cuts}
+        kinds |= {"tess" for c in page.cuts if c.polygon.startswith("triangle")}
+        page.layout = "+".join(sorted(kinds - ({"gang"} if "tess" in kinds else set())))
+    return pages
+
+
+def _place(page: Page, block: Block, group: str, chits: list[Chit]) -> None:
+    run, h = block.run, page.size[1]
+    d = run.d
+    slots = []
+    for i in range(len(chits)):
+        x, y, down = run.slot(i, block.cols)
+        slots.append((block.x + x, block.y + y, down))
+    trims = [(x, h - y - d, x + d, h - y) for x, y, _ in slots]
+    if run.kind == "gang":
+        _gang(page, trims, [c[0] for c in chits], group, [c[1] for c in chits])
+        return
+    b = TOKEN_BLEED_MM
+    for (item, key, spec), trim, (_, _, down) in zip(chits, trims, slots, strict=True):
+        if run.kind == "tess":
+            page.items.append(Placed(item, group, key, trim, trim, rotate=180 if down else 0))
+            page.cuts.append(Cut(trim, polygon="triangle-down" if down else "triangle"))
+            continue
+        clip = (trim[0] - b, trim[1] - b, trim[2] + b, trim[3] + b)
+        page.items.append(Placed(item, group, key, trim, clip))
+        circle = spec["shape"] == "circle"
+        page.cuts.append(Cut(trim, circle=circle, polygon="" if circle else spec["shape"]))
+    if run.kind == "tess":
+        fill = chits[0][2]["color"]
+        cut_lines = lines(slots, d)
+        page.decor.extend(surround(slots, d, fill))
+        page.decor.extend(_line(s) for s in cut_lines)
+        page.marks.extend(marks(cut_lines, h))
+
+
+def _line(seg: tuple[float, float, float, float]) -> Shape:
+    """A tessellated block's cut line, drawn once across the block."""
+    x0, y0, x1, y1 = seg
+    return Shape("line", x0, y0, x1 - x0, y1 - y0, None, CUT_COLOUR, 0.25, 0)
+
+
+def _gang(page: Page, trims: list[Rect], ids: list[str], group: str, keys: list[str]) -> None:
+    """Squares butted in a block: colour past the edges with no square beyond them, one
+    cut per square for a cutting machine, crop marks on every line around the block."""
     ex = (
         min(t[0] for t in trims),
         min(t[1] for t in trims),
@@ -309,7 +293,7 @@ def _gang(page: Page, trims: list[Rect], ids: list[str], group: str, key: str) -
     b = TOKEN_BLEED_MM
     corners = {(round(t[0], 3), round(t[1], 3)) for t in trims}
     d = trims[0][2] - trims[0][0]
-    for item_id, t in zip(ids, trims, strict=True):
+    for item_id, key, t in zip(ids, keys, trims, strict=True):
         x, y = round(t[0], 3), round(t[1], 3)
 
         def alone(dx: int, dy: int, x: float = x, y: float = y) -> float:

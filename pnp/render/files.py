@@ -80,6 +80,10 @@ class OutputFile:
             entry["sheets_lower_bound"] = self.sheets_lower_bound(self.margin)
         if self.ink is not None:
             entry["ink"] = {"coverage": round(self.ink[0], 4), "ink_saver": round(self.ink[1], 4)}
+        if self.kind != "cut" and any(p.cuts for p in self.pages):
+            from pnp.layout.cuts import trimmer_cuts  # pure and light: only when cut
+
+            entry["cuts"] = trimmer_cuts(self.pages)
         entry["pages"] = [_page_entry(n, p) for n, p in enumerate(self.pages, start=1)]
         return entry
 

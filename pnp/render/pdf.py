@@ -235,6 +235,8 @@ class FaceDrawer:
             c.translate((item.trim[2] - item.trim[0]) * mm, 0)
         elif item.rotate == 270:
             c.translate(0, (item.trim[3] - item.trim[1]) * mm)
+        elif item.rotate == 180:  # a tessellated triangle pointing down
+            c.translate((item.trim[2] - item.trim[0]) * mm, (item.trim[3] - item.trim[1]) * mm)
         if item.rotate:
             c.rotate(item.rotate)
         if form is None:  # its only use: let it go once drawn, the canvas has it now
