@@ -67,6 +67,12 @@ class Report:
     """Each rule the engine lists (``RULES``) → games in which it was used."""
     cards: dict[str, CardStats] = field(default_factory=dict)
     """Per card design: how a seat fares when it draws it (pnp.sim.cards)."""
+    game_lengths: list[int | None] = field(default_factory=list)
+    """Per game played, in seed order: its length in rounds, None for a timeout; what
+    pairs the games of two runs on the same seeds (pnp.sim.compare). Not in the JSON."""
+    winners: list[tuple[int, ...]] = field(default_factory=list)
+    """Per completed game, in seed order: the seats that won (several in a tie). Not in
+    the JSON."""
 
     @property
     def first_seat_edge(self) -> float:
@@ -80,6 +86,7 @@ class Report:
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data["completion"] = self.completion
+        del data["game_lengths"], data["winners"]
         return data
 
     def status(self) -> str:
