@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+import pnp.sim.runner
 from pnp.cli.app import app
 from pnp.sim.cards import Z95, CardStats, newcombe
 from pnp.sim.compare import (
@@ -90,6 +91,24 @@ def test_differences_pair_the_games_by_seed() -> None:
     # a component the other game does not print peaks at 0 there
     assert diff.peaks == {"chips": {"red": (3, 5), "blue": (2, 0)}, "gems": {"green": (0, 1)}}
     assert list(diff.new_cards) == ["new-a", "new-b"]  # drawn ones only, sorted
+    lines = diff.lines()
+    assert "new cards: 2 designs drawn, played 4 times; improvement when drawn -10.0% " in (
+        "\n".join(lines)
+    )
+    assert "  new-a: win when drawn 80.0%, improvement +30.0% [+10.0%, +50.0%], drawn 4" in lines
+    assert not diff.interrupted
+
+
+def test_a_variant_run_cut_short_compares_the_seeds_it_reached() -> None:
+    base = _report([5, 6, 7], [(0,), (1,), (0,)], {})
+    variant = _report([6], [(0,)], {})
+    variant.interrupted, variant.requested = True, 3
+    diff = compare(base, variant, "extra", set())
+    assert diff.paired_games == 1 and diff.length == (1.0, 1.0, 1.0)
+    assert diff.interrupted
+    lines = diff.lines()
+    assert "3 and 1 games" in lines[0] and "over 1 game(s), too few for an interval" in lines[2]
+    assert lines[-1] == "with extra: interrupted after 1 of 3 games"
 
 
 def test_paired_win_interval_matches_the_published_example() -> None:
@@ -268,3 +287,28 @@ def test_comparison_keeps_the_shape_the_pdf_report_reads() -> None:
         "peaks",
         "new_cards",
     ]
+
+
+@pytest.mark.parametrize("stop_at", [3, 9])
+def test_ctrl_c_exits_130(monkeypatch: pytest.MonkeyPatch, stop_at: int) -> None:
+    # 6 games a run: game 3 is in the base run (nothing to compare: no report), game 9 the
+    # second game with the expansion (the comparison of the seeds reached, then 130)
+    real = pnp.sim.runner.play_out
+    calls = 0
+
+    def step(*args: object, **kwargs: object) -> int:
+        nonlocal calls
+        calls += 1
+        if calls == stop_at:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr("pnp.sim.runner.play_out", step)
+    result = runner.invoke(app, [*BIGIDEA, "--compare", "more-cards"])
+    assert result.exit_code == 130, result.output
+    assert "Traceback" not in result.output
+    if stop_at == 3:
+        assert result.stdout == "" and "interrupted" in result.stderr
+    else:
+        assert "6 and 2 games" in result.stdout
+        assert "with more-cards: interrupted after 2 of 6 games" in result.stdout

@@ -33,7 +33,7 @@ from typing import Any
 
 from pnp._errors import UsageError, unknown
 from pnp.sim.cards import Z95, CardStats, wilson
-from pnp.sim.report import Report
+from pnp.sim.report import Report, flagged_lines
 from pnp.sim.runner import check_players
 from pnp.spec.load import Game, list_expansions, load_game
 
@@ -147,26 +147,16 @@ class Comparison:
         if not self.new_cards:
             return [f"new cards: no seat drew one of {self.expansion}'s designs"]
         cards = self.new_cards
-        flagged = [card for card, s in cards.items() if s.outlier]
+        flagged = flagged_lines(cards)
         rated = sorted((s.iwd, card) for card, s in cards.items() if s.iwd is not None)
-        out = [
-            f"new cards: {len(cards)} designs drawn, played {sum(s.played for s in cards.values())}"
-            f" times, {len(flagged)} flagged"
-            + (
+        played = sum(s.played for s in cards.values())
+        summary = f"new cards: {len(cards)} designs drawn, played {played:,} times"
+        if rated:
+            summary += (
                 f"; improvement when drawn {rated[0][0]:+.1%} ({rated[0][1]}) to "
                 f"{rated[-1][0]:+.1%} ({rated[-1][1]})"
-                if rated
-                else ""
             )
-        ]
-        for card in sorted(flagged, key=lambda c: -abs(cards[c].iwd or 0.0)):
-            s = cards[card]
-            lo, hi = s.iwd_ci95 or (0.0, 0.0)
-            out.append(
-                f"  {card}: win when drawn {s.win_when_drawn:.1%}, improvement "
-                f"{s.iwd:+.1%} [{lo:+.1%}, {hi:+.1%}], drawn {s.drawn}"
-            )
-        return out
+        return [f"{summary}; {len(flagged)} flagged", *flagged]
 
     def legend(self) -> list[str]:
         """What each figure of :meth:`lines` means, one line each."""
