@@ -42,6 +42,7 @@ from pnp.layout.sheet import MARGIN_MM
 from pnp.render.files import DOCUMENT_KINDS, IMAGE_TARGETS
 
 if TYPE_CHECKING:
+    from pnp.sim.report import Report
     from pnp.spec.load import Game
 
 app = typer.Typer(
@@ -334,28 +335,44 @@ def simulate(
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
     jobs: JobsOpt = 1,
     expansion: ExpOpt = None,
+    compare: Annotated[
+        str | None,
+        typer.Option(
+            "--compare",
+            metavar="EXPANSION",
+            help="Play the games again with this expansion on the same seeds and report "
+            "the differences.",
+        ),
+    ] = None,
     cards: CardsOpt = None,
 ) -> None:
     """Play many games with bots and report completion, balance and component use."""
 
     def run() -> int:
         from pnp._progress import progress_bar
+        from pnp.sim.compare import compare_expansion
         from pnp.sim.runner import require_engine
         from pnp.sim.runner import simulate as run_sim
 
         g = _load(game, expansion, cards)
         engine = require_engine(g)
         names = bots or ["heuristic", "random"]
-        with progress_bar(games, f"{g.spec.name}: games") as advance:
-            report = run_sim(
-                engine,
-                g,
-                games=games,
-                players=players,
-                seed=seed,
-                bots=names,
-                progress=advance,
-                jobs=jobs,
+        with progress_bar(games * (2 if compare else 1), f"{g.spec.name}: games") as advance:
+
+            def play(on: Game, seats: int | None) -> Report:
+                return run_sim(
+                    engine,
+                    on,
+                    games=games,
+                    players=seats,
+                    seed=seed,
+                    bots=names,
+                    progress=advance,
+                    jobs=jobs,
+                )
+
+            report = (
+                compare_expansion(play, g, compare, players, cards) if compare else play(g, players)
             )
         if as_json:
             typer.echo(json.dumps(report.to_dict(), indent=1))

@@ -67,6 +67,12 @@ class Report:
     """Each rule the engine lists (``RULES``) → games in which it was used."""
     cards: dict[str, CardStats] = field(default_factory=dict)
     """Per card design: how a seat fares when it draws it (pnp.sim.cards)."""
+    game_lengths: list[int | None] = field(default_factory=list)
+    """Per game played, in seed order: its length in rounds, None for a timeout; what
+    pairs the games of two runs on the same seeds (pnp.sim.compare). Not in the JSON."""
+    winners: list[tuple[int, ...]] = field(default_factory=list)
+    """Per completed game, in seed order: the seats that won (several in a tie). Not in
+    the JSON."""
 
     @property
     def first_seat_edge(self) -> float:
@@ -80,6 +86,7 @@ class Report:
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data["completion"] = self.completion
+        del data["game_lengths"], data["winners"]
         return data
 
     def status(self) -> str:
@@ -124,15 +131,8 @@ class Report:
         """How many designs were tracked, and each flagged one with its interval."""
         if not self.cards:
             return []
-        flagged = [(card, s) for card, s in self.cards.items() if s.outlier]
-        out = [f"cards: {len(self.cards)} designs tracked, {len(flagged)} flagged"]
-        for card, s in sorted(flagged, key=lambda item: -abs(item[1].iwd or 0.0)):
-            low, high = s.iwd_ci95 or (0.0, 0.0)
-            out.append(
-                f"  {card}: win when drawn {s.win_when_drawn:.1%}, improvement "
-                f"{s.iwd:+.1%} [{low:+.1%}, {high:+.1%}], drawn {s.drawn}"
-            )
-        return out
+        flagged = flagged_lines(self.cards)
+        return [f"cards: {len(self.cards)} designs tracked, {len(flagged)} flagged", *flagged]
 
     def mix(self) -> str:
         """The bots at the table, e.g. ``search+heuristic, seats rotated``."""
@@ -176,3 +176,16 @@ class Report:
                 "confidence)"
             )
         return out
+
+
+def flagged_lines(cards: dict[str, CardStats]) -> list[str]:
+    """A line for each flagged design with its interval, the largest improvement first."""
+    flagged = [(card, s) for card, s in cards.items() if s.outlier]
+    out = []
+    for card, s in sorted(flagged, key=lambda item: -abs(item[1].iwd or 0.0)):
+        low, high = s.iwd_ci95 or (0.0, 0.0)
+        out.append(
+            f"  {card}: win when drawn {s.win_when_drawn:.1%}, improvement "
+            f"{s.iwd:+.1%} [{low:+.1%}, {high:+.1%}], drawn {s.drawn}"
+        )
+    return out

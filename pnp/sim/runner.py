@@ -185,6 +185,8 @@ def _report(
         lineup=list(bots),
         rules={rule.id: tally.rules[rule.id] for rule in getattr(engine, "RULES", ())},
         cards=card_stats(tally.cards, [_shares(w, tally.players) for w in tally.winners]),
+        game_lengths=tally.game_lengths,
+        winners=tally.winners,
     )
 
 

@@ -20,6 +20,8 @@ class Tally:
     real: list[int]
     winners: list[tuple[int, ...]] = field(default_factory=list)
     lengths: list[int] = field(default_factory=list)
+    game_lengths: list[int | None] = field(default_factory=list)
+    """Per game played, in order: its length, None for a timeout (games pair up by seed)."""
     spreads: list[float] = field(default_factory=list)
     peaks: dict[tuple[str, str], list[int]] = field(default_factory=dict)
     measures: dict[str, list[float]] = field(default_factory=dict)
@@ -55,8 +57,10 @@ class Tally:
         self.dry.update(set(state.ran_out()))
         self.rules.update(state.rules_used())
         if not state.is_terminal():
+            self.game_lengths.append(None)
             return
         self.lengths.append(state.length())
+        self.game_lengths.append(self.lengths[-1])
         scores = state.returns()
         best = max(scores)
         self.winners.append(tuple(seat for seat, s in enumerate(scores) if s == best))
@@ -74,6 +78,7 @@ class Tally:
             self.real[seat] += later.real[seat]
         self.winners += later.winners
         self.lengths += later.lengths
+        self.game_lengths += later.game_lengths
         self.spreads += later.spreads
         for key, values in later.peaks.items():
             self.peaks.setdefault(key, []).extend(values)
