@@ -323,6 +323,7 @@ def simulate(
         ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    pdf: opt.ReportOpt = None,
     jobs: JobsOpt = 1,
     expansion: ExpOpt = None,
     cards: CardsOpt = None,
@@ -348,6 +349,11 @@ def simulate(
                 progress=advance,
                 jobs=jobs,
             )
+        if pdf is not None:
+            from pnp.sim.document import write_report
+
+            pages = write_report(pdf, report, g)
+            typer.echo(f"wrote {pdf} ({pages} pages)", err=True)
         if as_json:
             typer.echo(json.dumps(report.to_dict(), indent=1))
             if report.interrupted:
