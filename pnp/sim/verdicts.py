@@ -82,7 +82,7 @@ def _seats(r: Report) -> Verdict:
             topic,
             f"Every seat wins within chance of the even {share(even)}: from "
             f"{share(min(r.win_rates))} to {share(max(r.win_rates))} over {r.completed:,} "
-            f"games (balance {r.balance:.3f}; {r.mix()}).",
+            f"games (balance {r.balance:.3f}; bots {r.mix()}).",
         )
     words = "; ".join(
         f"seat {s + 1} wins {share(r.win_rates[s])} ({share(ci[s][0])}–{share(ci[s][1])})"
@@ -91,8 +91,7 @@ def _seats(r: Report) -> Verdict:
     return Verdict(
         False,
         topic,
-        f"{words}, not the even {share(even)} (balance {r.balance:.3f}; {r.mix()}). "
-        "With rotated bots a seat's edge is the seat's; with one bot it may be the bot's play.",
+        f"{words}, not the even {share(even)} (balance {r.balance:.3f}; bots {r.mix()}).",
     )
 
 
@@ -103,7 +102,7 @@ def _length(r: Report) -> Verdict:
             False, topic, f"None of {r.games:,} games ended within {r.max_steps:,} decisions."
         )
     spread = f"{r.length_mean:.1f} ± {r.length_stdev:.1f} rounds"
-    if r.lengths:
+    if len(r.lengths) > 1:
         spread += f" ({min(r.lengths)} to {max(r.lengths)})"
     if r.timeouts:
         return Verdict(
@@ -163,7 +162,7 @@ def _components(r: Report) -> Verdict:
     if r.ran_out:
         return Verdict(False, topic, f"Not enough in some games: {listed(r.ran_out)}.")
     uses = [
-        (u.peak / u.printed, f"{g} {i}")
+        (u.peak / u.printed, f"{g}: {i}")
         for g, items in r.components.items()
         for i, u in items.items()
         if u.printed
