@@ -281,3 +281,22 @@ def test_a_comparison_adds_its_pages(tmp_path: Path, game: Game) -> None:
     words = " ".join(lines)
     assert "The expansion moves seat 1 +6.0 % (+2.0 % to +10.0 %)." in words
     assert "With the expansion, more than printed: coins gold (21 needed, 20 printed)." in words
+
+
+def test_a_run_where_no_game_ended_still_reports(tmp_path: Path, game: Game) -> None:
+    stuck = blank(
+        games=3,
+        completed=0,
+        timeouts=3,
+        win_rates=[0.0] * 4,
+        lengths={},
+        cards={},
+        score_quantiles=[[], [], [], []],
+        spread_quantiles=[],
+    )
+    path = tmp_path / "stuck.pdf"
+    assert write_report(path, stuck, game) >= 1
+    words = " ".join(pdf_lines(path.read_bytes()))
+    assert "look Seat balance No game ended by the rules, so no seat won one." in words
+    assert "look Length None of 3 games ended within 20,000 decisions." in words
+    assert "no games to show" in words

@@ -86,8 +86,9 @@ def nice_ticks(low: float, high: float, count: int = 5) -> list[float]:
 
 
 def tick_label(value: float, unit: Unit) -> str:
+    """``12``, ``20 %`` or ``+5 %``, with a true minus sign."""
     if unit == "number":
-        return f"{value:,.10g}"
+        return f"{value:,.10g}".replace("-", "−")
     sign = "+" if unit == "change" and value > 0 else ""
     return f"{sign}{value * 100:.10g} %".replace("-", "−")
 

@@ -60,7 +60,7 @@ def comparison_section(c: Comparison) -> list[Section]:
         charts.append(peaks_side_by_side(c))
     out = [Section(f"With {c.expansion}", (head,), tuple(verdicts(c)), tuple(charts))]
     if c.new_cards:
-        forest = card_forest(c.new_cards, f"New cards of {c.expansion}: improvement when drawn")
+        forest = card_forest(c.new_cards, "Improvement when drawn")
         out.append(Section(f"New cards of {c.expansion}", charts=(forest,)))
     return out
 
