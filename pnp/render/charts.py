@@ -105,7 +105,8 @@ class Boxes:
     title: str
     caption: str
     rows: tuple[tuple[str, tuple[float, ...], str], ...]
-    """(label, minimum, lower quartile, median, upper quartile, maximum, note) per row."""
+    """Per row: its label, its five numbers (minimum, lower quartile, median, upper
+    quartile, maximum) and the note written at its right end."""
 
 
 @dataclass(frozen=True)
@@ -122,15 +123,15 @@ SLOT_PT = 36.0
 """Widest slot of one bar of a histogram (13 mm): one or two values make no wall."""
 
 
-def draw_chart(chart: Chart, width: float, caption_lines: int = 0) -> Drawing:
+def draw_chart(chart: Chart, width: float, least_lines: int = 0) -> Drawing:
     """The chart as a reportlab Drawing ``width`` points wide, as tall as it needs (its
-    caption given room for at least ``caption_lines``, to line up charts side by side)."""
+    caption given room for at least ``least_lines``, to line up charts side by side)."""
     ensure_font(FONT)
     ensure_font(BOLD)
     if isinstance(chart, Side):
         return _side(chart, width)
     top = Top(width)
-    top.heading(chart.title, chart.caption, caption_lines)
+    top.heading(chart.title, chart.caption, least_lines)
     if isinstance(chart, RowChart):
         _rows(top, chart)
     elif isinstance(chart, Histogram):
@@ -226,10 +227,10 @@ def _row_marks(
         base = x_of(0.0)
         for k, v in enumerate(row.values):
             marked = row.flagged and k == n - 1  # outlined too, for a greyscale print
-            left, top = min(base, x_of(v)), mid + (rh - 5) / 2 - (k + 1) * bar
+            left, low = min(base, x_of(v)), mid + (rh - 5) / 2 - (k + 1) * bar
             fill, edge = (FLAG, INK) if marked else (SERIES[min(k, 1)], None)
             width = abs(x_of(v) - base)
-            shapes.add(Rect(left, top, width, bar, fillColor=fill, strokeColor=edge, strokeWidth=1))
+            shapes.add(Rect(left, low, width, bar, fillColor=fill, strokeColor=edge, strokeWidth=1))
         if row.interval:
             whisker(shapes, x_of(row.interval[0]), x_of(row.interval[1]), mid, 2.5, 0.8)
     if row.mark is not None:
@@ -281,10 +282,10 @@ def _histogram(top: Top, chart: Histogram) -> None:
     top.group.add(counts_on_top)
     top.y = base - SMALL_PT - 6
     middle = (x0 + x1) / 2
-    axis = text_shape(
+    x_name = text_shape(
         middle, top.y - SMALL_PT, chart.x_label, SMALL_PT, color=MUTED, anchor="middle"
     )
-    top.group.add(axis)
+    top.group.add(x_name)
     top.y -= SMALL_PT + 4
 
 
