@@ -122,6 +122,21 @@ def test_a_failed_write_keeps_the_last_good_report(
     assert [p.name for p in tmp_path.iterdir()] == ["r.pdf"]  # no temporary file left
 
 
+def test_a_write_that_fails_on_the_command_line_keeps_the_printed_report(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def full(*args: object, **kwargs: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("pnp.render.simreport.renderPDF.draw", full)
+    out = tmp_path / "r.pdf"
+    result = runner.invoke(app, ["simulate", "oldbiddy", "--games", "2", "--report", str(out)])
+    assert result.exit_code == 1
+    assert "oldbiddy: 2 games" in result.stdout  # printed before the PDF was tried
+    assert "error: No space left on device" in result.stderr
+    assert "Traceback" not in result.output and not list(tmp_path.iterdir())
+
+
 def blank(**changes: object) -> Report:
     """A made-up report of 1,000 even four-seat games, changed as a test needs."""
     base = Report(

@@ -349,17 +349,17 @@ def simulate(
                 progress=advance,
                 jobs=jobs,
             )
-        if pdf is not None:
-            from pnp.sim.document import write_report
-
-            pages = write_report(pdf, report, g)
-            typer.echo(f"wrote {pdf} ({pages} pages)", err=True)
         if as_json:
             typer.echo(json.dumps(report.to_dict(), indent=1))
             if report.interrupted:
                 typer.echo(report.status(), err=True)
         else:
             typer.echo("\n".join([*report.lines(), "", *report.legend()]))
+        if pdf is not None:
+            from pnp.sim.document import write_report
+
+            pages = write_report(pdf, report, g)
+            typer.echo(f"wrote {pdf} ({pages} pages)", err=True)
         return 130 if report.interrupted else 0
 
     _run(run)
