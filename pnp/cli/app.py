@@ -333,6 +333,7 @@ def simulate(
         ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    pdf: opt.ReportOpt = None,
     jobs: JobsOpt = 1,
     expansion: ExpOpt = None,
     compare: Annotated[
@@ -380,6 +381,15 @@ def simulate(
                 typer.echo(report.status(), err=True)
         else:
             typer.echo("\n".join([*report.lines(), "", *report.legend()]))
+        if pdf is not None:
+            from pnp.sim.compare import Comparison
+            from pnp.sim.document import write_report
+
+            if isinstance(report, Comparison):  # the base run's charts, then the comparison
+                pages = write_report(pdf, report.base, g, report)
+            else:
+                pages = write_report(pdf, report, g)
+            typer.echo(f"wrote {pdf} ({pages} pages)", err=True)
         return 130 if report.interrupted else 0
 
     _run(run)

@@ -12,6 +12,7 @@ for ``cls=``), so every Typer release from the floor in pyproject.toml to the ne
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Annotated, Any, NamedTuple
@@ -209,6 +210,23 @@ def folder(value: str | Path) -> Path:
     return path
 
 
+def report_file(value: Path | None) -> Path | None:
+    """``--report FILE.pdf``: checked before any game is played, so that a long run never
+    ends in a file it cannot write (the write itself replaces a temporary file)."""
+    if value is None:
+        return None
+    shown, folder = str(value), value.parent
+    if value.suffix.lower() != ".pdf":
+        raise typer.BadParameter(f"{shown!r} does not end in .pdf")
+    if value.is_dir():
+        raise typer.BadParameter(f"{shown!r} is a folder")
+    if not folder.is_dir():
+        raise typer.BadParameter(f"there is no folder {str(folder)!r} to write {value.name} in")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise typer.BadParameter(f"cannot write in the folder {str(folder)!r}")
+    return value
+
+
 def _name(param: Any) -> str:
     """An argument as its help shows it: its metavar (``GAME``)."""
     return str(param.metavar or param.name.upper())
@@ -292,6 +310,15 @@ PaperOpt = Annotated[
         metavar="PAPER",
         callback=choice("paper", PAPERS),
         help=f"Paper size: {'|'.join(PAPERS)}.",
+    ),
+]
+ReportOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--report",
+        metavar="FILE.pdf",
+        callback=report_file,
+        help="Also write the report as a PDF of charts (same seed, same file).",
     ),
 ]
 JobsOpt = Annotated[

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import statistics
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -73,6 +74,18 @@ class Report:
     winners: list[tuple[int, ...]] = field(default_factory=list)
     """Per completed game, in seed order: the seats that won (several in a tie). Not in
     the JSON."""
+    options_per_decision: list[float] = field(default_factory=list)
+    """Per seat: mean legal options over all its decisions (1 for a forced one)."""
+    lengths: dict[int, int] = field(default_factory=dict)
+    """Rounds → completed games that lasted that long."""
+    score_quantiles: list[list[float]] = field(default_factory=list)
+    """Per seat: its final score's minimum, quartiles and maximum, over completed games."""
+    spread_quantiles: list[float] = field(default_factory=list)
+    """The same five numbers of the winner's minus the last player's final score."""
+    lead_changes: dict[int, int] = field(default_factory=dict)
+    """Times the lead changed hands → completed games (pnp.sim.tally.lead_story)."""
+    led_from: dict[int, int] = field(default_factory=dict)
+    """Round from which the winner led for good → completed games with one winner."""
 
     @property
     def first_seat_edge(self) -> float:
@@ -108,6 +121,7 @@ class Report:
             f"score spread {self.score_spread:.1f}",
             f"decision share {' '.join(pct(d) for d in self.decision_share)}",
         ]
+        out.extend(self.course_lines())
         for group, items in self.components.items():
             uses = ", ".join(f"{item} {u.peak}/{u.printed}" for item, u in items.items())
             out.append(f"{group} (peak/printed): {uses}")
@@ -126,6 +140,19 @@ class Report:
         if self.strength is not None:
             out.extend(self.strength.lines(self.players))
         return [*out, self.status()] if self.interrupted else out
+
+    def course_lines(self) -> list[str]:
+        """Legal options per decision, lead changes and when the winner took the lead."""
+        out = []
+        if self.options_per_decision:
+            options = " ".join(f"{o:.1f}" for o in self.options_per_decision)
+            out.append(f"legal options per decision {options}")
+        if self.lead_changes:
+            line = f"lead changes {mean_of(self.lead_changes):.2f} per game"
+            if self.led_from:
+                line += f"; winner led for good from round {mean_of(self.led_from):.2f}"
+            out.append(line)
+        return out
 
     def card_lines(self) -> list[str]:
         """How many designs were tracked, and each flagged one with its interval."""
@@ -152,6 +179,14 @@ class Report:
             "score spread: mean of the winner's minus the last player's final score",
             "decision share: per seat, share of its decisions with more than one legal choice",
         ]
+        if self.options_per_decision:
+            out.append("legal options per decision: per seat, mean choices it was offered")
+        if self.lead_changes:
+            out.append(
+                "lead changes: times the top score passed from one seat to another, looked "
+                "at after every round (a tie holds no lead); winner led for good from: the "
+                "mean round after which the winner was never behind or level again"
+            )
         if self.components:
             out.append(
                 "peak/printed: most of a component needed at once in any game / how many "
@@ -189,3 +224,19 @@ def flagged_lines(cards: dict[str, CardStats]) -> list[str]:
             f"{s.iwd:+.1%} [{low:+.1%}, {high:+.1%}], drawn {s.drawn}"
         )
     return out
+
+
+def mean_of(counts: dict[int, int]) -> float:
+    """The mean of a histogram (value → how often)."""
+    n = sum(counts.values())
+    return sum(value * k for value, k in counts.items()) / n if n else 0.0
+
+
+def five_numbers(values: list[float]) -> list[float]:
+    """Minimum, lower quartile, median, upper quartile and maximum (a box plot's numbers)."""
+    if not values:
+        return []
+    if len(values) == 1:
+        return [float(values[0])] * 5
+    q1, q2, q3 = statistics.quantiles(values, n=4, method="inclusive")
+    return [float(min(values)), q1, q2, q3, float(max(values))]

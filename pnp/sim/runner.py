@@ -14,15 +14,16 @@ from __future__ import annotations
 import math
 import random
 import statistics
+from collections import Counter
 from typing import Any
 
 from pnp._errors import Finding, Severity, UsageError, unknown
 from pnp._progress import Advance
 from pnp.games import Bot, Engine, GameState, engine_for, get_engine, sees
 from pnp.sim.cards import card_stats
-from pnp.sim.report import DEFAULT_MAX_STEPS, ComponentUse, Report
+from pnp.sim.report import DEFAULT_MAX_STEPS, ComponentUse, Report, five_numbers
 from pnp.sim.strength import Strength
-from pnp.sim.tally import Tally
+from pnp.sim.tally import Tally, leader
 from pnp.spec.load import Game
 
 COVERAGE = 0.999
@@ -67,9 +68,11 @@ def play_games(
         for number, game_seed in enumerate(seeds, first):
             table = seating(bots, players, number)
             state = new_state(game, players, game_seed, transcript=False)
-            asked, real = [0] * players, [0] * players
-            play_out(state, [by_name[name] for name in table], game_seed, max_steps, asked, real)
-            tally.add(state, asked, real, tuple(table))
+            asked, real, options = [0] * players, [0] * players, [0] * players
+            leaders: list[int | None] = []
+            play = [by_name[name] for name in table]
+            play_out(state, play, game_seed, max_steps, asked, real, options, leaders)
+            tally.add(state, asked, real, tuple(table), options, leaders)
     except KeyboardInterrupt:  # the game in progress is dropped; the finished ones count
         tally.interrupted = True
     return tally
@@ -152,7 +155,8 @@ def _report(
     win_rates = [w / completed if completed else 0.0 for w in wins]
     components, short = _components(engine.printed_components(game), tally.peaks)
     short += [f"{what} (in {n} of {played} games)" for what, n in sorted(tally.dry.items())]
-    lengths, spreads = tally.lengths, tally.spreads
+    lengths, spreads, seats = tally.lengths, tally.spreads, range(tally.players)
+    options, asked = tally.options, tally.asked
     strength = Strength() if len(set(bots)) > 1 else None
     if strength is not None:
         for table, scores in zip(tally.tables, tally.scores, strict=True):
@@ -187,6 +191,12 @@ def _report(
         cards=card_stats(tally.cards, [_shares(w, tally.players) for w in tally.winners]),
         game_lengths=tally.game_lengths,
         winners=tally.winners,
+        options_per_decision=[o / a if a else 0.0 for o, a in zip(options, asked, strict=True)],
+        lengths=dict(sorted(Counter(lengths).items())),
+        score_quantiles=[five_numbers([float(s[seat]) for s in tally.scores]) for seat in seats],
+        spread_quantiles=five_numbers(spreads),
+        lead_changes=dict(sorted(Counter(changes for changes, _ in tally.leads).items())),
+        led_from=dict(sorted(Counter(r for _, r in tally.leads if r is not None).items())),
     )
 
 
@@ -256,11 +266,15 @@ def play_out(
     max_steps: int = DEFAULT_MAX_STEPS,
     asked: list[int] | None = None,
     real: list[int] | None = None,
+    options: list[int] | None = None,
+    leaders: list[int | None] | None = None,
 ) -> int:
     """Let the bots finish ``state`` (or hit the step cap); returns the steps taken.
 
     Bots draw from their own RNG, seeded from the game's seed, so a game replays
-    exactly. ``asked``/``real`` count each seat's decisions (all / with a real choice).
+    exactly. ``asked``/``real`` count each seat's decisions (all / with a real choice),
+    ``options`` sums the legal options each seat was offered; ``leaders`` gets the leader
+    (:func:`pnp.sim.tally.leader`) each time ``length()`` moves on, and at the end.
     """
     rng = random.Random(seed ^ _BOT_SEED_SALT)
     current, legal_actions, apply, view = (
@@ -271,6 +285,7 @@ def play_out(
     )
     looks = [sees(bot) for bot in play]
     steps = 0
+    rounds = state.length()
     while not state.is_terminal() and steps < max_steps:
         seat = current()
         legal = legal_actions()
@@ -278,8 +293,16 @@ def play_out(
             asked[seat] += 1
             if len(legal) > 1:
                 real[seat] += 1
+            if options is not None:
+                options[seat] += len(legal)
         apply(play[seat](view(seat) if looks[seat] else None, legal, rng))
         steps += 1
+        if leaders is not None and state.length() != rounds:
+            rounds = state.length()
+            if not state.is_terminal():  # the last round's leader is taken at the end
+                leaders.append(leader(state.returns()))
+    if leaders is not None and state.is_terminal():
+        leaders.append(leader(state.returns()))
     return steps
 
 

@@ -1,8 +1,17 @@
-"""The figures a run of simulated games adds up, kept per game so that runs join exactly."""
+"""The figures a run of simulated games adds up, kept per game so that runs join exactly.
+
+Besides what a finished state says of itself, the runner watches each game as it goes
+(:func:`pnp.sim.runner.play_out`): the legal options each seat was offered, and the leader
+after every round — the one seat whose ``returns()`` is highest when ``length()`` moves on
+(a tie is no leader). :func:`lead_story` turns those leaders into the two figures a
+designer asks of a race: how often the lead changed hands, and from which round the winner
+led for good (a game decided in its first rounds plays out the rest for nothing).
+"""
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -34,21 +43,34 @@ class Tally:
     """Per completed game: each seat's final score (for bot strength)."""
     cards: list[list[dict[str, int]]] = field(default_factory=list)
     """Per completed game: per seat, each card design it drew → the times it played it."""
+    options: list[int] = field(default_factory=list)
+    """Per seat: legal options offered, summed over its decisions (``asked``)."""
+    leads: list[tuple[int, int | None]] = field(default_factory=list)
+    """Per completed game: lead changes, and the round from which the winner led for good
+    (None when the game ended in a tie); see :func:`lead_story`."""
     played: int = 0
     interrupted: bool = False
 
     @classmethod
     def empty(cls, players: int) -> Tally:
-        return cls(players, [0] * players, [0] * players)
+        return cls(players, [0] * players, [0] * players, options=[0] * players)
 
     def add(
-        self, state: GameState, asked: list[int], real: list[int], table: tuple[str, ...] = ()
+        self,
+        state: GameState,
+        asked: list[int],
+        real: list[int],
+        table: tuple[str, ...] = (),
+        options: list[int] | None = None,
+        leaders: list[int | None] | None = None,
     ) -> None:
-        """Count one finished (or timed-out) game; ``table`` names the bot in each seat."""
+        """Count one finished (or timed-out) game; ``table`` names the bot in each seat,
+        ``options`` and ``leaders`` are what :func:`pnp.sim.runner.play_out` watched."""
         self.played += 1
         for seat in range(self.players):
             self.asked[seat] += asked[seat]
             self.real[seat] += real[seat]
+            self.options[seat] += options[seat] if options else 0
         for group, items in state.usage().items():
             for item, n in items.items():
                 self.peaks.setdefault((group, item), []).append(n)
@@ -68,6 +90,7 @@ class Tally:
         self.tables.append(table)
         self.scores.append(tuple(scores))
         self.cards.append(state.card_record())
+        self.leads.append(lead_story(leaders or [leader(scores)]))
 
     def join(self, later: Tally) -> None:
         """Append the tally of the games that come after these."""
@@ -76,6 +99,7 @@ class Tally:
         for seat in range(self.players):
             self.asked[seat] += later.asked[seat]
             self.real[seat] += later.real[seat]
+            self.options[seat] += later.options[seat]
         self.winners += later.winners
         self.lengths += later.lengths
         self.game_lengths += later.game_lengths
@@ -89,6 +113,37 @@ class Tally:
         self.tables += later.tables
         self.scores += later.scores
         self.cards += later.cards
+        self.leads += later.leads
 
 
-__all__ = ["Tally"]
+def leader(scores: Sequence[float]) -> int | None:
+    """The one seat with the highest score, or None when seats share it."""
+    best = max(scores)
+    top = [seat for seat, s in enumerate(scores) if s == best]
+    return top[0] if len(top) == 1 else None
+
+
+def lead_story(leaders: Sequence[int | None]) -> tuple[int, int | None]:
+    """Lead changes, and the round (from 1) from which the winner led for good.
+
+    ``leaders`` holds the leader after each round, the last entry at the game's end (None:
+    a tie). The lead changes when a seat leads that is not the last seat to have led; a tie
+    between two leads holds no lead and passes nothing, so A, tie, A is no change and A,
+    tie, B is one. The winner is the leader at the end; with a tie there, no one led for good.
+    """
+    changes, last = 0, None
+    for seat in leaders:
+        if seat is not None:
+            if last is not None and seat != last:
+                changes += 1
+            last = seat
+    winner = leaders[-1] if leaders else None
+    if winner is None:
+        return changes, None
+    start = len(leaders)
+    while start > 1 and leaders[start - 2] == winner:
+        start -= 1
+    return changes, start
+
+
+__all__ = ["Tally", "lead_story", "leader"]

@@ -1,0 +1,178 @@
+"""The summary of a simulation report in words: one verdict per question a designer asks.
+
+Each verdict is *fine* (no sign of trouble in this many games) or *look* (a figure to
+check), with the numbers that decide it. Seats and cards are judged like the per-card
+statistics (pnp.sim.cards): a 95 % interval is shown, and a seat or card is only called
+out when its interval widened for the number compared (Bonferroni) leaves out what an even
+game expects — with five seats, a plain 95 % interval would call one out in a fifth of
+perfectly even runs.
+"""
+
+from __future__ import annotations
+
+from statistics import NormalDist
+
+from pnp.render.simreport import Verdict
+from pnp.sim.cards import Z95, CardStats, wilson
+from pnp.sim.report import Report
+
+SHOWN = 6
+"""Names listed in one verdict before "and N more"."""
+
+
+def share(value: float) -> str:
+    """A share in per cent: ``31.2 %``."""
+    return f"{value * 100:.1f} %"
+
+
+def change(value: float) -> str:
+    """A signed difference of shares: ``+2.1 %``, ``−0.4 %`` (a true minus sign)."""
+    return f"{signed(value * 100, 1)} %"
+
+
+def signed(value: float, digits: int = 2) -> str:
+    """``+1.25``, ``−0.40``; nothing that rounds to zero gets a sign (no ``−0.0``)."""
+    text = f"{value:+.{digits}f}"
+    return text[1:] if float(text) == 0 else text.replace("-", "−")
+
+
+def listed(names: list[str]) -> str:
+    """The first few names, then how many more."""
+    more = len(names) - SHOWN
+    return ", ".join(names[:SHOWN]) + (f" and {more} more" if more > 0 else "")
+
+
+def seat_intervals(report: Report, z: float = Z95) -> list[tuple[float, float]]:
+    """Each seat's Wilson interval of its win rate (ties split the win)."""
+    n = report.completed
+    return [wilson(rate * n, n, z) if n else (0.0, 1.0) for rate in report.win_rates]
+
+
+def seats_off(report: Report) -> list[int]:
+    """Seats whose interval, widened for the number of seats, leaves out the even share."""
+    even = 1 / report.players
+    strict = NormalDist().inv_cdf(1 - 0.025 / report.players)
+    wide = seat_intervals(report, strict)
+    return [seat for seat, (low, high) in enumerate(wide) if not low <= even <= high]
+
+
+def report_verdicts(report: Report) -> list[Verdict]:
+    """Run, seat balance, length, rules, cards and components, in that order."""
+    out = []
+    if report.interrupted:
+        out.append(Verdict(False, "Run", f"{report.status()}: the figures cover those games."))
+    out += [_seats(report), _length(report)]
+    if report.rules:
+        out.append(_rules(report))
+    if report.cards:
+        out.append(cards_verdict(report.cards, "card designs"))
+    out.append(_components(report))
+    return out
+
+
+def _seats(r: Report) -> Verdict:
+    topic = "Seat balance"
+    if not r.completed:
+        return Verdict(False, topic, "No game ended by the rules, so no seat won one.")
+    even, off = 1 / r.players, seats_off(r)
+    ci = seat_intervals(r)
+    if not off:
+        return Verdict(
+            True,
+            topic,
+            f"Every seat wins within chance of the even {share(even)}: from "
+            f"{share(min(r.win_rates))} to {share(max(r.win_rates))} over {r.completed:,} "
+            f"games (balance {r.balance:.3f}; bots {r.mix()}).",
+        )
+    words = "; ".join(
+        f"seat {s + 1} wins {share(r.win_rates[s])} ({share(ci[s][0])}–{share(ci[s][1])})"
+        for s in off
+    )
+    return Verdict(
+        False,
+        topic,
+        f"{words}, not the even {share(even)} (balance {r.balance:.3f}; bots {r.mix()}).",
+    )
+
+
+def _length(r: Report) -> Verdict:
+    topic = "Length"
+    if not r.completed:
+        return Verdict(
+            False, topic, f"None of {r.games:,} games ended within {r.max_steps:,} decisions."
+        )
+    spread = f"{r.length_mean:.1f} ± {r.length_stdev:.1f} rounds"
+    if len(r.lengths) > 1:
+        spread += f" ({min(r.lengths)} to {max(r.lengths)})"
+    if r.timeouts:
+        return Verdict(
+            False,
+            topic,
+            f"{r.timeouts:,} of {r.games:,} games hit the cap of {r.max_steps:,} decisions "
+            f"without ending; the others lasted {spread}.",
+        )
+    return Verdict(True, topic, f"Every game ended by the rules, after {spread}.")
+
+
+def _rules(r: Report) -> Verdict:
+    topic = "Rules used"
+    unused = [rule for rule, games in r.rules.items() if not games]
+    if unused:
+        return Verdict(
+            False,
+            topic,
+            f"{len(unused)} of {len(r.rules)} listed rules never came up in {r.games:,} games: "
+            f"{listed(unused)}.",
+        )
+    rarest = min(r.rules, key=lambda rule: r.rules[rule])
+    return Verdict(
+        True,
+        topic,
+        f"All {len(r.rules)} listed rules came up; the rarest, {rarest}, in "
+        f"{r.rules[rarest]:,} of {r.games:,} games.",
+    )
+
+
+def cards_verdict(cards: dict[str, CardStats], what: str) -> Verdict:
+    """Cards whose improvement when drawn lies outside chance, the largest first."""
+    topic = "Cards"
+    flagged = sorted((c for c, s in cards.items() if s.outlier), key=lambda c: -abs(_iwd(cards[c])))
+    if flagged:
+        names = [f"{card} ({change(_iwd(cards[card]))})" for card in flagged]
+        return Verdict(
+            False,
+            topic,
+            f"{len(flagged)} of {len(cards)} {what} change a seat's win rate when drawn by "
+            f"more than chance allows: {listed(names)}.",
+        )
+    return Verdict(
+        True,
+        topic,
+        f"None of {len(cards)} {what} changes a seat's win rate when drawn by more than "
+        "chance allows.",
+    )
+
+
+def _iwd(stats: CardStats) -> float:
+    return stats.iwd or 0.0
+
+
+def _components(r: Report) -> Verdict:
+    topic = "Components"
+    if r.ran_out:
+        return Verdict(False, topic, f"Not enough in some games: {listed(r.ran_out)}.")
+    uses = [
+        (u.peak / u.printed, f"{g}: {i}")
+        for g, items in r.components.items()
+        for i, u in items.items()
+        if u.printed
+    ]
+    if not uses:
+        return Verdict(True, topic, "No deck ran dry and no component ran short.")
+    closest = max(uses)
+    return Verdict(
+        True,
+        topic,
+        f"Every printed component was enough in every game; the closest, {closest[1]}, "
+        f"needed {share(closest[0])} of its count at its peak.",
+    )
