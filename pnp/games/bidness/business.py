@@ -28,8 +28,11 @@ def salary_due(table: StateData, seat: int) -> int:
 
 
 def salary_actions(table: StateData, seat: int) -> tuple[Action, ...]:
-    """Enough cash: pay.  Short: lay off an employee of any role held, or borrow $100."""
+    """Enough cash: pay (or, for a seat that was short this round and so may restructure,
+    lay off more first).  Short: lay off an employee of any role held, or borrow $100."""
     if table.cash[seat] >= salary_due(table, seat):
+        if table.restructuring == seat and table.staff[seat]:
+            return (PAY, *_layoffs(table, seat))
         return (PAY,)
     return _short_actions(table, seat)
 
@@ -55,7 +58,6 @@ def salary_decision(table: StateData) -> tuple[int, tuple[Action, ...]] | None:
         seat = queue[0]
         due = salary_due(table, seat)
         if table.cash[seat] < due:
-            table.restructuring = seat
             return seat, _short_actions(table, seat)
         if table.restructuring == seat and table.staff[seat]:
             return seat, (PAY, *_layoffs(table, seat))
@@ -66,6 +68,7 @@ def salary_decision(table: StateData) -> tuple[int, tuple[Action, ...]] | None:
 
 def _pay_salaries(table: StateData, seat: int, due: int) -> None:
     pay(table, seat, due)
+    table.restructuring = NOBODY
     if table.playlog is not None:
         table.playlog.used("salaries")
     if table.log is not None:
@@ -76,13 +79,14 @@ def apply_salary(table: StateData, seat: int, action: Action) -> bool:
     """Apply one salary decision; True once the seat has paid."""
     if action.verb == "pay":
         _pay_salaries(table, seat, salary_due(table, seat))
-        table.restructuring = NOBODY
         return True
     if action.verb == "borrow":
+        table.restructuring = seat  # short: it may now lay off more than it needs to
         borrow(table, seat, 1)
         return False
     if table.playlog is not None and table.cash[seat] >= salary_due(table, seat):
-        table.playlog.used("restructure")
+        table.playlog.used("restructure")  # laid off with the salaries covered already
+    table.restructuring = seat
     staff = table.staff[seat]
     card = next(c for c in staff if table.cat.role[c] == action.target)
     staff.remove(card)
