@@ -205,9 +205,9 @@ def test_labels_drawn_where_the_manifest_says_and_read_forwards(paper: str, tmp_
             seen.add(entry["side"])
             # no other text of the page (a track's, a screen's, a counter's) in the label
             ours = set()
-            credit = label["credit"]  # in one piece, or two split at a " · "
-            whole = tp.search(credit, match_case=True).get_next()
-            for piece in [label["text"], *([credit] if whole else credit.split(" · "))]:
+            credit = label["credit"]  # in one piece, or split at a " · " (so may the text)
+            pieces = [label["text"], credit, *credit.split(" · "), *label["text"].split(" · ")]
+            for piece in pieces:
                 searcher = tp.search(piece, match_case=True)  # a board carries its own credit
                 while found := searcher.get_next():
                     ours |= set(range(found[0], found[0] + found[1]))

@@ -185,7 +185,9 @@ def _group(deck: Deck, options: SheetOptions) -> str:
     return deck.id if options.deck_per_sheet else ""
 
 
-def _rules(options: SheetOptions, bleed: float | None, may_rotate: bool) -> Rules:
+def _rules(
+    options: SheetOptions, bleed: float | None, may_rotate: bool, foot: float = LABEL_BAND_MM
+) -> Rules:
     """The sheet as the packer sees it: DESIGN.md §4's margin, crop-mark room, gutters and
     bleed (up to 3 mm; an explicit ``--bleed`` exactly, gutters twice it)."""
     wanted = DEFAULT_BLEED_MM if bleed is None else bleed
@@ -198,7 +200,7 @@ def _rules(options: SheetOptions, bleed: float | None, may_rotate: bool) -> Rule
         bleed=wanted,
         exact=bleed is not None,
         may_rotate=may_rotate,
-        foot=LABEL_BAND_MM,
+        foot=foot,
     )
 
 
@@ -271,7 +273,9 @@ def impose_copies(
     pages = []
     radius = corner_radius(size_mm)
     pieces = [Piece(size_mm, "")] * copies
-    for sheet in pack(pieces, _rules(options, 0.0, may_rotate=True)):
+    # no strip kept at the foot: six tarot aids need all of A4's height, and the sheet
+    # label then finds its room between the crop marks at a side (pnp.layout.labels)
+    for sheet in pack(pieces, _rules(options, 0.0, may_rotate=True, foot=0.0)):
         page = _pages(sheet, options, "front")
         page.items = [
             Placed(f"{key}-{s.piece + 1}", key, key, s.trim, s.trim, rotate=90 if s.rotated else 0)

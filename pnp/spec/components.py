@@ -37,11 +37,11 @@ class Token(Strict):
     """Diameter or side in mm."""
     color: ColorText
     ink: ColorText = "#ffffff"
+    icon: str = ""
+    """A symbol drawn in `ink` above the label: an icon name, or Jinja giving one."""
     punch_mm: str = ""
     """A round's diameter with `--chits shaped`: a standard punch (16, 19, 25 or 25.4 mm),
     the one nearest `size_mm` that its words fit; empty: `size_mm`, cut by hand."""
-    icon: str = ""
-    """A symbol drawn in `ink` above the label: an icon name, or Jinja giving one."""
 
 
 FITS_PATTERN = r"^[a-z0-9][a-z0-9-]*\.[a-z0-9][a-z0-9-]*$"
