@@ -69,10 +69,10 @@ DECISIONS: tuple[Decision, ...] = (
     ),
     Decision(
         "gem-cards",
-        "The source counts thirty gem cards, each showing gems, but gives no card's gems.",
-        "The thirty gem cards are this edition's invention: ten patterns of one to four gems, "
-        "each printed in three colour rotations, so that every colour appears equally often "
-        "over the deck.",
+        "The source counts the gem cards, each showing gems, but gives no card's gems.",
+        "The {gem_cards} gem cards are this edition's invention: patterns of {gem_min} to "
+        "{gem_max} gems, each printed in every colour rotation, so that every colour appears "
+        "equally often over the deck.",
         "Equal colour totals keep any colour from being worth more to draw than another, and "
         "the rotations keep every pattern from favouring one colour.",
     ),
@@ -214,6 +214,9 @@ def numbers(cfg: Config) -> dict[str, Any]:
         "moneybags_bonus": cfg.moneybags_bonus,
         "fake_gems": cfg.fake_gems,
         "fake_kept": cfg.fake_gem_kept_score,
+        "gem_cards": len(cfg.gem_cards),
+        "gem_min": min(map(sum, cfg.gem_cards)),
+        "gem_max": max(map(sum, cfg.gem_cards)),
     }
 
 
