@@ -35,7 +35,8 @@ def test_an_edited_card_shows_in_the_rebuilt_pdf(checkout: Path) -> None:
     play.write_text(play.read_text().replace("name: Synergizr", "name: Quuxotic"))
     result = runner.invoke(app, ["build", "boom", "--only", "cards"])
     assert result.exit_code == 0, result.output
-    assert "•Boom: read cards/boom/ (3 files), wrote to output/boom/" in result.output
+    # game.yaml, two card files and playtest.yaml (the record the rulebook prints from)
+    assert "•Boom: read cards/boom/ (4 files), wrote to output/boom/" in result.output
     listed = runner.invoke(app, ["list"])
     assert "in cards/boom/" in listed.output
     text = _pdf_text(checkout / "output" / "boom" / "boom-cards.pdf")
@@ -64,7 +65,7 @@ def test_lookup_order_cards_option_then_local_then_bundled(checkout: Path, tmp_p
 def test_a_game_knows_the_files_it_was_read_from(checkout: Path) -> None:
     game = load_game("boom")
     names = sorted(p.name for p in game.files())
-    assert names == ["events.yaml", "game.yaml", "play.yaml"]
+    assert names == ["events.yaml", "game.yaml", "play.yaml", "playtest.yaml"]
     assert game.template_dirs()[:3] == [
         Path("cards/boom/templates"),
         Path("templates/boom"),

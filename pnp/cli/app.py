@@ -345,11 +345,20 @@ def simulate(
             "the differences.",
         ),
     ] = None,
+    record: Annotated[
+        bool,
+        typer.Option(
+            "--record",
+            help="Write this run's figures into the game's playtest.yaml, which the rulebook "
+            "prints from (kept: the runs of other bots).",
+        ),
+    ] = False,
     cards: CardsOpt = None,
 ) -> None:
     """Play many games with bots and report completion, balance and component use."""
 
     def run() -> int:
+        from pnp._errors import UsageError
         from pnp._progress import progress_bar
         from pnp.sim.compare import compare_expansion
         from pnp.sim.runner import require_engine
@@ -358,6 +367,8 @@ def simulate(
         g = _load(game, expansion, cards)
         engine = require_engine(g)
         names = bots or ["heuristic", "random"]
+        if record and compare:
+            raise UsageError("--record writes one run: leave out --compare")
         with progress_bar(games * (2 if compare else 1), f"{g.spec.name}: games") as advance:
 
             def play(on: Game, seats: int | None) -> Report:
@@ -390,6 +401,12 @@ def simulate(
             else:
                 pages = write_report(pdf, report, g)
             typer.echo(f"wrote {pdf} ({pages} pages)", err=True)
+        if record and not report.interrupted:
+            from pnp.sim.record import run_of, write_record
+            from pnp.sim.report import Report as Played
+
+            assert isinstance(report, Played)  # --record refuses --compare above
+            typer.echo(f"wrote {write_record(g, run_of(report, g))}", err=True)
         return 130 if report.interrupted else 0
 
     _run(run)

@@ -5,7 +5,9 @@ holds them:
 
 * ``DECISIONS``: a :class:`Decision` for each rule the source leaves open or gets wrong
   (``id``, the source's ``gap``, the ``rule`` pnp plays, ``why``), in our own words.  A
-  ``{name}`` in the texts is one of the game's numbers, never typed twice;
+  ``{name}`` in the texts is one of the game's numbers, never typed twice; a figure about
+  play (how long games last) is a ``claim`` filled from the game's simulation record
+  (``{record[heuristic][games]}``, pnp.spec.playtest), never typed into the prose;
 * ``PUBLISHED``: a :class:`Published` for each number the source prints (a table, a
   count, a cost): its ``name``, the printed ``value``, where the source gives it
   (``source``) and where it lives in the game data (``path``, below);
@@ -55,6 +57,10 @@ class Decision(NamedTuple):
     rule: str
     """What pnp does.  In every text, ``{name}`` fields are filled from the game's numbers."""
     why: str
+    claim: str = ""
+    """A figure about play, printed after ``rule`` only from the game's simulation record
+    (``{record[heuristic][length][mean]:.1f}``: pnp.spec.playtest); left out when the game
+    has no record or no run the claim names, never typed into ``rule``."""
 
 
 class Published(NamedTuple):
@@ -73,17 +79,39 @@ class Published(NamedTuple):
     empty: ``name``, which must then read as words (no ``snake_case`` data key)."""
 
 
-def rendered_with(decisions: tuple[Decision, ...], numbers: dict[str, Any]) -> list[dict[str, str]]:
-    """The decisions with this game's numbers filled in, for the rulebook."""
+def rendered_with(
+    decisions: tuple[Decision, ...],
+    numbers: Mapping[str, Any],
+    record: Mapping[str, Any] | None = None,
+) -> list[dict[str, str]]:
+    """The decisions with this game's numbers filled in, for the rulebook; a decision's
+    ``claim`` is filled from ``record`` (the runs of pnp.spec.playtest, by key) and left
+    out when the record lacks what it names."""
     return [
         {
             "id": d.id,
             "gap": d.gap.format(**numbers),
-            "rule": d.rule.format(**numbers),
+            "rule": " ".join(filter(None, [d.rule.format(**numbers), _claim(d, numbers, record)])),
             "why": d.why.format(**numbers),
         }
         for d in decisions
     ]
+
+
+def _claim(decision: Decision, numbers: Mapping[str, Any], record: Mapping[str, Any] | None) -> str:
+    if not decision.claim or not record:
+        return ""
+    try:
+        return decision.claim.format(**numbers, record=record)
+    except (KeyError, IndexError):  # a run the record does not hold: no claim
+        return ""
+
+
+def record_runs(game: Game) -> dict[str, Any]:
+    """The game's recorded simulation runs for its expansions (empty without a record)."""
+    if game.record is None:
+        return {}
+    return game.record.matching([e.id for e in game.expansions])
 
 
 def published_rows(published: tuple[Published, ...]) -> list[dict[str, Any]]:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from pnp._errors import DataError, Location, shown
 from pnp.games import engine_for
+from pnp.games.decisions import record_runs
 from pnp.layout.face import card_context, find_template
 from pnp.render.meta import DocInfo
 from pnp.spec.components import AidComponent
@@ -46,6 +47,7 @@ def template_context(game: Game) -> dict[str, Any]:
         "decks": [d.model_dump() for d in game.spec.decks],
         "types": {k: v.model_dump() for k, v in game.spec.card_types.items()},
         "examples": engine.worked_examples(game) if engine else {},
+        "record": record_runs(game),
         "expansions": [{"name": e.spec.name, "mark": e.mark} for e in game.expansions],
     }
 

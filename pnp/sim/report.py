@@ -52,6 +52,8 @@ class Report:
     decisions_per_game: list[float]
     """Per seat: mean number of decisions with more than one legal option."""
     components: dict[str, dict[str, ComponentUse]] = field(default_factory=dict)
+    short_games: dict[str, int] = field(default_factory=dict)
+    """Per component group: games in which any of its components ran short."""
     measures: dict[str, dict[str, float]] = field(default_factory=dict)
     """Other per-game numbers from the engine: min, mean and max."""
     ran_out: list[str] = field(default_factory=list)

@@ -153,7 +153,8 @@ def _report(
     for winners in tally.winners:
         wins = [w + s for w, s in zip(wins, _shares(winners, tally.players), strict=True)]
     win_rates = [w / completed if completed else 0.0 for w in wins]
-    components, short = _components(engine.printed_components(game), tally.peaks)
+    printed = engine.printed_components(game)
+    components, short = _components(printed, tally.peaks)
     short += [f"{what} (in {n} of {played} games)" for what, n in sorted(tally.dry.items())]
     lengths, spreads, seats = tally.lengths, tally.spreads, range(tally.players)
     options, asked = tally.options, tally.asked
@@ -177,6 +178,7 @@ def _report(
         decision_share=[r / a if a else 0.0 for r, a in zip(tally.real, tally.asked, strict=True)],
         decisions_per_game=[r / played if played else 0.0 for r in tally.real],
         components=components,
+        short_games=_short_games(printed, tally.peaks),
         measures={
             name: {"min": min(v), "mean": statistics.fmean(v), "max": max(v)}
             for name, v in tally.measures.items()
@@ -337,3 +339,20 @@ def _components(
                     f"({use.covering} would cover {COVERAGE:.1%} of games)"
                 )
     return out, short
+
+
+def _short_games(
+    printed: dict[str, dict[str, int]], peaks: dict[tuple[str, str], list[int]]
+) -> dict[str, int]:
+    """Per component group: the games in which any of its items ran short (game ``i`` is
+    the ``i``-th value of every item's list of peaks)."""
+    out: dict[str, int] = {}
+    for group, items in printed.items():
+        seen = [(peaks.get((group, item), []), count) for item, count in items.items()]
+        games = max((len(values) for values, _ in seen), default=0)
+        out[group] = sum(
+            1
+            for i in range(games)
+            if any(i < len(values) and values[i] > count for values, count in seen)
+        )
+    return out

@@ -14,11 +14,13 @@ from pydantic import BaseModel, ValidationError
 from pnp._errors import DataError, Finding, Location, Severity, ValidationFailed, shown
 from pnp.spec.model import CardBase, CardFile, ExpansionSpec, GameSpec, card_model
 from pnp.spec.paths import game_roots, sibling_templates, templates_root
+from pnp.spec.playtest import PLAYTEST_FILE, PlaytestRecord
 from pnp.spec.schema import schema_findings
 from pnp.spec.yamlio import Located, load_yaml
 
 GAME_FILE = "game.yaml"
 EXPANSION_FILE = "expansion.yaml"
+_NOT_CARDS = (GAME_FILE, EXPANSION_FILE, PLAYTEST_FILE)
 _COMMON_KEYS = ("id", "type", "qty", "name", "text")
 M = TypeVar("M", bound=BaseModel)
 
@@ -87,6 +89,8 @@ class Game:
     expansions: list[Expansion] = field(default_factory=list)
     notes: list[Finding] = field(default_factory=list)
     """Warnings found while loading (an empty card file), for `validate` to print."""
+    record: PlaytestRecord | None = None
+    """The game's simulation record (playtest.yaml), when it has one."""
     memo: dict[tuple[str, ...], Any] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
@@ -118,8 +122,10 @@ class Game:
         return list(self.memo["template_dirs",])
 
     def files(self) -> list[Path]:
-        """Every YAML file this game was read from (game, cards, expansions)."""
+        """Every YAML file this game was read from (game, cards, expansions, the record)."""
         found = [self.root / GAME_FILE, *_card_files(self.root, self.root)]
+        if self.record is not None:
+            found.append(self.root / PLAYTEST_FILE)
         for e in self.expansions:
             found += [e.root / EXPANSION_FILE, *_card_files(e.root, self.root)]
         return found
@@ -184,7 +190,7 @@ def list_expansions(game_root: Path) -> list[str]:
 
 def _card_files(folder: Path, root: Path) -> list[Path]:
     """Card files of a folder; each must be a readable file inside the game folder ``root``."""
-    files = sorted(p for p in folder.glob("*.yaml") if p.name not in (GAME_FILE, EXPANSION_FILE))
+    files = sorted(p for p in folder.glob("*.yaml") if p.name not in _NOT_CARDS)
     for path in files:
         _check_inside(path, root)
     return files
@@ -408,7 +414,17 @@ def load_game(
         loaded.append(exp)
     if any(f.severity is Severity.ERROR for f in findings):
         raise ValidationFailed(findings)
-    return Game(spec, root, cards, located, loaded, findings)
+    return Game(spec, root, cards, located, loaded, findings, _load_record(root))
+
+
+def _load_record(root: Path) -> PlaytestRecord | None:
+    """The game's playtest.yaml, checked against its schema; None when there is none."""
+    path = root / PLAYTEST_FILE
+    if not path.is_file():
+        return None
+    _check_inside(path, root)
+    data, located = load_yaml(path)
+    return parse_model(PlaytestRecord, data if data is not None else {}, located)
 
 
 def _dedupe(cards: list[Card], findings: list[Finding]) -> list[Card]:

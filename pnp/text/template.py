@@ -50,6 +50,11 @@ def dollars(value: Any) -> str:
     return f"${v:.0f}" if v == int(v) else f"${v:.2f}"
 
 
+def thousands(value: Any) -> str:
+    """A whole number with thousands separated, as prose prints a count: 2000 → '2,000'."""
+    return f"{int(value):,}"
+
+
 BYTECODE_CACHE_FILES = 4000
 """Compiled templates kept on disk; past this the older half is dropped."""
 
@@ -89,6 +94,7 @@ def environment() -> SandboxedEnvironment:
     )
     env.filters["money"] = money
     env.filters["dollars"] = dollars
+    env.filters["thousands"] = thousands
     env.filters = {name: bounded_filter(name, fn) for name, fn in env.filters.items()}
     return env
 

@@ -36,8 +36,9 @@ def new_state(game: Game, players: int, seed: int, transcript: bool = True) -> S
 def worked_examples(game: Game) -> dict[str, Any]:
     """Earnings example, decisions, published numbers and dice counts for the rulebook."""
     from pnp.games.bidness.examples import worked_examples as compute
+    from pnp.games.decisions import record_runs
 
-    return compute(config_for(game))
+    return compute(config_for(game), record_runs(game))
 
 
 def printed_components(game: Game) -> dict[str, dict[str, int]]:

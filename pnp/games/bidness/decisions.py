@@ -19,11 +19,15 @@ DECISIONS: tuple[Decision, ...] = (
     Decision(
         "card-list",
         "The source names kinds of event card but never lists the deck or its counts.",
-        "The card list at the end of this book. Counts were chosen by simulating thousands of "
-        "six-player games: the deck tops every hand up to six every round and games last about "
-        "five or six rounds, as the source says.",
+        "The card list at the end of this book, its counts chosen by simulating games at the "
+        "most players.",
         "Enough employees and contracts to bid on, few enough nasty cards that the game still "
         "moves toward a payoff.",
+        claim="In {record[heuristic][games]:,} simulated games at {record[heuristic][players]} "
+        "players between computer players that play to win, a game lasted "
+        "{record[heuristic][length][mean]:.1f} rounds on average (from "
+        "{record[heuristic][length][min]} to {record[heuristic][length][max]}); the source "
+        "expects five or six.",
     ),
     Decision(
         "starting-employees",
@@ -128,6 +132,15 @@ DECISIONS: tuple[Decision, ...] = (
         "plus what the plaintiff could still borrow. Libel and Patent suits take what the loser "
         "has, up to the card's number.",
         "Borrowing is how a player pays what they must pay at once.",
+    ),
+    Decision(
+        "negligence-steps",
+        "A Negligence claim may be any amount within those limits.",
+        "A claim is a whole multiple of ${negligence_step}, up to the limits above; a rival "
+        "with less than ${negligence_step} in cash cannot be sued for Negligence.",
+        "Claims of every whole dollar would offer one choice per dollar up to the limit, most "
+        "differing by pocket change, at the table and for the computer players alike; steps "
+        "of ${negligence_step}, like the settlement offers, keep the sums round.",
     ),
     Decision(
         "libel-patent-damages",
@@ -307,9 +320,11 @@ RULES: tuple[Rule, ...] = (
 """The rules the engine plays, each marked where it is carried out (``playlog.used``)."""
 
 
-def decisions_for(tables: dict[str, Any]) -> list[dict[str, str]]:
-    """The decisions with the game's own numbers filled in."""
-    return rendered_with(DECISIONS, tables)
+def decisions_for(
+    tables: dict[str, Any], record: dict[str, Any] | None = None
+) -> list[dict[str, str]]:
+    """The decisions with the game's own numbers, and its simulation record's, filled in."""
+    return rendered_with(DECISIONS, tables, record)
 
 
 def _table(key: str, value: Any, source: str, label: str) -> Published:

@@ -49,12 +49,13 @@ def earnings_example(cat: Config) -> dict[str, Any]:
     }
 
 
-def worked_examples(cat: Config) -> dict[str, Any]:
+def worked_examples(cat: Config, record: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The rulebook's computed figures; ``record``: the game's simulation runs, by key."""
     lawyers = len(cat.lawyer_salaries)
     interns = sum(cat.trial_dice)
     return {
         "earnings": earnings_example(cat),
-        "decisions": decisions_for(cat.t),
+        "decisions": decisions_for(cat.t, record),
         "published": published_rows(PUBLISHED),
         "dice": {
             "first_player": cat.max_ious,

@@ -222,7 +222,7 @@ def _plays(
             out += hires[s][sum(set(map(bit, staff[s])))]
         return
     suit, sues = cat.suit[card], moves.sues[card]
-    if suit == NEGLIGENCE:
+    if suit == NEGLIGENCE:  # decision suit-limits; decision negligence-steps
         step = cat.t["negligence_step"]
         for s in others:
             top = min(table.cash[s], means) // step

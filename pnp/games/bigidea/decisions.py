@@ -31,7 +31,7 @@ DECISIONS: tuple[Decision, ...] = (
         "were invented.",
         "Order changes nothing unless the bank runs out of white chips, and then the "
         "source's own suggestion is as fair as any: the computer plays it so that the "
-        "simulation does not add a choice that real players almost never face.",
+        "simulation does not add a choice that matters only when the bank runs short.",
     ),
     Decision(
         "white-chips-out",

@@ -15,6 +15,9 @@ from pnp.games.bigidea.economy import (
 )
 from pnp.spec.load import Game
 
+BUY_IN_CHIPS = 1
+"""Chips a Mezzanine buy-in places on the product (bigidea.txt; State._place)."""
+
 
 def ev_table() -> list[dict[str, Any]]:
     """Expected payout per share for stacks of 1 to 6+ chips."""
@@ -41,10 +44,13 @@ def worked_examples(game: Game) -> dict[str, Any]:
         return cfg.colors[seat]
 
     price, seats = cfg.share_price, max(3, cfg.min_players)
-    holder, buyer = 1, 0
+    holder, buyer, foreign = 1, 0, 1
     shares = [0] * seats
     shares[holder] = 2
     paid = buy_in_payments(shares, buyer, price)
+    cost = sum(paid.values())
+    stack_before = sum(shares) + foreign
+    stack_after = stack_before + BUY_IN_CHIPS
     roll, owners = 3, {1: 2, 2: 1}
     payout = ipo_payout([owners.get(s, 0) for s in range(seats)], roll)
     tie = good_idea_winner([0, 1, 2], [2, 2, 1])
@@ -53,16 +59,16 @@ def worked_examples(game: Game) -> dict[str, Any]:
         "rounds": {n: rounds_for(n) for n in range(cfg.min_players, cfg.max_players + 1)},
         "mezzanine": {
             "holder": name(holder),
-            "holder_shares": 2,
-            "foreign": 1,
+            "holder_shares": shares[holder],
+            "foreign": foreign,
             "buyer": name(buyer),
             "payments": {name(s): v for s, v in paid.items()},
-            "cost": sum(paid.values()),
-            "foreign_cost": 0,
-            "stack_before": 3,
-            "stack_after": 4,
-            "share_ev_before": round(float(share_ev(3)), 2),
-            "share_ev_after": round(float(share_ev(4)), 2),
+            "cost": cost,
+            "foreign_cost": cost - sum(shares[s] * price for s in paid),
+            "stack_before": stack_before,
+            "stack_after": stack_after,
+            "share_ev_before": round(float(share_ev(stack_before)), 2),
+            "share_ev_after": round(float(share_ev(stack_after)), 2),
         },
         "ipo": {
             "roll": roll,

@@ -43,8 +43,9 @@ def new_state(game: Game, players: int, seed: int, transcript: bool = True) -> S
 def worked_examples(game: Game) -> dict[str, Any]:
     """Numbers for the rulebook's examples (IPO payout, burn), computed by the engine."""
     from pnp.games.boom.examples import worked_examples as compute
+    from pnp.games.decisions import record_runs
 
-    return compute(config_for(game))
+    return compute(config_for(game), record_runs(game))
 
 
 def printed_components(game: Game) -> dict[str, dict[str, int]]:

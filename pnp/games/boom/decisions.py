@@ -109,8 +109,24 @@ DECISIONS: tuple[Decision, ...] = (
         "stock-counters",
         "The source never says how many stock counters a firm has.",
         "Each firm has {stock_per_firm} counters: one goes into the cup for the turn order, "
-        "the rest onto companies. The simulation checks that this is enough.",
-        "Simulated games with strong bots almost never need more at once.",
+        "the rest onto companies.",
+        "A firm needs a counter for every share it holds and the source sets no count; this "
+        "one was chosen from simulated play, which counts the most any firm needed at once.",
+        claim="In {record[heuristic][games]:,} simulated games at {record[heuristic][players]} "
+        "players between computer players that play to win, a firm ran short of stock "
+        "counters in {record[heuristic][components][stock counters][short_games]} of them.",
+    ),
+    Decision(
+        "card-list",
+        "The source counts six Event cards and 'a bunch' of Play cards; it names •Crash and, "
+        "in its examples, a card or two, but lists neither deck.",
+        "Apart from •Crash, every Play and Event card (name, effect and count) is this "
+        "edition's invention, listed in the card reference at the end of this book and built "
+        "from the card kinds the rules describe: business plans, entrepreneurs, news, "
+        "revenues, buzzwords, discards, and events that add to IPO rolls or lower the IPO "
+        "limit.",
+        "The game cannot be played without the decks; building them from the rules' own card "
+        "kinds keeps every effect one the rules already explain.",
     ),
 )
 
@@ -296,5 +312,6 @@ def numbers(cat: Config) -> dict[str, Any]:
     }
 
 
-def decisions_for(cat: Config) -> list[dict[str, str]]:
-    return rendered_with(DECISIONS, numbers(cat))
+def decisions_for(cat: Config, record: dict[str, Any] | None = None) -> list[dict[str, str]]:
+    """The decisions with the game's numbers, and its simulation record's, filled in."""
+    return rendered_with(DECISIONS, numbers(cat), record)

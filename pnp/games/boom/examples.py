@@ -107,5 +107,10 @@ def burn_examples(cat: Config) -> dict[str, Any]:
     return {"plain": plain, "floor": _burn_dict(cat, thrifty, cards, start)}
 
 
-def worked_examples(cat: Config) -> dict[str, Any]:
-    return {"ipo": ipo_example(cat), "burn": burn_examples(cat), "decisions": decisions_for(cat)}
+def worked_examples(cat: Config, record: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The rulebook's computed figures; ``record``: the game's simulation runs, by key."""
+    return {
+        "ipo": ipo_example(cat),
+        "burn": burn_examples(cat),
+        "decisions": decisions_for(cat, record),
+    }

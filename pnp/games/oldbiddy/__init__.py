@@ -36,9 +36,10 @@ def new_state(game: Game, players: int, seed: int | None = None, transcript: boo
 
 def worked_examples(game: Game) -> dict[str, Any]:
     """Numbers for the rulebook (bid, Boss move, score, decisions), computed by the engine."""
+    from pnp.games.decisions import record_runs
     from pnp.games.oldbiddy.examples import worked_examples as compute
 
-    return compute(config_for(game))
+    return compute(config_for(game), record_runs(game))
 
 
 def printed_components(game: Game) -> dict[str, dict[str, int]]:

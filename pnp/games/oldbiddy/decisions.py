@@ -60,13 +60,26 @@ DECISIONS: tuple[Decision, ...] = (
         "Nothing says what happens when a gem colour runs out in the supply.",
         "You take only what is left: missing gems from a gem card are lost, and the last "
         "player or the Princess may only pick a colour still in the supply.",
-        "With {gems_per_colour} of each colour this is rare; `pnp simulate` reports the "
-        "most gems of each colour ever out of the supply.",
+        "It needs no extra rule; `pnp simulate oldbiddy` counts the most gems of each "
+        "colour ever out of the supply.",
+        claim="In {record[heuristic][games]:,} simulated games at "
+        "{record[heuristic][players]} players between computer players that play to win, "
+        "the supply ran out of a colour in "
+        "{record[heuristic][components][gems out of the supply][short_games]} of them.",
+    ),
+    Decision(
+        "gem-cards",
+        "The source counts the gem cards, each showing gems, but gives no card's gems.",
+        "The {gem_cards} gem cards are this edition's invention: patterns of {gem_min} to "
+        "{gem_max} gems, each printed in every colour rotation, so that every colour appears "
+        "equally often over the deck.",
+        "Equal colour totals keep any colour from being worth more to draw than another, and "
+        "the rotations keep every pattern from favouring one colour.",
     ),
     Decision(
         "moneybags-bonus",
-        "Moneybags' gem raises 'the value of that colour gem by 1'; the source does not "
-        "say for whom.",
+        "The source has the gem Moneybags places make its colour worth one more, but does "
+        "not say for whom.",
         "Each gem in front of your own screen adds {moneybags_bonus} to the value of your "
         "own gems of that colour, for the final score only. Several add up.",
         "The scoring section speaks of gems 'you have in front of your screen'.",
@@ -91,7 +104,8 @@ DECISIONS: tuple[Decision, ...] = (
         "A player holding two fake gems at the end: it is unclear whether they score "
         "one bonus point or two.",
         "Keeping any fake gems scores {fake_kept} point in all, however many you hold.",
-        "The source gives the point to 'any player with a large fake gem remaining'.",
+        "The source gives the point to whoever still has a large fake gem at the end, "
+        "not one per gem.",
     ),
     Decision(
         "skip-action",
@@ -155,7 +169,7 @@ PUBLISHED: tuple[Published, ...] = (
     Published("zero score markers", 6, "Components: 6 zero score markers"),
     Published("market boards", 1, "Components: 1 market board"),
     # Tables
-    _table("rounds", 6, "How to play: 'There are 6 rounds in the game'"),
+    _table("rounds", 6, "How to play: six rounds"),
     _table("gems_per_colour", 60, "Components: 180 gems, 60 of each colour"),
     _table("start_gems_per_colour", 1, "Set up: a gem of each colour"),
     _table("market_values", [1, 2, 3], "About the Market Board: lowest 1, middle 2, highest 3"),
@@ -200,6 +214,9 @@ def numbers(cfg: Config) -> dict[str, Any]:
         "moneybags_bonus": cfg.moneybags_bonus,
         "fake_gems": cfg.fake_gems,
         "fake_kept": cfg.fake_gem_kept_score,
+        "gem_cards": len(cfg.gem_cards),
+        "gem_min": min(map(sum, cfg.gem_cards)),
+        "gem_max": max(map(sum, cfg.gem_cards)),
     }
 
 
@@ -311,6 +328,7 @@ RULES: tuple[Rule, ...] = (
 """The rules the engine plays, each marked where it is carried out (``playlog.used``)."""
 
 
-def decisions_for(cfg: Config) -> list[dict[str, str]]:
-    """The decisions for the rulebook, with the data's numbers filled in."""
-    return rendered_with(DECISIONS, numbers(cfg))
+def decisions_for(cfg: Config, record: dict[str, Any] | None = None) -> list[dict[str, str]]:
+    """The decisions for the rulebook, with the data's numbers (and its simulation
+    record's) filled in."""
+    return rendered_with(DECISIONS, numbers(cfg), record)

@@ -122,13 +122,14 @@ def player_counts(cfg: Config) -> list[dict[str, Any]]:
     ]
 
 
-def worked_examples(cfg: Config) -> dict[str, Any]:
+def worked_examples(cfg: Config, record: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The rulebook's computed figures; ``record``: the game's simulation runs, by key."""
     return {
         "bid": bid_example(cfg),
         "start_gems": start_gems_example(cfg),
         "boss": boss_example(cfg),
         "score": score_example(cfg),
         "player_counts": player_counts(cfg),
-        "decisions": decisions_for(cfg),
+        "decisions": decisions_for(cfg, record),
         "published": published_rows(PUBLISHED),
     }
