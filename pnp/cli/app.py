@@ -324,6 +324,15 @@ def simulate(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
     jobs: JobsOpt = 1,
+    scheduler: Annotated[
+        str | None,
+        typer.Option(
+            "--scheduler",
+            metavar="tcp://HOST:PORT",
+            help="Play the games on a Dask cluster (pip install 'pnp[cluster]'), instead of "
+            "--jobs; same seed, same report.",
+        ),
+    ] = None,
     expansion: ExpOpt = None,
     cards: CardsOpt = None,
 ) -> None:
@@ -347,6 +356,7 @@ def simulate(
                 bots=names,
                 progress=advance,
                 jobs=jobs,
+                scheduler=scheduler,
             )
         if as_json:
             typer.echo(json.dumps(report.to_dict(), indent=1))
