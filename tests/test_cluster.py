@@ -9,6 +9,7 @@ import logging
 import os
 import signal
 import socket
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -197,6 +198,21 @@ def test_pieces_cover_every_game_once_in_order() -> None:
         pieces = cut(seeds, threads)
         assert [s for _, piece in pieces for s in piece] == seeds
         assert [first for first, _ in pieces] == [seeds.index(p[0]) for _, p in pieces]
-        # 4 pieces a thread, each of 5 to 2,000 games (the module's bounds)
-        assert all(5 <= len(p) <= 2000 for _, p in pieces[:-1])
-    assert len(cut(seeds, 3)) == 12  # ceil(10,007 / 12) = 834 games a piece
+        # 4 pieces a thread, each of 5 to 200 games (the module's bounds)
+        assert all(5 <= len(p) <= 200 for _, p in pieces[:-1])
+    assert len(cut(seeds, 3)) == 51  # 200 games a piece at most: ceil(10,007 / 200)
+    assert len(cut(seeds[:1000], 3)) == 12  # ceil(1,000 / 12) = 84 games a piece
+
+
+def test_dask_is_loaded_only_for_a_cluster_run() -> None:
+    """`pnp --help` and a plain simulation never import Dask (it takes about 1 s to load)."""
+    script = (
+        "import sys\n"
+        "from typer.testing import CliRunner\n"
+        "from pnp.cli.app import app\n"
+        "for args in (['--help'], ['simulate', 'boom', '--games', '2'], ['simulate', '--help']):\n"
+        "    assert CliRunner().invoke(app, args).exit_code == 0, args\n"
+        "assert not {'dask', 'distributed'} & set(sys.modules), 'dask imported'\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
