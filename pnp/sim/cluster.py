@@ -117,6 +117,8 @@ def run_on_cluster(
                 while turn in done:
                     yield done.pop(turn)
                     turn += 1
+        except OSError as exc:  # the client gave up reconnecting
+            raise PnpError(f"lost the Dask scheduler at {address} mid-run ({exc})") from None
         except KeyboardInterrupt:  # keep what the cluster finished, as `--jobs` does
             client.cancel(futures)
             futures = []
@@ -167,12 +169,24 @@ def _result(distributed: Any, future: Any, piece: Piece, address: str) -> Tally:
             "gave up on them (distributed.scheduler.allowed-failures); see the workers' logs "
             "(out of memory?)"
         )
-    if isinstance(exc, ImportError):
+    missing = next((e for e in _chain(exc) if isinstance(e, ImportError)), None)
+    if missing is not None or "deserializ" in str(exc):
+        # a scheduler or worker without pnp (or another version) cannot unpickle the tasks
         raise PnpError(
-            f"a Dask worker at {address} cannot run pnp ({exc}): install pnp, the same "
-            "version as here, on every worker machine"
+            f"the Dask cluster at {address} cannot run pnp ({missing or exc}): install pnp, "
+            "the same version as here, with the same Python and Dask, on the scheduler "
+            "machine and on every worker machine"
         )
     raise exc
+
+
+def _chain(exc: BaseException | None) -> Iterator[BaseException]:
+    """An exception and those it was raised from or while handling."""
+    seen: set[int] = set()
+    while exc is not None and id(exc) not in seen:
+        seen.add(id(exc))
+        yield exc
+        exc = exc.__cause__ or exc.__context__
 
 
 __all__ = ["INSTALL", "cut", "run_on_cluster", "scheduler_address"]
