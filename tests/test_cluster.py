@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -113,6 +114,23 @@ def test_workers_that_keep_dying_are_a_clear_error(
     assert result.exit_code == 1, result.output
     assert f"the Dask workers at {cluster} playing games 1–5 died 2 times" in result.stderr
     assert "gave up" in result.stderr and "Traceback" not in result.output
+
+
+def test_a_game_folder_of_ones_own_need_not_be_on_the_workers(cluster: str, tmp_path: Path) -> None:
+    """The loaded game, expansion merged, travels with the run: the folder is gone before
+    the games start, and the report is that of the same game played here."""
+    from pnp.sim.runner import simulate
+    from pnp.spec.load import load_game
+    from pnp.spec.paths import cards_root
+
+    shutil.copytree(cards_root() / "bigidea", tmp_path / "cards" / "bigidea")
+    game = load_game("bigidea", tmp_path / "cards", ["more-cards"])
+    here = simulate("bigidea", game, games=12, players=4, seed=3, bots=["heuristic"])
+    shutil.rmtree(tmp_path / "cards")
+    there = simulate(
+        "bigidea", game, games=12, players=4, seed=3, bots=["heuristic"], scheduler=cluster
+    )
+    assert there.to_dict() == here.to_dict() and there.games == 12
 
 
 def test_ctrl_c_cancels_and_reports_the_games_finished(cluster: str) -> None:
