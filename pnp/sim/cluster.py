@@ -9,9 +9,10 @@ by another worker (Dask reschedules it, up to the scheduler's
 ``distributed.scheduler.allowed-failures``, 3 by default) and still counts once.
 
 What the workers need: pnp installed, the same version as here (the engines' code plays
-the games). The game itself travels with the run: the loaded :class:`~pnp.spec.load.Game`
-(some tens of kB pickled, with its expansions merged in) is sent to the cluster once, so a
-designer's own game folder need not exist on the worker machines.
+the games), and the scheduler too (recent Dask unpickles the tasks there). The game
+itself travels with the run: the loaded :class:`~pnp.spec.load.Game` (some tens of kB
+pickled, with its expansions merged in) is sent to the cluster once, so a designer's own
+game folder need not exist on the worker machines.
 
 Dask is imported here only, and only when a run asks for a scheduler: ``pnp --help`` and
 builds never load it. It comes with ``pip install 'pnp[cluster]'``.
