@@ -335,6 +335,15 @@ def simulate(
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
     pdf: opt.ReportOpt = None,
     jobs: JobsOpt = 1,
+    scheduler: Annotated[
+        str | None,
+        typer.Option(
+            "--scheduler",
+            metavar="tcp://HOST:PORT",
+            help="Play the games on a Dask cluster (pip install 'pnp[cluster]'), instead of "
+            "--jobs; same seed, same report.",
+        ),
+    ] = None,
     expansion: ExpOpt = None,
     compare: Annotated[
         str | None,
@@ -381,6 +390,7 @@ def simulate(
                     bots=names,
                     progress=advance,
                     jobs=jobs,
+                    scheduler=scheduler,
                 )
 
             report = (

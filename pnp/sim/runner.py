@@ -88,12 +88,14 @@ def simulate(
     max_steps: int = DEFAULT_MAX_STEPS,
     progress: Advance | None = None,
     jobs: int = 1,
+    scheduler: str | None = None,
 ) -> Report:
     """Play ``games`` games with bots and summarise them; ``progress(n)`` as games end.
 
-    ``jobs`` spreads the games over processes (0: one per core); the report is the same
-    for every ``jobs``. Ctrl-C (KeyboardInterrupt) ends the run early: the report covers
-    the games finished and says so (``interrupted``).
+    ``jobs`` spreads the games over processes (0: one per core), ``scheduler`` (a Dask
+    scheduler's address, instead of ``jobs``) over a cluster; the report is the same
+    for every ``jobs`` and on a cluster. Ctrl-C (KeyboardInterrupt) ends the run early: the
+    report covers the games finished and says so (``interrupted``).
     """
     from pnp.pool import chunks, run_in_order
 
@@ -112,8 +114,18 @@ def simulate(
     pieces = [(r.start, seeds[r.start : r.stop]) for r in chunks(games, jobs)]
     tally = Tally.empty(players)
     setup = (engine.NAME, game, players, list(bots), max_steps)
+    if scheduler is None:
+        parts = run_in_order(_play_piece, pieces, jobs, _set_up_worker, setup)
+    else:  # the cluster moves the bar as pieces end, in any order
+        from pnp.sim.cluster import run_on_cluster
+
+        if jobs != 1:
+            raise UsageError(
+                "give --jobs or --scheduler, not both: the cluster's workers run the games"
+            )
+        parts, progress = run_on_cluster(scheduler, play_piece, setup, seeds, progress), None
     try:
-        for part in run_in_order(_play_piece, pieces, jobs, _set_up_worker, setup):
+        for part in parts:
             tally.join(part)
             if progress is not None:
                 progress(part.played)
@@ -136,6 +148,13 @@ def _play_piece(piece: tuple[int, list[int]]) -> Tally:
     w = _WORKER
     first, seeds = piece
     return play_games(w["engine"], w["game"], w["players"], w["bots"], seeds, w["max_steps"], first)
+
+
+def play_piece(setup: tuple[str, Game, int, list[str], int], piece: tuple[int, list[int]]) -> Tally:
+    """Games ``piece`` of a run set up as ``setup`` (engine name, game, players, bots,
+    max steps): a task on a Dask worker, which finds the engine by name."""
+    name, game, players, bots, max_steps = setup
+    return play_games(get_engine(name), game, players, bots, piece[1], max_steps, piece[0])
 
 
 def _report(

@@ -62,6 +62,8 @@ class Card:
         }
 
     def __getattr__(self, name: str) -> Any:
+        if name == "fields":  # not set yet: a card being unpickled or copied
+            raise AttributeError(name)
         try:
             return self.fields[name]
         except KeyError:
