@@ -28,6 +28,7 @@ from pnp.layout.sheet import (
     paginate,
     plan_grid,
     registration_marks,
+    registration_room,
 )
 from pnp.spec.load import Card, Game
 from pnp.spec.model import Deck
@@ -60,6 +61,11 @@ class SheetOptions:
     def inner_margin(self) -> float:
         """Where the layout starts: the margin plus the registration marks' room."""
         return layout_margin(self.margin, self.registration)
+
+    @property
+    def packed_margins(self) -> tuple[float, float]:
+        """Where packed cards and aids start across and down (sheet.registration_room)."""
+        return registration_room(self.margin, self.registration)
 
     def registration_marks(self, page: tuple[float, float]) -> list[Rect]:
         return registration_marks(page, self.margin) if self.registration else []
@@ -189,16 +195,20 @@ def _rules(options: SheetOptions, bleed: float | None, may_rotate: bool) -> Rule
     """The sheet as the packer sees it: DESIGN.md §4's margin, crop-mark room, gutters and
     bleed (up to 3 mm; an explicit ``--bleed`` exactly, gutters twice it)."""
     wanted = DEFAULT_BLEED_MM if bleed is None else bleed
+    mx, my = options.packed_margins
     return Rules(
         page=PAPERS_MM[options.paper],
-        margin=options.inner_margin,
+        margin=mx,
+        margin_y=my,
         band=MIN_MARK_MM if bleed is None else max(MIN_MARK_MM, bleed),
         least_gap=2 * MIN_GUTTER_BLEED_MM if bleed is None else 2 * bleed,
         most_gap=2 * wanted,
         bleed=wanted,
         exact=bleed is not None,
         may_rotate=may_rotate,
-        foot=LABEL_BAND_MM,
+        # the label's strip above the printer margin, which a registration mark's arm
+        # there shares (the label keeps clear of the arm), so only what it adds is kept
+        foot=max(0.0, options.margin + LABEL_BAND_MM - my),
     )
 
 
@@ -209,10 +219,10 @@ def _pages(sheet: Packed, options: SheetOptions, side: str) -> Page:
 
 def _marks(page: Page, options: SheetOptions) -> list[Rect]:
     """Crop marks on every cut line of the page, outward to the layout margin."""
-    m = options.inner_margin
+    mx, my = options.packed_margins
     page.registration = options.registration_marks(page.size)
     w, h = page.size
-    return cut_marks([it.trim for it in page.items], (m, m, w - m, h - m))
+    return cut_marks([it.trim for it in page.items], (mx, my, w - mx, h - my))
 
 
 def _fold_pages(game: Game, options: SheetOptions) -> list[Page]:
