@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from pnp._errors import LayoutError
 from pnp.layout.cards import SheetOptions, back_key, impose_cards, impose_copies, lay_out_faces
 from pnp.layout.edges import edge_colour
+from pnp.layout.labels import label_pages
 from pnp.layout.ops import Face
 from pnp.layout.pack import Piece, Rules, pack
 from pnp.layout.pages import Page, Placed
@@ -75,6 +76,19 @@ def test_letter_with_registration_holds_eight_poker_cards() -> None:
     options = SheetOptions(paper="letter", registration=True)
     counts = [len(p.items) for p in _fronts(impose_cards(g, options, faces))]
     assert max(counts) == 8 and counts.count(8) >= len(counts) - 2, counts
+
+
+def test_a_label_strip_that_would_cost_a_sheet_gives_way() -> None:
+    # Letter, gutters, poker cards on their side: 4 × 63.5 + 3 × 2.5 mm = 261.5 mm down;
+    # with 6 mm of margin and 2 mm of crop marks each end 263.4 mm is free, but not 6 mm
+    # more for the label's strip at the foot (then three rows: six cards). The label
+    # stands along the right edge instead, where 16 mm are left beside the two columns.
+    g, faces = _game("boom")
+    options = SheetOptions(paper="letter", layout="gutter")
+    fronts = _fronts(impose_cards(g, options, faces))
+    assert max(len(p.items) for p in fronts) == 8
+    label_pages(fronts, "Boom", "boom-cards.pdf", "(c) 2002", 6.0)
+    assert {p.label.side for p in fronts if p.label} <= {"right", "left"}
 
 
 @pytest.mark.parametrize(("game", "paper", "reg"), CASES)

@@ -147,7 +147,7 @@ def impose_cards(
     ]
     fronts: list[Page] = []
     backs: list[Page] = []
-    for sheet in pack(pieces, _rules(options, options.bleed, may_rotate=True)):
+    for sheet in _pack_fewest(pieces, options, options.bleed):
         front, back = _pages(sheet, options, "front"), _pages(sheet, options, "back")
         for spot in sheet.spots:
             card, deck = copies[spot.piece]
@@ -191,7 +191,18 @@ def _group(deck: Deck, options: SheetOptions) -> str:
     return deck.id if options.deck_per_sheet else ""
 
 
-def _rules(options: SheetOptions, bleed: float | None, may_rotate: bool) -> Rules:
+def _pack_fewest(pieces: list[Piece], options: SheetOptions, bleed: float | None) -> list[Packed]:
+    """The sheets with the label's strip kept free at the foot, unless leaving it out saves
+    a sheet (Letter with gutters: eight poker cards instead of six; six tarot aids on one
+    A4 sheet): the label then stands along a side edge, where those layouts leave room."""
+    with_foot = pack(pieces, _rules(options, bleed, may_rotate=True))
+    bare = pack(pieces, _rules(options, bleed, may_rotate=True, foot=False))
+    return bare if len(bare) < len(with_foot) else with_foot
+
+
+def _rules(
+    options: SheetOptions, bleed: float | None, may_rotate: bool, foot: bool = True
+) -> Rules:
     """The sheet as the packer sees it: DESIGN.md §4's margin, crop-mark room, gutters and
     bleed (up to 3 mm; an explicit ``--bleed`` exactly, gutters twice it)."""
     wanted = DEFAULT_BLEED_MM if bleed is None else bleed
@@ -208,7 +219,7 @@ def _rules(options: SheetOptions, bleed: float | None, may_rotate: bool) -> Rule
         may_rotate=may_rotate,
         # the label's strip above the printer margin, which a registration mark's arm
         # there shares (the label keeps clear of the arm), so only what it adds is kept
-        foot=max(0.0, options.margin + LABEL_BAND_MM - my),
+        foot=max(0.0, options.margin + LABEL_BAND_MM - my) if foot else 0.0,
     )
 
 
@@ -281,7 +292,7 @@ def impose_copies(
     pages = []
     radius = corner_radius(size_mm)
     pieces = [Piece(size_mm, "")] * copies
-    for sheet in pack(pieces, _rules(options, 0.0, may_rotate=True)):
+    for sheet in _pack_fewest(pieces, options, 0.0):
         page = _pages(sheet, options, "front")
         page.items = [
             Placed(f"{key}-{s.piece + 1}", key, key, s.trim, s.trim, rotate=90 if s.rotated else 0)
