@@ -171,7 +171,7 @@ def test_pydantic_errors_read_as_plain_words(data: dict[str, Any], message: str)
 def test_unknown_key_lists_allowed_keys_at_any_depth() -> None:
     at = ("components", 0, "tokens", "groups", 0, "token")
     assert allowed_keys(GameSpec, at) == [
-        "label", "sub", "count", "shape", "size_mm", "color", "ink", "punch_mm",
+        "label", "sub", "count", "shape", "size_mm", "color", "ink", "punch_mm", "icon",
     ]  # fmt: skip
     assert allowed_keys(GameSpec, ("decks", 3, "back"))[:3] == ["layout", "title", "subtitle"]
     assert allowed_keys(GameSpec, ("tables", "anything")) == []
