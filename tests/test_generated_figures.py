@@ -39,8 +39,9 @@ def test_every_rulebook_prints_both_figures(
 
 
 def test_anatomy_labels_name_elements_of_the_cards_layout(game: Game) -> None:
-    """Each label is what an element of the layout file is called (its `field:` or the
-    data its template shows), and a label is never given twice."""
+    """Each label is what an element of the layout file is called (its `label:`, else its
+    `field:` or the data its template shows), a label is never given twice, and none is
+    a layout's internal name ("type kind", "corner index", "background (bleeds)")."""
     anatomy = card_anatomy(game)
     assert anatomy is not None
     card = game.card(anatomy.card)
@@ -52,8 +53,10 @@ def test_anatomy_labels_name_elements_of_the_cards_layout(game: Game) -> None:
     assert set(labels) <= names
     assert len(labels) == len(set(labels))
     assert "name" in labels  # every bundled layout sets the card's name
-    fields = {el.field for el in layout.elements if el.kind == "text" and el.field}
-    assert set(labels) & fields, "the text parts are named by their `field:`"
+    given = {el.label for el in layout.elements if el.label}
+    assert set(labels) & given, "the parts are named by their `label:`"
+    internal = ("type kind", "type label", "type icon", "corner index", "bleeds")
+    assert not [x for x in labels if any(w in x for w in internal)], labels
     for part in anatomy.parts:  # each points at something on the card
         x0, y0, x1, y1 = part.box
         assert -0.01 <= x0 < x1 <= anatomy.face.width + 0.01

@@ -23,9 +23,10 @@ from pnp.render.plan import plan_outputs
 from pnp.spec.load import load_game
 
 SHEET_KINDS = frozenset({"cards", "tokens", "track", "aid", "board", "screen"})
-MARK_CLEAR_MM = 0.5
+MARK_CLEAR_MM = 1.25
 """Least gap between a label and a crop mark's line: past its white halo (1.5 pt wide,
-0.26 mm each side of the line) with room to spare."""
+0.26 mm each side of the line) and far enough that the words do not read as touching
+the mark on paper (at 1 mm they did); pnp keeps 1.5 mm."""
 OPTIONS = [
     ("a4", "auto", 6.0, False, True),
     ("letter", "auto", 6.0, False, True),

@@ -22,12 +22,16 @@ def _round_marker() -> tuple[dict, object]:
 
 def test_the_round_marker_carries_its_symbol_above_its_word() -> None:
     face, token = _round_marker()
+    # the symbol sits knocked out (in the counter's colour) of its shape's emblem, drawn
+    # large in the ink: one badge, not a small disc stacked over the symbol
     (icon,) = [op for op in face.ops if isinstance(op, Icon)]
-    assert icon.path.endswith("round.svg") and icon.color == token.ink
+    badge = [op for op in face.ops if isinstance(op, Shape) and op.fill == token.ink][0]
+    assert icon.path.endswith("round.svg") and icon.color == token.color
     (word,) = [op for op in face.ops if isinstance(op, TextBlock)]
     assert word.lines[0][2] == "Round"
     assert word.size >= 6.0  # DESIGN.md §4
-    assert icon.y + icon.h < word.lines[0][1]  # the symbol above the word's baseline
-    assert icon.w >= face.width * 0.35  # large enough to read as the symbol of the piece
+    assert badge.y + badge.h < word.lines[0][1]  # the badge above the word's baseline
+    assert badge.w >= face.width * 0.35  # large enough to read as the symbol of the piece
+    assert icon.w >= face.width * 0.25  # 4.8 mm of the 19 mm marker
     filled = [op for op in face.ops if isinstance(op, Shape) and op.fill == token.color]
     assert filled and token.color != "#ffffff"  # coloured, not a blank square

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from pnp._errors import LayoutError
 from pnp.layout.cards import SheetOptions, back_key, impose_cards, impose_copies, lay_out_faces
 from pnp.layout.edges import edge_colour
+from pnp.layout.labels import label_pages
 from pnp.layout.ops import Face
 from pnp.layout.pack import Piece, Rules, pack
 from pnp.layout.pages import Page, Placed
@@ -51,18 +52,43 @@ def _fronts(pages: list[Page]) -> list[Page]:
 @pytest.mark.parametrize(("game", "paper", "reg"), CASES)
 def test_at_most_one_card_sheet_is_under_half_full(game: str, paper: str, reg: bool) -> None:
     # fill: the cards' trim area over the sheet's area inside the 6 mm printer margin (and
-    # the registration marks' room: 13 mm), as the build summary measures it
+    # the registration marks' room: 13 mm across, 8.5 mm at the top and bottom, where only
+    # a 0.5 mm arm of an L mark reaches in), as the build summary measures it
     g, faces = _game(game)
     options = SheetOptions(paper=paper, registration=reg)
     fronts = _fronts(impose_cards(g, options, faces))
     size, margin = PAPERS_MM[paper], usable_margin("cards", options)
-    assert margin == (13.0 if reg else 6.0)
+    assert margin == ((13.0, 8.5) if reg else (6.0, 6.0))
     fills = [sheet_fill([it.trim for it in p.items], size, margin) for p in fronts]
     assert sum(f < 0.5 for f in fills) <= 1, [round(f, 2) for f in fills]
     sizes = [
         d.size_mm for c in g.cards for d in g.spec.decks if d.id == c.deck for _ in range(c.qty)
     ]
     assert len(fronts) >= sheets_lower_bound(sizes, size, margin)
+
+
+def test_letter_with_registration_holds_eight_poker_cards() -> None:
+    # poker cards on their side, 2 × 4: 4 × 63.5 = 254 mm down; Letter's 279.4 mm less
+    # 8.5 mm top and bottom (printer margin, an L mark's 0.5 mm arm, 2 mm clear), 2 mm of
+    # crop marks each end and the label's 3.5 mm above the bottom arm leaves 256.4 mm.
+    # 13 mm all round left 249.4 mm: three rows, six cards.
+    g, faces = _game("boom")
+    options = SheetOptions(paper="letter", registration=True)
+    counts = [len(p.items) for p in _fronts(impose_cards(g, options, faces))]
+    assert max(counts) == 8 and counts.count(8) >= len(counts) - 2, counts
+
+
+def test_a_label_strip_that_would_cost_a_sheet_gives_way() -> None:
+    # Letter, gutters, poker cards on their side: 4 × 63.5 + 3 × 2.5 mm = 261.5 mm down;
+    # with 6 mm of margin and 2 mm of crop marks each end 263.4 mm is free, but not 6 mm
+    # more for the label's strip at the foot (then three rows: six cards). The label
+    # stands along the right edge instead, where 16 mm are left beside the two columns.
+    g, faces = _game("boom")
+    options = SheetOptions(paper="letter", layout="gutter")
+    fronts = _fronts(impose_cards(g, options, faces))
+    assert max(len(p.items) for p in fronts) == 8
+    label_pages(fronts, "Boom", "boom-cards.pdf", "(c) 2002", 6.0)
+    assert {p.label.side for p in fronts if p.label} <= {"right", "left"}
 
 
 @pytest.mark.parametrize(("game", "paper", "reg"), CASES)
@@ -85,7 +111,8 @@ def test_card_sheets_cut_clean(game: str, paper: str, reg: bool) -> None:
     for front, back in zip(pages[::2], pages[1::2], strict=True):
         assert (front.side, back.side) == ("front", "back")
         _check_backs(front, back, decks)
-        _check_margin(front, options.inner_margin)
+        _check_margin(front, options.packed_margins)
+        _check_registration(front)
         _check_neighbours(front, faces, decks)
         _check_marks(front)
 
@@ -101,15 +128,26 @@ def _check_backs(front: Page, back: Page, decks: dict) -> None:
         assert (f.rotate, b.rotate) in ((0, 0), (90, 270))
 
 
-def _check_margin(page: Page, margin: float) -> None:
+def _check_margin(page: Page, margin: float | tuple[float, float]) -> None:
     w, h = page.size
+    mx, my = margin if isinstance(margin, tuple) else (margin, margin)
     for it in page.items:
         x0, y0, x1, y1 = it.clip
-        assert x0 >= margin - EPS and y0 >= margin - EPS, it.id
-        assert x1 <= w - margin + EPS and y1 <= h - margin + EPS, it.id
+        assert x0 >= mx - EPS and y0 >= my - EPS, it.id
+        assert x1 <= w - mx + EPS and y1 <= h - my + EPS, it.id
     for x0, y0, x1, y1 in page.marks:
-        assert min(x0, x1) >= margin - EPS and max(x0, x1) <= w - margin + EPS
-        assert min(y0, y1) >= margin - EPS and max(y0, y1) <= h - margin + EPS
+        assert min(x0, x1) >= mx - EPS and max(x0, x1) <= w - mx + EPS
+        assert min(y0, y1) >= my - EPS and max(y0, y1) <= h - my + EPS
+
+
+def _check_registration(page: Page) -> None:
+    """No art and no crop mark within 2 mm (REGISTRATION_CLEAR_MM) of a registration mark:
+    the layout keeps the marks' own room, not a 7 mm band on every side."""
+    for rx0, ry0, rx1, ry1 in page.registration:
+        near = (rx0 - 2 + EPS, ry0 - 2 + EPS, rx1 + 2 - EPS, ry1 + 2 - EPS)
+        for x0, y0, x1, y1 in [it.clip for it in page.items] + page.marks:
+            box = (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+            assert not _overlap(box, near), (box, (rx0, ry0, rx1, ry1))
 
 
 def _facing(a: Placed, b: Placed) -> tuple[int, float] | None:

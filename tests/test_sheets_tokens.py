@@ -12,7 +12,7 @@ import pytest
 
 from pnp.layout.cards import SheetOptions
 from pnp.layout.chit_faces import EMBLEM
-from pnp.layout.ops import Face, Shape, TextBlock
+from pnp.layout.ops import Face, Icon, Shape, TextBlock
 from pnp.layout.pages import Page
 from pnp.layout.sheet import PAPERS_MM
 from pnp.layout.tokens import (
@@ -119,6 +119,22 @@ def test_a_square_chit_carries_its_shape_as_an_emblem_in_its_ink(game: str) -> N
                     ink = shapes[1].fill
                     texts = [op.color for op in face.ops if isinstance(op, TextBlock)]
                     assert ink == texts[0] and ink != fill
+
+
+def test_a_symbol_sits_inside_the_emblem_not_above_it() -> None:
+    """Old Biddy's round marker (a circle with the data's hourglass): the hourglass is
+    drawn inside the emblem in the counter's colour, a badge, not stacked over a small
+    disc so that the two read as one odd figure."""
+    comp, _, faces = next(f for f in _files("oldbiddy") if f[0].id == "markers")
+    gi = next(i for i, grp in enumerate(comp.groups) if grp.token.icon)
+    face = next(f for k, f in faces.items() if k.startswith(f"token:markers:{gi}:"))
+    fill, badge = [op for op in face.ops if isinstance(op, Shape)]
+    (icon,) = [op for op in face.ops if isinstance(op, Icon)]
+    assert badge.kind == "ellipse"
+    assert badge.x < icon.x and icon.x + icon.w < badge.x + badge.w
+    assert badge.y < icon.y and icon.y + icon.h < badge.y + badge.h
+    assert icon.color == fill.fill != badge.fill  # knocked out of the ink-coloured badge
+    assert badge.w >= 0.4 * face.width  # a badge, not the 0.2-side emblem of a plain chit
 
 
 def test_old_biddy_gems_stay_three_shapes_in_both_modes() -> None:

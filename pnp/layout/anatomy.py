@@ -1,7 +1,8 @@
 """The card-anatomy figure as data: one real card of the game, laid out by its own layout
 template, and each labelled part of it (what the element that drew it is called, and
 where on the card it lies). Nothing is typed per game: the labels come from the layout
-file's elements (their `field:` names, or the data their text or icon shows)."""
+file's elements (their `label:`, else their `field:` name, else the data their text or
+icon shows)."""
 
 from __future__ import annotations
 
@@ -46,9 +47,12 @@ _EXPR = re.compile(r"^\{\{\s*([a-z_][a-z0-9_.]*)\s*\}\}$")
 
 
 def part_label(el: Element) -> str:
-    """What an element is called: its `field:`, else the data its template shows
-    (``{{ type.icon }}`` → "type icon", ``{{ card.cost }}`` → "cost"); "" for a shape
-    that only decorates (frames, bands, rules) except the background that bleeds."""
+    """What an element is called: its `label:` (the players' word for it), else its
+    `field:`, else the data its template shows (``{{ type.icon }}`` → "type icon",
+    ``{{ card.cost }}`` → "cost"); "" for a shape that only decorates (frames, bands,
+    rules) except the background that bleeds."""
+    if el.label:
+        return el.label
     if el.kind == "text":
         return el.field or _expr_name(el.text) or "text"
     if el.kind == "icon":
@@ -56,7 +60,7 @@ def part_label(el: Element) -> str:
     if el.kind == "image":
         return el.field or "picture"
     if el.kind == "rect" and el.bleed:
-        return el.field or "background (bleeds)"
+        return el.field or "colour runs past the cut"
     return el.field
 
 

@@ -38,12 +38,18 @@ class Rules:
     may_rotate: bool = True
     foot: float = 0.0
     """Kept free above the bottom margin besides ``band``: the sheet label's strip."""
+    margin_y: float | None = None
+    """The margin at the top and bottom when it differs from ``margin`` (registration
+    marks: pnp.layout.sheet.registration_room)."""
+
+    @property
+    def my(self) -> float:
+        return self.margin if self.margin_y is None else self.margin_y
 
     @property
     def room(self) -> Size:
         pw, ph = self.page
-        inset = 2 * (self.margin + self.band)
-        return (pw - inset, ph - inset - self.foot)
+        return (pw - 2 * (self.margin + self.band), ph - 2 * (self.my + self.band) - self.foot)
 
     @property
     def apart(self) -> float:
@@ -150,7 +156,7 @@ def place(sheet: BandSheet, rules: Rules) -> Packed:
     total = sum(along) + (len(along) - 1) * between
     # the pieces are centred in the page above the label's strip at the foot
     foot = rules.foot
-    inner_w, inner_h = pw - 2 * rules.margin, ph - 2 * rules.margin - foot
+    inner_w, inner_h = pw - 2 * rules.margin, ph - 2 * rules.my - foot
     room_band = min(
         (inner_h - total) / 2 if vertical else (inner_w - total) / 2,
         *(((inner_w - s[0]) if vertical else (inner_h - s[1])) / 2 for s in sizes),

@@ -100,13 +100,18 @@ def plan_tiles(
     return best
 
 
+FRAME_CLEAR_MM = 2.0
+"""Room between a frame's inner edge and the credit line inside it."""
 CREDIT_H_MM = 3.0
 """Height of the credit line's box at the foot of a board."""
 
 
 def safe_inset(comp: BoardComponent) -> float:
-    """How far inside the trim text may start: the safe zone, or inside the frame."""
-    return max(SAFE_MM, comp.frame.inset + 1.5) if comp.frame else SAFE_MM
+    """How far inside the trim text may start: the safe zone, or 2 mm inside the frame's
+    inner edge (1.2 mm, as before, read as touching it on the printed mat)."""
+    if not comp.frame:
+        return SAFE_MM
+    return max(SAFE_MM, comp.frame.inset + comp.frame.width / 2 + FRAME_CLEAR_MM)
 
 
 def credit_block(text: str, box: tuple[float, float, float, float]) -> TextBlock:

@@ -28,6 +28,7 @@ from pnp.layout.sheet import (
     paginate,
     plan_grid,
     registration_marks,
+    registration_room,
 )
 from pnp.spec.load import Card, Game
 from pnp.spec.model import Deck
@@ -60,6 +61,11 @@ class SheetOptions:
     def inner_margin(self) -> float:
         """Where the layout starts: the margin plus the registration marks' room."""
         return layout_margin(self.margin, self.registration)
+
+    @property
+    def packed_margins(self) -> tuple[float, float]:
+        """Where packed cards and aids start across and down (sheet.registration_room)."""
+        return registration_room(self.margin, self.registration)
 
     def registration_marks(self, page: tuple[float, float]) -> list[Rect]:
         return registration_marks(page, self.margin) if self.registration else []
@@ -141,7 +147,7 @@ def impose_cards(
     ]
     fronts: list[Page] = []
     backs: list[Page] = []
-    for sheet in pack(pieces, _rules(options, options.bleed, may_rotate=True)):
+    for sheet in _pack_fewest(pieces, options, options.bleed):
         front, back = _pages(sheet, options, "front"), _pages(sheet, options, "back")
         for spot in sheet.spots:
             card, deck = copies[spot.piece]
@@ -185,22 +191,35 @@ def _group(deck: Deck, options: SheetOptions) -> str:
     return deck.id if options.deck_per_sheet else ""
 
 
+def _pack_fewest(pieces: list[Piece], options: SheetOptions, bleed: float | None) -> list[Packed]:
+    """The sheets with the label's strip kept free at the foot, unless leaving it out saves
+    a sheet (Letter with gutters: eight poker cards instead of six; six tarot aids on one
+    A4 sheet): the label then stands along a side edge, where those layouts leave room."""
+    with_foot = pack(pieces, _rules(options, bleed, may_rotate=True))
+    bare = pack(pieces, _rules(options, bleed, may_rotate=True, foot=False))
+    return bare if len(bare) < len(with_foot) else with_foot
+
+
 def _rules(
-    options: SheetOptions, bleed: float | None, may_rotate: bool, foot: float = LABEL_BAND_MM
+    options: SheetOptions, bleed: float | None, may_rotate: bool, foot: bool = True
 ) -> Rules:
     """The sheet as the packer sees it: DESIGN.md §4's margin, crop-mark room, gutters and
     bleed (up to 3 mm; an explicit ``--bleed`` exactly, gutters twice it)."""
     wanted = DEFAULT_BLEED_MM if bleed is None else bleed
+    mx, my = options.packed_margins
     return Rules(
         page=PAPERS_MM[options.paper],
-        margin=options.inner_margin,
+        margin=mx,
+        margin_y=my,
         band=MIN_MARK_MM if bleed is None else max(MIN_MARK_MM, bleed),
         least_gap=2 * MIN_GUTTER_BLEED_MM if bleed is None else 2 * bleed,
         most_gap=2 * wanted,
         bleed=wanted,
         exact=bleed is not None,
         may_rotate=may_rotate,
-        foot=foot,
+        # the label's strip above the printer margin, which a registration mark's arm
+        # there shares (the label keeps clear of the arm), so only what it adds is kept
+        foot=max(0.0, options.margin + LABEL_BAND_MM - my) if foot else 0.0,
     )
 
 
@@ -211,10 +230,10 @@ def _pages(sheet: Packed, options: SheetOptions, side: str) -> Page:
 
 def _marks(page: Page, options: SheetOptions) -> list[Rect]:
     """Crop marks on every cut line of the page, outward to the layout margin."""
-    m = options.inner_margin
+    mx, my = options.packed_margins
     page.registration = options.registration_marks(page.size)
     w, h = page.size
-    return cut_marks([it.trim for it in page.items], (m, m, w - m, h - m))
+    return cut_marks([it.trim for it in page.items], (mx, my, w - mx, h - my))
 
 
 def _fold_pages(game: Game, options: SheetOptions) -> list[Page]:
@@ -273,9 +292,7 @@ def impose_copies(
     pages = []
     radius = corner_radius(size_mm)
     pieces = [Piece(size_mm, "")] * copies
-    # no strip kept at the foot: six tarot aids need all of A4's height, and the sheet
-    # label then finds its room between the crop marks at a side (pnp.layout.labels)
-    for sheet in pack(pieces, _rules(options, 0.0, may_rotate=True, foot=0.0)):
+    for sheet in _pack_fewest(pieces, options, 0.0):
         page = _pages(sheet, options, "front")
         page.items = [
             Placed(f"{key}-{s.piece + 1}", key, key, s.trim, s.trim, rotate=90 if s.rotated else 0)

@@ -22,6 +22,11 @@ SAFE = 0.14
 cut that misses by 1 mm clips no word."""
 EMBLEM_SHARE = 0.2
 """Emblem size as a share of the chit's side: 2.4 mm on a 12 mm gem, 4 mm on 20 mm."""
+BADGE_SHARE = 0.46
+"""An emblem that holds a symbol from the data: 8.7 mm on a 19 mm round marker."""
+BADGE_ICON = {"circle": 0.58, "diamond": 0.5, "triangle": 0.42}
+"""The symbol's size inside a badge, as a share of the badge (what each outline leaves
+room for)."""
 ICON_SHARE = 0.36
 """A symbol from the data (``icon:``) as a share of the square's side."""
 
@@ -40,14 +45,23 @@ def square_face(
     """A gang-cut square: colour to the edges (the crop marks show the cuts), its shape
     as an emblem centred at the top in the ink colour, so the cue stays in greyscale and
     for a colour-blind player; label and sub below it. ``icon`` (an SVG path), when the
-    data gives one, is a symbol between the emblem and the words."""
+    data gives one, sits inside an enlarged emblem in the counter's colour (a badge), so
+    shape and symbol read as one designed mark rather than two stacked figures."""
     ops: list[Shape | TextBlock | Icon] = [Shape("rect", 0, 0, d, d, fill, None, 0, 0)]
     top = 0.16 * d
-    if shape in EMBLEM:
+    if icon and shape in EMBLEM:
+        e = BADGE_SHARE * d
+        ops.append(Shape(EMBLEM[shape], (d - e) / 2, 0.06 * d, e, e, ink, None, 0, 0))
+        size = e * BADGE_ICON[shape]
+        # a triangle's room is in its lower part; the others centre the symbol
+        y = 0.06 * d + (e * 0.58 - size / 2 if shape == "triangle" else (e - size) / 2)
+        ops.append(Icon(icon, (d - size) / 2, y, size, size, fill))
+        top = 0.06 * d + e + 0.04 * d
+    elif shape in EMBLEM:
         e = EMBLEM_SHARE * d
         ops.append(Shape(EMBLEM[shape], (d - e) / 2, 0.07 * d, e, e, ink, None, 0, 0))
         top = 0.07 * d + e + 0.04 * d
-    if icon:  # under the emblem, above the words
+    elif icon:  # a square needs no emblem: the symbol alone above the words
         size = ICON_SHARE * d
         ops.append(Icon(icon, (d - size) / 2, top, size, size, ink))
         top += size + 0.03 * d

@@ -31,8 +31,9 @@ LABEL_PT = 6.0
 CREDIT_PT = 5.0
 """The copyright line: fine print, at the least size allowed for it."""
 LABEL_INK = "#333333"
-CLEAR_MM = 1.0
-"""Room kept between a label and art, crop marks and fold lines."""
+CLEAR_MM = 1.5
+"""Room kept between a label and art, crop marks and fold lines (at 1 mm the words read
+as touching a crop mark on the printed sheet)."""
 AROUND_REGISTRATION_MM = 3.0
 """Room kept around registration marks (a mm more than layouts keep): a cutting machine's
 sensor looks for them there."""

@@ -137,6 +137,19 @@ def layout_margin(margin: float, registration: bool) -> float:
     return margin + (REGISTRATION_MM + REGISTRATION_CLEAR_MM if registration else 0.0)
 
 
+def registration_room(margin: float, registration: bool) -> tuple[float, float]:
+    """Where a packed layout may start across (left and right) and down (top and bottom).
+
+    The marks sit in three corners: the 5 mm square at the top left, the L marks (arms
+    0.5 mm thick) at the top right and bottom left. Keeping the square's room at the left
+    and right also clears the L marks' upright arms; what the layout then meets at the top
+    and bottom is only a flat arm, so it keeps that arm's room there, not the square's
+    (Letter: eight poker cards on their side, where 13 mm all round leaves room for six)."""
+    side = layout_margin(margin, registration)
+    end = margin + (REGISTRATION_MM / 10 + REGISTRATION_CLEAR_MM if registration else 0.0)
+    return (side, end)
+
+
 def plan_grid(
     paper: str,
     card_mm: tuple[float, float],
@@ -235,20 +248,25 @@ def corner_radius(card_mm: tuple[float, float]) -> float:
     return round(3.0 * min(card_mm) / 63.5, 2)
 
 
-def usable_area(page: tuple[float, float], margin: float) -> float:
+def usable_area(page: tuple[float, float], margin: float | tuple[float, float]) -> float:
     """A sheet's area inside the margin its pieces keep (mm²; the printer margin, plus the
     registration marks' room for cards, counters and aids): what a sheet's fill and the
     lower bound on a file's sheets are measured against."""
-    return (page[0] - 2 * margin) * (page[1] - 2 * margin)
+    mx, my = margin if isinstance(margin, tuple) else (margin, margin)
+    return (page[0] - 2 * mx) * (page[1] - 2 * my)
 
 
-def sheet_fill(trims: list[Rect], page: tuple[float, float], margin: float) -> float:
+def sheet_fill(
+    trims: list[Rect], page: tuple[float, float], margin: float | tuple[float, float]
+) -> float:
     """How full a sheet is: the pieces' trim areas over its usable area (0 to 1)."""
     return sum((t[2] - t[0]) * (t[3] - t[1]) for t in trims) / usable_area(page, margin)
 
 
 def sheets_lower_bound(
-    sizes: list[tuple[float, float]], page: tuple[float, float], margin: float
+    sizes: list[tuple[float, float]],
+    page: tuple[float, float],
+    margin: float | tuple[float, float],
 ) -> int:
     """Fewest sheets these pieces could take, however they were packed: a sheet holds no
     more than its usable area of pieces, and no more pieces of one size than that area

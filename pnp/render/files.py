@@ -48,7 +48,7 @@ class OutputFile:
     typeset: Callable[[], Typeset] | None = field(default=None, repr=False)
     """For a rulebook or aid: its text prepared for the typesetter process (pnp.build.typesetter),
     which then writes it; ``write`` does both here."""
-    margin: float | None = None
+    margin: float | tuple[float, float] | None = None
     """For a file of sheets to cut (not a rulebook): the margin its pieces keep inside
     (pnp.render.plan.usable_margin), where its lower bound on sheets is measured."""
     ink: tuple[float, float] | None = None
@@ -59,7 +59,7 @@ class OutputFile:
         """Sheets of paper: a back page is printed on its front's sheet."""
         return sum(1 for p in self.pages if p.side != "back")
 
-    def sheets_lower_bound(self, margin: float) -> int:
+    def sheets_lower_bound(self, margin: float | tuple[float, float]) -> int:
         """Fewest sheets the pieces of the file could take (pnp.layout.sheet says how)."""
         from pnp.layout.sheet import sheets_lower_bound
 

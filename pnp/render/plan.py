@@ -90,11 +90,13 @@ def plan_outputs(
     return files
 
 
-def usable_margin(kind: str, options: SheetOptions) -> float:
+def usable_margin(kind: str, options: SheetOptions) -> float | tuple[float, float]:
     """Where the pieces of a file of ``kind`` may lie: inside the printer margin, and for the
     kinds laid out around registration marks (cards, counters, aids) inside their room too.
     A sheet's fill and the file's lower bound on sheets are measured inside it."""
-    return options.inner_margin if kind in ("cards", "tokens", "aid") else options.margin
+    if kind in ("cards", "aid"):
+        return options.packed_margins
+    return options.inner_margin if kind == "tokens" else options.margin
 
 
 Laid = tuple[list[Page], dict[str, Any]]
@@ -195,7 +197,11 @@ Drawn = tuple[list[Page], Callable[[Path], None], tuple[float, float]]
 
 
 def _output(
-    path: str, kind: str, make: Callable[[], Drawn], defer: bool, margin: float
+    path: str,
+    kind: str,
+    make: Callable[[], Drawn],
+    defer: bool,
+    margin: float | tuple[float, float],
 ) -> OutputFile:
     """An output file of sheets laid out by ``make`` now, or when it is drawn (``defer``);
     ``margin``, the printer margin, measures its lower bound on sheets."""

@@ -259,6 +259,9 @@ class Element(Strict):
     """How an image fills its frame: all of it shown (contain) or the frame filled (cover)."""
     field: str = ""
     """Name used in error messages (defaults to the text template)."""
+    label: str = ""
+    """What the rulebook's card-anatomy figure calls this part, in the players' words
+    ("card type", "corner value"); defaults to `field`."""
     font: str = "Lato-Regular"
     size: Number = Field(default=9.0, gt=0, le=200)
     """Font size in points; text is shrunk toward min_size when it does not fit."""
