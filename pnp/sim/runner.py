@@ -110,7 +110,10 @@ def simulate(
     tally = Tally.empty(players)
     setup = (engine.NAME, game, players, list(bots), max_steps)
     try:
-        for part in run_in_order(_play_piece, pieces, jobs, _set_up_worker, setup):
+        # no time limit per piece: a piece of long search games may take many minutes, every
+        # game ends by the step cap, and a worker that dies is still found at once
+        work = run_in_order(_play_piece, pieces, jobs, _set_up_worker, setup, math.inf)
+        for part in work:
             tally.join(part)
             if progress is not None:
                 progress(part.played)
