@@ -33,6 +33,23 @@ Playout = Callable[[Any, Any, random.Random], Any]
 """``moves(view, legal)``: the legal actions a bot considers (e.g. prices from a menu)."""
 
 
+@dataclass
+class Counters:
+    """Work the search has done in this process (read by ``benchmarks/bench_search.py``).
+
+    Playouts are counted where they run, since a decision's count is not its budget's
+    ``iterations``: paired rollouts play every candidate in every sampled world, a time
+    budget stops early, and a forced move plays none."""
+
+    playouts: int = 0
+    """Games played on from a sampled state (to the end or to the depth cut-off)."""
+    steps: int = 0
+    """Actions applied in those playouts."""
+
+
+COUNTERS = Counters()
+
+
 @dataclass(frozen=True)
 class Budget:
     """How long the bot thinks about one decision."""
@@ -251,6 +268,7 @@ def _play_out(
     state: GameState, bot: Playout, rng: random.Random, moves: Moves | None, depth: int | None
 ) -> None:
     steps = 0
+    COUNTERS.playouts += 1
     while not state.is_terminal() and (depth is None or steps < depth):
         seat = state.current_player()
         legal = state.legal_actions()
@@ -259,6 +277,7 @@ def _play_out(
             legal = moves(view, legal) or legal
         state.apply(legal[0] if len(legal) == 1 else bot(view, legal, rng))
         steps += 1
+    COUNTERS.steps += steps
 
 
 def search_bot(
@@ -277,7 +296,9 @@ def search_bot(
 
 
 __all__ = [
+    "COUNTERS",
     "Budget",
+    "Counters",
     "Determinize",
     "Moves",
     "margin_scores",
