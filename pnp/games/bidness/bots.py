@@ -30,7 +30,7 @@ from pnp.games.bidness.config import (
     PAYBACK,
     Config,
 )
-from pnp.games.bidness.rules import determinize
+from pnp.games.bidness.rules import State, determinize
 from pnp.games.bidness.state import Action
 from pnp.games.bidness.view import View
 from pnp.games.search import Budget, search_bot
@@ -256,9 +256,19 @@ def heuristic_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Ac
     return max(legal, key=lambda a: _play_score(view, a) + rng.random() * 1e-3)
 
 
+def worth(state: State) -> list[float]:
+    """Each seat's cash less its IOUs at face value, for a search playout cut off before
+    the end: the game is won by paying the IOUs off, and cash is what pays them."""
+    value = state.cat.t["iou_value"]
+    return [float(state.cash[s] - state.ious[s] * value) for s in range(state.n)]
+
+
+SEARCH_BUDGET = Budget(depth=40)
+"""Playouts stop after 40 steps (a round or two) and score the table by ``worth``."""
+
 BOTS: dict[str, Bot] = {
     "random": random_bot,
     "heuristic": heuristic_bot,
-    "search": search_bot(determinize, heuristic_bot, Budget()),
+    "search": search_bot(determinize, heuristic_bot, SEARCH_BUDGET, evaluate=worth),
 }
 __all__ = ["BOTS", "Config", "card_value", "heuristic_bot", "random_bot", "win_chance"]
