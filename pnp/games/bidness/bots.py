@@ -257,14 +257,24 @@ def heuristic_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Ac
 
 
 def worth(state: State) -> list[float]:
-    """Each seat's cash less its IOUs at face value, for a search playout cut off before
-    the end: the game is won by paying the IOUs off, and cash is what pays them."""
+    """Each seat's cash less its IOUs at face value, plus what its staff and contracts
+    are worth to it over the expected rest of the game (:func:`card_value`, as that seat
+    sees it), for a search playout cut off before the end: the game is won by paying the
+    IOUs off, and a workplace earns the cash that pays them."""
     value = state.cat.t["iou_value"]
-    return [float(state.cash[s] - state.ious[s] * value) for s in range(state.n)]
+    out = []
+    for seat in range(state.n):
+        view = state.view(seat)
+        held = [*state.staff[seat], *state.contracts[seat]]
+        cards = sum(card_value(view, card) for card in held)
+        out.append(float(state.cash[seat] - state.ious[seat] * value + cards))
+    return out
 
 
-SEARCH_BUDGET = Budget(depth=40)
-"""Playouts stop after 40 steps (a round or two) and score the table by ``worth``."""
+SEARCH_BUDGET = Budget(depth=40, evidence=1.0)
+"""Playouts stop after 40 steps (a round or two) and score the table by ``worth``; the
+heuristic's pick stands unless another action beats it by a standard error (at 6 players
+the search alone finished below the heuristic in 6 games of 6)."""
 
 BOTS: dict[str, Bot] = {
     "random": random_bot,
