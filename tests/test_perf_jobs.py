@@ -69,7 +69,7 @@ def test_a_file_failing_in_a_worker_leaves_the_last_good_build(tmp_path: Path) -
 def test_simulation_report_is_the_same_for_every_jobs(gid: str) -> None:
     game = load_game(gid)
     engine = get_engine(game.spec.engine or gid)
-    # 130 games: three pieces of at least 50, so the pool really splits the run
+    # 130 games: about four pieces per worker, so the pool really splits the run
     reports = [
         simulate(engine, game, games=130, seed=7, bots=["random", "heuristic"], jobs=jobs)
         for jobs in (1, 2, 0)
@@ -107,8 +107,15 @@ def test_pieces_cover_every_game_once_in_order() -> None:
         pieces = chunks(total, 2)
         assert [i for r in pieces for i in r] == list(range(total))
         assert all(len(r) <= 2000 for r in pieces)
-    assert len(chunks(130, 2)) == 3  # pieces of at least 50 games
     cores = usable_cores()
+    workers = min(2, cores)
+    # about four pieces per worker: ceil(130 / (workers × 4)) games each
+    assert len(chunks(130, 2)[0]) == -(-130 // (workers * 4))
+    # few long games still reach every worker: 20 games on 2 workers, pieces of 3
+    # (they used to be one piece of 50: one process played all 20)
+    sizes = [len(r) for r in chunks(20, 2)]
+    assert len(sizes) >= 2 * workers and max(sizes) == -(-20 // (workers * 4))
+    assert [len(r) for r in chunks(cores, 0)] == [1] * cores  # a game for every core
     assert worker_count(8, 3) == min(3, cores)  # never more than pieces of work, nor cores
     assert worker_count(cores + 5, 100) == cores
     assert worker_count(1, 100) == 1

@@ -102,3 +102,29 @@ def test_margin_scores_and_the_blended_value() -> None:
     assert margin_scores([0, 0]) == [0.5, 0.5]
     assert playout_value([30, 10], 0.0) == [1.0, 0.0]
     assert playout_value([30, 10], 0.5) == [0.875, 0.125]
+
+
+def test_a_playout_cut_off_at_the_depth_is_scored_by_evaluate() -> None:
+    # the pile of 30 cannot end within one step: every playout stops and asks evaluate
+    seen: list[int] = []
+
+    def evaluate(state: Any) -> list[float]:
+        seen.append(state.pile)
+        return [1.0, 0.0] if state.pile % 3 == 0 else [0.0, 1.0]
+
+    game = TakeAway(30)
+    budget = Budget(iterations=40, depth=1)
+    pick = search(game, [1, 2], random.Random(0), _determinize, _first, budget, evaluate=evaluate)
+    # one score per iteration, none from a finished game: the tree grows a step at a time
+    # (at most 40 deep) and the playout adds one, far from the 30 takes an end needs
+    assert len(seen) == 40 and min(seen) > 0
+    assert pick in (1, 2)
+
+
+def test_counters_count_the_playouts_run() -> None:
+    from pnp.games.search import COUNTERS
+
+    before = COUNTERS.playouts
+    budget = Budget(iterations=4, paired=2)  # paired rollouts: every candidate in every world
+    search(TakeAway(9), [1, 2], random.Random(0), _determinize, _first, budget)
+    assert COUNTERS.playouts - before == 4 * 2

@@ -31,6 +31,26 @@ Playout = Callable[[Any, Any, random.Random], Any]
 """``bot(view, legal, rng)``: the fast bot that plays a sampled game out."""
 
 """``moves(view, legal)``: the legal actions a bot considers (e.g. prices from a menu)."""
+Evaluate = Callable[[Any], Sequence[float]]
+"""``evaluate(state)``: each seat's score as a sampled state stands, on the scale of its
+``returns()``, for a playout cut off at the budget's ``depth``."""
+
+
+@dataclass
+class Counters:
+    """Work the search has done in this process (read by ``benchmarks/bench_search.py``).
+
+    Playouts are counted where they run, since a decision's count is not its budget's
+    ``iterations``: paired rollouts play every candidate in every sampled world, a time
+    budget stops early, and a forced move plays none."""
+
+    playouts: int = 0
+    """Games played on from a sampled state (to the end or to the depth cut-off)."""
+    steps: int = 0
+    """Actions applied in those playouts."""
+
+
+COUNTERS = Counters()
 
 
 @dataclass(frozen=True)
@@ -132,6 +152,7 @@ def search(
     playout: Playout,
     budget: Budget = Budget(),
     moves: Moves | None = None,
+    evaluate: Evaluate | None = None,
 ) -> Action:
     """The action the search prefers for the seat of ``view`` among ``legal``."""
     if moves is not None:
@@ -139,7 +160,7 @@ def search(
     if len(legal) == 1:
         return legal[0]
     if len(legal) <= budget.paired:
-        return paired_rollouts(view, legal, rng, determinize, playout, budget, moves)
+        return paired_rollouts(view, legal, rng, determinize, playout, budget, moves, evaluate)
     root = _Node(-1)
     deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
     c = budget.exploration
@@ -167,8 +188,8 @@ def search(
             action, node = _pick(node, here, c)
             state.apply(action)
             path.append(node)
-        _play_out(state, playout, rng, moves, budget.depth)
-        scores = playout_value(state.returns(), budget.margin)
+        returns = _play_out(state, playout, rng, moves, budget.depth, evaluate)
+        scores = playout_value(returns, budget.margin)
         for visited in path:
             visited.visits += 1
             if visited.mover >= 0:
@@ -189,6 +210,7 @@ def paired_rollouts(
     playout: Playout,
     budget: Budget,
     moves: Moves | None = None,
+    evaluate: Evaluate | None = None,
 ) -> Action:
     """One step of policy improvement over the playout bot (Tesauro and Galperin 1996).
 
@@ -196,7 +218,6 @@ def paired_rollouts(
     after it draws from one seed too, so two actions are compared on the same luck: the
     difference of their values is far less noisy than either value."""
     prior = playout(view, legal, rng)
-    seat = -1
     deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
     totals = {action: 0.0 for action in legal}
     leads = {action: [] for action in legal}  # type: dict[Action, list[float]]
@@ -205,12 +226,13 @@ def paired_rollouts(
             break
         world, luck = rng.getrandbits(64), rng.getrandbits(64)
         values = {}
+        sample = determinize(view, random.Random(world))
+        seat = sample.current_player()
         for action in legal:
-            state = determinize(view, random.Random(world))
-            seat = state.current_player()
+            state = sample.clone()  # the same world, its chance included, for each candidate
             state.apply(action)
-            _play_out(state, playout, random.Random(luck), moves, budget.depth)
-            values[action] = playout_value(state.returns(), budget.margin)[seat]
+            returns = _play_out(state, playout, random.Random(luck), moves, budget.depth, evaluate)
+            values[action] = playout_value(returns, budget.margin)[seat]
         for action, value in values.items():
             totals[action] += value
             leads[action].append(value - values[prior])
@@ -248,17 +270,31 @@ def _first_try(
 
 
 def _play_out(
-    state: GameState, bot: Playout, rng: random.Random, moves: Moves | None, depth: int | None
-) -> None:
+    state: GameState,
+    bot: Playout,
+    rng: random.Random,
+    moves: Moves | None,
+    depth: int | None,
+    evaluate: Evaluate | None,
+) -> Sequence[float]:
+    """Play ``state`` on with ``bot`` to its end or for ``depth`` steps; each seat's score:
+    the returns at the end, else ``evaluate``'s estimate of the state as it stands."""
     steps = 0
+    COUNTERS.playouts += 1
     while not state.is_terminal() and (depth is None or steps < depth):
-        seat = state.current_player()
         legal = state.legal_actions()
-        view = state.view(seat)
-        if moves is not None:
-            legal = moves(view, legal) or legal
-        state.apply(legal[0] if len(legal) == 1 else bot(view, legal, rng))
+        if len(legal) == 1:  # a forced move: no view to build, nothing to ask the bot
+            state.apply(legal[0])
+        else:
+            view = state.view(state.current_player())
+            if moves is not None:
+                legal = moves(view, legal) or legal
+            state.apply(legal[0] if len(legal) == 1 else bot(view, legal, rng))
         steps += 1
+    COUNTERS.steps += steps
+    if evaluate is None or state.is_terminal():
+        return state.returns()
+    return evaluate(state)
 
 
 def search_bot(
@@ -266,19 +302,24 @@ def search_bot(
     playout: Playout,
     budget: Budget = Budget(),
     moves: Moves | None = None,
+    evaluate: Evaluate | None = None,
 ) -> Any:
-    """A ``bot(view, legal, rng)`` that searches with the engine's own ``determinize``."""
+    """A ``bot(view, legal, rng)`` that searches with the engine's own ``determinize``
+    (and ``evaluate`` for playouts cut off at the budget's ``depth``)."""
 
     def bot(view: Any, legal: Sequence[Action], rng: random.Random) -> Action:
-        return search(view, legal, rng, determinize, playout, budget, moves)
+        return search(view, legal, rng, determinize, playout, budget, moves, evaluate)
 
     bot.__doc__ = f"ISMCTS, {budget.iterations} playouts a decision"
     return bot
 
 
 __all__ = [
+    "COUNTERS",
     "Budget",
+    "Counters",
     "Determinize",
+    "Evaluate",
     "Moves",
     "margin_scores",
     "playout_value",

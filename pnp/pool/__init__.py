@@ -232,13 +232,14 @@ def _run_group(
     return done, {}
 
 
-def chunks(
-    total: int, jobs: int, per_worker: int = 8, smallest: int = 50, largest: int = 2000
-) -> list[range]:
-    """``range(total)`` cut into contiguous pieces, several per worker so that an uneven
-    piece does not hold the others up, and none so large that a progress bar stalls."""
+def chunks(total: int, jobs: int, per_worker: int = 4, largest: int = 2000) -> list[range]:
+    """``range(total)`` cut into contiguous pieces, about ``per_worker`` for each worker
+    (``ceil(total / (workers × per_worker))`` items, at least one), so that every worker
+    gets work even when the items are few and long (20 search games on 2 cores used to be
+    one piece of 50, played by one process), an uneven piece does not hold the others up,
+    and no piece is so large that a progress bar stalls."""
     pieces = worker_count(jobs, total) * per_worker
-    size = min(max(smallest, -(-total // pieces)), largest)
+    size = min(max(1, -(-total // pieces)), largest)
     return [range(start, min(start + size, total)) for start in range(0, total, size)]
 
 

@@ -115,7 +115,9 @@ def simulate(
     tally = Tally.empty(players)
     setup = (engine.NAME, game, players, list(bots), max_steps)
     if scheduler is None:
-        parts = run_in_order(_play_piece, pieces, jobs, _set_up_worker, setup)
+        # no time limit per piece: a piece of long search games may take many minutes, every
+        # game ends by the step cap, and a worker that dies is still found at once
+        parts = run_in_order(_play_piece, pieces, jobs, _set_up_worker, setup, math.inf)
     else:  # the cluster moves the bar as pieces end, in any order
         from pnp.sim.cluster import run_on_cluster
 

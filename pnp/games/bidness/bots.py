@@ -30,7 +30,7 @@ from pnp.games.bidness.config import (
     PAYBACK,
     Config,
 )
-from pnp.games.bidness.rules import determinize
+from pnp.games.bidness.rules import State, determinize
 from pnp.games.bidness.state import Action
 from pnp.games.bidness.view import View
 from pnp.games.search import Budget, search_bot
@@ -271,9 +271,29 @@ def heuristic_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Ac
     return max(legal, key=lambda a: _play_score(view, a) + rng.random() * 1e-3)
 
 
+def worth(state: State) -> list[float]:
+    """Each seat's cash less its IOUs at face value, plus what its staff and contracts
+    are worth to it over the expected rest of the game (:func:`card_value`, as that seat
+    sees it), for a search playout cut off before the end: the game is won by paying the
+    IOUs off, and a workplace earns the cash that pays them."""
+    value = state.cat.t["iou_value"]
+    out = []
+    for seat in range(state.n):
+        view = state.view(seat)
+        held = [*state.staff[seat], *state.contracts[seat]]
+        cards = sum(card_value(view, card) for card in held)
+        out.append(float(state.cash[seat] - state.ious[seat] * value + cards))
+    return out
+
+
+SEARCH_BUDGET = Budget(depth=40, evidence=1.0)
+"""Playouts stop after 40 steps (a round or two) and score the table by ``worth``; the
+heuristic's pick stands unless another action beats it by a standard error (at 6 players
+the search alone finished below the heuristic in 6 games of 6)."""
+
 BOTS: dict[str, Bot] = {
     "random": random_bot,
     "heuristic": heuristic_bot,
-    "search": search_bot(determinize, heuristic_bot, Budget()),
+    "search": search_bot(determinize, heuristic_bot, SEARCH_BUDGET, evaluate=worth),
 }
 __all__ = ["BOTS", "Config", "card_value", "heuristic_bot", "random_bot", "win_chance"]

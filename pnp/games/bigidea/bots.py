@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 
 from pnp.games import blind
 from pnp.games.bigidea.economy import SHARE_EV
-from pnp.games.bigidea.rules import INVEST, PASS, THROW, determinize
+from pnp.games.bigidea.rules import INVEST, PASS, THROW, State, determinize
 from pnp.games.bigidea.view import ProductView, View
 from pnp.games.search import Budget, search_bot
 
@@ -70,13 +70,25 @@ def heuristic_bot(view: View, legal: Sequence[int], rng: random.Random) -> int:
     return best
 
 
-SEARCH_BUDGET = Budget(iterations=24, evidence=0.5, paired=8)
+def worth(state: State) -> list[float]:
+    """Each seat's cash plus its shares' expected earnings at the next roll of their
+    products (:data:`SHARE_EV`), for a search playout cut off before the end."""
+    out = [float(c) for c in state.cash]
+    for product in state.table:
+        each = _ev(product.stack())
+        for seat, held in enumerate(product.shares):
+            out[seat] += held * each
+    return out
+
+
+SEARCH_BUDGET = Budget(iterations=24, evidence=0.5, paired=8, depth=15)
 """The dice decide most of a game, so single playouts are noisy: small choices compare
 their candidates on the same sampled dice (paired rollouts) and leave the heuristic's
-pick on half a standard error; card picks keep the tree."""
+pick on half a standard error; card picks keep the tree.  Playouts stop after 15 steps
+and score the table by ``worth``."""
 
 BOTS: dict[str, Bot] = {
     "random": random_bot,
     "heuristic": heuristic_bot,
-    "search": search_bot(determinize, heuristic_bot, SEARCH_BUDGET),
+    "search": search_bot(determinize, heuristic_bot, SEARCH_BUDGET, evaluate=worth),
 }

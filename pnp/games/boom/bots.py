@@ -35,8 +35,9 @@ from pnp.games.boom.actions import (
     TERMS_PHASE,
     Action,
 )
+from pnp.games.boom.company import matching_entrepreneurs, modified_roll
 from pnp.games.boom.config import DIE_SIDES
-from pnp.games.boom.rules import determinize
+from pnp.games.boom.rules import State, determinize
 from pnp.games.boom.view import CompanyView, View
 from pnp.games.search import Budget, search_bot
 
@@ -183,8 +184,31 @@ def heuristic_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Ac
     return legal[0]
 
 
+def worth(state: State) -> list[float]:
+    """Each seat's money plus its shares' expected IPO payout, for a search playout cut off
+    before the end: a funded company's mean raise over the die, split by share and weighed
+    by how far it has come to the IPO limit (pre-IPO shares are worth nothing at the end)."""
+    cat, out = state.cat, [float(m) for m in state.money]
+    for co in state.companies.values():
+        if not co.total:
+            continue
+        matching = matching_entrepreneurs(cat, co.plan, co.cards)
+        industry = cat.card_industry[co.plan]
+        bonus = cat.events[state.event].bonus[industry] if state.event >= 0 else 0
+        rolls = (modified_roll(die, co.size, matching, bonus) for die in range(1, DIE_SIDES + 1))
+        raised = sum(cat.raised(roll) for roll in rolls) / DIE_SIDES
+        each = raised / co.total * min(1.0, co.size / max(1, state.ipo_limit))
+        for seat, held in enumerate(co.shares):
+            out[seat] += held * each
+    return out
+
+
+SEARCH_BUDGET = Budget(depth=24)
+"""Playouts stop after 24 steps (a round at 2 players, under one at 5) and score the table
+by ``worth``: a whole game is 20 to 270 steps, and most of a long playout is noise."""
+
 BOTS: dict[str, Bot] = {
     "random": random_bot,
     "heuristic": heuristic_bot,
-    "search": search_bot(determinize, heuristic_bot, Budget(), menu_moves),
+    "search": search_bot(determinize, heuristic_bot, SEARCH_BUDGET, menu_moves, worth),
 }

@@ -118,10 +118,12 @@ def heuristic_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Ac
     return _act(view, legal, rng)
 
 
+SEARCH_BUDGET = Budget(iterations=24, evidence=1.0, paired=99, depth=10)
+"""Every choice by paired rollouts; playouts stop after 10 steps and score the table as
+it stands (``returns``: the scores the market gives now)."""
+
 BOTS: dict[str, Bot] = {
     "random": random_bot,
     "heuristic": heuristic_bot,
-    "search": search_bot(
-        determinize, heuristic_bot, Budget(iterations=24, evidence=1.0, paired=99)
-    ),
+    "search": search_bot(determinize, heuristic_bot, SEARCH_BUDGET),
 }

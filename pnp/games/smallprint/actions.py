@@ -38,7 +38,9 @@ def placements(in_hand: tuple[bool, ...], markers: tuple[bool, ...], row: int) -
     )
 
 
+@cache
 def decode(action: int, row: int) -> Placement:
+    """The placement an action stands for (cached: bots decode every legal action)."""
     rest, marker = divmod(action - 1, MARKERS)
     kind, business = divmod(rest, row)
     return Placement(kind, business, marker)
