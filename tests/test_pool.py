@@ -11,6 +11,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -198,8 +199,11 @@ def test_a_worker_that_dies_is_an_error_in_words() -> None:
 
 
 class _Unpicklable(Exception):
-    def __init__(self, a: int, b: int) -> None:  # pickle rebuilds it from one argument
+    def __init__(self, a: int, b: int) -> None:
         super().__init__(f"{a} and {b}")
+        # a lock pickles in no way, not even through the reducers that tblib installs for
+        # exceptions when distributed (the cluster tests) has been imported in this process
+        self.lock = threading.Lock()
 
 
 def _raise_unpicklable(_: int) -> None:

@@ -210,7 +210,17 @@ def check_players(game: Game, players: int) -> None:
         )
 
 
-def lazy_attributes(package: str, where: dict[str, str]) -> Callable[[str], Any]:
+ENGINE_PARTS = {
+    "BOTS": ".bots",
+    "State": ".rules",
+    "determinize": ".rules",
+    "RULES": ".decisions",
+    "table_at_start": ".setup",
+}
+"""Where every engine keeps the parts its package loads only when asked for."""
+
+
+def lazy_attributes(package: str, where: dict[str, str] = ENGINE_PARTS) -> Callable[[str], Any]:
     """A module ``__getattr__`` that imports each name in ``where`` from its submodule on
     first use, so validating or building a game never loads an engine's bots or state.
     The name is then kept in the package, so later reads (a simulation reads ``BOTS``

@@ -15,6 +15,7 @@ from typing import Any
 
 from pnp._errors import DataError, Location
 from pnp.layout.board import PRINTER_MARGIN_MM, credit_block
+from pnp.layout.labels import LABEL_BAND_MM
 from pnp.layout.ops import Face, Shape
 from pnp.layout.pages import Page, Placed
 from pnp.layout.screen_outside import BLEED_MM, SAFE_MM, WRAP_MM, Op, outside_ops
@@ -120,6 +121,8 @@ def screen_size(comp: ScreenComponent, paper: str, margin: float) -> tuple[float
     """Width and height of the printed strip (trim) on a landscape sheet."""
     ph, pw = PAPERS_MM[paper]  # landscape
     room_w = pw - 2 * (margin + BLEED_MM + MARK_MM)
+    if (ph - 2 * comp.height_mm) / 2 - margin - EDGE_MM < LABEL_BAND_MM:
+        room_w -= 2 * LABEL_BAND_MM  # no room at the foot: the sheet label goes at a side
     return (min(PANEL_MAX_MM, room_w / len(comp.panels)) * len(comp.panels), 2 * comp.height_mm)
 
 

@@ -48,16 +48,7 @@ def printed_components(game: Game) -> dict[str, dict[str, int]]:
     return printed(config_for(game))
 
 
-__getattr__ = lazy_attributes(
-    __name__,
-    {
-        "BOTS": ".bots",
-        "State": ".rules",
-        "determinize": ".rules",
-        "RULES": ".decisions",
-        "table_at_start": ".setup",
-    },
-)
+__getattr__ = lazy_attributes(__name__)
 
 
 __all__ = [

@@ -20,16 +20,7 @@ if TYPE_CHECKING:
     from pnp.games.bigidea.rules import State
 
 
-__getattr__ = lazy_attributes(
-    __name__,
-    {
-        "BOTS": ".bots",
-        "State": ".rules",
-        "determinize": ".rules",
-        "RULES": ".decisions",
-        "table_at_start": ".setup",
-    },
-)
+__getattr__ = lazy_attributes(__name__)
 
 
 __all__ = [

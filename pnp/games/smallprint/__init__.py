@@ -17,10 +17,7 @@ from pnp.spec.load import Game
 if TYPE_CHECKING:
     from pnp.games.smallprint.rules import State
 
-__getattr__ = lazy_attributes(
-    __name__,
-    {"BOTS": ".bots", "determinize": ".rules", "RULES": ".decisions", "table_at_start": ".setup"},
-)
+__getattr__ = lazy_attributes(__name__)
 
 __all__ = [
     "table_at_start",
