@@ -286,7 +286,7 @@ def test_a_comparison_adds_its_pages(tmp_path: Path, game: Game) -> None:
         new_cards={"joker": card(0.05, (0.01, 0.09), True)},
     )
     path = tmp_path / "ab.pdf"
-    write_report(path, base, game, fake)
+    write_report(path, fake, game)  # a comparison: its base run, then its own pages
     lines = pdf_lines(path.read_bytes())
     assert "With extra" in lines and "New cards of extra" in lines
     assert "+6.0 %  (+2.0 % to +10.0 %)" in lines  # seat 1's change and its interval

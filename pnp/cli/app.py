@@ -403,13 +403,9 @@ def simulate(
         else:
             typer.echo("\n".join([*report.lines(), "", *report.legend()]))
         if pdf is not None:
-            from pnp.sim.compare import Comparison
             from pnp.sim.document import write_report
 
-            if isinstance(report, Comparison):  # the base run's charts, then the comparison
-                pages = write_report(pdf, report.base, g, report)
-            else:
-                pages = write_report(pdf, report, g)
+            pages = write_report(pdf, report, g)
             typer.echo(f"wrote {pdf} ({pages} pages)", err=True)
         if record and not report.interrupted:
             from pnp.sim.record import run_of, write_record

@@ -25,11 +25,12 @@ if TYPE_CHECKING:
     from pnp.spec.load import Game
 
 
-def write_report(
-    path: Path, report: Report, game: Game, comparison: Comparison | None = None
-) -> int:
-    """Write the charted report of ``report`` (and ``comparison``) to ``path``; its pages."""
-    return write_sim_report(path, report_document(report, game, comparison))
+def write_report(path: Path, run: Report | Comparison, game: Game) -> int:
+    """Write the charted report of a run to ``path``; its pages. A comparison
+    (``--compare``) gives its base run's charts, then the comparison's pages."""
+    if isinstance(run, Report):
+        return write_sim_report(path, report_document(run, game))
+    return write_sim_report(path, report_document(run.base, game, run))
 
 
 def report_document(
