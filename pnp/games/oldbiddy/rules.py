@@ -25,7 +25,7 @@ from pnp.games import Reporting
 from pnp.games.oldbiddy import actions, market, report
 from pnp.games.oldbiddy.actions import FAKE, PASS, SEAL, Action, options
 from pnp.games.oldbiddy.config import FAKE_GEM, MOVE_GEM, Config
-from pnp.games.oldbiddy.state import ACT, BID, CHOOSE, GIVE, NO_CARD, OVER, UNKNOWN, StateData
+from pnp.games.oldbiddy.state import ACT, BID, CHOOSE, GIVE, NO_CARD, OVER, StateData
 from pnp.games.oldbiddy.view import View, deal, view_of
 from pnp.games.playlog import PlayLog
 
@@ -54,7 +54,7 @@ class State(StateData, Reporting):
             )
         self.cfg, self.n = cfg, players
         self.characters = tuple(i for i, c in enumerate(cfg.characters) if c.min_players <= players)
-        self.rng = rng = random.Random(seed)
+        rng = random.Random(seed)  # set-up is the game's only chance (see .state)
         self.log = [] if transcript else None
         self.playlog = log = PlayLog(cfg.card_ids, players)
         self.legal = None
@@ -71,7 +71,7 @@ class State(StateData, Reporting):
         pool = cfg.zero_marker_pool()
         rng.shuffle(pool)
         self.zero, self.board_zero = pool[:players], pool[players:]
-        self.known_board = [[UNKNOWN] * len(self.board_zero) for _ in range(players)]
+        self.knower = [-1] * len(self.board_zero)
         numbers = list(range(1, players + 1))
         rng.shuffle(numbers)
         self.marker, self.marker_set = numbers, 0
@@ -150,9 +150,9 @@ class State(StateData, Reporting):
         )
 
     def clone(self) -> State:
+        """A copy that plays on alone; it keeps the options worked out for this decision."""
         copy = State.__new__(State)
         copy.copy_from(self)
-        copy.legal = None
         return copy
 
     def view(self, seat: int) -> View:
@@ -441,9 +441,7 @@ class State(StateData, Reporting):
             self.zero[seat], self.board_zero[slot] = self.board_zero[slot], self.zero[seat]
             if self.playlog is not None:
                 self.playlog.used("kid-swap")
-            for known in self.known_board:
-                known[slot] = UNKNOWN
-            self.known_board[seat][slot] = self.board_zero[slot]
+            self.knower[slot] = seat
             if log:
                 self._note(f"{self._who(seat)} swaps zero score markers with board slot {slot + 1}")
         elif kind == "take":

@@ -88,11 +88,11 @@ class View(NamedTuple):
 
 
 def view_of(s: StateData, seat: int) -> View:
-    knower = [-1] * len(s.board_zero)
-    for other, known in enumerate(s.known_board):
-        for slot, color in enumerate(known):
-            if color != UNKNOWN:
-                knower[slot] = other
+    knower, board = s.knower, s.board_zero
+    if seat in knower:
+        known = tuple(c if k == seat else UNKNOWN for c, k in zip(board, knower, strict=True))
+    else:
+        known = (UNKNOWN,) * len(knower)
     return View(
         seat,
         s.cfg,
@@ -109,7 +109,7 @@ def view_of(s: StateData, seat: int) -> View:
         tuple(s.marker),
         s.marker_set,
         s.zero[seat],
-        tuple(s.known_board[seat]),
+        known,
         tuple(knower),
         (tuple(s.bid_gems[seat]), s.bid_fakes[seat]),
         tuple(s.sealed),
@@ -135,7 +135,8 @@ def deal(view: View, rng: random.Random, cls: type[D]) -> D:
     me, cfg, n = view.seat, view.cfg, view.players
     s = cls.__new__(cls)
     s.cfg, s.n, s.characters = cfg, n, view.characters
-    s.rng = random.Random(rng.getrandbits(64))
+    rng.getrandbits(64)  # once seeded the sample's own generator: drawn still, so a seed
+    # samples the worlds it always has (play itself has no chance, see .state)
     s.round, s.phase, s.log, s.legal = view.round, view.phase, None, None
     s.playlog = None
     s.positions, s.supply, s.fake_pile = list(view.positions), list(view.supply), view.fake_pile
@@ -158,10 +159,7 @@ def deal(view: View, rng: random.Random, cls: type[D]) -> D:
     rng.shuffle(pool)
     s.zero = [view.zero if seat == me else pool.pop() for seat in range(n)]
     s.board_zero = [color if color != UNKNOWN else pool.pop() for color in known]
-    s.known_board = [[UNKNOWN] * len(known) for _ in range(n)]
-    for slot, seat in enumerate(view.board_knower):
-        if seat >= 0:
-            s.known_board[seat][slot] = s.board_zero[slot]
+    s.knower = list(view.board_knower)
 
     colors = len(cfg.colors)
     s.bid_gems, s.bid_fakes = [[0] * colors for _ in range(n)], [0] * n
