@@ -15,7 +15,7 @@ from operator import mul
 
 from pnp.games import blind
 from pnp.games.oldbiddy import market
-from pnp.games.oldbiddy.actions import Action
+from pnp.games.oldbiddy.actions import FAKE, SEAL, Action
 from pnp.games.oldbiddy.config import FAKE_GEM, GIFT_GEM, MOVE_GEM, SHOW_GEM, SWAP_ZERO
 from pnp.games.oldbiddy.rules import determinize
 from pnp.games.oldbiddy.view import View
@@ -36,8 +36,7 @@ def random_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Actio
 
 def _my_worth(view: View) -> list[int]:
     """What one more gem of each colour adds to this seat's final score."""
-    me = view.seat
-    worth = market.color_values_for(view.cfg, view.values, view.front(me))
+    worth = market.color_values_for(view.cfg, view.values, view.fronts[view.seat])
     worth[view.zero] = 0
     return worth
 
@@ -57,16 +56,16 @@ def _scores_after_moves(view: View, moves: Sequence[Action]) -> list[int]:
 
 
 def _bid(view: View, legal: Sequence[Action]) -> Action:
+    me = view.seat
+    if FAKE in legal and view.fake_counts[me] > 1:
+        return FAKE
     gems, fakes = view.my_bid
-    held = view.behind(view.seat)
-    if ("fake",) in legal and view.fakes(view.seat) > 1:
-        return ("fake",)
-    budget = BID_ROUND_FACTOR * view.round
-    spent = market.bid_value(view.cfg, gems, fakes, 0, view.values)
     zero = view.zero
-    if ("add", zero) in legal and gems[zero] < held[zero] and spent < budget * 2:
-        return ("add", zero)
-    return ("seal",)
+    if gems[zero] < view.behinds[me][zero] and ("add", zero) in legal:
+        spent = market.bid_value(view.cfg, gems, fakes, 0, view.values)
+        if spent < BID_ROUND_FACTOR * view.round * 2:
+            return ("add", zero)
+    return SEAL
 
 
 def _choose(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
