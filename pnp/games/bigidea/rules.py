@@ -160,7 +160,7 @@ class State(StateData, Reporting):
         if self.playlog is not None:
             self.playlog.used("seed")
         self.hands[seat] = list(keep(hand))
-        self._backs = None
+        self._hand_changed(seat)
 
     def _venture(self, seat: int, pick: int) -> None:
         self.venture[seat] = pick
@@ -175,8 +175,7 @@ class State(StateData, Reporting):
             take, keep = pickers(len(hand), mask)
             thrown = take(hand)
             self._discard(thrown)
-            self.hands[seat] = list(keep(hand))
-            self._backs = None
+            self.hands[seat] = list(keep(hand))  # _refill below tells the views
             if self.log is not None:
                 self.log.append(f"{self._name(seat)} discards {len(thrown)}")
         self._refill(seat)
@@ -351,7 +350,6 @@ class State(StateData, Reporting):
         cfg, usage, draw = self.cfg, self.peaks, self.draw
         want, deck_of = cfg.hand_per_deck, cfg.card_deck
         hand = self.hands[seat]
-        self._backs = None
         have = [0] * len(draw)
         for c in hand:
             have[deck_of[c]] += 1
@@ -382,13 +380,26 @@ class State(StateData, Reporting):
                     pile[i] = last
                 else:
                     hand.append(last)
+        self._hand_changed(seat)
         if self.playlog is not None:
             for card in hand:
                 self.playlog.draw(seat, card)
 
+    def _hand_changed(self, seat: int) -> None:
+        """Bring the card backs the views show (``_backs``) up to date with ``seat``'s
+        hand: its entry alone is worked out again, not every hand."""
+        backs = self._backs
+        if backs is not None:
+            deck_of = self.cfg.card_deck
+            mine = tuple([deck_of[c] for c in self.hands[seat]])
+            self._backs = (*backs[:seat], mine, *backs[seat + 1 :])
+
     def _track_money(self) -> None:
         """Record the most counters of each value the players hold (greedy change,
-        counted by the shared :class:`~pnp.games.bank.Bank`)."""
+        counted by the shared :class:`~pnp.games.bank.Bank`).  A sampled game a search
+        plays out (no ``playlog``) keeps no such record: nobody reads it."""
+        if self.playlog is None:
+            return
         bank, peak = self._bank, self._money_peak
         raised = bank.raise_peak(peak, self.cash)
         if raised != peak:

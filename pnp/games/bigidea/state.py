@@ -148,36 +148,21 @@ class Usage:
 
     def copy(self) -> Usage:
         u = Usage.__new__(Usage)
-        for name in Usage.__slots__:
-            value = getattr(self, name)
-            setattr(u, name, value[:] if isinstance(value, list) else value)
+        u.chips, u.money, u.reshuffles = self.chips[:], self.money[:], self.reshuffles[:]
+        u.dry_draws, u.deck_low = self.dry_draws[:], self.deck_low[:]
+        u.white, u.white_needed, u.white_short = self.white, self.white_needed, self.white_short
+        u.stuck = self.stuck
         return u
 
 
-_SHARED = (
-    "cfg",
-    "n",
-    "rounds",
-    "round",
-    "leader",
-    "first_leader",
-    "order",
-    "phase",
-    "turn",
-    "white_bank",
-    "next_uid",
-    "_player",
-    "_legal",
-    "_shown",
-    "_backs",
-    "_nothing",
-    "_zeros",
-    "_bank",
-    "_fresh",
-    "_money_peak",
-)
-"""Slots holding values never changed in place, which a clone may share."""
-_FLAT_LISTS = ("cash", "free", "pending", "venture")
+def copy_rng(rng: random.Random) -> random.Random:
+    """A generator that draws what ``rng`` will draw, independently of it.
+
+    Made with ``Random.__new__``: ``Random()`` would first seed itself from the operating
+    system only to be overwritten, which costs twice the copy itself, once per clone."""
+    copy = random.Random.__new__(random.Random)
+    copy.setstate(rng.getstate())
+    return copy
 
 
 class StateData:
@@ -245,6 +230,16 @@ class StateData:
         self.playlog: PlayLog | None = PlayLog(cfg.card_ids, n)
         self.phase, self.turn, self.order = SEED, 0, tuple(range(n))
         self._player = TERMINAL
+        self.leader = self.first_leader = 0
+        self.pending: list[tuple[int, ...] | None] = [None] * n
+        self.venture: list[int | None] = [None] * n
+        self._money_peak = 0
+        """``peaks.money`` packed (:mod:`pnp.games.bank`)."""
+        self._start_caches()
+
+    def _start_caches(self) -> None:
+        """The engine's own helpers, nothing yet worked out (also for a dealt game)."""
+        n = self.n
         self._legal: Sequence[int] = ()
         self._shown: tuple[Any, ...] | None = None
         self._backs: tuple[tuple[int, ...], ...] | None = None
@@ -252,25 +247,28 @@ class StateData:
         until a hand changes (None: changed)."""
         self._nothing: tuple[None, ...] = (None,) * n
         self._zeros = (0,) * n
-        self.leader = self.first_leader = 0
-        self.pending: list[tuple[int, ...] | None] = [None] * n
-        self.venture: list[int | None] = [None] * n
-        self._money_peak = 0
-        """``peaks.money`` packed (:mod:`pnp.games.bank`)."""
-        self._bank = bank_for(cfg.denominations)
+        self._bank = bank_for(self.cfg.denominations)
         """The money counters, shared by every game with these denominations."""
         self._fresh: list[tuple[int, int]] | None = None
         """(table index, owner) of each product new this round, kept for one Venture phase
         (replaced, never changed in place)."""
 
     def clone(self) -> Self:
+        """A copy that plays on alone.  Values never changed in place (numbers, tuples, the
+        kept ``_legal``, ``_shown``, ``_backs`` and ``_fresh``, the shared bank) are shared;
+        every list is copied.  Slot by slot, not in a loop of ``getattr``: the search
+        clones once per playout (tests/test_bigidea_fast.py checks that no slot is missed)."""
         s = type(self).__new__(type(self))
-        for name in _SHARED:
-            setattr(s, name, getattr(self, name))
-        for name in _FLAT_LISTS:
-            setattr(s, name, getattr(self, name)[:])
-        s.rng = random.Random()
-        s.rng.setstate(self.rng.getstate())
+        s.cfg, s.n, s.rounds, s.round = self.cfg, self.n, self.rounds, self.round
+        s.leader, s.first_leader, s.order = self.leader, self.first_leader, self.order
+        s.phase, s.turn, s.white_bank = self.phase, self.turn, self.white_bank
+        s.next_uid, s._player, s._legal = self.next_uid, self._player, self._legal
+        s._shown, s._backs, s._fresh = self._shown, self._backs, self._fresh
+        s._nothing, s._zeros, s._bank = self._nothing, self._zeros, self._bank
+        s._money_peak = self._money_peak
+        s.cash, s.free = self.cash[:], self.free[:]
+        s.pending, s.venture = self.pending[:], self.venture[:]
+        s.rng = copy_rng(self.rng)
         s.hands = [h[:] for h in self.hands]
         s.draw = [d[:] for d in self.draw]
         s.discards = [d[:] for d in self.discards]

@@ -10,6 +10,7 @@ from typing import NamedTuple, TypeVar
 
 from pnp.games.bigidea.config import Config
 from pnp.games.bigidea.state import PHASE_NAMES, PITCH, VENTURE, Product, StateData, Usage
+from pnp.games.chance import shuffle
 
 
 class ProductView(NamedTuple):
@@ -80,6 +81,11 @@ class View(NamedTuple):
     next_uid: int
 
 
+_new = tuple.__new__
+"""``_new(View, fields)`` is ``View(*fields)`` without the NamedTuple's own ``__new__`` and
+its argument binding, a third cheaper: the search builds a view at nearly every step."""
+
+
 def view_of(state: StateData, seat: int) -> View:
     """Build ``seat``'s view; the table part is shared by all views until the table changes."""
     phase, pending, hand = state.phase, state.pending, state.hands[seat]
@@ -87,18 +93,23 @@ def view_of(state: StateData, seat: int) -> View:
     if products is None:
         rnd = state.round
         products = state._shown = tuple(
-            ProductView(
-                i,
-                p.owner,
-                p.cards,
-                tuple(p.shares),
-                p.white,
-                p.born == rnd,
-                p.uid,
-                p.white_short,
-                p.born,
-            )
-            for i, p in enumerate(state.table)
+            [
+                _new(
+                    ProductView,
+                    (
+                        i,
+                        p.owner,
+                        p.cards,
+                        tuple(p.shares),
+                        p.white,
+                        p.born == rnd,
+                        p.uid,
+                        p.white_short,
+                        p.born,
+                    ),
+                )
+                for i, p in enumerate(state.table)
+            ]
         )
     cfg = state.cfg
     deck_of = cfg.card_deck.__getitem__
@@ -117,33 +128,36 @@ def view_of(state: StateData, seat: int) -> View:
     held = state._backs
     if held is None:
         held = state._backs = tuple([tuple(map(deck_of, h)) for h in state.hands])
-    return View(
-        seat,
-        PHASE_NAMES[phase],
-        state.round,
-        state.rounds,
-        state.leader,
-        state._player,
-        tuple(state.cash),
-        tuple(state.free),
-        state.white_bank,
-        tuple(hand),
-        held[seat],
-        tuple(map(len, state.hands)),
-        played,
-        sizes,
-        products,
-        state.venture[seat] if phase == VENTURE else None,
-        cfg.share_price,
-        cfg,
-        state.first_leader,
-        state.order,
-        state.turn,
-        tuple(map(tuple, state.discards)),
-        held,
-        backs,
-        tuple(v is not None for v in state.venture) if phase == VENTURE else (),
-        state.next_uid,
+    return _new(
+        View,
+        (
+            seat,
+            PHASE_NAMES[phase],
+            state.round,
+            state.rounds,
+            state.leader,
+            state._player,
+            tuple(state.cash),
+            tuple(state.free),
+            state.white_bank,
+            tuple(hand),
+            held[seat],
+            tuple(map(len, state.hands)),
+            played,
+            sizes,
+            products,
+            state.venture[seat] if phase == VENTURE else None,
+            cfg.share_price,
+            cfg,
+            state.first_leader,
+            state.order,
+            state.turn,
+            tuple(map(tuple, state.discards)),
+            held,
+            backs,
+            tuple(v is not None for v in state.venture) if phase == VENTURE else (),
+            state.next_uid,
+        ),
     )
 
 
@@ -162,7 +176,8 @@ def deal(view: View, rng: random.Random, cls: type[D]) -> D:
     """
     cfg, n, seat = view.cfg, len(view.cash), view.seat
     s = cls.__new__(cls)
-    StateData.__init__(s, cfg, n, 0, transcript=False)
+    s.cfg, s.n = cfg, n
+    s._start_caches()
     s.rng = random.Random(rng.getrandbits(64))
     s.log = None
     s.playlog = None
@@ -186,7 +201,7 @@ def deal(view: View, rng: random.Random, cls: type[D]) -> D:
         known.update(shown or ())
     pools = [[c for c in cfg.deck_members[d] if c not in known] for d in range(len(cfg.deck_ids))]
     for pool in pools:
-        rng.shuffle(pool)
+        shuffle(rng, pool)
     s.hands = [
         list(view.hand) if other == seat else [pools[d].pop() for d in decks]
         for other, decks in enumerate(view.decks_held)
