@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from pnp.games import oldbiddy
 from pnp.games.oldbiddy.rules import PASS, TERMINAL, State
-from pnp.games.oldbiddy.state import BID, CHOOSE, OVER
+from pnp.games.oldbiddy.state import BID, CHOOSE, OVER, StateData
 from pnp.spec.load import Game, load_game
 
 
@@ -112,3 +112,24 @@ def test_apply_refuses_an_action_the_list_did_not_offer(game: Game) -> None:
     state.apply(legal[0])
     with pytest.raises(ValueError, match="not legal now"):
         state.apply(legal[0])  # the character is taken: the next seat's list lacks it
+
+
+def test_a_clone_sets_every_slot_and_shares_no_list(game: Game) -> None:
+    # StateData.copy_from names each slot instead of looping over them: none may be
+    # missed, and no list (nor a list inside one) may be the original's own
+    state = oldbiddy.new_state(game, 4, 8)
+    rng = random.Random(8)
+    for _ in range(30):
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    state.legal_actions()
+    copy = state.clone()
+    for name in StateData.__slots__:
+        mine, theirs = getattr(state, name), getattr(copy, name)
+        if name == "playlog":
+            assert theirs is not mine and theirs.record() == mine.record()
+            continue
+        assert theirs == mine, name
+        if isinstance(mine, list):
+            assert theirs is not mine, name
+            assert not any(a is b for a, b in zip(theirs, mine, strict=True) if isinstance(a, list))
