@@ -16,6 +16,7 @@ import pnp.games.bigidea as engine
 from pnp.games.bank import make_change
 from pnp.games.bigidea.rules import State
 from pnp.games.bigidea.state import StateData, masks, pickers, split
+from pnp.games.bigidea.view import product_view
 from pnp.spec.load import Game, load_game
 
 
@@ -160,3 +161,18 @@ def test_a_sampled_game_keeps_no_money_peaks(game: Game) -> None:
     sample = engine.determinize(state.view(state.current_player()), random.Random(5))
     assert sample.playlog is None and sample.peaks.money == [0, 0, 0]
     assert state.peaks.money != [0, 0, 0]
+
+
+@settings(max_examples=10, deadline=None)
+@given(players=st.integers(3, 6), seed=st.integers(0, 2**32))
+def test_products_kept_for_views_follow_every_chip(game: Game, players: int, seed: int) -> None:
+    # rules._place works out the entry of the product that got a chip alone; a view must
+    # still show every product as a fresh look at the table would
+    state = engine.new_state(game, players, seed, transcript=False)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        view = state.view(state.current_player())
+        fresh = [product_view(i, p, state.round) for i, p in enumerate(state.table)]
+        assert list(view.products) == fresh
+        legal = state.legal_actions()
+        state.apply(legal[int(rng.random() * len(legal))])

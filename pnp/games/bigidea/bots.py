@@ -35,9 +35,10 @@ def _ev(stack: int) -> float:
 
 def share_gain(p: ProductView, seat: int, price: int) -> float:
     """Expected dollars from adding one chip of ``seat`` to ``p``, less the buy-in."""
-    mine, stack = p.shares[seat], p.stack
+    mine, players = p.shares[seat], sum(p.shares)
+    stack = players + p.white  # p.stack, without summing the shares twice
     gain = (mine + 1) * _ev(stack + 1) - mine * _ev(stack)
-    return gain - price * (sum(p.shares) - mine)
+    return gain - price * (players - mine)
 
 
 def _seed_mask(view: View) -> int:
@@ -60,11 +61,12 @@ def heuristic_bot(view: View, legal: Sequence[int], rng: random.Random) -> int:
     if phase == "pitch":
         return INVEST if INVEST in legal else THROW
     price = view.share_price if phase == "mezzanine" else 0
-    best, best_gain = PASS, chip_reserve(view.free_chips[view.seat])
+    seat, products, rnd = view.seat, view.products, rng.random
+    best, best_gain = PASS, chip_reserve(view.free_chips[seat])
     for action in legal:
         if action == PASS:
             continue
-        gain = share_gain(view.products[action], view.seat, price) + rng.random() * 1e-6
+        gain = share_gain(products[action], seat, price) + rnd() * 1e-6
         if gain > best_gain:
             best, best_gain = action, gain
     return best

@@ -42,7 +42,7 @@ from pnp.games.bigidea.state import (
     pickers,
     turn_order,
 )
-from pnp.games.bigidea.view import View, deal, view_of
+from pnp.games.bigidea.view import View, deal, product_view, view_of
 
 __all__ = [
     "DISCARD",
@@ -167,7 +167,7 @@ class State(StateData, Reporting):
 
     def _mezzanine(self, seat: int, pick: int) -> None:
         if pick != PASS:
-            self._buy_in(seat, self.table[pick])
+            self._buy_in(seat, pick)
 
     def _trim(self, seat: int, mask: int) -> None:
         if mask:
@@ -234,7 +234,7 @@ class State(StateData, Reporting):
                     self.playlog.play(seat, card)
             self.next_uid += 1
             self.table.append(p)
-            self._place(seat, p)
+            self._place(seat, len(self.table) - 1)
         else:
             self._discard(cards)
             if self.playlog is not None:
@@ -244,10 +244,15 @@ class State(StateData, Reporting):
             what = "invests" if action == INVEST else "throws it away"
             self.log.append(f"{self._name(seat)} pitches {words}; {what}")
 
-    def _place(self, seat: int, p: Product) -> None:
-        self._shown = None
+    def _place(self, seat: int, pos: int) -> None:
+        """Put one of ``seat``'s chips on the product at table position ``pos``; the views'
+        table (``_shown``, if worked out) gets that product's entry anew, not every one."""
+        p = self.table[pos]
         p.shares[seat] += 1
         p.players += 1
+        shown = self._shown
+        if shown is not None:  # pos == len(shown) for a product just put on the table
+            self._shown = (*shown[:pos], product_view(pos, p, self.round), *shown[pos + 1 :])
         self.free[seat] -= 1
         used = self.cfg.chips_per_player - self.free[seat]
         if used > self.peaks.chips[seat]:
@@ -258,7 +263,7 @@ class State(StateData, Reporting):
         for seat in self.order:
             pick = self.venture[seat]
             if pick is not None and pick != PASS:
-                self._place(seat, table[pick])
+                self._place(seat, pick)
                 if self.playlog is not None:
                     self.playlog.used("venture")
                 if log is not None:
@@ -274,7 +279,8 @@ class State(StateData, Reporting):
             if log is not None:
                 log.append(f"{self._name(winner)} earns the Good Idea bonus")
 
-    def _buy_in(self, seat: int, p: Product) -> None:
+    def _buy_in(self, seat: int, pos: int) -> None:
+        p = self.table[pos]
         # economy.buy_in_payments, inlined: each other seat's chips on p at the share price
         cash, price, paid = self.cash, self.cfg.share_price, 0
         for owner, k in enumerate(p.shares):
@@ -282,7 +288,7 @@ class State(StateData, Reporting):
                 cash[owner] += k * price
                 paid += k * price
         cash[seat] -= paid
-        self._place(seat, p)
+        self._place(seat, pos)
         if self.playlog is not None:
             self.playlog.used("mezzanine")
         self._track_money()

@@ -86,6 +86,24 @@ _new = tuple.__new__
 its argument binding, a third cheaper: the search builds a view at nearly every step."""
 
 
+def product_view(pos: int, p: Product, round: int) -> ProductView:
+    """What everyone sees of the product at table position ``pos`` in round ``round``."""
+    return _new(
+        ProductView,
+        (
+            pos,
+            p.owner,
+            p.cards,
+            tuple(p.shares),
+            p.white,
+            p.born == round,
+            p.uid,
+            p.white_short,
+            p.born,
+        ),
+    )
+
+
 def view_of(state: StateData, seat: int) -> View:
     """Build ``seat``'s view; the table part is shared by all views until the table changes."""
     phase, pending, hand = state.phase, state.pending, state.hands[seat]
@@ -93,23 +111,7 @@ def view_of(state: StateData, seat: int) -> View:
     if products is None:
         rnd = state.round
         products = state._shown = tuple(
-            [
-                _new(
-                    ProductView,
-                    (
-                        i,
-                        p.owner,
-                        p.cards,
-                        tuple(p.shares),
-                        p.white,
-                        p.born == rnd,
-                        p.uid,
-                        p.white_short,
-                        p.born,
-                    ),
-                )
-                for i, p in enumerate(state.table)
-            ]
+            [product_view(i, p, rnd) for i, p in enumerate(state.table)]
         )
     cfg = state.cfg
     deck_of = cfg.card_deck.__getitem__
@@ -219,4 +221,4 @@ def deal(view: View, rng: random.Random, cls: type[D]) -> D:
     return s
 
 
-__all__ = ["ProductView", "View", "deal", "view_of"]
+__all__ = ["ProductView", "View", "deal", "product_view", "view_of"]
