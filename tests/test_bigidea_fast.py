@@ -139,21 +139,6 @@ def vars_of(product: object) -> tuple[object, ...]:
     return tuple(getattr(product, name) for name in type(product).__slots__)
 
 
-@settings(max_examples=10, deadline=None)
-@given(players=st.integers(3, 6), seed=st.integers(0, 2**32))
-def test_card_backs_kept_for_views_follow_every_hand(game: Game, players: int, seed: int) -> None:
-    # rules._hand_changed works out the changed hand's entry alone; a view must still show
-    # the deck of every card in every hand
-    state = engine.new_state(game, players, seed, transcript=False)
-    rng = random.Random(seed)
-    deck_of = state.cfg.card_deck
-    while not state.is_terminal():
-        view = state.view(state.current_player())
-        assert view.decks_held == tuple(tuple(deck_of[c] for c in h) for h in state.hands)
-        legal = state.legal_actions()
-        state.apply(legal[int(rng.random() * len(legal))])
-
-
 def test_a_sampled_game_keeps_no_money_peaks(game: Game) -> None:
     # rules._track_money: only the real game (it has a playlog) records the counters held;
     # a search's sampled games skip the count, and their play is the same either way
@@ -165,14 +150,20 @@ def test_a_sampled_game_keeps_no_money_peaks(game: Game) -> None:
 
 @settings(max_examples=10, deadline=None)
 @given(players=st.integers(3, 6), seed=st.integers(0, 2**32))
-def test_products_kept_for_views_follow_every_chip(game: Game, players: int, seed: int) -> None:
-    # rules._place works out the entry of the product that got a chip alone; a view must
-    # still show every product as a fresh look at the table would
+def test_what_views_keep_follows_every_move(game: Game, players: int, seed: int) -> None:
+    # The engine keeps parts of the views between moves and updates them as the table
+    # changes (rules._place: one product's entry; rules._hand_changed: one hand's card
+    # backs; the discard piles until a card is discarded): every view must still show
+    # what a fresh look at the table would, in real games and in sampled ones
     state = engine.new_state(game, players, seed, transcript=False)
     rng = random.Random(seed)
+    deck_of = state.cfg.card_deck
     while not state.is_terminal():
-        view = state.view(state.current_player())
-        fresh = [product_view(i, p, state.round) for i, p in enumerate(state.table)]
-        assert list(view.products) == fresh
+        for table in (state, engine.determinize(state.view(state.current_player()), rng)):
+            view = table.view(table.current_player())
+            fresh = [product_view(i, p, table.round) for i, p in enumerate(table.table)]
+            assert list(view.products) == fresh
+            assert view.decks_held == tuple(tuple(deck_of[c] for c in h) for h in table.hands)
+            assert view.discards == tuple(map(tuple, table.discards))
         legal = state.legal_actions()
         state.apply(legal[int(rng.random() * len(legal))])

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 from pnp.games import blind
 from pnp.games.bigidea.economy import SHARE_EV
@@ -43,8 +44,15 @@ def share_gain(p: ProductView, seat: int, price: int) -> float:
 
 def _seed_mask(view: View) -> int:
     """One card of each deck (a word of each kind); else the first card."""
+    return _first_of_each_deck(view.hand_decks)
+
+
+@lru_cache(maxsize=4096)
+def _first_of_each_deck(hand_decks: tuple[int, ...]) -> int:
+    """The mask of :func:`_seed_mask`, kept per pattern of card backs (a hand of the
+    bundled game's six cards from two decks shows fewer than 128 patterns)."""
     mask, seen = 0, set()
-    for i, deck in enumerate(view.hand_decks):
+    for i, deck in enumerate(hand_decks):
         if deck not in seen:
             seen.add(deck)
             mask |= 1 << i

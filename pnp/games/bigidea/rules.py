@@ -348,6 +348,7 @@ class State(StateData, Reporting):
 
     def _discard(self, cards: Iterable[int]) -> None:
         deck_of, piles = self.cfg.card_deck, self.discards
+        self._faceup = None
         for c in cards:
             piles[deck_of[c]].append(c)
 
@@ -376,6 +377,7 @@ class State(StateData, Reporting):
                         break
                     pile = draw[d] = self.discards[d]
                     self.discards[d] = []
+                    self._faceup = None
                     usage.reshuffles[d] += 1
                     left = len(pile)
                 i = int(rnd() * left)  # a uniform pick: the same as drawing from a shuffle

@@ -196,6 +196,7 @@ class StateData:
         "_legal",
         "_shown",
         "_backs",
+        "_faceup",
         "_nothing",
         "_zeros",
         "_bank",
@@ -245,6 +246,9 @@ class StateData:
         self._backs: tuple[tuple[int, ...], ...] | None = None
         """The deck of each card in each hand (what the card backs show), kept for views
         until a hand changes (None: changed)."""
+        self._faceup: tuple[tuple[int, ...], ...] | None = None
+        """The discard piles as views show them, kept until a card is discarded or a pile
+        becomes a draw pile (None: changed)."""
         self._nothing: tuple[None, ...] = (None,) * n
         self._zeros = (0,) * n
         self._bank = bank_for(self.cfg.denominations)
@@ -255,7 +259,7 @@ class StateData:
 
     def clone(self) -> Self:
         """A copy that plays on alone.  Values never changed in place (numbers, tuples, the
-        kept ``_legal``, ``_shown``, ``_backs`` and ``_fresh``, the shared bank) are shared;
+        kept ``_legal``, ``_shown``, ``_backs``, ``_faceup`` and ``_fresh``, the bank) are shared;
         every list is copied.  Slot by slot, not in a loop of ``getattr``: the search
         clones once per playout (tests/test_bigidea_fast.py checks that no slot is missed)."""
         s = type(self).__new__(type(self))
@@ -264,6 +268,7 @@ class StateData:
         s.phase, s.turn, s.white_bank = self.phase, self.turn, self.white_bank
         s.next_uid, s._player, s._legal = self.next_uid, self._player, self._legal
         s._shown, s._backs, s._fresh = self._shown, self._backs, self._fresh
+        s._faceup = self._faceup
         s._nothing, s._zeros, s._bank = self._nothing, self._zeros, self._bank
         s._money_peak = self._money_peak
         s.cash, s.free = self.cash[:], self.free[:]

@@ -127,6 +127,9 @@ def view_of(state: StateData, seat: int) -> View:
         played = tuple(shown)
         sizes = tuple([len(p) if p else 0 for p in pending])
         backs = tuple([None if p is None else tuple(map(deck_of, p)) for p in pending])
+    faceup = state._faceup
+    if faceup is None:
+        faceup = state._faceup = tuple(map(tuple, state.discards))
     held = state._backs
     if held is None:
         held = state._backs = tuple([tuple(map(deck_of, h)) for h in state.hands])
@@ -154,7 +157,7 @@ def view_of(state: StateData, seat: int) -> View:
             state.first_leader,
             state.order,
             state.turn,
-            tuple(map(tuple, state.discards)),
+            faceup,
             held,
             backs,
             tuple(v is not None for v in state.venture) if phase == VENTURE else (),
@@ -187,7 +190,7 @@ def deal(view: View, rng: random.Random, cls: type[D]) -> D:
     s.first_leader = view.first_leader
     s.order, s.phase, s.turn = view.order, PHASE_NAMES.index(view.phase), view.turn
     s.cash, s.free, s.white_bank = list(view.cash), list(view.free_chips), view.white_bank
-    s.discards = [list(d) for d in view.discards]
+    s.discards, s._faceup = [list(d) for d in view.discards], view.discards
     s.next_uid = view.next_uid
     s._player = view.to_move
     s.table = []
