@@ -6,6 +6,7 @@ full game from a view alone, and ``rules.determinize`` makes it a playable ``Sta
 from __future__ import annotations
 
 import random
+from itertools import filterfalse
 from typing import NamedTuple, TypeVar
 
 from pnp.games.bigidea.config import Config
@@ -204,7 +205,8 @@ def deal(view: View, rng: random.Random, cls: type[D]) -> D:
         known.update(cards)
     for shown in view.played:
         known.update(shown or ())
-    pools = [[c for c in cfg.deck_members[d] if c not in known] for d in range(len(cfg.deck_ids))]
+    seen = known.__contains__
+    pools = [list(filterfalse(seen, members)) for members in cfg.deck_members]  # deck order
     for pool in pools:
         shuffle(rng, pool)
     s.hands = [
@@ -219,7 +221,7 @@ def deal(view: View, rng: random.Random, cls: type[D]) -> D:
     s.venture = [None] * n
     if view.my_venture is not None:
         s.venture[seat] = view.my_venture
-    s._money_peak = s._bank.raise_peak(0, s.cash)
+    s._money_peak = 0  # a sampled game keeps no money peaks (rules.State._track_money)
     s.peaks = Usage(n, len(cfg.deck_ids), len(cfg.denominations))
     return s
 
