@@ -89,7 +89,7 @@ def test_a_bid_stops_offering_what_the_seat_has_run_out_of(game: Game) -> None:
         state.apply(PASS if PASS in legal else legal[0])
     seat = state.current_player()
     state.fakes[seat], state.behind[seat] = 2, [1, 0, 2]
-    state.legal = None  # the table was changed by hand: forget the kept list
+    state.legal = state.screens = None  # changed by hand: forget the kept list and screens
     assert state.legal_actions() == [("add", 0), ("add", 2), ("fake",), ("seal",)]
     state.apply(("add", 0))  # an equal tuple, not the one in the list
     assert state.legal_actions() == [("add", 2), ("fake",), ("seal",)]
@@ -133,3 +133,21 @@ def test_a_clone_sets_every_slot_and_shares_no_list(game: Game) -> None:
         if isinstance(mine, list):
             assert theirs is not mine, name
             assert not any(a is b for a, b in zip(theirs, mine, strict=True) if isinstance(a, list))
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.integers(3, 5))
+def test_the_screens_views_keep_follow_every_gem(seed: int, players: int) -> None:
+    # rules keeps the gems behind and in front of each screen as views show them
+    # (state.screens) until a gem moves: a view must show what a fresh look would
+    game = load_game("oldbiddy")
+    state = oldbiddy.new_state(game, players, seed, transcript=False)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        seat = state.current_player()
+        for table in (state, oldbiddy.determinize(state.view(seat), rng)):
+            view = table.view(seat)
+            assert view.behinds == tuple(map(tuple, table.behind))
+            assert view.fronts == tuple(map(tuple, table.front))
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])

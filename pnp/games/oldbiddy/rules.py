@@ -77,6 +77,7 @@ class State(StateData, Reporting):
         self.marker, self.marker_set = numbers, 0
         self.behind = [[0] * colors for _ in range(players)]
         self.front = [[0] * colors for _ in range(players)]
+        self.screens = None
         self.fakes = [0] * players
         self.peak_out, self.off_board = [0] * colors, 0
         worth = market.values(cfg, self.positions)
@@ -182,6 +183,7 @@ class State(StateData, Reporting):
         got = wanted if wanted < left else left
         supply[color] = left = left - got
         self.behind[seat][color] += got
+        self.screens = None
         out = self.cfg.gems_per_color - left
         if out > self.peak_out[color]:
             self.peak_out[color] = out
@@ -189,6 +191,7 @@ class State(StateData, Reporting):
 
     def _pay(self, seat: int, color: int, count: int) -> None:
         self.behind[seat][color] -= count
+        self.screens = None
         self.supply[color] += count
 
     # -- round flow ------------------------------------------------------------------
@@ -431,6 +434,7 @@ class State(StateData, Reporting):
         elif kind == "show":
             self.behind[seat][action[1]] -= 1
             self.front[seat][action[1]] += 1
+            self.screens = None
             if self.playlog is not None:
                 self.playlog.used("moneybags")
             if log:

@@ -55,6 +55,7 @@ class StateData:
         "log",
         "playlog",
         "legal",
+        "screens",
     )
 
     cfg: Config
@@ -110,6 +111,10 @@ class StateData:
     legal: list[tuple[object, ...]] | None
     """The current seat's options once worked out (None: not yet); ``apply`` clears it.
     Whoever changes the table by hand must clear it too."""
+    screens: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]] | None
+    """``behind`` and ``front`` as views show them, kept until a gem moves (None: moved;
+    whoever moves gems by hand must clear it too).  Bids move none, and they are most of
+    the steps a search plays."""
 
     def copy_from(self, other: StateData) -> None:
         """Make this a deep copy of ``other``: lists (and lists of lists) are copied, plain
@@ -135,3 +140,4 @@ class StateData:
         self.log = None if log is None else log[:]
         self.playlog = None if playlog is None else playlog.copy()
         self.legal = None if legal is None else legal[:]
+        self.screens = other.screens  # tuples: shared

@@ -97,9 +97,12 @@ step of every playout."""
 def view_of(s: StateData, seat: int) -> View:
     knower, board = s.knower, s.board_zero
     if seat in knower:
-        known = tuple(c if k == seat else UNKNOWN for c, k in zip(board, knower, strict=True))
+        known = tuple([c if k == seat else UNKNOWN for c, k in zip(board, knower, strict=True)])
     else:
         known = (UNKNOWN,) * len(knower)
+    screens = s.screens
+    if screens is None:
+        screens = s.screens = (tuple(map(tuple, s.behind)), tuple(map(tuple, s.front)))
     return _new_view(
         View,
         (
@@ -112,8 +115,8 @@ def view_of(s: StateData, seat: int) -> View:
             tuple(s.positions),
             tuple(s.supply),
             s.fake_pile,
-            tuple(map(tuple, s.behind)),
-            tuple(map(tuple, s.front)),
+            screens[0],
+            screens[1],
             tuple(s.fakes),
             tuple(s.marker),
             s.marker_set,
@@ -152,6 +155,7 @@ def deal(view: View, rng: random.Random, cls: type[D]) -> D:
     s.positions, s.supply, s.fake_pile = list(view.positions), list(view.supply), view.fake_pile
     s.behind = [list(b) for b in view.behinds]
     s.front = [list(f) for f in view.fronts]
+    s.screens = (view.behinds, view.fronts)
     s.fakes = list(view.fake_counts)
     s.marker, s.marker_set = list(view.markers), view.marker_set
     s.order, s.turn, s.acting = list(view.order), view.turn, view.acting
