@@ -120,6 +120,8 @@ def test_a_clone_sets_every_slot_and_shares_no_list(game: Game, players: int, se
         mine, theirs = getattr(state, name), getattr(copy, name)
         if name == "rng":
             assert theirs is not mine and theirs.getstate() == mine.getstate()
+        elif name == "_dice":  # each game's own generator, at the same state
+            assert theirs[0] is copy.rng and mine[0] is state.rng and theirs[1] == mine[1]
         elif name == "table":
             assert [vars_of(p) for p in theirs] == [vars_of(p) for p in mine]
             assert not {id(p) for p in theirs} & {id(p) for p in mine}
@@ -167,3 +169,21 @@ def test_what_views_keep_follows_every_move(game: Game, players: int, seed: int)
             assert view.discards == tuple(map(tuple, table.discards))
         legal = state.legal_actions()
         state.apply(legal[int(rng.random() * len(legal))])
+
+
+def test_a_clone_draws_what_the_original_draws_after_it_rolled(game: Game) -> None:
+    # StateData.clone reads the die's state once and keeps it (_dice) until the rules draw:
+    # a clone made after the original rolled or drew must follow it, not the kept state
+    state = engine.new_state(game, 3, 4)
+    rng = random.Random(4)
+    for _ in range(120):
+        before = state.clone()
+        assert before.rng.getstate() == state.rng.getstate()
+        if state.is_terminal():
+            break
+        legal = state.legal_actions()
+        state.apply(legal[int(rng.random() * len(legal))])
+        again = state.clone()
+        assert again.rng.getstate() == state.rng.getstate()
+        assert before.clone().rng.getstate() == before.rng.getstate()
+    assert state.is_terminal()  # the loop went through whole rounds: rolls and draws

@@ -75,7 +75,7 @@ class State(StateData, Reporting):
             self._refill(seat)
         if self.playlog is not None:
             self.playlog.used("deal-hands")
-        self.leader = self.first_leader = self.rng.randrange(self.n)
+        self.leader = self.first_leader = self.rng.randrange(self.n)  # no clone yet: no _dice
         self._track_money()
         self._start_round()
 
@@ -300,6 +300,7 @@ class State(StateData, Reporting):
     def _offering(self) -> None:
         """Roll for every product, smallest stack first (the source's suggested order)."""
         rnd, log, usage, cash, free = self.rng.random, self.log, self.peaks, self.cash, self.free
+        self._dice = None  # the die rolls below
         keep: list[Product] = []
         short = 0
         # decision offering-order
@@ -360,7 +361,7 @@ class State(StateData, Reporting):
         have = [0] * len(draw)
         for c in hand:
             have[deck_of[c]] += 1
-        rnd = self.rng.random
+        rnd, self._dice = self.rng.random, None  # cards are drawn below
         for d, held in enumerate(have):
             short = want - held
             if short <= 0:

@@ -155,14 +155,13 @@ class Usage:
         return u
 
 
-def copy_rng(rng: random.Random) -> random.Random:
-    """A generator that draws what ``rng`` will draw, independently of it.
-
-    Made with ``Random.__new__``: ``Random()`` would first seed itself from the operating
-    system only to be overwritten, which costs twice the copy itself, once per clone."""
-    copy = random.Random.__new__(random.Random)
-    copy.setstate(rng.getstate())
-    return copy
+def rng_at(state: tuple[Any, ...]) -> random.Random:
+    """A generator at ``state`` (from ``Random.getstate``), made with ``Random.__new__``:
+    ``Random()`` would first seed itself from the operating system only to be overwritten,
+    which costs more than the copy itself."""
+    rng = random.Random.__new__(random.Random)
+    rng.setstate(state)
+    return rng
 
 
 class StateData:
@@ -197,6 +196,7 @@ class StateData:
         "_shown",
         "_backs",
         "_faceup",
+        "_dice",
         "_nothing",
         "_zeros",
         "_bank",
@@ -246,6 +246,10 @@ class StateData:
         self._backs: tuple[tuple[int, ...], ...] | None = None
         """The deck of each card in each hand (what the card backs show), kept for views
         until a hand changes (None: changed)."""
+        self._dice: tuple[random.Random, tuple[Any, ...]] | None = None
+        """``rng`` and its state as read for a clone, kept until the rules draw from it (None:
+        drawn since): the search clones one sampled game once per candidate, and reading a
+        generator's state costs three times setting it."""
         self._faceup: tuple[tuple[int, ...], ...] | None = None
         """The discard piles as views show them, kept until a card is discarded or a pile
         becomes a draw pile (None: changed)."""
@@ -273,7 +277,11 @@ class StateData:
         s._money_peak = self._money_peak
         s.cash, s.free = self.cash[:], self.free[:]
         s.pending, s.venture = self.pending[:], self.venture[:]
-        s.rng = copy_rng(self.rng)
+        dice = self._dice
+        if dice is None or dice[0] is not self.rng:  # drawn from, or replaced by hand
+            dice = self._dice = (self.rng, self.rng.getstate())
+        s.rng = rng_at(dice[1])
+        s._dice = (s.rng, dice[1])
         s.hands = [h[:] for h in self.hands]
         s.draw = [d[:] for d in self.draw]
         s.discards = [d[:] for d in self.discards]
