@@ -191,7 +191,9 @@ def deal(view: View, rng: random.Random, cls: type[D]) -> D:
     s.first_leader = view.first_leader
     s.order, s.phase, s.turn = view.order, PHASE_NAMES.index(view.phase), view.turn
     s.cash, s.free, s.white_bank = list(view.cash), list(view.free_chips), view.white_bank
-    s.discards, s._faceup = [list(d) for d in view.discards], view.discards
+    s.discards = [list(d) for d in view.discards]
+    # what the views keep, as this view shows it: the same table, the same card backs
+    s._faceup, s._shown, s._backs = view.discards, view.products, view.decks_held
     s.next_uid = view.next_uid
     s._player = view.to_move
     s.table = []
