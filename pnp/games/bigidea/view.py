@@ -161,7 +161,7 @@ def view_of(state: StateData, seat: int) -> View:
             faceup,
             held,
             backs,
-            tuple(v is not None for v in state.venture) if phase == VENTURE else (),
+            tuple([v is not None for v in state.venture]) if phase == VENTURE else (),
             state.next_uid,
         ),
     )
