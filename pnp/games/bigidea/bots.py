@@ -30,15 +30,24 @@ def chip_reserve(free: int) -> float:
     return 0.0 if free >= 3 else 0.4 if free == 2 else 0.9
 
 
+_TOP = len(SHARE_EV) - 1
+"""Index of the last entry of :data:`SHARE_EV`, which holds for any bigger stack."""
+_LAST = SHARE_EV[_TOP]
+
+
 def _ev(stack: int) -> float:
-    return SHARE_EV[stack if stack < len(SHARE_EV) else -1]
+    return SHARE_EV[stack if stack < _TOP else _TOP]
 
 
 def share_gain(p: ProductView, seat: int, price: int) -> float:
-    """Expected dollars from adding one chip of ``seat`` to ``p``, less the buy-in."""
+    """Expected dollars from adding one chip of ``seat`` to ``p``, less the buy-in.
+
+    The heuristic asks this of every product it may invest in, at every decision of every
+    playout: the stack is summed once and :func:`_ev` read in place."""
     mine, players = p.shares[seat], sum(p.shares)
-    stack = players + p.white  # p.stack, without summing the shares twice
-    gain = (mine + 1) * _ev(stack + 1) - mine * _ev(stack)
+    stack = players + p.white  # p.stack
+    now, after = (SHARE_EV[stack], SHARE_EV[stack + 1]) if stack < _TOP else (_LAST, _LAST)
+    gain = (mine + 1) * after - mine * now
     return gain - price * (players - mine)
 
 
