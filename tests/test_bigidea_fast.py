@@ -142,7 +142,7 @@ def vars_of(product: object) -> tuple[object, ...]:
 
 
 def test_a_sampled_game_keeps_no_money_peaks(game: Game) -> None:
-    # rules._track_money: only the real game (it has a playlog) records the counters held;
+    # cards._track_money: only the real game (it has a playlog) records the counters held;
     # a search's sampled games skip the count, and their play is the same either way
     state = _mid_game(game, 4, 5, 30)
     sample = engine.determinize(state.view(state.current_player()), random.Random(5))
@@ -154,7 +154,7 @@ def test_a_sampled_game_keeps_no_money_peaks(game: Game) -> None:
 @given(players=st.integers(3, 6), seed=st.integers(0, 2**32))
 def test_what_views_keep_follows_every_move(game: Game, players: int, seed: int) -> None:
     # The engine keeps parts of the views between moves and updates them as the table
-    # changes (rules._place: one product's entry; rules._hand_changed: one hand's card
+    # changes (rules._place: one product's entry; cards._hand_changed: one hand's card
     # backs; the discard piles until a card is discarded): every view must still show
     # what a fresh look at the table would, in real games and in sampled ones
     state = engine.new_state(game, players, seed, transcript=False)

@@ -223,7 +223,7 @@ def deal(view: View, rng: random.Random, cls: type[D]) -> D:
     s.venture = [None] * n
     if view.my_venture is not None:
         s.venture[seat] = view.my_venture
-    s._money_peak = 0  # a sampled game keeps no money peaks (rules.State._track_money)
+    s._money_peak = 0  # a sampled game keeps no money peaks (cards.Cards._track_money)
     s.peaks = Usage(n, len(cfg.deck_ids), len(cfg.denominations))
     return s
 
