@@ -25,7 +25,8 @@ from pnp.games import Reporting
 from pnp.games.oldbiddy import actions, market, report
 from pnp.games.oldbiddy.actions import FAKE, PASS, SEAL, Action, options
 from pnp.games.oldbiddy.config import FAKE_GEM, MOVE_GEM, Config
-from pnp.games.oldbiddy.state import ACT, BID, CHOOSE, GIVE, NO_CARD, OVER, StateData
+from pnp.games.oldbiddy.ledger import Ledger, seat_name
+from pnp.games.oldbiddy.state import ACT, BID, CHOOSE, GIVE, NO_CARD, OVER
 from pnp.games.oldbiddy.view import View, deal, view_of
 from pnp.games.playlog import PlayLog
 
@@ -33,11 +34,7 @@ TERMINAL = -1
 __all__ = ["PASS", "SEAL", "State", "TERMINAL", "determinize", "seat_name"]
 
 
-def seat_name(seat: int) -> str:
-    return f"P{seat + 1}"
-
-
-class State(StateData, Reporting):
+class State(Ledger, Reporting):
     """One game in progress; the seat to act is ``current_player()``.
 
     Transcript lines are written only when the game keeps a transcript (``log``), and
@@ -162,37 +159,6 @@ class State(StateData, Reporting):
 
     def length(self) -> int:
         return min(self.round, self.cfg.rounds)
-
-    # -- bookkeeping -----------------------------------------------------------------
-
-    def _note(self, line: str) -> None:
-        """Add a transcript line; callers build the line only when ``log`` is kept."""
-        if self.log is not None:
-            self.log.append(f"r{self.round} {line}")
-
-    def _market(self) -> str:
-        return ", ".join(f"{self.cfg.colors[c]}@{p}" for c, p in enumerate(self.positions))
-
-    def _gems(self, counts: list[int]) -> str:
-        return "".join(f"{self.cfg.colors[c][0]}{n}" for c, n in enumerate(counts) if n) or "-"
-
-    def _gain(self, seat: int, color: int, wanted: int) -> int:
-        """Take up to ``wanted`` gems from the supply (decision supply-runs-out)."""
-        supply = self.supply
-        left = supply[color]
-        got = wanted if wanted < left else left
-        supply[color] = left = left - got
-        self.behind[seat][color] += got
-        self.screens = None
-        out = self.cfg.gems_per_color - left
-        if out > self.peak_out[color]:
-            self.peak_out[color] = out
-        return got
-
-    def _pay(self, seat: int, color: int, count: int) -> None:
-        self.behind[seat][color] -= count
-        self.screens = None
-        self.supply[color] += count
 
     # -- round flow ------------------------------------------------------------------
 
@@ -389,33 +355,6 @@ class State(StateData, Reporting):
             return False
         self.legal = legal
         return True
-
-    def _count_boss_move(self, spaces: int, before: list[int]) -> None:
-        """Mark the Boss's move by its length, and a bump when another gem gave way."""
-        log = self.playlog
-        assert log is not None
-        if spaces == 1:
-            log.used("boss-move-1")
-        elif spaces == 2:
-            log.used("boss-move-2")
-        else:
-            log.used("boss-move-3")
-        moved = sum(a != b for a, b in zip(before, self.positions, strict=True))
-        if moved > 1:
-            log.used("boss-bump")
-
-    def _count_scoring(self) -> None:
-        """Mark the end-of-game scoring rules that changed a score."""
-        log = self.playlog
-        assert log is not None
-        if any(self.behind[seat][self.zero[seat]] for seat in range(self.n)):
-            log.used("zero-colour")
-        if any(self.fakes):
-            log.used("fake-gem-point")
-
-    def _who(self, seat: int) -> str:
-        """``P2 (B)``: the seat and the letter of the character acting now."""
-        return f"{seat_name(seat)} ({self.cfg.characters[self.characters[self.turn]].letter})"
 
     def _apply_act(self, seat: int, action: Action) -> None:
         cfg, kind, log = self.cfg, action[0], self.log is not None
