@@ -281,3 +281,46 @@ def test_the_credits_never_stand_alone_on_the_last_page(tmp_path: Path) -> None:
         credits = [b for b in book.blocks if b.coda]
         moved += credits[0].page == 1 and credits[0].frame == "col1"
     assert moved, "no length in the range filled its last page: widen it"
+
+
+def test_credits_set_first_from_flowables_set_before_are_those_set_afresh(
+    tmp_path: Path,
+) -> None:
+    # the second setting reuses the first one's flowables (their lines broken once): the
+    # book and its record are those of a setting made from new flowables
+    from dataclasses import asdict
+
+    from reportlab.lib.units import mm
+
+    from pnp.render.blocks import flatten
+    from pnp.render.markdown import to_flowables
+    from pnp.render.pdf import make_canvas
+    from pnp.render.rulebook import _typeset
+
+    filler = " ".join(["Words that fill a column of the book."] * 9)
+    coda = "## Credits\n\n" + "\n\n".join(["Made by someone, thanked here at length."] * 6)
+    fmt = sheet_format("a4")
+    compared = 0
+    for n in range(24, 40):
+        text = "# Book\n\n" + "\n\n".join([filler] * n)
+        book = write_rulebook(
+            tmp_path / "reused.pdf", text, PAPERS_MM["a4"], DocInfo("t"), "f", "#224466", coda
+        )
+        credits = [b for b in book.blocks if b.coda]
+        if not (credits[0].page == 1 and credits[0].frame == "col1"):
+            continue  # set once: nothing reused
+        width = fmt.column_width * mm
+        flow = to_flowables(text, width, fmt.scale, "#224466", False, stretch_tables=False)
+        coda_flow = to_flowables(
+            coda, width, fmt.scale * 0.9, "#224466", False, stretch_tables=False
+        )
+        for f in flatten(coda_flow):
+            f.coda = True
+        fresh = _typeset(
+            tmp_path / "fresh.pdf", flow, coda_flow, fmt, DocInfo("t"), "f", "#224466",
+            make_canvas, None, credits_first=True,
+        )  # fmt: skip
+        assert asdict(fresh) == asdict(book), n
+        assert (tmp_path / "fresh.pdf").read_bytes() == (tmp_path / "reused.pdf").read_bytes()
+        compared += 1
+    assert compared, "no length in the range filled its last page: widen it"
