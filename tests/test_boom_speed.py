@@ -48,6 +48,21 @@ def test_terms_are_every_affordable_price_and_share_count_in_order(
     assert (TERMS, low, most + 1) not in lazy
 
 
+@given(
+    st.integers(1, 12),
+    st.integers(0, 400),
+    st.integers(1, 4),
+    st.lists(st.integers(1, 60), max_size=8).map(tuple),
+)
+def test_terms_at_menu_prices_are_the_terms_filtered_in_order(
+    low: int, cash: int, most: int, menu: tuple[int, ...]
+) -> None:
+    terms = TermsActions(low, cash, most)
+    filtered = [a for a in plain_terms(low, cash, most) if a[1] in menu]
+    assert list(terms.at_prices(menu)) == filtered
+    assert terms.at_prices(menu) is terms.at_prices(menu)  # kept: states share the purse
+
+
 def test_terms_refuse_an_index_past_the_end() -> None:
     terms = TermsActions(5, 12, 2)  # $5m ×1..2, $6m ×1..2, $7m..$12m ×1: 10 terms
     assert len(terms) == 10 and terms[3] == (TERMS, 6, 2) and terms[4] == (TERMS, 7, 1)
@@ -107,3 +122,11 @@ def test_fast_shuffle_lets_a_subclass_of_random_shuffle_its_own_way() -> None:
     shuffle(Fixed(1), fast)
     Fixed(1).shuffle(plain)
     assert fast == plain
+
+
+def test_kept_mean_raise_is_the_mean_over_the_die_for_every_base() -> None:
+    """The bots' kept means equal the sum over a six-sided die of the IPO table's money,
+    divided by six, bit for bit, far below the table's first row and past its top row."""
+    cat = boom.config_for(load_game("boom"))
+    for base in range(-12, 30):
+        assert cat.mean_raised(base) == sum(cat.raised(base + die) for die in range(1, 7)) / 6

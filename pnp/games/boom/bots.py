@@ -34,9 +34,9 @@ from pnp.games.boom.actions import (
     TARGET_PHASE,
     TERMS_PHASE,
     Action,
+    TermsActions,
 )
 from pnp.games.boom.company import matching_entrepreneurs, modified_roll
-from pnp.games.boom.config import DIE_SIDES
 from pnp.games.boom.rules import State, determinize
 from pnp.games.boom.view import CompanyView, View
 from pnp.games.search import Budget, search_bot
@@ -59,7 +59,7 @@ def _stake(co: CompanyView, seat: int) -> float:
 def _expected_raise(view: View, co: CompanyView, extra_cards: int = 0) -> float:
     cat = view.catalog
     base = co.size + extra_cards + co.matching + view.event_bonus[cat.card_industry[co.plan]]
-    return sum(cat.raised(base + die) for die in range(1, DIE_SIDES + 1)) / DIE_SIDES
+    return cat.mean_raised(base)
 
 
 def _share_value(view: View, co: CompanyView, extra_shares: int = 0) -> float:
@@ -122,6 +122,8 @@ def menu_moves(view: View, legal: Sequence[Action]) -> Sequence[Action]:
     if view.phase != TERMS_PHASE:
         return legal
     menu = view.catalog.price_menu
+    if isinstance(legal, TermsActions):
+        return legal.at_prices(menu)
     return [a for a in legal if a[1] in menu]
 
 
@@ -195,8 +197,7 @@ def worth(state: State) -> list[float]:
         matching = matching_entrepreneurs(cat, co.plan, co.cards)
         industry = cat.card_industry[co.plan]
         bonus = cat.events[state.event].bonus[industry] if state.event >= 0 else 0
-        rolls = (modified_roll(die, co.size, matching, bonus) for die in range(1, DIE_SIDES + 1))
-        raised = sum(cat.raised(roll) for roll in rolls) / DIE_SIDES
+        raised = cat.mean_raised(modified_roll(0, co.size, matching, bonus))  # the die aside
         each = raised / co.total * min(1.0, co.size / max(1, state.ipo_limit))
         for seat, held in enumerate(co.shares):
             out[seat] += held * each

@@ -19,6 +19,7 @@ from pnp.games.boom.actions import TARGET_PHASE
 from pnp.games.boom.company import Company, burn_rate, matching_entrepreneurs
 from pnp.games.boom.config import Config
 from pnp.games.boom.state import StateData
+from pnp.games.chance import shuffle
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,14 +209,14 @@ def deal(view: View, rng: random.Random, cls: type[D]) -> D:
     s.log = None
     s.playlog = None
     unseen = _unseen(view)
-    rng.shuffle(unseen)
+    shuffle(rng, unseen)
     s.hands = [
         list(view.hand) if other == seat else [unseen.pop() for _ in range(size)]
         for other, size in enumerate(view.hand_sizes)
     ]
     s.deck = unseen
     s.events = list(view.events_left)
-    rng.shuffle(s.events)
+    shuffle(rng, s.events)
     s.money, s.discard, s.used_events = (
         list(view.money),
         list(view.discard_pile),
