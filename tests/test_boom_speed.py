@@ -18,6 +18,7 @@ from pnp.games.boom.actions import (
     TERMS_PHASE,
     TermsActions,
 )
+from pnp.games.boom.company import burn_rate, matching_entrepreneurs
 from pnp.games.boom.rules import State
 from pnp.games.chance import shuffle
 from pnp.spec.load import load_game
@@ -102,6 +103,31 @@ def test_cached_invitations_and_lazy_terms_match_the_rules_through_random_games(
                 seen.add(TERMS_PHASE)
             state.apply(legal[int(rng.random() * len(legal))])
     assert seen == {INVITE_PHASE, TERMS_PHASE}
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_kept_matching_and_burn_of_each_company_match_its_cards_through_random_games(
+    players: int,
+) -> None:
+    """A company record keeps its matching Entrepreneurs and printed burn as its cards
+    change (attach, remove, move): both agree with counting the cards again, at every
+    step of random games, and so does the burn a seat's view reports."""
+    game = load_game("boom")
+    checked = 0
+    for seed in range(12):
+        state = boom.new_state(game, players, seed, transcript=False)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            cat, view = state.cat, state.view(0)
+            for co in state.companies.values():
+                assert co.matching == matching_entrepreneurs(cat, co.plan, co.cards)
+                burn = burn_rate(cat, co.plan, co.cards, state.ipo_limit)
+                assert co.burn(cat, state.ipo_limit) == burn
+                assert view.burn(co) == (burn if co.total else 0)
+                checked += bool(co.cards)
+            legal = state.legal_actions()
+            state.apply(legal[int(rng.random() * len(legal))])
+    assert checked > 100
 
 
 @given(st.integers(0, 2**64), st.integers(0, 300))

@@ -36,9 +36,9 @@ from pnp.games.boom.actions import (
     Action,
     TermsActions,
 )
-from pnp.games.boom.company import matching_entrepreneurs, modified_roll
+from pnp.games.boom.company import Company, modified_roll
 from pnp.games.boom.rules import State, determinize
-from pnp.games.boom.view import CompanyView, View
+from pnp.games.boom.view import View
 from pnp.games.search import Budget, search_bot
 
 Bot = Callable[[View, Sequence[Action], random.Random], Action]
@@ -49,26 +49,26 @@ def random_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Actio
     return legal[int(rng.random() * len(legal))]
 
 
-def _stake(co: CompanyView, seat: int) -> float:
+def _stake(co: Company, seat: int) -> float:
     """How much of the company is ours: share fraction once funded, 1 for our own plan."""
     if co.total:
         return co.shares[seat] / co.total
     return 1.0 if co.owner == seat else 0.0
 
 
-def _expected_raise(view: View, co: CompanyView, extra_cards: int = 0) -> float:
+def _expected_raise(view: View, co: Company, extra_cards: int = 0) -> float:
     cat = view.catalog
     base = co.size + extra_cards + co.matching + view.event_bonus[cat.card_industry[co.plan]]
     return cat.mean_raised(base)
 
 
-def _share_value(view: View, co: CompanyView, extra_shares: int = 0) -> float:
+def _share_value(view: View, co: Company, extra_shares: int = 0) -> float:
     """Rough payout of one more share if the company reaches the IPO limit."""
     missing = max(0, view.ipo_limit - co.size)
     return _expected_raise(view, co, missing) / (co.total + extra_shares + 3) / (1 + missing)
 
 
-def _card_play_score(view: View, action: Action, companies: dict[int, CompanyView]) -> float:
+def _card_play_score(view: View, action: Action, companies: dict[int, Company]) -> float:
     cat, me = view.catalog, view.seat
     code = action[0]
     if code == KEEP:
@@ -96,7 +96,7 @@ def _card_play_score(view: View, action: Action, companies: dict[int, CompanyVie
     return 0.0
 
 
-def _target_score(view: View, action: Action, companies: dict[int, CompanyView]) -> float:
+def _target_score(view: View, action: Action, companies: dict[int, Company]) -> float:
     me, burn = view.seat, view.catalog.card_burn
     co = companies[action[1]]
     stake = _stake(co, me)
@@ -108,9 +108,9 @@ def _target_score(view: View, action: Action, companies: dict[int, CompanyView])
     return _stake(companies[action[3]], me) - stake
 
 
-def _fund_score(view: View, co: CompanyView) -> float:
+def _fund_score(view: View, co: Company) -> float:
     me = view.seat
-    if co.total and co.cash >= 2 * co.burn + 10:
+    if co.total and co.cash >= 2 * view.burn(co) + 10:
         return -1.0
     promise = co.size + co.matching + view.event_bonus[view.catalog.card_industry[co.plan]]
     own = 2.0 if co.owner == me else 0.0
@@ -145,7 +145,7 @@ def _consent(view: View, legal: Sequence[Action]) -> Action:
     company short of money. Let a new lead in when the company cannot pay two rounds of
     burn, else refuse."""
     co = view.company(view.funding_plan)
-    funded = co.cash >= 2 * co.burn
+    funded = co.cash >= 2 * view.burn(co)
     return REFUSE_ACTION if funded and REFUSE_ACTION in legal else AGREE_ACTION
 
 
@@ -154,7 +154,7 @@ def heuristic_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Ac
         return legal[0]
     phase, me = view.phase, view.seat
     if phase in (PLAY, TARGET_PHASE):
-        companies = {co.plan: co for co in view.companies()}
+        companies = {co.plan: co for co in view.table}
         scorer = _card_play_score if phase == PLAY else _target_score
         return max(legal, key=lambda a: (scorer(view, a, companies), rng.random()))
     if phase == ACT:
@@ -194,10 +194,9 @@ def worth(state: State) -> list[float]:
     for co in state.companies.values():
         if not co.total:
             continue
-        matching = matching_entrepreneurs(cat, co.plan, co.cards)
         industry = cat.card_industry[co.plan]
         bonus = cat.events[state.event].bonus[industry] if state.event >= 0 else 0
-        raised = cat.mean_raised(modified_roll(0, co.size, matching, bonus))  # the die aside
+        raised = cat.mean_raised(modified_roll(0, co.size, co.matching, bonus))  # the die aside
         each = raised / co.total * min(1.0, co.size / max(1, state.ipo_limit))
         for seat, held in enumerate(co.shares):
             out[seat] += held * each
