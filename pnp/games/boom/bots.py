@@ -9,7 +9,7 @@ buys into rounds priced below what a share should pay out.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from pnp.games import blind
 from pnp.games.boom.actions import (
@@ -25,7 +25,6 @@ from pnp.games.boom.actions import (
     INVITE,
     INVITE_PHASE,
     IPO,
-    KEEP,
     OFFER,
     PASS_ACTION,
     PLAY,
@@ -68,44 +67,69 @@ def _share_value(view: View, co: Company, extra_shares: int = 0) -> float:
     return _expected_raise(view, co, missing) / (co.total + extra_shares + 3) / (1 + missing)
 
 
-def _card_play_score(view: View, action: Action, companies: dict[int, Company]) -> float:
-    cat, me = view.catalog, view.seat
-    code = action[0]
-    if code == KEEP:
-        return 0.0
-    if code == PLAY_PLAN:
-        mine = sum(1 for co in companies.values() if co.owner == me and not co.total)
-        return 2.0 if mine == 0 else 0.5
-    if code == ATTACH:
-        card, co = action[1], companies[action[2]]
-        stake = _stake(co, me)
-        matching = 1.5 if cat.card_industry[card] == cat.card_industry[co.plan] else 0.0
-        burn = cat.card_burn[card]
-        if stake > 0:
-            return stake * (2.0 + matching) - 0.2 * burn
-        return 0.3 * burn - 0.5 * (1 + matching) if co.total else -0.5
-    if code == DISCARD:
-        keys = {key for key, _ in cat.card_effects[action[1]]}
-        if "ipo_limit" in keys:
-            near = any(
-                co.owner == me and co.total and co.size >= view.ipo_limit - 1
-                for co in companies.values()
-            )
-            return 2.5 if near else 0.2
-        return 1.0
-    return 0.0
+def _card_plays(view: View) -> Callable[[Action], float]:
+    """The score of each card play this turn; what every play shares (stakes, whether
+    a plan of ours waits for money, whether one of ours nears the limit) worked out once."""
+    cat, me, table = view.catalog, view.seat, view.table
+    industry, burn, effects = cat.card_industry, cat.card_burn, cat.card_effects
+    stakes = {co.plan: (_stake(co, me), co.total) for co in table}
+    mine = sum(1 for co in table if co.owner == me and not co.total)
+    new_plan = 2.0 if mine == 0 else 0.5
+    limit = view.ipo_limit
+    near = any(co.owner == me and co.total and co.size >= limit - 1 for co in table)
+
+    def score(action: Action) -> float:
+        code = action[0]
+        if code == ATTACH:
+            card, plan = action[1], action[2]
+            stake, funded = stakes[plan]
+            matching = 1.5 if industry[card] == industry[plan] else 0.0
+            cost = burn[card]
+            if stake > 0:
+                return stake * (2.0 + matching) - 0.2 * cost
+            return 0.3 * cost - 0.5 * (1 + matching) if funded else -0.5
+        if code == PLAY_PLAN:
+            return new_plan
+        if code == DISCARD:
+            if any(key == "ipo_limit" for key, _ in effects[action[1]]):
+                return 2.5 if near else 0.2
+            return 1.0
+        return 0.0  # keep the hand
+
+    return score
 
 
-def _target_score(view: View, action: Action, companies: dict[int, Company]) -> float:
+def _targets(view: View) -> Callable[[Action], float]:
+    """The score of each target of the Discard under way, stakes worked out once."""
     me, burn = view.seat, view.catalog.card_burn
-    co = companies[action[1]]
-    stake = _stake(co, me)
-    if len(action) == 2:  # grant or fine: which is which shows only in the effect; favour ours
-        return stake if view.pending_effect == "grant" else -stake + co.cash / 1000
-    card = action[2]
-    if len(action) == 3:  # remove: take good cards from others, costly ones from ours
-        return (1 - stake) * (1 - 0.2 * burn[card]) + stake * 0.2 * burn[card]
-    return _stake(companies[action[3]], me) - stake
+    companies = {co.plan: co for co in view.table}
+    stakes = {plan: _stake(co, me) for plan, co in companies.items()}
+    grant = view.pending_effect == "grant"
+
+    def score(action: Action) -> float:
+        stake = stakes[action[1]]
+        if len(action) == 2:  # grant or fine: which is which shows only in the effect
+            return stake if grant else -stake + companies[action[1]].cash / 1000
+        card = action[2]
+        if len(action) == 3:  # remove: take good cards from others, costly ones from ours
+            return (1 - stake) * (1 - 0.2 * burn[card]) + stake * 0.2 * burn[card]
+        return stakes[action[3]] - stake
+
+    return score
+
+
+def _best(legal: Iterable[Action], score: Callable[[Action], float], rng: random.Random) -> Action:
+    """``max(legal, key=lambda a: (score(a), rng.random()))`` without a tuple per action:
+    the first best score, one draw per action in order breaking ties."""
+    draw = rng.random
+    actions = iter(legal)
+    best = next(actions)
+    top, luck = score(best), draw()
+    for action in actions:
+        value, chance = score(action), draw()
+        if value > top or (value == top and chance > luck):
+            best, top, luck = action, value, chance
+    return best
 
 
 def _fund_score(view: View, co: Company) -> float:
@@ -153,10 +177,10 @@ def heuristic_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Ac
     if len(legal) == 1:
         return legal[0]
     phase, me = view.phase, view.seat
-    if phase in (PLAY, TARGET_PHASE):
-        companies = {co.plan: co for co in view.table}
-        scorer = _card_play_score if phase == PLAY else _target_score
-        return max(legal, key=lambda a: (scorer(view, a, companies), rng.random()))
+    if phase == PLAY:
+        return _best(legal, _card_plays(view), rng)
+    if phase == TARGET_PHASE:
+        return _best(legal, _targets(view), rng)
     if phase == ACT:
         ipos = [a for a in legal if a[0] == IPO]
         if ipos:
@@ -175,7 +199,7 @@ def heuristic_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Ac
         if any(a[0] == CLOSE for a in legal):
             return next(a for a in legal if a[0] == CLOSE)
         money = view.money
-        return max((a for a in legal if a[0] == INVITE), key=lambda a: (money[a[1]], rng.random()))
+        return _best((a for a in legal if a[0] == INVITE), lambda a: money[a[1]], rng)
     if phase == OFFER:
         co = view.company(view.funding_plan)
         price = view.funding_price
