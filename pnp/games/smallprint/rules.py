@@ -96,6 +96,7 @@ class State(StateData, Reporting):
         if self.playlog is not None:
             self.playlog.used("reveal-row")
         self.under = [[] for _ in self.row]
+        self.holding = tuple(map(tuple, self.hands))
         self.played = [0] * n
         self.passed = [False] * n
         self.markers = [[True, True, True] for _ in range(n)]
