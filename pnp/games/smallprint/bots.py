@@ -34,18 +34,20 @@ def random_bot(view: View, legal: Sequence[int], rng: random.Random) -> int:
     return legal[int(rng.random() * len(legal))]
 
 
-def _believed(view: View, business: int) -> list[tuple[int, int]]:
-    """The cards under a business as the bot reads them: its own for what they are,
-    others' by their markers, unless that seat has already used the contract it claims
-    (every used contract was revealed, so the bot remembers)."""
-    out = []
-    for c in view.under[business]:
-        if c.kind is not None:
-            out.append((c.seat, c.kind))
-        else:
-            claim = c.marker if c.marker and view.holding[c.seat][c.marker] else SHARE
-            out.append((c.seat, claim))
-    return out
+def _read(view: View, business: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The cards under a business as the bot reads them, counted by kind: all of them,
+    and its own.  Its own are what they are, others' what their markers claim (no
+    marker: a Share), unless that seat has already used the contract it claims (every
+    used contract was revealed, so the bot remembers)."""
+    holding, me = view.holding, view.seat
+    every, mine = [0] * len(KINDS), [0] * len(KINDS)
+    for seat, kind, marker in view.under[business]:
+        if kind is None:
+            kind = marker if marker and holding[seat][marker] else SHARE
+        every[kind] += 1
+        if seat == me:
+            mine[kind] += 1
+    return tuple(every), tuple(mine)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -55,16 +57,22 @@ def _paid(card: Business, cards: tuple[tuple[int, int], ...], cap: int, seat: in
     return settle(card, list(cards), cap).paid.get(seat, 0)
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1 << 12)
 def _rises(
-    card: Business, cards: tuple[tuple[int, int], ...], cap: int, seat: int
+    card: Business, cap: int, every: tuple[int, ...], mine: tuple[int, ...]
 ) -> tuple[int, ...]:
-    """How much more ``seat`` would be paid with one more card of each kind among
-    ``cards``: one look-up per business and decision instead of two per candidate."""
-    before = _paid(card, cards, cap, seat)
-    return tuple(
-        _paid(card, (*cards, (seat, kind)), cap, seat) - before for kind in range(len(KINDS))
-    )
+    """How much more the bot would be paid with one more card of each kind under a
+    business holding ``every`` cards of each kind, ``mine`` of them its own.
+
+    ``settle`` pays a card by its kind and the kinds under the business alone, never by
+    whose it is or when it came, so the bot's cards stand as seat 0 and the others' as
+    seat 1: the few counts a game shows are worked out once (checked against ``settle``
+    on the real seats in tests/test_smallprint_speed.py)."""
+    kinds = range(len(KINDS))
+    cards = [(0, k) for k in kinds for _ in range(mine[k])]
+    cards += [(1, k) for k in kinds for _ in range(every[k] - mine[k])]
+    before = settle(card, cards, cap).paid.get(0, 0)
+    return tuple(settle(card, [*cards, (0, k)], cap).paid.get(0, 0) - before for k in kinds)
 
 
 def _gains(view: View) -> Callable[[int, int], float]:
@@ -72,7 +80,7 @@ def _gains(view: View) -> Callable[[int, int], float]:
     add to the bot's pay if the round ended now, less what keeping the card is worth.
     The cards a business holds as the bot reads them, and its pay there before placing,
     are worked out once per business, not once per candidate."""
-    cfg, seat, cap = view.cfg, view.seat, view.cfg.cap
+    cfg, cap = view.cfg, view.cfg.cap
     rounds = cfg.rounds[len(view.cash)]
     later = (rounds - view.round - 1) / rounds
     read: dict[int, tuple[int, ...]] = {}
@@ -81,7 +89,7 @@ def _gains(view: View) -> Callable[[int, int], float]:
         rises = read.get(business)
         if rises is None:
             card = cfg.businesses[view.row[business]]
-            rises = read[business] = _rises(card, tuple(_believed(view, business)), cap, seat)
+            rises = read[business] = _rises(card, cap, *_read(view, business))
         return rises[kind] - CONTRACT_COST[kind] * later
 
     return gain

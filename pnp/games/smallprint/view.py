@@ -68,7 +68,20 @@ def view_of(state: StateData, seat: int) -> View:
 
 def _seen(pile: list[Placed], seat: int) -> tuple[CardView, ...]:
     """A pile as ``seat`` sees it: its own cards face up, the others' face down."""
-    return tuple([CardView(p.seat, p.kind if p.seat == seat else None, p.marker) for p in pile])
+    faces = _FACES
+    return tuple([faces[p][p.seat != seat] for p in pile])
+
+
+class _Faces(dict[Placed, tuple[CardView, CardView]]):
+    """Each placed card face up (as its owner sees it) and face down (as the others do),
+    made on first sight and kept: a game has only seats × kinds × markers of them."""
+
+    def __missing__(self, card: Placed) -> tuple[CardView, CardView]:
+        faces = self[card] = (CardView(*card), CardView(card.seat, None, card.marker))
+        return faces
+
+
+_FACES = _Faces()
 
 
 TRUST = 0.85
