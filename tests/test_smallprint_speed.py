@@ -86,10 +86,10 @@ def test_kept_holdings_and_gains_match_the_plain_sums_through_random_games(playe
         while not state.is_terminal():
             seat = state.current_player()
             assert state.view(seat).holding == plain_holding(state)
-            gain = _gains(state.view(seat))
+            gains = _gains(state.view(seat))
             for business in range(len(state.row)):
                 for kind in range(len(KINDS)):
-                    assert gain(business, kind) == plain_gain(state, seat, business, kind)
+                    assert gains[business][kind] == plain_gain(state, seat, business, kind)
                     checked += 1
             legal = state.legal_actions()
             state.apply(legal[int(rng.random() * len(legal))])

@@ -17,7 +17,7 @@ from pnp.games import blind
 from pnp.games.search import Budget, search_bot
 from pnp.games.smallprint.actions import PASS, decode
 from pnp.games.smallprint.config import KINDS, SHARE, TOTAL, Business
-from pnp.games.smallprint.payout import settle
+from pnp.games.smallprint.payout import settle, settled
 from pnp.games.smallprint.rules import State, determinize
 from pnp.games.smallprint.view import View
 
@@ -34,27 +34,26 @@ def random_bot(view: View, legal: Sequence[int], rng: random.Random) -> int:
     return legal[int(rng.random() * len(legal))]
 
 
+_NONE = (0,) * len(KINDS)
+
+
 def _read(view: View, business: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The cards under a business as the bot reads them, counted by kind: all of them,
     and its own.  Its own are what they are, others' what their markers claim (no
     marker: a Share), unless that seat has already used the contract it claims (every
     used contract was revealed, so the bot remembers)."""
+    pile = view.under[business]
+    if not pile:
+        return _NONE, _NONE
     holding, me = view.holding, view.seat
     every, mine = [0] * len(KINDS), [0] * len(KINDS)
-    for seat, kind, marker in view.under[business]:
+    for seat, kind, marker in pile:
         if kind is None:
             kind = marker if marker and holding[seat][marker] else SHARE
         every[kind] += 1
         if seat == me:
             mine[kind] += 1
     return tuple(every), tuple(mine)
-
-
-@lru_cache(maxsize=1 << 16)
-def _paid(card: Business, cards: tuple[tuple[int, int], ...], cap: int, seat: int) -> int:
-    """What ``seat`` would be paid: ``settle`` is pure, and a search asks the same few
-    tables thousands of times (it took four fifths of a search decision's time)."""
-    return settle(card, list(cards), cap).paid.get(seat, 0)
 
 
 @lru_cache(maxsize=1 << 12)
@@ -75,24 +74,27 @@ def _rises(
     return tuple(settle(card, [*cards, (0, k)], cap).paid.get(0, 0) - before for k in kinds)
 
 
-def _gains(view: View) -> Callable[[int, int], float]:
-    """``gain(business, kind)``: what placing a card of ``kind`` under ``business`` would
-    add to the bot's pay if the round ended now, less what keeping the card is worth.
-    The cards a business holds as the bot reads them, and its pay there before placing,
-    are worked out once per business, not once per candidate."""
+@lru_cache(maxsize=1 << 12)
+def _gains_at(
+    card: Business, cap: int, every: tuple[int, ...], mine: tuple[int, ...], later: float
+) -> tuple[float, ...]:
+    """``_rises`` less what keeping a card of each kind is worth with ``later`` of the
+    game's rounds still to come."""
+    rises = _rises(card, cap, every, mine)
+    return tuple([rise - cost * later for rise, cost in zip(rises, CONTRACT_COST, strict=True)])
+
+
+def _gains(view: View) -> list[tuple[float, ...]]:
+    """``gains[business][kind]``: what placing a card of ``kind`` under ``business``
+    would add to the bot's pay if the round ended now, less what keeping the card for a
+    later round is worth; each business read once per decision, not once per candidate."""
     cfg, cap = view.cfg, view.cfg.cap
     rounds = cfg.rounds[len(view.cash)]
     later = (rounds - view.round - 1) / rounds
-    read: dict[int, tuple[int, ...]] = {}
-
-    def gain(business: int, kind: int) -> float:
-        rises = read.get(business)
-        if rises is None:
-            card = cfg.businesses[view.row[business]]
-            rises = read[business] = _rises(card, cap, *_read(view, business))
-        return rises[kind] - CONTRACT_COST[kind] * later
-
-    return gain
+    return [
+        _gains_at(cfg.businesses[card], cap, *_read(view, business), later)
+        for business, card in enumerate(view.row)
+    ]
 
 
 @lru_cache(maxsize=4096)
@@ -112,10 +114,10 @@ def _honest(legal: tuple[int, ...], row: int) -> tuple[tuple[int, int, int], ...
 
 def heuristic_bot(view: View, legal: Sequence[int], rng: random.Random) -> int:
     row = len(view.row)
-    gain = _gains(view)
+    gains, draw = _gains(view), rng.random
     best, best_gain = PASS, 0.0
     for action, business, kind in _honest(tuple(legal), row):  # bluffs are chosen below
-        value = gain(business, kind) + rng.random() * 1e-6
+        value = gains[business][kind] + draw() * 1e-6
         if value > best_gain:
             best, best_gain = action, value
     if best != PASS and rng.random() < BLUFF_RATE:
@@ -134,7 +136,7 @@ def worth(state: State) -> list[float]:
     for b, pile in zip(state.row, state.under, strict=True):
         cards = tuple((p.seat, p.kind) for p in pile)
         for seat in {p.seat for p in pile}:
-            out[seat] += _paid(cfg.businesses[b], cards, cfg.cap, seat)
+            out[seat] += settled(cfg.businesses[b], cards, cfg.cap).paid.get(seat, 0)
     return out
 
 
