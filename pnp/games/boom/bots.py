@@ -17,7 +17,7 @@ from pnp.games.boom.actions import (
     AGREE_ACTION,
     ATTACH,
     BUY_ACTION,
-    CLOSE,
+    CLOSE_ACTION,
     CONSENT,
     DECLINE_ACTION,
     DISCARD,
@@ -196,8 +196,8 @@ def heuristic_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Ac
     if phase == CONSENT:
         return _consent(view, legal)
     if phase == INVITE_PHASE:
-        if any(a[0] == CLOSE for a in legal):
-            return next(a for a in legal if a[0] == CLOSE)
+        if CLOSE_ACTION in legal:  # the one action whose code is CLOSE
+            return CLOSE_ACTION
         money = view.money
         return _best((a for a in legal if a[0] == INVITE), lambda a: money[a[1]], rng)
     if phase == OFFER:

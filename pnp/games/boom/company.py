@@ -62,9 +62,22 @@ def with_cards(cat: Config, co: Company, cards: tuple[int, ...]) -> Company:
 
 def with_shares(co: Company, seat: int, shares: int, cash: int) -> Company:
     """``co`` after ``seat`` bought ``shares`` (negative: handed back) for ``cash``."""
-    held = list(co.shares)
-    held[seat] += shares
-    return co._replace(cash=co.cash + cash, shares=tuple(held), total=co.total + shares)
+    plan, owner, cards, money, held, total, led_turn, matching, card_burn = co
+    now = list(held)
+    now[seat] += shares
+    return Company._make(  # the hot path of every purchase: no keywords to sort out
+        (
+            plan,
+            owner,
+            cards,
+            money + cash,
+            tuple(now),
+            total + shares,
+            led_turn,
+            matching,
+            card_burn,
+        )
+    )
 
 
 def matching_entrepreneurs(cat: Config, plan: int, cards: Sequence[int]) -> int:
