@@ -209,9 +209,8 @@ def _all_asked(state: StateData) -> None:
 
 
 def _close(state: StateData) -> None:
-    co = state.companies[state.fr_plan] = state.companies[state.fr_plan]._replace(
-        led_turn=state.turn
-    )
+    plan = state.fr_plan
+    co = state.companies[plan] = state.companies[plan]._replace(led_turn=state.turn)
     state.rounds_closed += 1
     if state.playlog is not None:
         state.playlog.used("close-round")
