@@ -244,7 +244,7 @@ class StateData:
             setattr(other, name, [x[:] for x in getattr(self, name)])
         other.market_leader, other.tech_leader = self.market_leader, self.tech_leader
         other.queue, other.winners = self.queue[:], self.winners[:]
-        other.rng = random.Random()
+        other.rng = random.Random.__new__(random.Random)  # unseeded: setstate fills it
         other.rng.setstate(self.rng.getstate())
         other.auction = self.auction.copy() if self.auction else None
         other.suit = self.suit.copy() if self.suit else None
