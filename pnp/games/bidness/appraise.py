@@ -7,6 +7,7 @@ seat may see; :class:`CardPlay` keeps, for one decision, what many moves share.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from functools import lru_cache, partial
@@ -147,12 +148,20 @@ def damages_paid(
 
 
 def best_play(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
-    """Card Play: the best-scored move; a tiny random amount, drawn for every move in
-    order, breaks ties (the first best move wins, as with ``max``)."""
-    score, rnd = CardPlay(view).score, rng.random
-    best, top = legal[0], score(legal[0]) + rnd() * 1e-3
-    for action in legal[1:]:
-        value = score(action) + rnd() * 1e-3
+    """Card Play: the best-scored move (:meth:`CardPlay.score`); a tiny random amount,
+    drawn for every move in order, breaks ties (the first best move wins, as with
+    ``max``).  A Negligence suit offers a run of claim amounts per rival, often most of
+    the moves: those are scored here from the rival's kept odds, without a call."""
+    judge = CardPlay(view)
+    score, odds_against, rnd, suit = judge.score, judge.odds_against, rng.random, view.cat.suit
+    best, top = legal[0], -math.inf
+    for action in legal:
+        if action.verb == "sue" and suit[action.card] == NEGLIGENCE:
+            p_win, p_lose, threat = odds_against(action.target)
+            claim = action.amount  # the damages, won or lost
+            value = p_win * claim - p_lose * claim + threat + rnd() * 1e-3
+        else:
+            value = score(action) + rnd() * 1e-3
         if value > top:
             best, top = action, value
     return best
@@ -171,8 +180,8 @@ class CardPlay:
         n = len(view.cash)
         self.salary = -1
         self.dice, self.price, self.marketers = [-1] * n, [-1] * n, [-1] * n
-        self.odds: list[tuple[float, float] | None] = [None] * n
-        """By rival: the chances that the viewing seat wins and loses a trial against it."""
+        self.odds: list[tuple[float, float, int] | None] = [None] * n
+        """By rival: :meth:`odds_against`."""
         self.threats = [-1] * n
         """By rival: :func:`threat_of`."""
 
@@ -186,15 +195,12 @@ class CardPlay:
             return 50.0
         if verb == "sue":  # the expected damages, plus the threat the rival poses
             rival = action.target
-            odds = self.odds[rival]
-            if odds is None:
-                p_win = win_chance(self.trial_dice(seat), self.trial_dice(rival))
-                odds = self.odds[rival] = (p_win, 1 - p_win)
+            p_win, p_lose, threat = self.odds_against(rival)
             if cat.suit[card] == NEGLIGENCE:  # the claim, won or lost: one move per amount
                 stake = risk = action.amount
             else:
                 stake, risk = self.damages(card, 0, rival), self.damages(card, 0, seat)
-            return odds[0] * stake - odds[1] * risk + self.threat(rival)
+            return p_win * stake - p_lose * risk + threat
         if verb == "pass":
             return 0.5
         if verb == "payback":
@@ -216,6 +222,15 @@ class CardPlay:
             )
         worth = 30.0 + 10 * (action.amount != LAWYER)  # hire
         return worth - cat.cost[card] + self.threat(action.target)
+
+    def odds_against(self, rival: int) -> tuple[float, float, int]:
+        """The chances that the viewing seat wins and loses a trial against ``rival``, and
+        the rival's :func:`threat_of`."""
+        odds = self.odds[rival]
+        if odds is None:
+            p_win = win_chance(self.trial_dice(self.seat), self.trial_dice(rival))
+            odds = self.odds[rival] = (p_win, 1 - p_win, self.threat(rival))
+        return odds
 
     def threat(self, rival: int) -> int:
         if self.threats[rival] < 0:
