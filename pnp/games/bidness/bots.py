@@ -11,22 +11,29 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 
 from pnp.games import blind
+from pnp.games.bidness.appraise import (
+    EXPECTED_ROUNDS,
+    best_play,
+    card_value,
+    damages_value,
+    dice_of,
+    engineer_value,
+    lawyer_value,
+    marketer_value,
+    roles,
+    win_chance,
+)
 from pnp.games.bidness.auction import DROP
 from pnp.games.bidness.config import (
     BONUS,
-    CONTRACT,
-    DIE_FACES,
     ENGINEER,
     HEADHUNTING,
     INTERN,
     LAWSUIT,
     LAWYER,
-    LIBEL,
     MARKETER,
-    NEGLIGENCE,
     PAYBACK,
     Config,
 )
@@ -36,12 +43,9 @@ from pnp.games.bidness.view import View
 from pnp.games.search import Budget, search_bot
 
 Bot = Callable[[View, Sequence[Action], random.Random], Action]
-EXPECTED_ROUNDS = 6
-"""bidness.txt: a game typically lasts about five or six rounds."""
 SMALL_RAISES = 4
 BORROW_FOR_BIDS = 2
 """IOUs the heuristic bot will take on to win an auction."""
-THREAT_PER_IOU = 15
 BID_SHARE = 0.35
 """Share of a card's expected earnings the heuristic bot will bid: the rest is its profit."""
 
@@ -60,87 +64,12 @@ def random_bot(view: View | None, legal: Sequence[Action], rng: random.Random) -
     return legal[int(rng.random() * choices)]
 
 
-@lru_cache(maxsize=256)
-def win_chance(mine: int, theirs: int) -> float:
-    """Chance that ``mine`` dice roll a higher total than ``theirs`` (ties lose)."""
-
-    def spread(dice: int) -> list[float]:
-        dist = [1.0]
-        for _ in range(dice):
-            nxt = [0.0] * (len(dist) + DIE_FACES)
-            for total, p in enumerate(dist):
-                for face in range(1, DIE_FACES + 1):
-                    nxt[total + face] += p / DIE_FACES
-            dist = nxt
-        return dist
-
-    a, b = spread(mine), spread(theirs)
-    below = 0.0
-    win = 0.0
-    for total, p in enumerate(a):
-        win += p * below
-        below += b[total] if total < len(b) else 0.0
-    return win
-
-
-def _count(view: View, seat: int, role: int) -> int:
-    r = view.cat.role
-    return sum(1 for c in view.staff[seat] if r[c] == role)
-
-
-def _dice(view: View, seat: int) -> int:
-    cat = view.cat
-    return (
-        cat.t["trial_dice"]
-        + _count(view, seat, LAWYER)
-        + sum(cat.trial_dice[c] for c in view.bonuses[seat])
-    )
-
-
-def _rounds_left(view: View) -> int:
-    return max(1, EXPECTED_ROUNDS - view.round + 1)
-
-
-def _price(view: View, seat: int) -> int:
-    return view.cat.unit_price(view.tech[seat], view.tech_leader == seat)
-
-
-def _salary(view: View, seat: int) -> int:
-    return view.cat.salary(*(_count(view, seat, r) for r in range(3)))
-
-
-def card_value(view: View, card: int) -> int:
-    """Dollars a workplace card is worth to the viewing seat over the expected game."""
-    cat, seat, left = view.cat, view.seat, _rounds_left(view)
-    if cat.kind[card] == CONTRACT:
-        return cat.t["contract_payment"] * left
-    role = cat.role[card]
-    if role == MARKETER:
-        return (_price(view, seat) - cat.t["salary_marketer"]) * left
-    if role == ENGINEER:
-        units = _count(view, seat, MARKETER)
-        gain = cat.t["tech_per_engineer"] * units * left * (left - 1) // 2
-        return gain - cat.t["salary_engineer"] * left
-    lawyers = _count(view, seat, LAWYER)
-    return 20 - (cat.lawyer_salary(lawyers + 1) - cat.lawyer_salary(lawyers)) * left
-
-
-def _damages_value(view: View, suit_card: int, cash_claim: int, loser: int) -> int:
-    cat = view.cat
-    if cat.suit[suit_card] == NEGLIGENCE:
-        return cash_claim
-    claim = cat.claim[suit_card]
-    if cat.suit[suit_card] == LIBEL:
-        return min(claim, _count(view, loser, MARKETER)) * _price(view, loser)
-    return min(claim, view.tech[loser]) * max(1, _count(view, loser, MARKETER))
-
-
 def _settle(view: View, legal: Sequence[Action]) -> Action:
     s = view.suit
     assert s is not None
-    p_win = win_chance(_dice(view, s.plaintiff), _dice(view, s.defendant))
-    stake = _damages_value(view, s.card, s.cash_claim, s.defendant)
-    fair = p_win * stake - (1 - p_win) * _damages_value(view, s.card, s.cash_claim, s.plaintiff)
+    p_win = win_chance(dice_of(view, s.plaintiff), dice_of(view, s.defendant))
+    stake = damages_value(view, s.card, s.cash_claim, s.defendant)
+    fair = p_win * stake - (1 - p_win) * damages_value(view, s.card, s.cash_claim, s.plaintiff)
     offers = [a for a in legal if a.verb == "offer"]
     me_plaintiff = view.seat == s.plaintiff
     # What a trial costs the defendant on average: the plaintiff's damages when it loses
@@ -162,56 +91,22 @@ def _settle(view: View, legal: Sequence[Action]) -> Action:
 
 
 def _bid(view: View, legal: Sequence[Action]) -> Action:
+    """The smallest bid if it is within the card's worth and the cash at hand, else drop.
+
+    After the drop, bids come in rising order (``auction_decision``; the search hands
+    over a subsequence of them), so the smallest is ``legal[1]``: when it is over the
+    limit, every later one is too."""
     a = view.auction
     assert a is not None
+    if len(legal) < 2:
+        return legal[0]
+    room = view.cash[view.seat] + view.cat.t["iou_value"] * BORROW_FOR_BIDS
+    if legal[1].amount > room:  # over the cash at hand: the card's worth need not be asked
+        return legal[0]
     worth = int(card_value(view, a.card) * BID_SHARE)
     if a.seller == view.seat:
         worth = worth // 2
-    room = view.cash[view.seat] + view.cat.t["iou_value"] * BORROW_FOR_BIDS
-    for action in legal[1:]:
-        if action.amount <= min(worth, room):
-            return action
-    return legal[0]
-
-
-def _play_score(view: View, action: Action) -> float:
-    cat, seat, verb, card = view.cat, view.seat, action.verb, action.card
-    if verb == "pass":
-        return 0.5
-    if verb == "payback":
-        cost = cat.t["payback_one_cost"] if action.amount == 1 else cat.t["payback_two_cost"]
-        spare = view.cash[seat] - cost - _salary(view, seat)
-        return 1000.0 + action.amount if spare >= 0 else -1.0
-    if verb == "sell":
-        if cat.kind[card] == PAYBACK:
-            return -1.0
-        return 5.0 if cat.kind[card] in (LAWSUIT, HEADHUNTING) and view.round == 1 else 1.0
-    if verb == "auction":
-        return 50.0
-    kind = cat.kind[card]
-    if kind in (BONUS, INTERN):
-        if cat.units[card] > 0:
-            return cat.units[card] * _price(view, seat) - cat.cost[card]
-        if kind == INTERN:
-            return -1.0
-        return (
-            -cat.units[card] * _price(view, action.target)
-            - cat.cost[card]
-            - view.ious[action.target]
-        )
-    if verb == "hire":
-        worth = 30.0 + 10 * (action.amount != LAWYER)
-        return worth - cat.cost[card] + _threat(view, action.target)
-    p_win = win_chance(_dice(view, seat), _dice(view, action.target))
-    stake = _damages_value(view, card, action.amount, action.target)
-    risk = _damages_value(view, card, action.amount, seat)
-    return p_win * stake - (1 - p_win) * risk + _threat(view, action.target)
-
-
-def _threat(view: View, rival: int) -> float:
-    """Dollars worth spending to slow a rival who is closer to paying off than we are."""
-    ahead = view.ious[view.seat] - view.ious[rival] + view.paybacks_held[rival]
-    return THREAT_PER_IOU * max(0, ahead)
+    return legal[1] if legal[1].amount <= worth else legal[0]
 
 
 def _discard(view: View, legal: Sequence[Action]) -> Action:
@@ -268,7 +163,7 @@ def heuristic_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Ac
         return _discard(view, legal)
     if phase == "salaries":
         return _salary_move(view, legal)
-    return max(legal, key=lambda a: _play_score(view, a) + rng.random() * 1e-3)
+    return best_play(view, legal, rng)
 
 
 def worth(state: State) -> list[float]:
@@ -276,12 +171,21 @@ def worth(state: State) -> list[float]:
     are worth to it over the expected rest of the game (:func:`card_value`, as that seat
     sees it), for a search playout cut off before the end: the game is won by paying the
     IOUs off, and a workplace earns the cash that pays them."""
-    value = state.cat.t["iou_value"]
+    cat, value = state.cat, state.cat.t["iou_value"]
+    left = max(1, EXPECTED_ROUNDS - state.round + 1)  # rounds_left, read off the state
+    contract = cat.t["contract_payment"] * left
     out = []
-    for seat in range(state.n):
-        view = state.view(seat)
-        held = [*state.staff[seat], *state.contracts[seat]]
-        cards = sum(card_value(view, card) for card in held)
+    for seat in range(state.n):  # card_value of each card held, grouped by role
+        staff = state.staff[seat]
+        held = roles(cat, staff)
+        marketers, engineers = held.count(MARKETER), held.count(ENGINEER)
+        price = cat.unit_price(state.tech[seat], state.tech_leader == seat)
+        cards = (
+            contract * len(state.contracts[seat])
+            + marketer_value(cat, price, left) * marketers
+            + engineer_value(cat, marketers, left) * engineers
+            + lawyer_value(cat, held.count(LAWYER), left) * (len(staff) - marketers - engineers)
+        )
         out.append(float(state.cash[seat] - state.ious[seat] * value + cards))
     return out
 

@@ -7,8 +7,9 @@ Physical cards are numbered 0..N-1 (a card with qty 3 gives three numbers).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from pnp.spec.load import Game
@@ -108,6 +109,9 @@ class Config:
     starting: tuple[tuple[int, ...], ...]
     """Starting employee cards by role."""
     payback_cards: tuple[int, ...]
+    paybacks: frozenset[int]
+    """``payback_cards`` as a set: a hand's Payback cards are ``len(paybacks & hand)``
+    (a card number is one physical card, so a hand holds it once at most)."""
     max_ious: int
     """IOUs a seat may hold: the debt limit over an IOU's value."""
 
@@ -144,6 +148,21 @@ class Config:
         """bidness.txt "Earnings": unit price × units sold + the contract payments."""
         sales = self.unit_price(tech, tech_leader) * self.units_sold(marketing, market_leader)
         return sales + contracts * self.t["contract_payment"]
+
+
+K = TypeVar("K")
+_KEPT: dict[tuple[int, int, Callable[..., Any]], tuple[Config, Any]] = {}
+
+
+def kept(cat: Config, seats: int, make: Callable[[Config, int], K]) -> K:
+    """``make(cat, seats)``, made once per catalog, number of seats and maker: tables the
+    engine reads every turn.  Kept by the catalog's identity (a :class:`Config` holds a
+    dict, so it has no hash), like ``checked_once``."""
+    key = (id(cat), seats, make)
+    hit = _KEPT.get(key)
+    if hit is None or hit[0] is not cat:
+        hit = _KEPT[key] = (cat, make(cat, seats))
+    return hit[1]  # type: ignore[no-any-return]
 
 
 def _kind(card_type: str, fields: dict[str, Any]) -> str:
@@ -217,5 +236,6 @@ def config_from_game(game: Game) -> Config:
             tuple(i for i in every if kind[i] == STARTING and role[i] == r) for r in range(3)
         ),
         payback_cards=tuple(i for i in every if kind[i] == PAYBACK),
+        paybacks=frozenset(i for i in every if kind[i] == PAYBACK),
         max_ious=int(tables["debt_limit"]) // int(tables["iou_value"]),
     )

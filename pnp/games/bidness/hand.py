@@ -21,6 +21,7 @@ from pnp.games.bidness.config import (
     ROLES,
     STARTING,
     Config,
+    kept,
 )
 from pnp.games.bidness.moves import run
 from pnp.games.bidness.state import Action, StateData, move
@@ -122,16 +123,9 @@ def _aimed(cat: Config, card: int, seat: int, seats: int) -> tuple[Action, ...] 
     return None
 
 
-_CARD_MOVES: dict[tuple[int, int], tuple[Config, CardMoves]] = {}
-
-
 def card_moves(cat: Config, seats: int) -> CardMoves:
-    """The one :class:`CardMoves` of ``cat`` at ``seats`` players (kept by the catalog's
-    identity, like ``checked_once``)."""
-    hit = _CARD_MOVES.get((id(cat), seats))
-    if hit is None or hit[0] is not cat:
-        hit = _CARD_MOVES[id(cat), seats] = (cat, CardMoves(cat, seats))
-    return hit[1]
+    """The one :class:`CardMoves` of ``cat`` at ``seats`` players (see ``config.kept``)."""
+    return kept(cat, seats, CardMoves)
 
 
 def table_moves(table: StateData) -> CardMoves:

@@ -96,10 +96,12 @@ class State(StateData, Reporting):
                 f"for seat {self.player}"
             )
         phase = self.phase
+        public, self.public = self.public, None  # the views' shared part: kept below only
         if phase == AUCTION:  # the hottest path: straight to the next bidder
             nxt = apply_bid(self, action)
             if nxt is not None and len(nxt[1]) > 1:
                 self.player, self.legal = nxt
+                self.public = public  # a bid or a drop: only the auction moved
                 return
         elif phase == SETTLE and action.verb == "offer":  # talks go on: the other side
             offer(self, action)
@@ -107,6 +109,7 @@ class State(StateData, Reporting):
             if len(legal) > 1:
                 assert self.suit is not None
                 self.player, self.legal = self.suit.to_act, legal
+                self.public = public  # an offer: only the talks moved
                 return
         elif phase == PLAY:  # (a forced pass is made in _advance)
             seat = self.player

@@ -13,7 +13,7 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from pnp.games.bank import Bank, bank_for
-from pnp.games.bidness.config import LAWYER, PAYBACK, Config
+from pnp.games.bidness.config import LAWYER, Config
 from pnp.games.playlog import PlayLog
 
 DISCARD, PLAY, AUCTION, SETTLE, SALARY, OVER = range(6)
@@ -152,6 +152,7 @@ _SHARED = (
     "restructuring",
     "legal",
     "moves",
+    "public",
 )
 """Slots holding immutable values (or tables kept per catalog), which a copy may share."""
 _FLAT = ("cash", "ious", "tech", "deck", "discards", "buried", "paybacks", "payback_discards")
@@ -179,7 +180,9 @@ class StateData:
         "playlog",
     )
 
-    def __init__(self, cat: Config, players: int, seed: int | None, transcript: bool) -> None:
+    def __init__(
+        self, cat: Config, players: int, seed: int | None, transcript: bool, record: bool = True
+    ) -> None:
         n = self.n = players
         self.cat = cat
         self.rng = random.Random(seed)
@@ -218,11 +221,18 @@ class StateData:
         self.peaks = Usage(
             bank_for(cat.denominations, COUNTER_BITS), bank_for(cat.tech_values, COUNTER_BITS)
         )
+        self.public: tuple[Any, ...] | None = None
+        """The part of a view that is the same for every seat and does not change while
+        only an auction or settlement talks go on (built by ``view.view_of``, kept by
+        ``rules.State.apply`` on those moves and dropped on every other; code that
+        changes the table outside ``apply`` must set it to None)."""
         self.moves: Any = None
         """The catalog's :class:`~pnp.games.bidness.hand.CardMoves` at this many seats,
         looked up on first use (by :func:`~pnp.games.bidness.hand.play_actions`)."""
         self.log: list[str] | None = [] if transcript else None
-        self.playlog: PlayLog | None = PlayLog(cat.card_ids, players)
+        self.playlog: PlayLog | None = PlayLog(cat.card_ids, players) if record else None
+        """Cards drawn and played and rules used, for the report (None in a game a search
+        bot samples: see :mod:`pnp.games.playlog`)."""
 
     def copy_into(self, other: StateData) -> None:
         """Fill ``other`` (made with ``__new__``) with an independent copy of this table."""
@@ -234,7 +244,7 @@ class StateData:
             setattr(other, name, [x[:] for x in getattr(self, name)])
         other.market_leader, other.tech_leader = self.market_leader, self.tech_leader
         other.queue, other.winners = self.queue[:], self.winners[:]
-        other.rng = random.Random()
+        other.rng = random.Random.__new__(random.Random)  # unseeded: setstate fills it
         other.rng.setstate(self.rng.getstate())
         other.auction = self.auction.copy() if self.auction else None
         other.suit = self.suit.copy() if self.suit else None
@@ -267,8 +277,7 @@ class StateData:
         )
 
     def paybacks_held(self, seat: int) -> int:
-        kind = self.cat.kind
-        return [kind[c] for c in self.hands[seat]].count(PAYBACK)
+        return len(self.cat.paybacks.intersection(self.hands[seat]))
 
     def room(self, seat: int) -> int:
         """Dollars the seat could still borrow before the debt limit."""

@@ -13,8 +13,9 @@ from __future__ import annotations
 import random
 from typing import NamedTuple, TypeVar
 
-from pnp.games.bidness.config import Config
+from pnp.games.bidness.config import Config, kept
 from pnp.games.bidness.state import PHASE_NAMES, Auction, StateData, Suit
+from pnp.games.chance import shuffle
 
 
 class AuctionView(NamedTuple):
@@ -74,46 +75,60 @@ class View(NamedTuple):
     """The seat laying off after it was short of salary money (-1: none)."""
 
 
+_new = tuple.__new__
+"""Named tuples made from a tuple of their fields in one C call (``View._make`` without
+its checks): the engine builds a view for nearly every decision a playout makes."""
+
+
 def view_of(table: StateData, seat: int) -> View:
-    cat = table.cat
-    return View(
-        seat,
-        cat,
-        PHASE_NAMES[table.phase],
-        table.round,
-        table.first,
-        table.player,
-        table.passes,
-        tuple(table.hands[seat]),
-        tuple(map(len, table.hands)),
-        tuple(table.paybacks_held(s) for s in range(table.n)),
-        tuple(map(tuple, table.staff)),
-        tuple(map(tuple, table.contracts)),
-        tuple(map(tuple, table.bonuses)),
-        tuple(table.cash),
-        tuple(table.ious),
-        tuple(table.tech),
-        table.market_leader,
-        table.tech_leader,
-        len(table.deck),
-        tuple(table.discards),
-        len(table.buried),
-        len(table.paybacks),
-        len(table.payback_discards),
-        _auction_view(table.auction) if table.auction else None,
-        _suit_view(table.suit) if table.suit else None,
-        tuple(table.queue),
-        table.restructuring,
+    hands = table.hands
+    public = table.public
+    if public is None:  # kept while only an auction or settlement talks move
+        public = table.public = (
+            tuple(map(len, hands)),
+            tuple(map(len, map(table.cat.paybacks.intersection, hands))),
+            tuple(map(tuple, table.staff)),
+            tuple(map(tuple, table.contracts)),
+            tuple(map(tuple, table.bonuses)),
+            tuple(table.cash),
+            tuple(table.ious),
+            tuple(table.tech),
+            table.market_leader,
+            table.tech_leader,
+            len(table.deck),
+            tuple(table.discards),
+            len(table.buried),
+            len(table.paybacks),
+            len(table.payback_discards),
+        )
+    auction, suit = table.auction, table.suit
+    return _new(
+        View,
+        (
+            seat,
+            table.cat,
+            PHASE_NAMES[table.phase],
+            table.round,
+            table.first,
+            table.player,
+            table.passes,
+            tuple(hands[seat]),
+            *public,
+            _auction_view(auction) if auction else None,
+            _suit_view(suit) if suit else None,
+            tuple(table.queue),
+            table.restructuring,
+        ),
     )
 
 
 def _auction_view(a: Auction) -> AuctionView:
-    return AuctionView(a.card, a.seller, tuple(a.active), a.high, a.leader, a.pos)
+    return _new(AuctionView, (a.card, a.seller, tuple(a.active), a.high, a.leader, a.pos))
 
 
 def _suit_view(s: Suit) -> SuitView:
-    return SuitView(
-        s.card, s.plaintiff, s.defendant, s.cash_claim, s.offers, s.ask, s.bid, s.to_act
+    return _new(
+        SuitView, (s.card, s.plaintiff, s.defendant, s.cash_claim, s.offers, s.ask, s.bid, s.to_act)
     )
 
 
@@ -132,6 +147,12 @@ def _suit(v: SuitView) -> Suit:
 D = TypeVar("D", bound=StateData)
 
 
+def _in_play(cat: Config, seats: int) -> tuple[int, ...]:
+    """The event cards, then the starting employees dealt at ``seats`` players in card
+    order: every card a game can hide."""
+    return (*cat.event_cards, *sorted({c for cards in cat.starting for c in cards[:seats]}))
+
+
 def deal(view: View, rng: random.Random, cls: type[D]) -> D:
     """The data of a full game that agrees with everything ``view`` shows, the hidden
     cards dealt at random from those it cannot account for, as a ``cls`` (a subclass of
@@ -139,30 +160,29 @@ def deal(view: View, rng: random.Random, cls: type[D]) -> D:
     do are the rules' to work out (``rules.determinize``)."""
     cat, n = view.cat, len(view.cash)
     s = cls.__new__(cls)
-    StateData.__init__(s, cat, n, rng.getrandbits(63), transcript=False)
-    s.playlog = None
+    StateData.__init__(s, cat, n, rng.getrandbits(63), transcript=False, record=False)
     s.round, s.first, s.player, s.passes = view.round, view.first, view.to_move, view.passes
     s.phase = PHASE_NAMES.index(view.phase)
     s.cash, s.ious, s.tech = list(view.cash), list(view.ious), list(view.tech)
-    s.staff = [list(x) for x in view.staff]
-    s.contracts = [list(x) for x in view.contracts]
-    s.bonuses = [list(x) for x in view.bonuses]
+    s.staff = list(map(list, view.staff))
+    s.contracts = list(map(list, view.contracts))
+    s.bonuses = list(map(list, view.bonuses))
     s.market_leader, s.tech_leader = view.market_leader, view.tech_leader
     s.discards = list(view.discards)
     s.auction = _auction(view.auction) if view.auction else None
     s.suit = _suit(view.suit) if view.suit else None
     s.queue = list(view.queue)
     s.restructuring = view.restructuring
-    known = set(view.hand) | set(view.discards)
+    known = set(view.hand)
+    known.update(view.discards)
     for group in (view.staff, view.contracts, view.bonuses):
         for cards in group:
             known.update(cards)
     for open_card in (view.auction, view.suit):
         if open_card is not None:
             known.add(open_card.card)
-    dealt_starting = {c for cards in cat.starting for c in cards[:n]}
-    pool = [c for c in (*cat.event_cards, *sorted(dealt_starting)) if c not in known]
-    rng.shuffle(pool)
+    pool = [c for c in kept(cat, n, _in_play) if c not in known]
+    shuffle(rng, pool)  # draws as rng.shuffle(pool) does
     paybacks = [c for c in cat.payback_cards if c not in view.hand]
     for seat in range(n):
         if seat == view.seat:
@@ -170,12 +190,21 @@ def deal(view: View, rng: random.Random, cls: type[D]) -> D:
             continue
         held = view.paybacks_held[seat]
         events = view.hand_sizes[seat] - held
-        s.hands[seat] = [pool.pop() for _ in range(events)] + [paybacks.pop() for _ in range(held)]
-    s.buried = [pool.pop() for _ in range(view.buried)]
+        s.hands[seat] = _take(pool, events) + _take(paybacks, held)
+    s.buried = _take(pool, view.buried)
     s.deck = pool
     s.paybacks = paybacks[: view.paybacks_left]
     s.payback_discards = paybacks[view.paybacks_left :]
     return s
+
+
+def _take(cards: list[int], count: int) -> list[int]:
+    """The last ``count`` cards, taken off the end one at a time (as ``pop()`` would)."""
+    if count <= 0:
+        return []
+    got = cards[: -count - 1 : -1]
+    del cards[-count:]
+    return got
 
 
 __all__ = ["AuctionView", "SuitView", "View", "deal", "view_of"]
