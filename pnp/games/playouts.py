@@ -56,9 +56,11 @@ class Budget:
     """Weight of the score margin in a playout's value (the rest is the rank): a
     narrow loss counts for more than a rout, so noisy games teach the search faster."""
     race: float = 2.0
-    """Paired rollouts drop a candidate once its paired mean trails the best's (or, at
-    best, ties the playout bot's pick) by this many standard errors, and stop when only
-    the pick is left (0: every candidate plays every sampled world)."""
+    """Standard errors that settle a decision early (0: the whole budget is spent).
+    Paired rollouts drop a candidate once its paired mean trails the best's (or, at
+    best, ties the playout bot's pick) by this many, and stop when only the pick is
+    left; the tree stops, from a third of its iterations on, when the pick is the most
+    tried action and every other action's mean lies this many below the pick's."""
     reuse: bool = True
     """Keep the subtree of the action played when the seat moves again before anything
     it cannot foresee happens (see :class:`Memory`)."""

@@ -141,7 +141,8 @@ def search(
     for done in range(fresh):
         if deadline is not None and time.perf_counter() > deadline:
             break
-        if _settled(root, fresh - done):
+        race = budget.race if root.visits >= budget.iterations // 3 else 0.0
+        if _settled(root, prior, fresh - done, race):
             break
         _iterate(root, legal, view, rng, determinize, playout, budget, moves, evaluate)
     if not root.children:  # the time budget ran out before the first playout
@@ -197,12 +198,29 @@ def _iterate(
             visited.score += scores[visited.mover]
 
 
-def _settled(root: _Node, remaining: int) -> bool:
-    """Whether the most-tried action at the root stays so whatever ``remaining`` brings."""
+def _settled(root: _Node, prior: Action | None, remaining: int, race: float) -> bool:
+    """Whether more iterations would not change the choice: the most-tried action at the
+    root stays so whatever ``remaining`` brings, or (raced) the playout bot's pick is the
+    most tried and every other action's mean lies ``race`` standard errors below its own."""
     if len(root.children) < 2:
         return False
-    first, second = sorted((c.visits for c in root.children.values()), reverse=True)[:2]
-    return first - second > remaining
+    children = sorted(root.children.items(), key=lambda item: -item[1].visits)
+    (top_action, top), (_, second) = children[0], children[1]
+    if top.visits - second.visits > remaining:
+        return True
+    if not race or top_action != (prior if prior is not None else next(iter(root.children))):
+        return False
+    bar = top.score / top.visits
+    for _, child in children[1:]:
+        mean = child.score / child.visits
+        if mean + race * math.sqrt(max(mean * (1 - mean), _LEAST_VARIANCE) / child.visits) >= bar:
+            return False
+    return True
+
+
+_LEAST_VARIANCE = 0.05
+"""A floor under a child's variance estimate, so that one or two equal playouts do not
+make it look certain (a score of 0 or 1 has no variance of its own)."""
 
 
 def _clearly_better(node: _Node, than: _Node, budget: Budget) -> bool:
