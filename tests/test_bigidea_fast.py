@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 import pnp.games.bigidea as engine
 from pnp.games.bank import make_change
 from pnp.games.bigidea.rules import State
-from pnp.games.bigidea.state import masks, pickers, split
+from pnp.games.bigidea.state import StateData, masks, pickers, split
+from pnp.games.bigidea.view import product_view
 from pnp.spec.load import Game, load_game
 
 
@@ -98,3 +99,91 @@ def test_cash_set_from_outside_is_counted_again(game: Game) -> None:
     # game.yaml money: $10, $5, $1; 27 = 2 × 10 + 5 + 2 × 1, and 3 = 3 × 1
     assert state.cfg.denominations == (10, 5, 1)
     assert held(state) == recount(state) == [2, 1, 5]
+
+
+def _mid_game(game: Game, players: int, seed: int, steps: int) -> State:
+    state = engine.new_state(game, players, seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        legal = state.legal_actions()
+        state.apply(legal[int(rng.random() * len(legal))])
+    return state
+
+
+@pytest.mark.parametrize("players, seed", [(3, 1), (6, 2)])
+def test_a_clone_sets_every_slot_and_shares_no_list(game: Game, players: int, seed: int) -> None:
+    # StateData.clone names each slot instead of looping over them: none may be missed,
+    # and none of the lists (nor a product, nor the die) may be the original's own
+    state = _mid_game(game, players, seed, 40)
+    copy = state.clone()
+    for name in StateData.__slots__:
+        mine, theirs = getattr(state, name), getattr(copy, name)
+        if name == "rng":
+            assert theirs is not mine and theirs.getstate() == mine.getstate()
+        elif name == "_dice":  # each game's own generator, at the same state
+            assert theirs[0] is copy.rng and mine[0] is state.rng and theirs[1] == mine[1]
+        elif name == "table":
+            assert [vars_of(p) for p in theirs] == [vars_of(p) for p in mine]
+            assert not {id(p) for p in theirs} & {id(p) for p in mine}
+        elif name in ("peaks", "playlog"):
+            assert theirs is not mine
+        else:
+            assert theirs == mine, name
+            if isinstance(mine, list) and name != "_fresh":  # _fresh: replaced, never changed
+                assert theirs is not mine, name
+                assert all(
+                    a is not b for a, b in zip(theirs, mine, strict=True) if isinstance(a, list)
+                )
+    assert copy.peaks.money == state.peaks.money and copy.rules_used() == state.rules_used()
+
+
+def vars_of(product: object) -> tuple[object, ...]:
+    return tuple(getattr(product, name) for name in type(product).__slots__)
+
+
+def test_a_sampled_game_keeps_no_money_peaks(game: Game) -> None:
+    # cards._track_money: only the real game (it has a playlog) records the counters held;
+    # a search's sampled games skip the count, and their play is the same either way
+    state = _mid_game(game, 4, 5, 30)
+    sample = engine.determinize(state.view(state.current_player()), random.Random(5))
+    assert sample.playlog is None and sample.peaks.money == [0, 0, 0]
+    assert state.peaks.money != [0, 0, 0]
+
+
+@settings(max_examples=10, deadline=None)
+@given(players=st.integers(3, 6), seed=st.integers(0, 2**32))
+def test_what_views_keep_follows_every_move(game: Game, players: int, seed: int) -> None:
+    # The engine keeps parts of the views between moves and updates them as the table
+    # changes (rules._place: one product's entry; cards._hand_changed: one hand's card
+    # backs; the discard piles until a card is discarded): every view must still show
+    # what a fresh look at the table would, in real games and in sampled ones
+    state = engine.new_state(game, players, seed, transcript=False)
+    rng = random.Random(seed)
+    deck_of = state.cfg.card_deck
+    while not state.is_terminal():
+        for table in (state, engine.determinize(state.view(state.current_player()), rng)):
+            view = table.view(table.current_player())
+            fresh = [product_view(i, p, table.round) for i, p in enumerate(table.table)]
+            assert list(view.products) == fresh
+            assert view.decks_held == tuple(tuple(deck_of[c] for c in h) for h in table.hands)
+            assert view.discards == tuple(map(tuple, table.discards))
+        legal = state.legal_actions()
+        state.apply(legal[int(rng.random() * len(legal))])
+
+
+def test_a_clone_draws_what_the_original_draws_after_it_rolled(game: Game) -> None:
+    # StateData.clone reads the die's state once and keeps it (_dice) until the rules draw:
+    # a clone made after the original rolled or drew must follow it, not the kept state
+    state = engine.new_state(game, 3, 4)
+    rng = random.Random(4)
+    for _ in range(120):
+        before = state.clone()
+        assert before.rng.getstate() == state.rng.getstate()
+        if state.is_terminal():
+            break
+        legal = state.legal_actions()
+        state.apply(legal[int(rng.random() * len(legal))])
+        again = state.clone()
+        assert again.rng.getstate() == state.rng.getstate()
+        assert before.clone().rng.getstate() == before.rng.getstate()
+    assert state.is_terminal()  # the loop went through whole rounds: rolls and draws

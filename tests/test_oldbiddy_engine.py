@@ -207,7 +207,7 @@ def test_boss_pays_in_the_moved_colour_without_change(game: Game) -> None:
     state.turn, state.acting = 1, seat
     state.positions = [1, 11, 12]
     state.behind[seat] = [5, 0, 4]
-    state.legal = None  # the table was changed by hand: forget the options kept for it
+    state.legal = state.screens = None  # changed by hand: forget the options and screens kept
     legal = state.legal_actions()
     assert ("move", GREEN, 1) in legal and ("move", GREEN, 2) not in legal
     assert ("move", GREEN, -1) not in legal  # green is on space 1: the end rule

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from pnp.games import oldbiddy
 from pnp.games.oldbiddy.rules import PASS, TERMINAL, State
-from pnp.games.oldbiddy.state import BID, CHOOSE, OVER
+from pnp.games.oldbiddy.state import BID, CHOOSE, OVER, StateData
 from pnp.spec.load import Game, load_game
 
 
@@ -89,7 +89,7 @@ def test_a_bid_stops_offering_what_the_seat_has_run_out_of(game: Game) -> None:
         state.apply(PASS if PASS in legal else legal[0])
     seat = state.current_player()
     state.fakes[seat], state.behind[seat] = 2, [1, 0, 2]
-    state.legal = None  # the table was changed by hand: forget the kept list
+    state.legal = state.screens = None  # changed by hand: forget the kept list and screens
     assert state.legal_actions() == [("add", 0), ("add", 2), ("fake",), ("seal",)]
     state.apply(("add", 0))  # an equal tuple, not the one in the list
     assert state.legal_actions() == [("add", 2), ("fake",), ("seal",)]
@@ -112,3 +112,42 @@ def test_apply_refuses_an_action_the_list_did_not_offer(game: Game) -> None:
     state.apply(legal[0])
     with pytest.raises(ValueError, match="not legal now"):
         state.apply(legal[0])  # the character is taken: the next seat's list lacks it
+
+
+def test_a_clone_sets_every_slot_and_shares_no_list(game: Game) -> None:
+    # StateData.copy_from names each slot instead of looping over them: none may be
+    # missed, and no list (nor a list inside one) may be the original's own
+    state = oldbiddy.new_state(game, 4, 8)
+    rng = random.Random(8)
+    for _ in range(30):
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    state.legal_actions()
+    copy = state.clone()
+    for name in StateData.__slots__:
+        mine, theirs = getattr(state, name), getattr(copy, name)
+        if name == "playlog":
+            assert theirs is not mine and theirs.record() == mine.record()
+            continue
+        assert theirs == mine, name
+        if isinstance(mine, list):
+            assert theirs is not mine, name
+            assert not any(a is b for a, b in zip(theirs, mine, strict=True) if isinstance(a, list))
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.integers(3, 5))
+def test_the_screens_views_keep_follow_every_gem(seed: int, players: int) -> None:
+    # rules keeps the gems behind and in front of each screen as views show them
+    # (state.screens) until a gem moves: a view must show what a fresh look would
+    game = load_game("oldbiddy")
+    state = oldbiddy.new_state(game, players, seed, transcript=False)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        seat = state.current_player()
+        for table in (state, oldbiddy.determinize(state.view(seat), rng)):
+            view = table.view(seat)
+            assert view.behinds == tuple(map(tuple, table.behind))
+            assert view.fronts == tuple(map(tuple, table.front))
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 from pnp.games import blind
 from pnp.games.bigidea.economy import SHARE_EV
@@ -29,21 +30,38 @@ def chip_reserve(free: int) -> float:
     return 0.0 if free >= 3 else 0.4 if free == 2 else 0.9
 
 
+_TOP = len(SHARE_EV) - 1
+"""Index of the last entry of :data:`SHARE_EV`, which holds for any bigger stack."""
+_LAST = SHARE_EV[_TOP]
+
+
 def _ev(stack: int) -> float:
-    return SHARE_EV[stack if stack < len(SHARE_EV) else -1]
+    return SHARE_EV[stack if stack < _TOP else _TOP]
 
 
 def share_gain(p: ProductView, seat: int, price: int) -> float:
-    """Expected dollars from adding one chip of ``seat`` to ``p``, less the buy-in."""
-    mine, stack = p.shares[seat], p.stack
-    gain = (mine + 1) * _ev(stack + 1) - mine * _ev(stack)
-    return gain - price * (sum(p.shares) - mine)
+    """Expected dollars from adding one chip of ``seat`` to ``p``, less the buy-in.
+
+    The heuristic asks this of every product it may invest in, at every decision of every
+    playout: the stack is summed once and :func:`_ev` read in place."""
+    mine, players = p.shares[seat], sum(p.shares)
+    stack = players + p.white  # p.stack
+    now, after = (SHARE_EV[stack], SHARE_EV[stack + 1]) if stack < _TOP else (_LAST, _LAST)
+    gain = (mine + 1) * after - mine * now
+    return gain - price * (players - mine)
 
 
 def _seed_mask(view: View) -> int:
     """One card of each deck (a word of each kind); else the first card."""
+    return _first_of_each_deck(view.hand_decks)
+
+
+@lru_cache(maxsize=4096)
+def _first_of_each_deck(hand_decks: tuple[int, ...]) -> int:
+    """The mask of :func:`_seed_mask`, kept per pattern of card backs (a hand of the
+    bundled game's six cards from two decks shows fewer than 128 patterns)."""
     mask, seen = 0, set()
-    for i, deck in enumerate(view.hand_decks):
+    for i, deck in enumerate(hand_decks):
         if deck not in seen:
             seen.add(deck)
             mask |= 1 << i
@@ -60,11 +78,12 @@ def heuristic_bot(view: View, legal: Sequence[int], rng: random.Random) -> int:
     if phase == "pitch":
         return INVEST if INVEST in legal else THROW
     price = view.share_price if phase == "mezzanine" else 0
-    best, best_gain = PASS, chip_reserve(view.free_chips[view.seat])
+    seat, products, rnd = view.seat, view.products, rng.random
+    best, best_gain = PASS, chip_reserve(view.free_chips[seat])
     for action in legal:
         if action == PASS:
             continue
-        gain = share_gain(view.products[action], view.seat, price) + rng.random() * 1e-6
+        gain = share_gain(products[action], seat, price) + rnd() * 1e-6
         if gain > best_gain:
             best, best_gain = action, gain
     return best

@@ -17,11 +17,12 @@ hand) is applied by the engine without asking the seat.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from operator import attrgetter
 
 from pnp.games import Reporting
 from pnp.games.bigidea import report
+from pnp.games.bigidea.cards import Cards
 from pnp.games.bigidea.choices import LEGAL as _LEGAL
 from pnp.games.bigidea.config import DIE_FACES, Config
 from pnp.games.bigidea.economy import good_idea_winner, ipo_succeeds
@@ -38,11 +39,10 @@ from pnp.games.bigidea.state import (
     THROW,
     VENTURE,
     Product,
-    StateData,
     pickers,
     turn_order,
 )
-from pnp.games.bigidea.view import View, deal, view_of
+from pnp.games.bigidea.view import View, deal, product_view, view_of
 
 __all__ = [
     "DISCARD",
@@ -61,7 +61,7 @@ __all__ = [
 ]
 
 
-class State(StateData, Reporting):
+class State(Cards, Reporting):
     """One game in progress; the seat to act is ``current_player()``."""
 
     __slots__ = ()
@@ -75,7 +75,7 @@ class State(StateData, Reporting):
             self._refill(seat)
         if self.playlog is not None:
             self.playlog.used("deal-hands")
-        self.leader = self.first_leader = self.rng.randrange(self.n)
+        self.leader = self.first_leader = self.rng.randrange(self.n)  # no clone yet: no _dice
         self._track_money()
         self._start_round()
 
@@ -160,14 +160,14 @@ class State(StateData, Reporting):
         if self.playlog is not None:
             self.playlog.used("seed")
         self.hands[seat] = list(keep(hand))
-        self._backs = None
+        self._hand_changed(seat)
 
     def _venture(self, seat: int, pick: int) -> None:
         self.venture[seat] = pick
 
     def _mezzanine(self, seat: int, pick: int) -> None:
         if pick != PASS:
-            self._buy_in(seat, self.table[pick])
+            self._buy_in(seat, pick)
 
     def _trim(self, seat: int, mask: int) -> None:
         if mask:
@@ -175,8 +175,7 @@ class State(StateData, Reporting):
             take, keep = pickers(len(hand), mask)
             thrown = take(hand)
             self._discard(thrown)
-            self.hands[seat] = list(keep(hand))
-            self._backs = None
+            self.hands[seat] = list(keep(hand))  # _refill below tells the views
             if self.log is not None:
                 self.log.append(f"{self._name(seat)} discards {len(thrown)}")
         self._refill(seat)
@@ -235,7 +234,7 @@ class State(StateData, Reporting):
                     self.playlog.play(seat, card)
             self.next_uid += 1
             self.table.append(p)
-            self._place(seat, p)
+            self._place(seat, len(self.table) - 1)
         else:
             self._discard(cards)
             if self.playlog is not None:
@@ -245,10 +244,15 @@ class State(StateData, Reporting):
             what = "invests" if action == INVEST else "throws it away"
             self.log.append(f"{self._name(seat)} pitches {words}; {what}")
 
-    def _place(self, seat: int, p: Product) -> None:
-        self._shown = None
+    def _place(self, seat: int, pos: int) -> None:
+        """Put one of ``seat``'s chips on the product at table position ``pos``; the views'
+        table (``_shown``, if worked out) gets that product's entry anew, not every one."""
+        p = self.table[pos]
         p.shares[seat] += 1
         p.players += 1
+        shown = self._shown
+        if shown is not None:  # pos == len(shown) for a product just put on the table
+            self._shown = (*shown[:pos], product_view(pos, p, self.round), *shown[pos + 1 :])
         self.free[seat] -= 1
         used = self.cfg.chips_per_player - self.free[seat]
         if used > self.peaks.chips[seat]:
@@ -259,7 +263,7 @@ class State(StateData, Reporting):
         for seat in self.order:
             pick = self.venture[seat]
             if pick is not None and pick != PASS:
-                self._place(seat, table[pick])
+                self._place(seat, pick)
                 if self.playlog is not None:
                     self.playlog.used("venture")
                 if log is not None:
@@ -275,7 +279,8 @@ class State(StateData, Reporting):
             if log is not None:
                 log.append(f"{self._name(winner)} earns the Good Idea bonus")
 
-    def _buy_in(self, seat: int, p: Product) -> None:
+    def _buy_in(self, seat: int, pos: int) -> None:
+        p = self.table[pos]
         # economy.buy_in_payments, inlined: each other seat's chips on p at the share price
         cash, price, paid = self.cash, self.cfg.share_price, 0
         for owner, k in enumerate(p.shares):
@@ -283,7 +288,7 @@ class State(StateData, Reporting):
                 cash[owner] += k * price
                 paid += k * price
         cash[seat] -= paid
-        self._place(seat, p)
+        self._place(seat, pos)
         if self.playlog is not None:
             self.playlog.used("mezzanine")
         self._track_money()
@@ -295,6 +300,7 @@ class State(StateData, Reporting):
     def _offering(self) -> None:
         """Roll for every product, smallest stack first (the source's suggested order)."""
         rnd, log, usage, cash, free = self.rng.random, self.log, self.peaks, self.cash, self.free
+        self._dice = None  # the die rolls below
         keep: list[Product] = []
         short = 0
         # decision offering-order
@@ -338,62 +344,6 @@ class State(StateData, Reporting):
         if on_table + short > usage.white_needed:
             usage.white_needed = on_table + short
         self._track_money()
-
-    # -- cards and money -----------------------------------------------------------------
-
-    def _discard(self, cards: Iterable[int]) -> None:
-        deck_of, piles = self.cfg.card_deck, self.discards
-        for c in cards:
-            piles[deck_of[c]].append(c)
-
-    def _refill(self, seat: int) -> None:
-        """Draw until the hand holds ``hand_per_deck`` cards of every deck."""
-        cfg, usage, draw = self.cfg, self.peaks, self.draw
-        want, deck_of = cfg.hand_per_deck, cfg.card_deck
-        hand = self.hands[seat]
-        self._backs = None
-        have = [0] * len(draw)
-        for c in hand:
-            have[deck_of[c]] += 1
-        rnd = self.rng.random
-        for d, held in enumerate(have):
-            short = want - held
-            if short <= 0:
-                continue
-            pile = draw[d]
-            left = len(pile)
-            if left < usage.deck_low[d]:
-                usage.deck_low[d] = left
-            for missing in range(short, 0, -1):
-                if not left:  # bigidea.txt: a deck that runs out is rebuilt from its discards
-                    # decision empty-decks
-                    if not self.discards[d]:
-                        usage.dry_draws[d] += missing
-                        break
-                    pile = draw[d] = self.discards[d]
-                    self.discards[d] = []
-                    usage.reshuffles[d] += 1
-                    left = len(pile)
-                i = int(rnd() * left)  # a uniform pick: the same as drawing from a shuffle
-                left -= 1
-                last = pile.pop()  # the last card takes the drawn card's place
-                if i < left:
-                    hand.append(pile[i])
-                    pile[i] = last
-                else:
-                    hand.append(last)
-        if self.playlog is not None:
-            for card in hand:
-                self.playlog.draw(seat, card)
-
-    def _track_money(self) -> None:
-        """Record the most counters of each value the players hold (greedy change,
-        counted by the shared :class:`~pnp.games.bank.Bank`)."""
-        bank, peak = self._bank, self._money_peak
-        raised = bank.raise_peak(peak, self.cash)
-        if raised != peak:
-            self._money_peak = raised
-            self.peaks.money[:] = bank.counts(raised)
 
 
 _UID = attrgetter("uid")

@@ -148,36 +148,20 @@ class Usage:
 
     def copy(self) -> Usage:
         u = Usage.__new__(Usage)
-        for name in Usage.__slots__:
-            value = getattr(self, name)
-            setattr(u, name, value[:] if isinstance(value, list) else value)
+        u.chips, u.money, u.reshuffles = self.chips[:], self.money[:], self.reshuffles[:]
+        u.dry_draws, u.deck_low = self.dry_draws[:], self.deck_low[:]
+        u.white, u.white_needed, u.white_short = self.white, self.white_needed, self.white_short
+        u.stuck = self.stuck
         return u
 
 
-_SHARED = (
-    "cfg",
-    "n",
-    "rounds",
-    "round",
-    "leader",
-    "first_leader",
-    "order",
-    "phase",
-    "turn",
-    "white_bank",
-    "next_uid",
-    "_player",
-    "_legal",
-    "_shown",
-    "_backs",
-    "_nothing",
-    "_zeros",
-    "_bank",
-    "_fresh",
-    "_money_peak",
-)
-"""Slots holding values never changed in place, which a clone may share."""
-_FLAT_LISTS = ("cash", "free", "pending", "venture")
+def rng_at(state: tuple[Any, ...]) -> random.Random:
+    """A generator at ``state`` (from ``Random.getstate``), made with ``Random.__new__``:
+    ``Random()`` would first seed itself from the operating system only to be overwritten,
+    which costs more than the copy itself."""
+    rng = random.Random.__new__(random.Random)
+    rng.setstate(state)
+    return rng
 
 
 class StateData:
@@ -211,6 +195,8 @@ class StateData:
         "_legal",
         "_shown",
         "_backs",
+        "_faceup",
+        "_dice",
         "_nothing",
         "_zeros",
         "_bank",
@@ -245,32 +231,57 @@ class StateData:
         self.playlog: PlayLog | None = PlayLog(cfg.card_ids, n)
         self.phase, self.turn, self.order = SEED, 0, tuple(range(n))
         self._player = TERMINAL
-        self._legal: Sequence[int] = ()
-        self._shown: tuple[Any, ...] | None = None
-        self._backs: tuple[tuple[int, ...], ...] | None = None
-        """The deck of each card in each hand (what the card backs show), kept for views
-        until a hand changes (None: changed)."""
-        self._nothing: tuple[None, ...] = (None,) * n
-        self._zeros = (0,) * n
         self.leader = self.first_leader = 0
         self.pending: list[tuple[int, ...] | None] = [None] * n
         self.venture: list[int | None] = [None] * n
         self._money_peak = 0
         """``peaks.money`` packed (:mod:`pnp.games.bank`)."""
-        self._bank = bank_for(cfg.denominations)
+        self._start_caches()
+
+    def _start_caches(self) -> None:
+        """The engine's own helpers, nothing yet worked out (also for a dealt game)."""
+        n = self.n
+        self._legal: Sequence[int] = ()
+        self._shown: tuple[Any, ...] | None = None
+        self._backs: tuple[tuple[int, ...], ...] | None = None
+        """The deck of each card in each hand (what the card backs show), kept for views
+        until a hand changes (None: changed)."""
+        self._dice: tuple[random.Random, tuple[Any, ...]] | None = None
+        """``rng`` and its state as read for a clone, kept until the rules draw from it (None:
+        drawn since): the search clones one sampled game once per candidate, and reading a
+        generator's state costs three times setting it."""
+        self._faceup: tuple[tuple[int, ...], ...] | None = None
+        """The discard piles as views show them, kept until a card is discarded or a pile
+        becomes a draw pile (None: changed)."""
+        self._nothing: tuple[None, ...] = (None,) * n
+        self._zeros = (0,) * n
+        self._bank = bank_for(self.cfg.denominations)
         """The money counters, shared by every game with these denominations."""
         self._fresh: list[tuple[int, int]] | None = None
         """(table index, owner) of each product new this round, kept for one Venture phase
         (replaced, never changed in place)."""
 
     def clone(self) -> Self:
+        """A copy that plays on alone.  Values never changed in place (numbers, tuples, the
+        kept ``_legal``, ``_shown``, ``_backs``, ``_faceup`` and ``_fresh``, the bank) are shared;
+        every list is copied.  Slot by slot, not in a loop of ``getattr``: the search
+        clones once per playout (tests/test_bigidea_fast.py checks that no slot is missed)."""
         s = type(self).__new__(type(self))
-        for name in _SHARED:
-            setattr(s, name, getattr(self, name))
-        for name in _FLAT_LISTS:
-            setattr(s, name, getattr(self, name)[:])
-        s.rng = random.Random()
-        s.rng.setstate(self.rng.getstate())
+        s.cfg, s.n, s.rounds, s.round = self.cfg, self.n, self.rounds, self.round
+        s.leader, s.first_leader, s.order = self.leader, self.first_leader, self.order
+        s.phase, s.turn, s.white_bank = self.phase, self.turn, self.white_bank
+        s.next_uid, s._player, s._legal = self.next_uid, self._player, self._legal
+        s._shown, s._backs, s._fresh = self._shown, self._backs, self._fresh
+        s._faceup = self._faceup
+        s._nothing, s._zeros, s._bank = self._nothing, self._zeros, self._bank
+        s._money_peak = self._money_peak
+        s.cash, s.free = self.cash[:], self.free[:]
+        s.pending, s.venture = self.pending[:], self.venture[:]
+        dice = self._dice
+        if dice is None or dice[0] is not self.rng:  # drawn from, or replaced by hand
+            dice = self._dice = (self.rng, self.rng.getstate())
+        s.rng = rng_at(dice[1])
+        s._dice = (s.rng, dice[1])
         s.hands = [h[:] for h in self.hands]
         s.draw = [d[:] for d in self.draw]
         s.discards = [d[:] for d in self.discards]

@@ -6,10 +6,12 @@ full game from a view alone, and ``rules.determinize`` makes it a playable ``Sta
 from __future__ import annotations
 
 import random
+from itertools import filterfalse
 from typing import NamedTuple, TypeVar
 
 from pnp.games.bigidea.config import Config
 from pnp.games.bigidea.state import PHASE_NAMES, PITCH, VENTURE, Product, StateData, Usage
+from pnp.games.chance import shuffle
 
 
 class ProductView(NamedTuple):
@@ -80,6 +82,29 @@ class View(NamedTuple):
     next_uid: int
 
 
+_new = tuple.__new__
+"""``_new(View, fields)`` is ``View(*fields)`` without the NamedTuple's own ``__new__`` and
+its argument binding, a third cheaper: the search builds a view at nearly every step."""
+
+
+def product_view(pos: int, p: Product, round: int) -> ProductView:
+    """What everyone sees of the product at table position ``pos`` in round ``round``."""
+    return _new(
+        ProductView,
+        (
+            pos,
+            p.owner,
+            p.cards,
+            tuple(p.shares),
+            p.white,
+            p.born == round,
+            p.uid,
+            p.white_short,
+            p.born,
+        ),
+    )
+
+
 def view_of(state: StateData, seat: int) -> View:
     """Build ``seat``'s view; the table part is shared by all views until the table changes."""
     phase, pending, hand = state.phase, state.pending, state.hands[seat]
@@ -87,18 +112,7 @@ def view_of(state: StateData, seat: int) -> View:
     if products is None:
         rnd = state.round
         products = state._shown = tuple(
-            ProductView(
-                i,
-                p.owner,
-                p.cards,
-                tuple(p.shares),
-                p.white,
-                p.born == rnd,
-                p.uid,
-                p.white_short,
-                p.born,
-            )
-            for i, p in enumerate(state.table)
+            [product_view(i, p, rnd) for i, p in enumerate(state.table)]
         )
     cfg = state.cfg
     deck_of = cfg.card_deck.__getitem__
@@ -114,36 +128,42 @@ def view_of(state: StateData, seat: int) -> View:
         played = tuple(shown)
         sizes = tuple([len(p) if p else 0 for p in pending])
         backs = tuple([None if p is None else tuple(map(deck_of, p)) for p in pending])
+    faceup = state._faceup
+    if faceup is None:
+        faceup = state._faceup = tuple(map(tuple, state.discards))
     held = state._backs
     if held is None:
         held = state._backs = tuple([tuple(map(deck_of, h)) for h in state.hands])
-    return View(
-        seat,
-        PHASE_NAMES[phase],
-        state.round,
-        state.rounds,
-        state.leader,
-        state._player,
-        tuple(state.cash),
-        tuple(state.free),
-        state.white_bank,
-        tuple(hand),
-        held[seat],
-        tuple(map(len, state.hands)),
-        played,
-        sizes,
-        products,
-        state.venture[seat] if phase == VENTURE else None,
-        cfg.share_price,
-        cfg,
-        state.first_leader,
-        state.order,
-        state.turn,
-        tuple(map(tuple, state.discards)),
-        held,
-        backs,
-        tuple(v is not None for v in state.venture) if phase == VENTURE else (),
-        state.next_uid,
+    return _new(
+        View,
+        (
+            seat,
+            PHASE_NAMES[phase],
+            state.round,
+            state.rounds,
+            state.leader,
+            state._player,
+            tuple(state.cash),
+            tuple(state.free),
+            state.white_bank,
+            tuple(hand),
+            held[seat],
+            tuple(map(len, state.hands)),
+            played,
+            sizes,
+            products,
+            state.venture[seat] if phase == VENTURE else None,
+            cfg.share_price,
+            cfg,
+            state.first_leader,
+            state.order,
+            state.turn,
+            faceup,
+            held,
+            backs,
+            tuple([v is not None for v in state.venture]) if phase == VENTURE else (),
+            state.next_uid,
+        ),
     )
 
 
@@ -162,7 +182,8 @@ def deal(view: View, rng: random.Random, cls: type[D]) -> D:
     """
     cfg, n, seat = view.cfg, len(view.cash), view.seat
     s = cls.__new__(cls)
-    StateData.__init__(s, cfg, n, 0, transcript=False)
+    s.cfg, s.n = cfg, n
+    s._start_caches()
     s.rng = random.Random(rng.getrandbits(64))
     s.log = None
     s.playlog = None
@@ -171,6 +192,8 @@ def deal(view: View, rng: random.Random, cls: type[D]) -> D:
     s.order, s.phase, s.turn = view.order, PHASE_NAMES.index(view.phase), view.turn
     s.cash, s.free, s.white_bank = list(view.cash), list(view.free_chips), view.white_bank
     s.discards = [list(d) for d in view.discards]
+    # what the views keep, as this view shows it: the same table, the same card backs
+    s._faceup, s._shown, s._backs = view.discards, view.products, view.decks_held
     s.next_uid = view.next_uid
     s._player = view.to_move
     s.table = []
@@ -184,9 +207,10 @@ def deal(view: View, rng: random.Random, cls: type[D]) -> D:
         known.update(cards)
     for shown in view.played:
         known.update(shown or ())
-    pools = [[c for c in cfg.deck_members[d] if c not in known] for d in range(len(cfg.deck_ids))]
+    seen = known.__contains__
+    pools = [list(filterfalse(seen, members)) for members in cfg.deck_members]  # deck order
     for pool in pools:
-        rng.shuffle(pool)
+        shuffle(rng, pool)
     s.hands = [
         list(view.hand) if other == seat else [pools[d].pop() for d in decks]
         for other, decks in enumerate(view.decks_held)
@@ -199,9 +223,9 @@ def deal(view: View, rng: random.Random, cls: type[D]) -> D:
     s.venture = [None] * n
     if view.my_venture is not None:
         s.venture[seat] = view.my_venture
-    s._money_peak = s._bank.raise_peak(0, s.cash)
+    s._money_peak = 0  # a sampled game keeps no money peaks (cards.Cards._track_money)
     s.peaks = Usage(n, len(cfg.deck_ids), len(cfg.denominations))
     return s
 
 
-__all__ = ["ProductView", "View", "deal", "view_of"]
+__all__ = ["ProductView", "View", "deal", "product_view", "view_of"]

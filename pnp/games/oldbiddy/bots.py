@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from operator import mul
 
 from pnp.games import blind
 from pnp.games.oldbiddy import market
-from pnp.games.oldbiddy.actions import Action
+from pnp.games.oldbiddy.actions import FAKE, SEAL, Action
 from pnp.games.oldbiddy.config import FAKE_GEM, GIFT_GEM, MOVE_GEM, SHOW_GEM, SWAP_ZERO
 from pnp.games.oldbiddy.rules import determinize
 from pnp.games.oldbiddy.view import View
@@ -35,57 +36,58 @@ def random_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Actio
 
 def _my_worth(view: View) -> list[int]:
     """What one more gem of each colour adds to this seat's final score."""
-    me = view.seat
-    worth = market.color_values_for(view.cfg, view.values, view.front(me))
+    worth = market.color_values_for(view.cfg, view.values, view.fronts[view.seat])
     worth[view.zero] = 0
     return worth
 
 
-def _score_after_move(view: View, color: int, delta: int) -> int:
-    cfg, me = view.cfg, view.seat
-    paid = market.payment(cfg.boss_costs[abs(delta)], view.values[color])
-    behind = list(view.behind(me))
-    behind[color] -= paid
-    moved = market.values(cfg, market.move(view.positions, color, delta))
-    return market.final_score(cfg, moved, behind, view.front(me), view.zero, view.fakes(me))
+def _scores_after_moves(view: View, moves: Sequence[Action]) -> list[int]:
+    """This seat's score after each Boss move (``("move", colour, spaces)``), paid for."""
+    cfg, me, positions, worth = view.cfg, view.seat, view.positions, view.values
+    behind, front, zero, fakes = view.behinds[me], view.fronts[me], view.zero, view.fake_counts[me]
+    out = []
+    for _, color, delta in moves:
+        paid = market.payment(cfg.boss_costs[abs(delta)], worth[color])
+        held = list(behind)
+        held[color] -= paid
+        moved = market.values(cfg, market.move(positions, color, delta))
+        out.append(market.final_score(cfg, moved, held, front, zero, fakes))
+    return out
 
 
 def _bid(view: View, legal: Sequence[Action]) -> Action:
+    me = view.seat
+    if FAKE in legal and view.fake_counts[me] > 1:
+        return FAKE
     gems, fakes = view.my_bid
-    held = view.behind(view.seat)
-    if ("fake",) in legal and view.fakes(view.seat) > 1:
-        return ("fake",)
-    budget = BID_ROUND_FACTOR * view.round
-    spent = market.bid_value(view.cfg, gems, fakes, 0, view.values)
     zero = view.zero
-    if ("add", zero) in legal and gems[zero] < held[zero] and spent < budget * 2:
-        return ("add", zero)
-    return ("seal",)
+    if gems[zero] < view.behinds[me][zero] and ("add", zero) in legal:
+        spent = market.bid_value(view.cfg, gems, fakes, 0, view.values)
+        if spent < BID_ROUND_FACTOR * view.round * 2:
+            return ("add", zero)
+    return SEAL
 
 
 def _choose(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
-    worth = _my_worth(view)
+    worth, rnd = _my_worth(view), rng.random
     if legal[0][0] == "gem":
-        return max(legal, key=lambda a: worth[a[1]] + rng.random() * 1e-6)
-    cfg, offers = view.cfg, view.offers
-
-    def value(action: Action) -> float:
-        gems = offers[action[1]] or ()
-        kind = cfg.characters[view.characters[action[1]]].action
-        return sum(n * w for n, w in zip(gems, worth, strict=False)) + ACTION_WORTH[kind]
-
-    return max(legal, key=lambda a: value(a) + rng.random() * 1e-6)
+        return max(legal, key=lambda a: worth[a[1]] + rnd() * 1e-6)
+    cfg, cards = view.cfg, view.offer_cards
+    value = {}
+    for action in legal:
+        i = action[1]
+        gems = sum(map(mul, cfg.gem_cards[cards[i]], worth)) if cards[i] >= 0 else 0
+        value[action] = gems + ACTION_WORTH[cfg.characters[view.characters[i]].action]
+    return max(legal, key=lambda a: value[a] + rnd() * 1e-6)
 
 
 def _act(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
     me, kind = view.seat, legal[0][0]
     if kind == "move":
-        now = view.score(me)
-        best = max(
-            (a for a in legal if a[0] == "move"),
-            key=lambda a: _score_after_move(view, a[1], a[2]) + rng.random() * 1e-6,
-        )
-        return best if _score_after_move(view, best[1], best[2]) > now else ("pass",)
+        moves = [a for a in legal if a[0] == "move"]
+        after = dict(zip(moves, _scores_after_moves(view, moves), strict=True))
+        best = max(moves, key=lambda a: after[a] + rng.random() * 1e-6)
+        return best if after[best] > view.score(me) else ("pass",)
     if kind == "show":
         held, worth = view.behind(me), _my_worth(view)
         bonus = view.cfg.moneybags_bonus

@@ -25,7 +25,8 @@ from pnp.games import Reporting
 from pnp.games.oldbiddy import actions, market, report
 from pnp.games.oldbiddy.actions import FAKE, PASS, SEAL, Action, options
 from pnp.games.oldbiddy.config import FAKE_GEM, MOVE_GEM, Config
-from pnp.games.oldbiddy.state import ACT, BID, CHOOSE, GIVE, NO_CARD, OVER, UNKNOWN, StateData
+from pnp.games.oldbiddy.ledger import Ledger, seat_name
+from pnp.games.oldbiddy.state import ACT, BID, CHOOSE, GIVE, NO_CARD, OVER
 from pnp.games.oldbiddy.view import View, deal, view_of
 from pnp.games.playlog import PlayLog
 
@@ -33,11 +34,7 @@ TERMINAL = -1
 __all__ = ["PASS", "SEAL", "State", "TERMINAL", "determinize", "seat_name"]
 
 
-def seat_name(seat: int) -> str:
-    return f"P{seat + 1}"
-
-
-class State(StateData, Reporting):
+class State(Ledger, Reporting):
     """One game in progress; the seat to act is ``current_player()``.
 
     Transcript lines are written only when the game keeps a transcript (``log``), and
@@ -54,7 +51,7 @@ class State(StateData, Reporting):
             )
         self.cfg, self.n = cfg, players
         self.characters = tuple(i for i, c in enumerate(cfg.characters) if c.min_players <= players)
-        self.rng = rng = random.Random(seed)
+        rng = random.Random(seed)  # set-up is the game's only chance (see .state)
         self.log = [] if transcript else None
         self.playlog = log = PlayLog(cfg.card_ids, players)
         self.legal = None
@@ -71,12 +68,13 @@ class State(StateData, Reporting):
         pool = cfg.zero_marker_pool()
         rng.shuffle(pool)
         self.zero, self.board_zero = pool[:players], pool[players:]
-        self.known_board = [[UNKNOWN] * len(self.board_zero) for _ in range(players)]
+        self.knower = [-1] * len(self.board_zero)
         numbers = list(range(1, players + 1))
         rng.shuffle(numbers)
         self.marker, self.marker_set = numbers, 0
         self.behind = [[0] * colors for _ in range(players)]
         self.front = [[0] * colors for _ in range(players)]
+        self.screens = None
         self.fakes = [0] * players
         self.peak_out, self.off_board = [0] * colors, 0
         worth = market.values(cfg, self.positions)
@@ -150,9 +148,9 @@ class State(StateData, Reporting):
         )
 
     def clone(self) -> State:
+        """A copy that plays on alone; it keeps the options worked out for this decision."""
         copy = State.__new__(State)
         copy.copy_from(self)
-        copy.legal = None
         return copy
 
     def view(self, seat: int) -> View:
@@ -161,35 +159,6 @@ class State(StateData, Reporting):
 
     def length(self) -> int:
         return min(self.round, self.cfg.rounds)
-
-    # -- bookkeeping -----------------------------------------------------------------
-
-    def _note(self, line: str) -> None:
-        """Add a transcript line; callers build the line only when ``log`` is kept."""
-        if self.log is not None:
-            self.log.append(f"r{self.round} {line}")
-
-    def _market(self) -> str:
-        return ", ".join(f"{self.cfg.colors[c]}@{p}" for c, p in enumerate(self.positions))
-
-    def _gems(self, counts: list[int]) -> str:
-        return "".join(f"{self.cfg.colors[c][0]}{n}" for c, n in enumerate(counts) if n) or "-"
-
-    def _gain(self, seat: int, color: int, wanted: int) -> int:
-        """Take up to ``wanted`` gems from the supply (decision supply-runs-out)."""
-        supply = self.supply
-        left = supply[color]
-        got = wanted if wanted < left else left
-        supply[color] = left = left - got
-        self.behind[seat][color] += got
-        out = self.cfg.gems_per_color - left
-        if out > self.peak_out[color]:
-            self.peak_out[color] = out
-        return got
-
-    def _pay(self, seat: int, color: int, count: int) -> None:
-        self.behind[seat][color] -= count
-        self.supply[color] += count
 
     # -- round flow ------------------------------------------------------------------
 
@@ -387,33 +356,6 @@ class State(StateData, Reporting):
         self.legal = legal
         return True
 
-    def _count_boss_move(self, spaces: int, before: list[int]) -> None:
-        """Mark the Boss's move by its length, and a bump when another gem gave way."""
-        log = self.playlog
-        assert log is not None
-        if spaces == 1:
-            log.used("boss-move-1")
-        elif spaces == 2:
-            log.used("boss-move-2")
-        else:
-            log.used("boss-move-3")
-        moved = sum(a != b for a, b in zip(before, self.positions, strict=True))
-        if moved > 1:
-            log.used("boss-bump")
-
-    def _count_scoring(self) -> None:
-        """Mark the end-of-game scoring rules that changed a score."""
-        log = self.playlog
-        assert log is not None
-        if any(self.behind[seat][self.zero[seat]] for seat in range(self.n)):
-            log.used("zero-colour")
-        if any(self.fakes):
-            log.used("fake-gem-point")
-
-    def _who(self, seat: int) -> str:
-        """``P2 (B)``: the seat and the letter of the character acting now."""
-        return f"{seat_name(seat)} ({self.cfg.characters[self.characters[self.turn]].letter})"
-
     def _apply_act(self, seat: int, action: Action) -> None:
         cfg, kind, log = self.cfg, action[0], self.log is not None
         if kind == "move":
@@ -431,6 +373,7 @@ class State(StateData, Reporting):
         elif kind == "show":
             self.behind[seat][action[1]] -= 1
             self.front[seat][action[1]] += 1
+            self.screens = None
             if self.playlog is not None:
                 self.playlog.used("moneybags")
             if log:
@@ -441,9 +384,7 @@ class State(StateData, Reporting):
             self.zero[seat], self.board_zero[slot] = self.board_zero[slot], self.zero[seat]
             if self.playlog is not None:
                 self.playlog.used("kid-swap")
-            for known in self.known_board:
-                known[slot] = UNKNOWN
-            self.known_board[seat][slot] = self.board_zero[slot]
+            self.knower[slot] = seat
             if log:
                 self._note(f"{self._who(seat)} swaps zero score markers with board slot {slot + 1}")
         elif kind == "take":

@@ -1,12 +1,12 @@
 """Plain data of an Old Biddy game in progress: who holds what, where the gems stand.
 
 No rules live here (see :mod:`.rules`); :meth:`StateData.copy_from` copies every field so
-a clone shares nothing mutable with its original.
+a clone shares nothing mutable with its original.  There is no random generator: every
+shuffle happens at set-up (the deck, the market, the markers), and nothing is left to
+chance once play begins.
 """
 
 from __future__ import annotations
-
-import random
 
 from pnp.games.oldbiddy.config import Config
 from pnp.games.playlog import PlayLog
@@ -26,7 +26,6 @@ class StateData:
         "cfg",
         "n",
         "characters",
-        "rng",
         "round",
         "phase",
         "positions",
@@ -37,7 +36,7 @@ class StateData:
         "fakes",
         "zero",
         "board_zero",
-        "known_board",
+        "knower",
         "marker",
         "marker_set",
         "order",
@@ -56,13 +55,13 @@ class StateData:
         "log",
         "playlog",
         "legal",
+        "screens",
     )
 
     cfg: Config
     n: int
     characters: tuple[int, ...]
     """Indexes into ``cfg.characters`` of the cards in play, in letter order."""
-    rng: random.Random
     round: int
     phase: str
     positions: list[int]
@@ -78,8 +77,9 @@ class StateData:
     """Per seat, the colour of its zero score marker (secret)."""
     board_zero: list[int]
     """Colour of each face-down zero score marker on the board."""
-    known_board: list[list[int]]
-    """Per seat, the board marker colours it knows (UNKNOWN otherwise)."""
+    knower: list[int]
+    """Seat that knows the colour of each board marker (the last to swap there, since a
+    swap leaves everyone else guessing), -1 for nobody."""
     marker: list[int]
     """Per seat, the number on its turn order marker."""
     marker_set: int
@@ -111,17 +111,33 @@ class StateData:
     legal: list[tuple[object, ...]] | None
     """The current seat's options once worked out (None: not yet); ``apply`` clears it.
     Whoever changes the table by hand must clear it too."""
+    screens: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]] | None
+    """``behind`` and ``front`` as views show them, kept until a gem moves (None: moved;
+    whoever moves gems by hand must clear it too).  Bids move none, and they are most of
+    the steps a search plays."""
 
     def copy_from(self, other: StateData) -> None:
-        """Make this a deep copy of ``other``: lists (and lists of lists) are copied, the
-        random generator continues from the same point, plain values are shared."""
-        for name in StateData.__slots__:
-            value = getattr(other, name)
-            if isinstance(value, random.Random):
-                value = random.Random()
-                value.setstate(other.rng.getstate())
-            elif isinstance(value, list):
-                value = [row[:] if isinstance(row, list) else row for row in value]
-            elif isinstance(value, PlayLog):
-                value = value.copy()
-            setattr(self, name, value)
+        """Make this a deep copy of ``other``: lists (and lists of lists) are copied, plain
+        values shared.  Field by field rather than by a loop over the slots, since the
+        search clones a sampled game once per candidate it tries."""
+        self.cfg, self.n, self.characters = other.cfg, other.n, other.characters
+        self.round, self.phase, self.fake_pile = other.round, other.phase, other.fake_pile
+        self.marker_set, self.turn, self.acting = other.marker_set, other.turn, other.acting
+        self.off_board = other.off_board
+        self.positions, self.supply = other.positions[:], other.supply[:]
+        self.behind = [row[:] for row in other.behind]
+        self.front = [row[:] for row in other.front]
+        self.fakes, self.zero = other.fakes[:], other.zero[:]
+        self.board_zero = other.board_zero[:]
+        self.knower = other.knower[:]
+        self.marker, self.order = other.marker[:], other.order[:]
+        self.bid_gems = [row[:] for row in other.bid_gems]
+        self.bid_fakes, self.sealed = other.bid_fakes[:], other.sealed[:]
+        self.deck, self.removed = other.deck[:], other.removed[:]
+        self.seen_cards, self.offers = other.seen_cards[:], other.offers[:]
+        self.owner, self.peak_out = other.owner[:], other.peak_out[:]
+        log, playlog, legal = other.log, other.playlog, other.legal
+        self.log = None if log is None else log[:]
+        self.playlog = None if playlog is None else playlog.copy()
+        self.legal = None if legal is None else legal[:]
+        self.screens = other.screens  # tuples: shared

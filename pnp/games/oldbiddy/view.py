@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from typing import NamedTuple, TypeVar
 
+from pnp.games.chance import shuffle
 from pnp.games.oldbiddy import market
 from pnp.games.oldbiddy.config import Config
 from pnp.games.oldbiddy.state import UNKNOWN, StateData
@@ -87,39 +88,51 @@ class View(NamedTuple):
         )
 
 
+_new_view = tuple.__new__
+"""``_new_view(View, fields)`` is ``View(*fields)`` without the NamedTuple's own ``__new__``
+and its argument binding: a third cheaper, and the search builds a view at nearly every
+step of every playout."""
+
+
 def view_of(s: StateData, seat: int) -> View:
-    knower = [-1] * len(s.board_zero)
-    for other, known in enumerate(s.known_board):
-        for slot, color in enumerate(known):
-            if color != UNKNOWN:
-                knower[slot] = other
-    return View(
-        seat,
-        s.cfg,
-        s.n,
-        s.round,
-        s.phase,
-        s.characters,
-        tuple(s.positions),
-        tuple(s.supply),
-        s.fake_pile,
-        tuple(map(tuple, s.behind)),
-        tuple(map(tuple, s.front)),
-        tuple(s.fakes),
-        tuple(s.marker),
-        s.marker_set,
-        s.zero[seat],
-        tuple(s.known_board[seat]),
-        tuple(knower),
-        (tuple(s.bid_gems[seat]), s.bid_fakes[seat]),
-        tuple(s.sealed),
-        tuple(s.offers),
-        tuple(s.owner),
-        tuple(s.order),
-        s.turn,
-        s.acting,
-        len(s.deck),
-        tuple(s.seen_cards),
+    knower, board = s.knower, s.board_zero
+    if seat in knower:
+        known = tuple([c if k == seat else UNKNOWN for c, k in zip(board, knower, strict=True)])
+    else:
+        known = (UNKNOWN,) * len(knower)
+    screens = s.screens
+    if screens is None:
+        screens = s.screens = (tuple(map(tuple, s.behind)), tuple(map(tuple, s.front)))
+    return _new_view(
+        View,
+        (
+            seat,
+            s.cfg,
+            s.n,
+            s.round,
+            s.phase,
+            s.characters,
+            tuple(s.positions),
+            tuple(s.supply),
+            s.fake_pile,
+            screens[0],
+            screens[1],
+            tuple(s.fakes),
+            tuple(s.marker),
+            s.marker_set,
+            s.zero[seat],
+            known,
+            tuple(knower),
+            (tuple(s.bid_gems[seat]), s.bid_fakes[seat]),
+            tuple(s.sealed),
+            tuple(s.offers),
+            tuple(s.owner),
+            tuple(s.order),
+            s.turn,
+            s.acting,
+            len(s.deck),
+            tuple(s.seen_cards),
+        ),
     )
 
 
@@ -135,12 +148,14 @@ def deal(view: View, rng: random.Random, cls: type[D]) -> D:
     me, cfg, n = view.seat, view.cfg, view.players
     s = cls.__new__(cls)
     s.cfg, s.n, s.characters = cfg, n, view.characters
-    s.rng = random.Random(rng.getrandbits(64))
+    rng.getrandbits(64)  # once seeded the sample's own generator: drawn still, so a seed
+    # samples the worlds it always has (play itself has no chance, see .state)
     s.round, s.phase, s.log, s.legal = view.round, view.phase, None, None
     s.playlog = None
     s.positions, s.supply, s.fake_pile = list(view.positions), list(view.supply), view.fake_pile
     s.behind = [list(b) for b in view.behinds]
     s.front = [list(f) for f in view.fronts]
+    s.screens = (view.behinds, view.fronts)
     s.fakes = list(view.fake_counts)
     s.marker, s.marker_set = list(view.markers), view.marker_set
     s.order, s.turn, s.acting = list(view.order), view.turn, view.acting
@@ -155,13 +170,10 @@ def deal(view: View, rng: random.Random, cls: type[D]) -> D:
     for color in known:
         if color != UNKNOWN:
             pool.remove(color)
-    rng.shuffle(pool)
+    shuffle(rng, pool)
     s.zero = [view.zero if seat == me else pool.pop() for seat in range(n)]
     s.board_zero = [color if color != UNKNOWN else pool.pop() for color in known]
-    s.known_board = [[UNKNOWN] * len(known) for _ in range(n)]
-    for slot, seat in enumerate(view.board_knower):
-        if seat >= 0:
-            s.known_board[seat][slot] = s.board_zero[slot]
+    s.knower = list(view.board_knower)
 
     colors = len(cfg.colors)
     s.bid_gems, s.bid_fakes = [[0] * colors for _ in range(n)], [0] * n
@@ -173,7 +185,7 @@ def deal(view: View, rng: random.Random, cls: type[D]) -> D:
 
     seen = set(view.seen_cards)
     unseen = [c for c in range(len(cfg.gem_cards)) if c not in seen]
-    rng.shuffle(unseen)
+    shuffle(rng, unseen)
     s.deck, s.removed = unseen[: view.deck_size], unseen[view.deck_size :]
     return s
 
