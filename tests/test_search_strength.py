@@ -29,7 +29,7 @@ SEARCH_GAMES = {
     ("boom", "fewest"): 20,
     ("boom", "most"): 8,
     ("oldbiddy", "fewest"): 40,
-    ("oldbiddy", "most"): 20,
+    ("oldbiddy", "most"): 40,
     ("smallprint", "fewest"): 60,
     ("smallprint", "most"): 60,
 }
@@ -37,7 +37,11 @@ SEARCH_GAMES = {
 minute of one core or less (•Boom at 5 players: 8 games in about 55 s; Bidness at 6: 12
 games in about 45 s).  At the most seats the lineup alternates search and heuristic, so
 the search holds half the seats or one more."""
-NOT_SHOWN: dict[tuple[str, str], str] = {}
+NOT_SHOWN: dict[tuple[str, str], str] = {
+    ("bigidea", "most"): "6 players: above in 21 of 40, below in 15 (p = 0.20), 72 s; with "
+    "48 sampled worlds 23/16; played to the end 23/16 at 335 s; raced paired rollouts for "
+    "the card picks too 30/10 (p = 0.001), but 16/14 at 3 players",
+}
 """Configurations in which the search does not beat the heuristic within that time, with
 the figures measured: expected to fail, strictly, so that a stronger search shows at once
 (the seeds are fixed: an xfail that passes fails the run)."""
