@@ -32,7 +32,7 @@ from pnp.games.boom.actions import (
     TERMS,
     TERMS_PHASE,
 )
-from pnp.games.boom.company import Company, burn_rate
+from pnp.games.boom.company import Company, burn_rate, found, with_cards, with_shares
 from pnp.games.boom.rules import CRASH, State
 from pnp.sim.runner import simulate
 from pnp.spec.load import Game, load_game
@@ -67,14 +67,12 @@ def place(
 ) -> Company:
     """Put a company on the table as if it had been played and funded earlier."""
     plan = take(state, plan_id)
-    co = Company(plan, owner, state.players)
-    co.cards = [take(state, c) for c in attached]
+    co = found(state.cat, plan, owner, state.players)
+    co = with_cards(state.cat, co, tuple(take(state, c) for c in attached))
     for seat, n in (shares or {}).items():
-        co.shares[seat] += n
-        co.total += n
+        co = with_shares(co, seat, n, 0)
         state.stock_out[seat] += n
-    co.cash = cash
-    state.companies[plan] = co
+    co = state.companies[plan] = co._replace(cash=cash)
     return co
 
 
@@ -213,7 +211,7 @@ def test_lead_of_a_round_cannot_ipo_it_in_the_same_turn(game: Game) -> None:
         s.apply((BUY,))
     funded_in = s.turn
     s.apply((CLOSE,))
-    assert co.led_turn == funded_in
+    assert s.companies[co.plan].led_turn == funded_in
     assert s.turn_pos == 1  # boom.txt: one action a turn, so the lead's turn is over
     finish_round(s)
     while s.actor != me:
@@ -263,7 +261,8 @@ def test_failed_round_returns_the_money_and_spends_the_action(game: Game) -> Non
         s.apply((DECLINE,))
     # pnp decision: everyone asked, 2 < 3 sold → the round fails and is undone
     assert s.money == [100] * 4
-    assert (co.total, co.cash, co.shares) == (0, 0, [0, 0, 0, 0])
+    co = s.companies[co.plan]
+    assert (co.total, co.cash, co.shares) == (0, 0, (0, 0, 0, 0))
     assert co.owner != me  # the cards go back to where they were
     assert s.stock_out == [0] * 4
     assert s.turn_pos == 1  # the turn's action is spent
@@ -292,6 +291,7 @@ def test_new_lead_needs_a_current_investor_to_agree(game: Game) -> None:
     s.apply((INVITE, b))
     s.apply((DECLINE,))
     assert s.turn_pos == 1  # everyone asked with 3 sold: the round closes by itself
+    co = s.companies[co.plan]
     assert co.owner == me and co.shares[me] == 2 and co.cash == 30
 
 
@@ -303,7 +303,7 @@ def test_all_investors_refusing_spends_the_action(game: Game) -> None:
     s.apply((FUND, co.plan))
     s.apply((REFUSE,))
     s.apply((REFUSE,))  # boom.txt: all current investors refuse → no round this turn
-    assert s.turn_pos == 1 and s.money == [100] * 4 and co.owner == a
+    assert s.turn_pos == 1 and s.money == [100] * 4 and s.companies[co.plan].owner == a
 
 
 def test_company_cards_attach_to_any_plan(game: Game) -> None:
@@ -336,11 +336,14 @@ def test_exactly_zero_survives_and_short_goes_bust(game: Game) -> None:
     survivor = place(s, "egravel-plan", owner=seat, attached=("synergy",), shares={seat: 3})
     broke = place(s, "sockdrawer-plan", owner=seat, attached=("b2b",), shares={seat: 3})
     limit = s.ipo_limit
-    survivor.cash = burn_rate(cat, survivor.plan, survivor.cards, limit)
-    broke.cash = burn_rate(cat, broke.plan, broke.cards, limit) - 1
+    cash = burn_rate(cat, survivor.plan, survivor.cards, limit)
+    s.companies[survivor.plan] = survivor._replace(cash=cash)
+    s.companies[broke.plan] = broke._replace(
+        cash=burn_rate(cat, broke.plan, broke.cards, limit) - 1
+    )
     b2b = broke.cards[0]
     finish_round(s)
-    assert survivor.plan in s.companies and survivor.cash == 0  # boom.txt: zero is not bust
+    assert s.companies[survivor.plan].cash == 0  # boom.txt: zero is not bust
     assert broke.plan not in s.companies  # boom.txt: cannot pay → bust, plan out of play
     assert b2b in s.discard and s.stock_out[seat] == 3
 
@@ -401,7 +404,7 @@ def test_discard_effects(game: Game) -> None:
         (TARGET, theirs.plan),
     }
     s.apply((TARGET, mine.plan))
-    assert mine.cash == 0 and fine > 4  # play.yaml: cannot drop below zero
+    assert s.companies[mine.plan].cash == 0 and fine > 4  # play.yaml: cannot drop below zero
     assert s.phase == ACT and s.discard[-1] == card  # the card goes to the discard pile after
 
     s2 = fresh(game)
@@ -411,7 +414,7 @@ def test_discard_effects(game: Game) -> None:
     moved = co.cards[0]
     play_discard(s2, "headhunter")
     s2.apply((TARGET, co.plan, moved, other_co.plan))
-    assert co.cards == [] and other_co.cards == [moved]
+    assert s2.companies[co.plan].cards == () and s2.companies[other_co.plan].cards == (moved,)
 
     s3 = fresh(game)
     hand = len(s3.hands[s3.actor])

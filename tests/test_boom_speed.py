@@ -18,6 +18,7 @@ from pnp.games.boom.actions import (
     TERMS_PHASE,
     TermsActions,
 )
+from pnp.games.boom.company import burn_rate, matching_entrepreneurs
 from pnp.games.boom.rules import State
 from pnp.games.chance import shuffle
 from pnp.spec.load import load_game
@@ -46,6 +47,21 @@ def test_terms_are_every_affordable_price_and_share_count_in_order(
     assert all(action in lazy for action in plain)
     assert (TERMS, low - 1, 1) not in lazy and (TERMS, cash + 1, 1) not in lazy
     assert (TERMS, low, most + 1) not in lazy
+
+
+@given(
+    st.integers(1, 12),
+    st.integers(0, 400),
+    st.integers(1, 4),
+    st.lists(st.integers(1, 60), max_size=8).map(tuple),
+)
+def test_terms_at_menu_prices_are_the_terms_filtered_in_order(
+    low: int, cash: int, most: int, menu: tuple[int, ...]
+) -> None:
+    terms = TermsActions(low, cash, most)
+    filtered = [a for a in plain_terms(low, cash, most) if a[1] in menu]
+    assert list(terms.at_prices(menu)) == filtered
+    assert terms.at_prices(menu) is terms.at_prices(menu)  # kept: states share the purse
 
 
 def test_terms_refuse_an_index_past_the_end() -> None:
@@ -89,6 +105,31 @@ def test_cached_invitations_and_lazy_terms_match_the_rules_through_random_games(
     assert seen == {INVITE_PHASE, TERMS_PHASE}
 
 
+@pytest.mark.parametrize("players", [2, 5])
+def test_kept_matching_and_burn_of_each_company_match_its_cards_through_random_games(
+    players: int,
+) -> None:
+    """A company record keeps its matching Entrepreneurs and printed burn as its cards
+    change (attach, remove, move): both agree with counting the cards again, at every
+    step of random games, and so does the burn a seat's view reports."""
+    game = load_game("boom")
+    checked = 0
+    for seed in range(12):
+        state = boom.new_state(game, players, seed, transcript=False)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            cat, view = state.cat, state.view(0)
+            for co in state.companies.values():
+                assert co.matching == matching_entrepreneurs(cat, co.plan, co.cards)
+                burn = burn_rate(cat, co.plan, co.cards, state.ipo_limit)
+                assert co.burn(cat, state.ipo_limit) == burn
+                assert view.burn(co) == (burn if co.total else 0)
+                checked += bool(co.cards)
+            legal = state.legal_actions()
+            state.apply(legal[int(rng.random() * len(legal))])
+    assert checked > 100
+
+
 @given(st.integers(0, 2**64), st.integers(0, 300))
 def test_fast_shuffle_draws_like_random_shuffle(seed: int, size: int) -> None:
     mine, theirs = random.Random(seed), random.Random(seed)
@@ -107,3 +148,11 @@ def test_fast_shuffle_lets_a_subclass_of_random_shuffle_its_own_way() -> None:
     shuffle(Fixed(1), fast)
     Fixed(1).shuffle(plain)
     assert fast == plain
+
+
+def test_kept_mean_raise_is_the_mean_over_the_die_for_every_base() -> None:
+    """The bots' kept means equal the sum over a six-sided die of the IPO table's money,
+    divided by six, bit for bit, far below the table's first row and past its top row."""
+    cat = boom.config_for(load_game("boom"))
+    for base in range(-12, 30):
+        assert cat.mean_raised(base) == sum(cat.raised(base + die) for die in range(1, 7)) / 6

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnp._errors import Severity, UsageError, ValidationFailed
+from pnp.build import typesetter
 from pnp.build.output import write_all
 from pnp.check.validate import validate_game
 from pnp.layout.cards import SheetOptions
@@ -39,7 +40,7 @@ def build_game(
     two = worker_count(jobs, groups) > 1  # sheets here, documents in a worker
     # with a worker, each process lays out what it draws (cut files need the pages first)
     files = plan_outputs(game, options, only, defer=two and not options.cut_file)
-    if two:
+    if two and typesetter.running() is None:  # workers forked below share them
         from pnp.render.pdf import DOCUMENT_FONTS, ensure_font
 
         for name in DOCUMENT_FONTS:  # read here once: both processes draw with them

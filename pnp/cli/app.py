@@ -473,8 +473,14 @@ def new_game(name: NameArg, cards: CardsOpt = None) -> None:
 
 
 def main() -> None:
+    """The `pnp` command; it ends without tearing the interpreter down (pnp.cli.process)."""
+    from pnp.cli.process import exit_now
+
     tune_process()
-    app(prog_name="pnp")
+    try:
+        app(prog_name="pnp")
+    except SystemExit as done:
+        exit_now(done.code)
 
 
 def tune_process() -> None:

@@ -48,10 +48,10 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 from pnp._errors import DataError, Finding, Severity, ValidationFailed, shown
-from pnp.spec.load import Game
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the schema: the typesetter reads the setup figure without it
     from pnp.games.playlog import PlayLog
+    from pnp.spec.load import Game
 
 ENGINES: dict[str, str] = {
     "bidness": "pnp.games.bidness",

@@ -6,8 +6,10 @@ alone (:func:`printed_table`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from pnp.spec.load import Game
+if TYPE_CHECKING:  # the typesetter draws the figure from this data without the schema
+    from pnp.spec.load import Game
 
 
 @dataclass(frozen=True, slots=True)

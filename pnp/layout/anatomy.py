@@ -7,40 +7,14 @@ icon shows)."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from pnp.layout.face import Op, card_context, face_parts, load_layout
-from pnp.layout.ops import Face, Icon, Picture, Shape, TextBlock
+from pnp.layout.ops import Anatomy, Box, Face, Icon, Part, Picture, Shape, TextBlock
 from pnp.spec.load import Card, Game
 from pnp.spec.model import Element
 from pnp.text.fonts import load_font
 
 PT_MM = 25.4 / 72.0
-
-Box = tuple[float, float, float, float]
-"""x0, y0, x1, y1 in mm from the card's top-left (y down)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Part:
-    """A labelled part of the card: its name and the box of what it drew (mm, y down)."""
-
-    label: str
-    box: Box
-
-
-@dataclass(frozen=True, slots=True)
-class Anatomy:
-    """A real card's face and its labelled parts (at most one part per label)."""
-
-    card: str
-    """The card's id."""
-    name: str
-    """Its printed name."""
-    layout: str
-    face: Face
-    parts: tuple[Part, ...]
-    font_dir: str
 
 
 _EXPR = re.compile(r"^\{\{\s*([a-z_][a-z0-9_.]*)\s*\}\}$")

@@ -102,3 +102,31 @@ POLYGONS: dict[str, tuple[tuple[float, float], ...]] = {
 }
 """Corners of the polygon shapes (Shape kinds) in their unit box, y up, in drawing order; a
 wedge is the half-triangle beyond a tessellated row's end, named by its right angle."""
+
+
+Box = tuple[float, float, float, float]
+"""x0, y0, x1, y1 in mm from the card's top-left (y down)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """A labelled part of the card: its name and the box of what it drew (mm, y down)."""
+
+    label: str
+    box: Box
+
+
+@dataclass(frozen=True, slots=True)
+class Anatomy:
+    """The card-anatomy figure (pnp.layout.anatomy makes it): a real card's face and its
+    labelled parts (at most one part per label). Here, with the faces it holds, so that
+    the process that typesets the rulebook reads it without loading the game's schema."""
+
+    card: str
+    """The card's id."""
+    name: str
+    """Its printed name."""
+    layout: str
+    face: Face
+    parts: tuple[Part, ...]
+    font_dir: str

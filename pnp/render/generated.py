@@ -18,7 +18,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
 from pnp.games.setup import Pile, TableAtStart
-from pnp.layout.anatomy import Anatomy
+from pnp.layout.ops import Anatomy
 from pnp.render.pdf import colour, draw_face, ensure_font
 
 GENERATED = ("pnp:anatomy", "pnp:setup")

@@ -32,7 +32,7 @@ from reportlab.platypus import (
 
 from pnp.layout.book import BookFormat, sheet_format
 from pnp.layout.sheet import PAPERS_MM
-from pnp.render.blocks import Block, Group, flatten, stack_height
+from pnp.render.blocks import Block, Group, flatten, lines_shared, stack_height
 from pnp.render.generated import GeneratedFigure
 from pnp.render.markdown import guard_headings, styles, to_flowables
 from pnp.render.meta import DocInfo
@@ -194,10 +194,11 @@ def write_rulebook(
     ``page_forms`` (the name of each page's form)."""
     fmt = fmt or _format_of(paper)
     setting = partial(_typeset, path, markdown, fmt, info, footer, accent, coda)
-    record = setting(canvasmaker, page_forms)
-    if coda and all(b.coda for b in record.on_page(record.pages)):
-        # the text filled its last page exactly: the credits open the first column instead
-        record = setting(canvasmaker, page_forms, credits_first=True)
+    with lines_shared():  # the second setting breaks no paragraph's lines again
+        record = setting(canvasmaker, page_forms)
+        if coda and all(b.coda for b in record.on_page(record.pages)):
+            # the text filled its last page exactly: the credits open the first column
+            record = setting(canvasmaker, page_forms, credits_first=True)
     return record
 
 

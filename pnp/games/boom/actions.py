@@ -73,10 +73,12 @@ class TermsActions(Sequence[Action]):
     prices offering the same number of share counts (``_backwards``, last first).
     """
 
-    __slots__ = ("_cash", "_most", "_low", "_backwards", "_len")
+    __slots__ = ("_cash", "_most", "_low", "_backwards", "_len", "_priced")
 
     def __init__(self, low: int, cash: int, most: int) -> None:
         self._cash, self._most, self._low = cash, most, low
+        self._priced: dict[tuple[int, ...], tuple[Action, ...]] = {}
+        """:meth:`at_prices` by price list (states share a purse's terms, so it is kept)."""
         runs: list[tuple[int, int, int]] = []
         """(first index, first price, share counts per price) of each run."""
         index, price = 0, low
@@ -115,6 +117,20 @@ class TermsActions(Sequence[Action]):
         for price in range(self._low, cash + 1):
             for shares in range(1, min(self._most, cash // price) + 1):
                 yield (TERMS, price, shares)
+
+    def at_prices(self, prices: tuple[int, ...]) -> tuple[Action, ...]:
+        """The terms at ``prices`` only, in this sequence's order: what a bot with a
+        price menu weighs, found without walking every price up to the purse."""
+        kept = self._priced.get(prices)
+        if kept is None:
+            low, cash, most = self._low, self._cash, self._most
+            kept = self._priced[prices] = tuple(
+                (TERMS, price, shares)
+                for price in sorted(set(prices))
+                if low <= price <= cash
+                for shares in range(1, min(most, cash // price) + 1)
+            )
+        return kept
 
     def __contains__(self, action: object) -> bool:
         if not (isinstance(action, tuple) and len(action) == 3 and action[0] == TERMS):

@@ -9,7 +9,7 @@ buys into rounds priced below what a share should pay out.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from pnp.games import blind
 from pnp.games.boom.actions import (
@@ -17,7 +17,7 @@ from pnp.games.boom.actions import (
     AGREE_ACTION,
     ATTACH,
     BUY_ACTION,
-    CLOSE,
+    CLOSE_ACTION,
     CONSENT,
     DECLINE_ACTION,
     DISCARD,
@@ -25,7 +25,6 @@ from pnp.games.boom.actions import (
     INVITE,
     INVITE_PHASE,
     IPO,
-    KEEP,
     OFFER,
     PASS_ACTION,
     PLAY,
@@ -34,11 +33,11 @@ from pnp.games.boom.actions import (
     TARGET_PHASE,
     TERMS_PHASE,
     Action,
+    TermsActions,
 )
-from pnp.games.boom.company import matching_entrepreneurs, modified_roll
-from pnp.games.boom.config import DIE_SIDES
+from pnp.games.boom.company import Company, modified_roll
 from pnp.games.boom.rules import State, determinize
-from pnp.games.boom.view import CompanyView, View
+from pnp.games.boom.view import View
 from pnp.games.search import Budget, search_bot
 
 Bot = Callable[[View, Sequence[Action], random.Random], Action]
@@ -49,68 +48,93 @@ def random_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Actio
     return legal[int(rng.random() * len(legal))]
 
 
-def _stake(co: CompanyView, seat: int) -> float:
+def _stake(co: Company, seat: int) -> float:
     """How much of the company is ours: share fraction once funded, 1 for our own plan."""
     if co.total:
         return co.shares[seat] / co.total
     return 1.0 if co.owner == seat else 0.0
 
 
-def _expected_raise(view: View, co: CompanyView, extra_cards: int = 0) -> float:
+def _expected_raise(view: View, co: Company, extra_cards: int = 0) -> float:
     cat = view.catalog
     base = co.size + extra_cards + co.matching + view.event_bonus[cat.card_industry[co.plan]]
-    return sum(cat.raised(base + die) for die in range(1, DIE_SIDES + 1)) / DIE_SIDES
+    return cat.mean_raised(base)
 
 
-def _share_value(view: View, co: CompanyView, extra_shares: int = 0) -> float:
+def _share_value(view: View, co: Company, extra_shares: int = 0) -> float:
     """Rough payout of one more share if the company reaches the IPO limit."""
     missing = max(0, view.ipo_limit - co.size)
     return _expected_raise(view, co, missing) / (co.total + extra_shares + 3) / (1 + missing)
 
 
-def _card_play_score(view: View, action: Action, companies: dict[int, CompanyView]) -> float:
-    cat, me = view.catalog, view.seat
-    code = action[0]
-    if code == KEEP:
-        return 0.0
-    if code == PLAY_PLAN:
-        mine = sum(1 for co in companies.values() if co.owner == me and not co.total)
-        return 2.0 if mine == 0 else 0.5
-    if code == ATTACH:
-        card, co = action[1], companies[action[2]]
-        stake = _stake(co, me)
-        matching = 1.5 if cat.card_industry[card] == cat.card_industry[co.plan] else 0.0
-        burn = cat.card_burn[card]
-        if stake > 0:
-            return stake * (2.0 + matching) - 0.2 * burn
-        return 0.3 * burn - 0.5 * (1 + matching) if co.total else -0.5
-    if code == DISCARD:
-        keys = {key for key, _ in cat.card_effects[action[1]]}
-        if "ipo_limit" in keys:
-            near = any(
-                co.owner == me and co.total and co.size >= view.ipo_limit - 1
-                for co in companies.values()
-            )
-            return 2.5 if near else 0.2
-        return 1.0
-    return 0.0
+def _card_plays(view: View) -> Callable[[Action], float]:
+    """The score of each card play this turn; what every play shares (stakes, whether
+    a plan of ours waits for money, whether one of ours nears the limit) worked out once."""
+    cat, me, table = view.catalog, view.seat, view.table
+    industry, burn, effects = cat.card_industry, cat.card_burn, cat.card_effects
+    stakes = {co.plan: (_stake(co, me), co.total) for co in table}
+    mine = sum(1 for co in table if co.owner == me and not co.total)
+    new_plan = 2.0 if mine == 0 else 0.5
+    limit = view.ipo_limit
+    near = any(co.owner == me and co.total and co.size >= limit - 1 for co in table)
+
+    def score(action: Action) -> float:
+        code = action[0]
+        if code == ATTACH:
+            card, plan = action[1], action[2]
+            stake, funded = stakes[plan]
+            matching = 1.5 if industry[card] == industry[plan] else 0.0
+            cost = burn[card]
+            if stake > 0:
+                return stake * (2.0 + matching) - 0.2 * cost
+            return 0.3 * cost - 0.5 * (1 + matching) if funded else -0.5
+        if code == PLAY_PLAN:
+            return new_plan
+        if code == DISCARD:
+            if any(key == "ipo_limit" for key, _ in effects[action[1]]):
+                return 2.5 if near else 0.2
+            return 1.0
+        return 0.0  # keep the hand
+
+    return score
 
 
-def _target_score(view: View, action: Action, companies: dict[int, CompanyView]) -> float:
+def _targets(view: View) -> Callable[[Action], float]:
+    """The score of each target of the Discard under way, stakes worked out once."""
     me, burn = view.seat, view.catalog.card_burn
-    co = companies[action[1]]
-    stake = _stake(co, me)
-    if len(action) == 2:  # grant or fine: which is which shows only in the effect; favour ours
-        return stake if view.pending_effect == "grant" else -stake + co.cash / 1000
-    card = action[2]
-    if len(action) == 3:  # remove: take good cards from others, costly ones from ours
-        return (1 - stake) * (1 - 0.2 * burn[card]) + stake * 0.2 * burn[card]
-    return _stake(companies[action[3]], me) - stake
+    companies = {co.plan: co for co in view.table}
+    stakes = {plan: _stake(co, me) for plan, co in companies.items()}
+    grant = view.pending_effect == "grant"
+
+    def score(action: Action) -> float:
+        stake = stakes[action[1]]
+        if len(action) == 2:  # grant or fine: which is which shows only in the effect
+            return stake if grant else -stake + companies[action[1]].cash / 1000
+        card = action[2]
+        if len(action) == 3:  # remove: take good cards from others, costly ones from ours
+            return (1 - stake) * (1 - 0.2 * burn[card]) + stake * 0.2 * burn[card]
+        return stakes[action[3]] - stake
+
+    return score
 
 
-def _fund_score(view: View, co: CompanyView) -> float:
+def _best(legal: Iterable[Action], score: Callable[[Action], float], rng: random.Random) -> Action:
+    """``max(legal, key=lambda a: (score(a), rng.random()))`` without a tuple per action:
+    the first best score, one draw per action in order breaking ties."""
+    draw = rng.random
+    actions = iter(legal)
+    best = next(actions)
+    top, luck = score(best), draw()
+    for action in actions:
+        value, chance = score(action), draw()
+        if value > top or (value == top and chance > luck):
+            best, top, luck = action, value, chance
+    return best
+
+
+def _fund_score(view: View, co: Company) -> float:
     me = view.seat
-    if co.total and co.cash >= 2 * co.burn + 10:
+    if co.total and co.cash >= 2 * view.burn(co) + 10:
         return -1.0
     promise = co.size + co.matching + view.event_bonus[view.catalog.card_industry[co.plan]]
     own = 2.0 if co.owner == me else 0.0
@@ -122,6 +146,8 @@ def menu_moves(view: View, legal: Sequence[Action]) -> Sequence[Action]:
     if view.phase != TERMS_PHASE:
         return legal
     menu = view.catalog.price_menu
+    if isinstance(legal, TermsActions):
+        return legal.at_prices(menu)
     return [a for a in legal if a[1] in menu]
 
 
@@ -143,7 +169,7 @@ def _consent(view: View, legal: Sequence[Action]) -> Action:
     company short of money. Let a new lead in when the company cannot pay two rounds of
     burn, else refuse."""
     co = view.company(view.funding_plan)
-    funded = co.cash >= 2 * co.burn
+    funded = co.cash >= 2 * view.burn(co)
     return REFUSE_ACTION if funded and REFUSE_ACTION in legal else AGREE_ACTION
 
 
@@ -151,10 +177,10 @@ def heuristic_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Ac
     if len(legal) == 1:
         return legal[0]
     phase, me = view.phase, view.seat
-    if phase in (PLAY, TARGET_PHASE):
-        companies = {co.plan: co for co in view.companies()}
-        scorer = _card_play_score if phase == PLAY else _target_score
-        return max(legal, key=lambda a: (scorer(view, a, companies), rng.random()))
+    if phase == PLAY:
+        return _best(legal, _card_plays(view), rng)
+    if phase == TARGET_PHASE:
+        return _best(legal, _targets(view), rng)
     if phase == ACT:
         ipos = [a for a in legal if a[0] == IPO]
         if ipos:
@@ -170,10 +196,10 @@ def heuristic_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Ac
     if phase == CONSENT:
         return _consent(view, legal)
     if phase == INVITE_PHASE:
-        if any(a[0] == CLOSE for a in legal):
-            return next(a for a in legal if a[0] == CLOSE)
+        if CLOSE_ACTION in legal:  # the one action whose code is CLOSE
+            return CLOSE_ACTION
         money = view.money
-        return max((a for a in legal if a[0] == INVITE), key=lambda a: (money[a[1]], rng.random()))
+        return _best((a for a in legal if a[0] == INVITE), lambda a: money[a[1]], rng)
     if phase == OFFER:
         co = view.company(view.funding_plan)
         price = view.funding_price
@@ -192,11 +218,9 @@ def worth(state: State) -> list[float]:
     for co in state.companies.values():
         if not co.total:
             continue
-        matching = matching_entrepreneurs(cat, co.plan, co.cards)
         industry = cat.card_industry[co.plan]
         bonus = cat.events[state.event].bonus[industry] if state.event >= 0 else 0
-        rolls = (modified_roll(die, co.size, matching, bonus) for die in range(1, DIE_SIDES + 1))
-        raised = sum(cat.raised(roll) for roll in rolls) / DIE_SIDES
+        raised = cat.mean_raised(modified_roll(0, co.size, co.matching, bonus))  # the die aside
         each = raised / co.total * min(1.0, co.size / max(1, state.ipo_limit))
         for seat, held in enumerate(co.shares):
             out[seat] += held * each

@@ -3,40 +3,81 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from pnp.games.boom.config import Config
 
 
-class Company:
-    """A Business Plan on the table with its attached cards, treasury and shares."""
+class Company(NamedTuple):
+    """A Business Plan on the table with its attached cards, treasury and shares.
 
-    __slots__ = ("plan", "owner", "cards", "cash", "shares", "total", "led_turn")
+    A record that never changes: a move that changes a company puts a new record in the
+    state's ``companies`` (:func:`found`, :func:`with_cards`, ``_replace``).  A view, a
+    clone and a determinization then share the records instead of copying each one,
+    and a seat's view still cannot reach anything of the state that moves."""
 
-    def __init__(self, plan: int, owner: int, seats: int) -> None:
-        self.plan = plan
-        """Card number of the Business Plan; also names the company."""
-        self.owner = owner
-        """Seat the cards lie in front of: whoever played the plan, then the lead investor."""
-        self.cards: list[int] = []
-        """Attached Company cards (the plan itself not included)."""
-        self.cash = 0
-        self.shares = [0] * seats
-        self.total = 0
-        """Stock counters on the plan, all firms together; > 0 means funded."""
-        self.led_turn = -1
-        """Turn number of the latest funding round that closed."""
+    plan: int
+    """Card number of the Business Plan; also names the company."""
+    owner: int
+    """Seat the cards lie in front of: whoever played the plan, then the lead investor."""
+    cards: tuple[int, ...]
+    """Attached Company cards (the plan itself not included)."""
+    cash: int
+    shares: tuple[int, ...]
+    """Stock counters on the plan per seat."""
+    total: int
+    """Stock counters on the plan, all firms together; > 0 means funded."""
+    led_turn: int
+    """Turn number of the latest funding round that closed (-1: none yet)."""
+    matching: int
+    """Attached Entrepreneurs whose domain is the plan's industry (kept with ``cards``)."""
+    card_burn: int
+    """The burn printed on the plan and its attached cards, before the IPO track's
+    surcharge (kept with ``cards``)."""
 
     @property
     def size(self) -> int:
         """Cards in the company, its plan included."""
         return 1 + len(self.cards)
 
-    def copy(self) -> Company:
-        other = Company.__new__(Company)
-        other.plan, other.owner, other.cash = self.plan, self.owner, self.cash
-        other.cards, other.shares = self.cards[:], self.shares[:]
-        other.total, other.led_turn = self.total, self.led_turn
-        return other
+    def burn(self, cat: Config, ipo_limit: int) -> int:
+        """What the company pays at the end of a round at ``ipo_limit`` (:func:`burn_rate`)."""
+        return _floored(self.card_burn + cat.surcharge[ipo_limit])
+
+
+def found(cat: Config, plan: int, owner: int, seats: int) -> Company:
+    """A plan just played by ``owner``: no cards attached, no money, no shares."""
+    return Company(plan, owner, (), 0, (0,) * seats, 0, -1, 0, cat.card_burn[plan])
+
+
+def with_cards(cat: Config, co: Company, cards: tuple[int, ...]) -> Company:
+    """``co`` with ``cards`` attached instead of its own, its matching and burn counted again."""
+    plan, burn = co.plan, cat.card_burn
+    on_cards = burn[plan]
+    for card in cards:
+        on_cards += burn[card]
+    matching = matching_entrepreneurs(cat, plan, cards)
+    return co._replace(cards=cards, matching=matching, card_burn=on_cards)
+
+
+def with_shares(co: Company, seat: int, shares: int, cash: int) -> Company:
+    """``co`` after ``seat`` bought ``shares`` (negative: handed back) for ``cash``."""
+    plan, owner, cards, money, held, total, led_turn, matching, card_burn = co
+    now = list(held)
+    now[seat] += shares
+    return Company._make(  # the hot path of every purchase: no keywords to sort out
+        (
+            plan,
+            owner,
+            cards,
+            money + cash,
+            tuple(now),
+            total + shares,
+            led_turn,
+            matching,
+            card_burn,
+        )
+    )
 
 
 def matching_entrepreneurs(cat: Config, plan: int, cards: Sequence[int]) -> int:
@@ -74,5 +115,9 @@ def burn_rate(cat: Config, plan: int, cards: Sequence[int], ipo_limit: int) -> i
     total = burn[plan] + cat.surcharge[ipo_limit]
     for card in cards:
         total += burn[card]
+    return _floored(total)
+
+
+def _floored(total: int) -> int:
     # decision burn-floor
     return total if total > 0 else 0

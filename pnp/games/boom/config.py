@@ -74,6 +74,9 @@ class Config:
     """Burn surcharge per IPO Card Limit."""
     raised_by_roll: tuple[int, ...]
     """Money raised per modified roll 0..IPO_TABLE_TOP; rolls below the table pay its first row."""
+    mean_raised_by_base: tuple[float, ...]
+    """Mean of ``raised`` over the die for a roll's base (the roll less the die) of
+    −DIE_SIDES..IPO_TABLE_TOP, worked out once: the bots ask it at every decision."""
     card_id: tuple[str, ...]
     card_name: tuple[str, ...]
     card_role: tuple[int, ...]
@@ -96,6 +99,28 @@ class Config:
         """Money an IPO raises on a modified roll (the top row counts for every higher roll)."""
         table = self.raised_by_roll
         return table[min(max(roll, 0), len(table) - 1)]
+
+    def mean_raised(self, base: int) -> float:
+        """Mean money an IPO raises over the die on a roll of ``base`` + the die.
+
+        Below −DIE_SIDES every roll pays the first row, from the top row's roll on the
+        last, so the kept means cover every base."""
+        table = self.mean_raised_by_base
+        return table[min(max(base + DIE_SIDES, 0), len(table) - 1)]
+
+
+def _mean_raised(raised_by_roll: list[int]) -> tuple[float, ...]:
+    """``Config.mean_raised_by_base``: for each base, the sum over the die divided by its
+    sides, as the bots summed it before it was kept (the same float to the last bit)."""
+    top = len(raised_by_roll) - 1
+
+    def raised(roll: int) -> int:
+        return raised_by_roll[min(max(roll, 0), top)]
+
+    return tuple(
+        sum(raised(base + die) for die in range(1, DIE_SIDES + 1)) / DIE_SIDES
+        for base in range(-DIE_SIDES, top + 1)
+    )
 
 
 def _effect_amount(key: str, value: Any) -> int:
@@ -167,6 +192,7 @@ def config_from_game(game: Game) -> Config:
         printed_money=tuple(row["count"] for row in money),
         surcharge=track,
         raised_by_roll=tuple(raised),
+        mean_raised_by_base=_mean_raised(raised),
         card_id=tuple(ids),
         card_name=tuple(names),
         card_role=tuple(roles),

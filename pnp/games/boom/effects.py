@@ -16,6 +16,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from pnp.games.boom.actions import ACT, TARGET, TARGET_PHASE, Action
+from pnp.games.boom.company import with_cards
 
 if TYPE_CHECKING:
     from pnp.games.boom.state import StateData
@@ -94,24 +95,26 @@ def apply_target(state: StateData, action: Action) -> None:
     key, amount = state.eff_key, state.eff_amount
     if action[0] != TARGET or action[1] not in state.companies:
         raise ValueError(f"not a target: {action!r}")
-    co = state.companies[action[1]]
+    companies, cat = state.companies, state.cat
+    co = companies[action[1]]
     if key == "grant":
-        co.cash += amount
+        co = companies[co.plan] = co._replace(cash=co.cash + amount)
         if state.log is not None:
             state.say(f"bank grants ${amount}m to {state.card(co.plan)}")
     elif key == "fine":
         # decision discard-targets
-        co.cash = max(0, co.cash - amount)
+        co = companies[co.plan] = co._replace(cash=max(0, co.cash - amount))
         if state.log is not None:
             state.say(f"{state.card(co.plan)} fined, ${co.cash}m left")
     elif key == "remove_attachment":
-        co.cards.remove(action[2])
+        co = companies[co.plan] = with_cards(cat, co, _without(co.cards, action[2]))
         state.discard.append(action[2])
         if state.log is not None:
             state.say(f"{state.card(action[2])} removed from {state.card(co.plan)}")
     else:
-        co.cards.remove(action[2])
-        state.companies[action[3]].cards.append(action[2])
+        co = companies[co.plan] = with_cards(cat, co, _without(co.cards, action[2]))
+        to = companies[action[3]]
+        companies[to.plan] = with_cards(cat, to, (*to.cards, action[2]))
         if state.log is not None:
             state.say(
                 f"{state.card(action[2])} moved from {state.card(co.plan)} "
@@ -121,3 +124,9 @@ def apply_target(state: StateData, action: Action) -> None:
     state.eff_left -= 1
     if not (state.eff_left and has_target(state, key)):
         _resume(state)
+
+
+def _without(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
+    """``cards`` less the first ``card`` (as ``list.remove`` takes it); an error if absent."""
+    i = cards.index(card)
+    return cards[:i] + cards[i + 1 :]

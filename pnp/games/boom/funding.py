@@ -30,6 +30,7 @@ from pnp.games.boom.actions import (
     Action,
     TermsActions,
 )
+from pnp.games.boom.company import with_shares
 
 if TYPE_CHECKING:
     from pnp.games.boom.state import StateData
@@ -58,7 +59,7 @@ def start(state: StateData, plan: int) -> None:
 def _open(state: StateData) -> None:
     me, co = state.actor, state.companies[state.fr_plan]
     state.fr_prev_owner = co.owner
-    co.owner = me
+    state.companies[co.plan] = co._replace(owner=me)
     state.fr_bought = [0] * state.players
     state.fr_sold = 0
     must = 0
@@ -186,11 +187,9 @@ def _misfit(action: Action) -> ValueError:
 
 def _buy(state: StateData, seat: int, shares: int) -> None:
     plan, money, stock_out = state.fr_plan, state.money, state.stock_out
-    co, cost = state.companies[plan], state.fr_price * shares
+    cost = state.fr_price * shares
     money[seat] -= cost
-    co.cash += cost
-    co.shares[seat] += shares
-    co.total += shares
+    co = state.companies[plan] = with_shares(state.companies[plan], seat, shares, cost)
     state.fr_bought[seat] += shares
     state.fr_sold += shares
     out = stock_out[seat] = stock_out[seat] + shares
@@ -210,8 +209,8 @@ def _all_asked(state: StateData) -> None:
 
 
 def _close(state: StateData) -> None:
-    co = state.companies[state.fr_plan]
-    co.led_turn = state.turn
+    plan = state.fr_plan
+    co = state.companies[plan] = state.companies[plan]._replace(led_turn=state.turn)
     state.rounds_closed += 1
     if state.playlog is not None:
         state.playlog.used("close-round")
@@ -231,13 +230,11 @@ def _fail(state: StateData) -> None:
     for seat, bought in enumerate(state.fr_bought):
         if bought:
             state.money[seat] += bought * price
-            co.cash -= bought * price
-            co.shares[seat] -= bought
-            co.total -= bought
+            co = with_shares(co, seat, -bought, -bought * price)
             state.stock_out[seat] -= bought
             state.counters.set(seat, state.money[seat])
     state.counters.set(state.players + plan, co.cash)
-    co.owner = state.fr_prev_owner
+    state.companies[plan] = co._replace(owner=state.fr_prev_owner)
     if state.log is not None:
         state.say(f"round for {state.card(plan)} fails with {state.fr_sold} sold: money returned")
     state.end_turn()

@@ -34,13 +34,7 @@ from pnp.games.boom.actions import (
     TERMS_PHASE,
     Action,
 )
-from pnp.games.boom.company import (
-    Company,
-    burn_rate,
-    matching_entrepreneurs,
-    modified_roll,
-    per_share,
-)
+from pnp.games.boom.company import found, modified_roll, per_share, with_cards
 from pnp.games.boom.config import COMPANY, DIE_SIDES, PLAN, Config
 from pnp.games.boom.state import CRASH, StateData
 from pnp.games.boom.view import View, deal, view_of
@@ -216,7 +210,8 @@ class State(StateData, Reporting):
         if code == ATTACH:
             card, plan = action[1], action[2]
             self.hands[self.actor].remove(card)
-            self.companies[plan].cards.append(card)
+            co = self.companies[plan]
+            self.companies[plan] = with_cards(self.cat, co, (*co.cards, card))
             if self.playlog is not None:
                 self.playlog.used("attach")
             if self.log is not None:
@@ -224,7 +219,7 @@ class State(StateData, Reporting):
         elif code == PLAY_PLAN:
             card = action[1]
             self.hands[self.actor].remove(card)
-            self.companies[card] = Company(card, self.actor, self.players)
+            self.companies[card] = found(self.cat, card, self.actor, self.players)
             if self.playlog is not None:
                 self.playlog.used("play-plan")
             if self.log is not None:
@@ -272,7 +267,7 @@ class State(StateData, Reporting):
         cat, co = self.cat, self.companies[plan]
         if die is None:
             die = self.rng.randint(1, DIE_SIDES)
-        matching = matching_entrepreneurs(cat, plan, co.cards)
+        matching = co.matching
         bonus = cat.events[self.event].bonus[cat.card_industry[plan]] if self.event >= 0 else 0
         roll = modified_roll(die, co.size, matching, bonus)
         raised = cat.raised(roll)
@@ -300,11 +295,11 @@ class State(StateData, Reporting):
         return each
 
     def _pay_burn(self) -> None:
-        cat, limit = self.cat, self.ipo_limit
-        for plan, co in list(self.companies.items()):
+        cat, limit, companies = self.cat, self.ipo_limit, self.companies
+        for plan, co in list(companies.items()):
             if not co.total:
                 continue
-            burn = burn_rate(cat, plan, co.cards, limit)
+            burn = co.burn(cat, limit)
             if self.playlog is not None:
                 self.playlog.used("burn")
             if co.cash < burn:
@@ -314,7 +309,7 @@ class State(StateData, Reporting):
                     self.say(f"{self.card(plan)} cannot pay ${burn}m burn with ${co.cash}m: bust")
                 self.remove_plan(plan)
             else:
-                co.cash -= burn
+                co = companies[plan] = co._replace(cash=co.cash - burn)
                 self.counters.set(self.players + plan, co.cash)
                 if self.log is not None:
                     self.say(f"{self.card(plan)} burns ${burn}m, ${co.cash}m left")

@@ -148,7 +148,7 @@ class StateData:
         other.rng.setstate(self.rng.getstate())
         other.log = None if self.log is None else self.log[:]
         other.hands = [hand[:] for hand in self.hands]
-        other.companies = {plan: co.copy() for plan, co in self.companies.items()}
+        other.companies = dict(self.companies)  # the records never change: shared
         other.counters = self.counters.copy()
         other.playlog = None if self.playlog is None else self.playlog.copy()
         return other

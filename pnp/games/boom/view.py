@@ -11,44 +11,14 @@ makes it a playable ``State``.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import NamedTuple, TypeVar
 
 from pnp.games.bank import Piles, bank_for
 from pnp.games.boom.actions import TARGET_PHASE
-from pnp.games.boom.company import Company, burn_rate, matching_entrepreneurs
+from pnp.games.boom.company import Company
 from pnp.games.boom.config import Config
 from pnp.games.boom.state import StateData
-
-
-@dataclass(frozen=True, slots=True)
-class CompanyView:
-    plan: int
-    owner: int
-    cards: tuple[int, ...]
-    cash: int
-    shares: tuple[int, ...]
-    total: int
-    matching: int
-    """Attached Entrepreneurs whose domain is the plan's industry."""
-    burn: int
-    """What the company would pay at the end of this round."""
-
-    @property
-    def size(self) -> int:
-        return 1 + len(self.cards)
-
-
-class CompanyData(NamedTuple):
-    """A company on the table as it lies there (see :class:`Company`)."""
-
-    plan: int
-    owner: int
-    cards: tuple[int, ...]
-    cash: int
-    shares: tuple[int, ...]
-    total: int
-    led_turn: int
+from pnp.games.chance import shuffle
 
 
 class View(NamedTuple):
@@ -73,8 +43,8 @@ class View(NamedTuple):
     """Face-down events, sorted (which ones is public, their order is not)."""
     used_events: tuple[int, ...]
     discard_pile: tuple[int, ...]
-    table: tuple[CompanyData, ...]
-    """Companies in the order they were played."""
+    table: tuple[Company, ...]
+    """Companies in the order they were played (the state's own records: they never change)."""
     plans_out: int
     gone: tuple[int, ...]
     """Plans gone public or bust, out of the game."""
@@ -115,63 +85,51 @@ class View(NamedTuple):
     def funding_sold(self) -> int:
         return self.funding[3]
 
-    def company(self, plan: int) -> CompanyView:
-        return self._company(next(co for co in self.table if co.plan == plan))
+    def company(self, plan: int) -> Company:
+        for co in self.table:
+            if co.plan == plan:
+                return co
+        raise LookupError(f"no company with plan {plan} on the table")
 
-    def companies(self) -> list[CompanyView]:
-        return list(map(self._company, self.table))
-
-    def _company(self, co: CompanyData) -> CompanyView:
-        cat, plan = self.catalog, co.plan
-        return CompanyView(
-            plan,
-            co.owner,
-            co.cards,
-            co.cash,
-            co.shares,
-            co.total,
-            matching_entrepreneurs(cat, plan, co.cards),
-            burn_rate(cat, plan, co.cards, self.ipo_limit) if co.total else 0,
-        )
+    def burn(self, co: Company) -> int:
+        """What ``co`` would pay at the end of this round (nothing before it is funded)."""
+        return co.burn(self.catalog, self.ipo_limit) if co.total else 0
 
 
 def view_of(s: StateData, seat: int) -> View:
     hands = s.hands
-    return View(
-        seat,
-        s.cat,
-        s.players,
-        s.phase,
-        s.actor,
-        s.player,
-        tuple(hands[seat]),
-        tuple(map(len, hands)),
-        len(s.deck),
-        tuple(s.money),
-        s.ipo_limit,
-        s.round,
-        s.event,
-        tuple(sorted(s.events)),
-        tuple(s.used_events),
-        tuple(s.discard),
-        tuple(
-            CompanyData(
-                co.plan, co.owner, tuple(co.cards), co.cash, tuple(co.shares), co.total, co.led_turn
-            )
-            for co in s.companies.values()
-        ),
-        s.plans_out,
-        tuple(s.gone),
-        tuple(s.order),
-        s.turn_pos,
-        s.turn,
-        (s.fr_plan, s.fr_price, s.fr_prev_owner, s.fr_sold, s.fr_asked, s.fr_must),
-        tuple(s.fr_bought),
-        tuple(s.fr_queue),
-        (s.eff_card, s.eff_key, s.eff_amount, s.eff_left),
-        tuple(s.eff_queue),
-        tuple(s.stock_out),
-        s.end_reason,
+    return View._make(  # one tuple in C, not 29 arguments through View.__new__
+        (
+            seat,
+            s.cat,
+            s.players,
+            s.phase,
+            s.actor,
+            s.player,
+            tuple(hands[seat]),
+            tuple(map(len, hands)),
+            len(s.deck),
+            tuple(s.money),
+            s.ipo_limit,
+            s.round,
+            s.event,
+            tuple(sorted(s.events)),
+            tuple(s.used_events),
+            tuple(s.discard),
+            tuple(s.companies.values()),
+            s.plans_out,
+            tuple(s.gone),
+            tuple(s.order),
+            s.turn_pos,
+            s.turn,
+            (s.fr_plan, s.fr_price, s.fr_prev_owner, s.fr_sold, s.fr_asked, s.fr_must),
+            tuple(s.fr_bought),
+            tuple(s.fr_queue),
+            (s.eff_card, s.eff_key, s.eff_amount, s.eff_left),
+            tuple(s.eff_queue),
+            tuple(s.stock_out),
+            s.end_reason,
+        )
     )
 
 
@@ -208,14 +166,14 @@ def deal(view: View, rng: random.Random, cls: type[D]) -> D:
     s.log = None
     s.playlog = None
     unseen = _unseen(view)
-    rng.shuffle(unseen)
+    shuffle(rng, unseen)
     s.hands = [
         list(view.hand) if other == seat else [unseen.pop() for _ in range(size)]
         for other, size in enumerate(view.hand_sizes)
     ]
     s.deck = unseen
     s.events = list(view.events_left)
-    rng.shuffle(s.events)
+    shuffle(rng, s.events)
     s.money, s.discard, s.used_events = (
         list(view.money),
         list(view.discard_pile),
@@ -224,11 +182,7 @@ def deal(view: View, rng: random.Random, cls: type[D]) -> D:
     s.event, s.round, s.plans_out = view.event, view.round, view.plans_out
     s.gone = list(view.gone)
     s.ipo_limit = s.ipo_limit_low = view.ipo_limit
-    s.companies = {}
-    for co in view.table:
-        company = s.companies[co.plan] = Company(co.plan, co.owner, n)
-        company.cards, company.cash, company.shares = list(co.cards), co.cash, list(co.shares)
-        company.total, company.led_turn = co.total, co.led_turn
+    s.companies = {co.plan: co for co in view.table}
     s.order, s.turn_pos, s.turn = list(view.order), view.turn_pos, view.turn
     s.phase, s.player, s.actor = view.phase, view.player, view.actor
     s.fr_plan, s.fr_price, s.fr_prev_owner, s.fr_sold, s.fr_asked, s.fr_must = view.funding
@@ -246,4 +200,4 @@ def deal(view: View, rng: random.Random, cls: type[D]) -> D:
     return s
 
 
-__all__ = ["CompanyData", "CompanyView", "View", "deal", "view_of"]
+__all__ = ["View", "deal", "view_of"]

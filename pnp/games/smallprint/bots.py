@@ -16,8 +16,8 @@ from functools import lru_cache
 from pnp.games import blind
 from pnp.games.search import Budget, search_bot
 from pnp.games.smallprint.actions import PASS, decode
-from pnp.games.smallprint.config import SHARE, TOTAL, Business
-from pnp.games.smallprint.payout import settle
+from pnp.games.smallprint.config import KINDS, SHARE, TOTAL, Business
+from pnp.games.smallprint.payout import settle, settled
 from pnp.games.smallprint.rules import State, determinize
 from pnp.games.smallprint.view import View
 
@@ -34,50 +34,92 @@ def random_bot(view: View, legal: Sequence[int], rng: random.Random) -> int:
     return legal[int(rng.random() * len(legal))]
 
 
-def _believed(view: View, business: int) -> list[tuple[int, int]]:
-    """The cards under a business as the bot reads them: its own for what they are,
-    others' by their markers, unless that seat has already used the contract it claims
-    (every used contract was revealed, so the bot remembers)."""
+_NONE = (0,) * len(KINDS)
+
+
+def _read(view: View, business: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The cards under a business as the bot reads them, counted by kind: all of them,
+    and its own.  Its own are what they are, others' what their markers claim (no
+    marker: a Share), unless that seat has already used the contract it claims (every
+    used contract was revealed, so the bot remembers)."""
+    pile = view.under[business]
+    if not pile:
+        return _NONE, _NONE
+    holding, me = view.holding, view.seat
+    every, mine = [0] * len(KINDS), [0] * len(KINDS)
+    for seat, kind, marker in pile:
+        if kind is None:
+            kind = marker if marker and holding[seat][marker] else SHARE
+        every[kind] += 1
+        if seat == me:
+            mine[kind] += 1
+    return tuple(every), tuple(mine)
+
+
+@lru_cache(maxsize=1 << 12)
+def _rises(
+    card: Business, cap: int, every: tuple[int, ...], mine: tuple[int, ...]
+) -> tuple[int, ...]:
+    """How much more the bot would be paid with one more card of each kind under a
+    business holding ``every`` cards of each kind, ``mine`` of them its own.
+
+    ``settle`` pays a card by its kind and the kinds under the business alone, never by
+    whose it is or when it came, so the bot's cards stand as seat 0 and the others' as
+    seat 1: the few counts a game shows are worked out once (checked against ``settle``
+    on the real seats in tests/test_smallprint_speed.py)."""
+    kinds = range(len(KINDS))
+    cards = [(0, k) for k in kinds for _ in range(mine[k])]
+    cards += [(1, k) for k in kinds for _ in range(every[k] - mine[k])]
+    before = settle(card, cards, cap).paid.get(0, 0)
+    return tuple(settle(card, [*cards, (0, k)], cap).paid.get(0, 0) - before for k in kinds)
+
+
+@lru_cache(maxsize=1 << 12)
+def _gains_at(
+    card: Business, cap: int, every: tuple[int, ...], mine: tuple[int, ...], later: float
+) -> tuple[float, ...]:
+    """``_rises`` less what keeping a card of each kind is worth with ``later`` of the
+    game's rounds still to come."""
+    rises = _rises(card, cap, every, mine)
+    return tuple([rise - cost * later for rise, cost in zip(rises, CONTRACT_COST, strict=True)])
+
+
+def _gains(view: View) -> list[tuple[float, ...]]:
+    """``gains[business][kind]``: what placing a card of ``kind`` under ``business``
+    would add to the bot's pay if the round ended now, less what keeping the card for a
+    later round is worth; each business read once per decision, not once per candidate."""
+    cfg, cap = view.cfg, view.cfg.cap
+    rounds = cfg.rounds[len(view.cash)]
+    later = (rounds - view.round - 1) / rounds
+    return [
+        _gains_at(cfg.businesses[card], cap, *_read(view, business), later)
+        for business, card in enumerate(view.row)
+    ]
+
+
+@lru_cache(maxsize=4096)
+def _honest(legal: tuple[int, ...], row: int) -> tuple[tuple[int, int, int], ...]:
+    """(action, business, kind) of each placement in ``legal`` whose marker tells the
+    truth (a Share bare or a contract under its own marker), in order: the few legal
+    tuples a game offers recur, so they are sorted once."""
     out = []
-    for c in view.under[business]:
-        if c.kind is not None:
-            out.append((c.seat, c.kind))
-        else:
-            claim = c.marker if c.marker and view.holding[c.seat][c.marker] else SHARE
-            out.append((c.seat, claim))
-    return out
-
-
-@lru_cache(maxsize=1 << 16)
-def _paid(card: Business, cards: tuple[tuple[int, int], ...], cap: int, seat: int) -> int:
-    """What ``seat`` would be paid: ``settle`` is pure, and a search asks the same few
-    tables thousands of times (it took four fifths of a search decision's time)."""
-    return settle(card, list(cards), cap).paid.get(seat, 0)
-
-
-def _gain(view: View, business: int, kind: int) -> float:
-    cfg, seat = view.cfg, view.seat
-    card = cfg.businesses[view.row[business]]
-    cards = tuple(_believed(view, business))
-    before = _paid(card, cards, cfg.cap, seat)
-    after = _paid(card, (*cards, (seat, kind)), cfg.cap, seat)
-    later = (cfg.rounds[len(view.cash)] - view.round - 1) / cfg.rounds[len(view.cash)]
-    return after - before - CONTRACT_COST[kind] * later
-
-
-def heuristic_bot(view: View, legal: Sequence[int], rng: random.Random) -> int:
-    row = len(view.row)
-    best, best_gain = PASS, 0.0
     for action in legal:
         if action == PASS:
             continue
         p = decode(action, row)
-        honest = p.marker == p.kind or (p.kind == SHARE and p.marker == 0)
-        if not honest:
-            continue  # bluffs are chosen below, not scored
-        gain = _gain(view, p.business, p.kind) + rng.random() * 1e-6
-        if gain > best_gain:
-            best, best_gain = action, gain
+        if p.marker == p.kind or (p.kind == SHARE and p.marker == 0):
+            out.append((action, p.business, p.kind))
+    return tuple(out)
+
+
+def heuristic_bot(view: View, legal: Sequence[int], rng: random.Random) -> int:
+    row = len(view.row)
+    gains, draw = _gains(view), rng.random
+    best, best_gain = PASS, 0.0
+    for action, business, kind in _honest(tuple(legal), row):  # bluffs are chosen below
+        value = gains[business][kind] + draw() * 1e-6
+        if value > best_gain:
+            best, best_gain = action, value
     if best != PASS and rng.random() < BLUFF_RATE:
         p = decode(best, row)
         if p.kind == SHARE and not view.under[p.business]:
@@ -94,7 +136,7 @@ def worth(state: State) -> list[float]:
     for b, pile in zip(state.row, state.under, strict=True):
         cards = tuple((p.seat, p.kind) for p in pile)
         for seat in {p.seat for p in pile}:
-            out[seat] += _paid(cfg.businesses[b], cards, cfg.cap, seat)
+            out[seat] += settled(cfg.businesses[b], cards, cfg.cap).paid.get(seat, 0)
     return out
 
 

@@ -7,7 +7,7 @@ business deck all come from the game data.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     from pnp.spec.load import Game
@@ -17,8 +17,9 @@ KINDS = ("share", "small", "big", "total")
 SHARE, SMALL, BIG, TOTAL = range(4)
 
 
-@dataclass(frozen=True, slots=True)
-class Business:
+class Business(NamedTuple):
+    """A business card; a named tuple so that the bots' pay tables hash it in C."""
+
     name: str
     value: int
     big: int

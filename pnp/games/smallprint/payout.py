@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from pnp.games.playlog import PlayLog
 from pnp.games.smallprint.config import BIG, KINDS, SHARE, SMALL, TOTAL, Business
@@ -88,6 +89,13 @@ def settle(
     if rest and log is not None:
         log.used("remainder-to-pool")
     return Settlement({s: v for s, v in paid.items() if v}, pool, case)
+
+
+@lru_cache(maxsize=1 << 16)
+def settled(business: Business, cards: tuple[tuple[int, int], ...], cap: int) -> Settlement:
+    """``settle`` with no rules to count, kept: a search settles the same few piles
+    thousands of times.  The settlement is shared, so it is read, never changed."""
+    return settle(business, list(cards), cap)
 
 
 def _count_case(case: str, log: PlayLog) -> None:

@@ -9,7 +9,7 @@ from pnp.games import Reporting
 from pnp.games.smallprint import report
 from pnp.games.smallprint.actions import PASS, decode, placements
 from pnp.games.smallprint.config import KINDS, Business, Config
-from pnp.games.smallprint.payout import Settlement, settle
+from pnp.games.smallprint.payout import Settlement, settle, settled
 from pnp.games.smallprint.state import OVER, TERMINAL, Placed, StateData
 from pnp.games.smallprint.view import View, deal, view_of
 
@@ -96,6 +96,7 @@ class State(StateData, Reporting):
         if self.playlog is not None:
             self.playlog.used("reveal-row")
         self.under = [[] for _ in self.row]
+        self.holding = tuple(map(tuple, self.hands))
         self.played = [0] * n
         self.passed = [False] * n
         self.markers = [[True, True, True] for _ in range(n)]
@@ -155,7 +156,11 @@ class State(StateData, Reporting):
         cfg, usage = self.cfg, self.peaks
         for b, pile in zip(self.row, self.under, strict=True):
             business = cfg.businesses[b]
-            result = settle(business, [(p.seat, p.kind) for p in pile], cfg.cap, self.playlog)
+            cards = [(p.seat, p.kind) for p in pile]
+            if self.playlog is None:  # a search's sample: nothing to count, the same piles
+                result = settled(business, tuple(cards), cfg.cap)
+            else:
+                result = settle(business, cards, cfg.cap, self.playlog)
             for seat, amount in result.paid.items():
                 self.cash[seat] += amount
             self.pool += result.pool

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import NamedTuple
 
 from pnp.games.playlog import PlayLog
 from pnp.games.smallprint.config import Config
@@ -13,13 +14,13 @@ TERMINAL = -4
 """current_player() when the game is over (OpenSpiel's terminal id)."""
 
 
-class Placed:
-    """One paperwork card under a business: whose, what, and the marker shown on it."""
+class Placed(NamedTuple):
+    """One paperwork card under a business: whose, what, and the marker shown on it
+    (it never changes once placed, so clones share it)."""
 
-    __slots__ = ("seat", "kind", "marker")
-
-    def __init__(self, seat: int, kind: int, marker: int) -> None:
-        self.seat, self.kind, self.marker = seat, kind, marker
+    seat: int
+    kind: int
+    marker: int
 
 
 class Usage:
@@ -62,6 +63,7 @@ class StateData:
         "row",
         "under",
         "hands",
+        "holding",
         "played",
         "passed",
         "markers",
@@ -91,6 +93,9 @@ class StateData:
         """Paperwork under each business of the row, in the order played."""
         self.hands = [[cfg.shares, 1, 1, 1] for _ in range(players)]
         """Cards of each kind (share, small, big, total) each seat holds."""
+        self.holding: tuple[tuple[int, ...], ...] = ()
+        """Every seat's ``hands`` as the round started (public: each set is known and
+        every card placed before was revealed), kept for the views."""
         self.played = [0] * players
         """Cards each seat has placed this round."""
         self.passed = [False] * players
@@ -114,8 +119,8 @@ class StateData:
         other.rng = random.Random()
         other.rng.setstate(self.rng.getstate())
         other.deck, other.row = self.deck[:], self.row[:]
-        other.under = [[Placed(p.seat, p.kind, p.marker) for p in pile] for pile in self.under]
-        other.hands = [h[:] for h in self.hands]
+        other.under = [pile[:] for pile in self.under]  # Placed never changes: shared
+        other.hands, other.holding = [h[:] for h in self.hands], self.holding
         other.markers = [m[:] for m in self.markers]
         other.played, other.passed = self.played[:], self.passed[:]
         other.cash, other.chits = self.cash[:], self.chits[:]

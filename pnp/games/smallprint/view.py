@@ -46,22 +46,15 @@ class View(NamedTuple):
 
 
 def view_of(state: StateData, seat: int) -> View:
-    start = [h[:] for h in state.hands]
-    for pile in state.under:
-        for p in pile:
-            start[p.seat][p.kind] += 1
     return View(
         seat,
         state.cfg,
         state.round,
         TERMINAL if state.phase == OVER else state.player,
         tuple(state.row),
-        tuple(
-            tuple(CardView(p.seat, p.kind if p.seat == seat else None, p.marker) for p in pile)
-            for pile in state.under
-        ),
+        tuple([_seen(pile, seat) for pile in state.under]),
         tuple(state.hands[seat]),
-        tuple(map(tuple, start)),
+        state.holding,
         tuple(state.played),
         tuple(state.passed),
         tuple(map(tuple, state.markers)),
@@ -71,6 +64,24 @@ def view_of(state: StateData, seat: int) -> View:
         tuple(sorted(state.deck)),
         state.starter,
     )
+
+
+def _seen(pile: list[Placed], seat: int) -> tuple[CardView, ...]:
+    """A pile as ``seat`` sees it: its own cards face up, the others' face down."""
+    faces = _FACES
+    return tuple([faces[p][p.seat != seat] for p in pile])
+
+
+class _Faces(dict[Placed, tuple[CardView, CardView]]):
+    """Each placed card face up (as its owner sees it) and face down (as the others do),
+    made on first sight and kept: a game has only seats × kinds × markers of them."""
+
+    def __missing__(self, card: Placed) -> tuple[CardView, CardView]:
+        faces = self[card] = (CardView(*card), CardView(card.seat, None, card.marker))
+        return faces
+
+
+_FACES = _Faces()
 
 
 TRUST = 0.85
@@ -92,8 +103,8 @@ def deal(view: View, rng: random.Random, cls: type[D]) -> D:
     g.round, g.phase, g.starter, g.player = view.round, PLACE, view.starter, view.to_move
     g.rng = random.Random(rng.getrandbits(64))
     g.deck, g.row = list(view.deck), list(view.row)
-    held = [list(h) for h in view.holding]
-    g.hands = [h[:] for h in held]
+    g.hands = [list(h) for h in view.holding]
+    g.holding = view.holding
     g.under = [[] for _ in view.row]
     for b, pile in enumerate(view.under):
         for card in pile:
