@@ -8,7 +8,9 @@ decisions with more than one legal action count: a forced move costs the bot not
 Times are the CPU time of this process (``time.process_time``), so that other work on a
 shared machine does not slow the figures down; the process is pinned to one core.
 Playouts are counted where the search runs them (``pnp.games.search.COUNTERS``), not
-inferred from the budget: paired rollouts play each candidate in every sampled world.
+inferred from the budget: paired rollouts play each candidate still in the race in every
+sampled world, and a decision may start from the subtree the one before kept (counted
+apart: ``reused``).
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ def search_speed(engine: Engine, game: Game, games: int, players: int, seed: int
     """Decisions the search bot took, the playouts it ran and the CPU seconds it spent."""
     search, heuristic = engine.BOTS["search"], engine.BOTS["heuristic"]
     decisions, seconds = 0, 0.0
-    playouts, steps = COUNTERS.playouts, COUNTERS.steps
+    playouts, steps, reused = COUNTERS.playouts, COUNTERS.steps, COUNTERS.reused
     for game_seed in game_seeds(seed, games):
         state = engine.new_state(game, players, game_seed, transcript=False)
         rng = random.Random(game_seed)
@@ -49,6 +51,7 @@ def search_speed(engine: Engine, game: Game, games: int, players: int, seed: int
                 action = heuristic(state.view(seat), legal, rng)
             state.apply(action)
     playouts, steps = COUNTERS.playouts - playouts, COUNTERS.steps - steps
+    reused = COUNTERS.reused - reused
     return {
         "engine": engine.NAME,
         "games": games,
@@ -60,6 +63,7 @@ def search_speed(engine: Engine, game: Game, games: int, players: int, seed: int
         "playouts_per_second": round(playouts / seconds, 1) if seconds else 0.0,
         "playouts_per_decision": round(playouts / decisions, 1) if decisions else 0.0,
         "steps_per_playout": round(steps / playouts, 1) if playouts else 0.0,
+        "reused_per_decision": round(reused / decisions, 1) if decisions else 0.0,
     }
 
 
@@ -91,7 +95,8 @@ def main(argv: list[str] | None = None) -> None:
             f"{name}: {r['decisions']} search decisions in {r['cpu_seconds']:.1f} CPU s = "
             f"{r['decisions_per_second']:.1f} decisions/s; {r['playouts']} playouts = "
             f"{r['playouts_per_second']:.0f}/s ({r['playouts_per_decision']:.0f} a decision, "
-            f"{r['steps_per_playout']:.0f} steps each), {players} players, one core",
+            f"{r['steps_per_playout']:.0f} steps each, {r['reused_per_decision']:.0f} kept from "
+            f"the decision before), {players} players, one core",
             flush=True,
         )
     if args.out:

@@ -11,7 +11,16 @@ from typing import Any
 
 import pytest
 
-from pnp.games.search import Budget, margin_scores, playout_value, rank_scores, search, search_bot
+from pnp.games.search import (
+    COUNTERS,
+    Budget,
+    Memory,
+    margin_scores,
+    playout_value,
+    rank_scores,
+    search,
+    search_bot,
+)
 
 
 class TakeAway:
@@ -38,6 +47,11 @@ class TakeAway:
 
     def view(self, seat: int) -> TakeAway:
         return self
+
+    def __eq__(self, other: object) -> bool:  # a view is data: equal when the game is
+        return isinstance(other, TakeAway) and vars(self) == vars(other)
+
+    __hash__ = None  # type: ignore[assignment]
 
     def clone(self) -> TakeAway:
         other = TakeAway(self.pile, self.players)
@@ -114,17 +128,65 @@ def test_a_playout_cut_off_at_the_depth_is_scored_by_evaluate() -> None:
 
     game = TakeAway(30)
     budget = Budget(iterations=40, depth=1)
+    before = COUNTERS.playouts
     pick = search(game, [1, 2], random.Random(0), _determinize, _first, budget, evaluate=evaluate)
-    # one score per iteration, none from a finished game: the tree grows a step at a time
+    # one score per playout, none from a finished game: the tree grows a step at a time
     # (at most 40 deep) and the playout adds one, far from the 30 takes an end needs
-    assert len(seen) == 40 and min(seen) > 0
-    assert pick in (1, 2)
+    assert len(seen) == COUNTERS.playouts - before and 10 <= len(seen) <= 40
+    assert min(seen) > 0 and pick in (1, 2)
 
 
 def test_counters_count_the_playouts_run() -> None:
-    from pnp.games.search import COUNTERS
-
     before = COUNTERS.playouts
-    budget = Budget(iterations=4, paired=2)  # paired rollouts: every candidate in every world
+    budget = Budget(iterations=4, paired=2, race=0)  # every candidate in every world
     search(TakeAway(9), [1, 2], random.Random(0), _determinize, _first, budget)
     assert COUNTERS.playouts - before == 4 * 2
+
+
+def test_a_raced_candidate_that_cannot_win_stops_playing() -> None:
+    # from a pile of 7, taking 2 loses every rollout of _first's take-one game (5 left:
+    # the opponent takes the last), taking 1 wins every one: after RACE_FROM = 4 worlds
+    # the loser trails by 1 with no spread, leaves the race, and the search stops
+    budget = Budget(iterations=40, paired=2, evidence=1.0)
+    before = COUNTERS.playouts
+    assert search(TakeAway(7), [1, 2], random.Random(0), _determinize, _first, budget) == 1
+    assert COUNTERS.playouts - before == 4 * 2
+
+
+def test_a_settled_root_stops_before_the_budget() -> None:
+    # pile 4: taking 1 wins at once against _first; once its visits lead by more than
+    # the iterations left, the rest cannot change the choice
+    before = COUNTERS.playouts
+    budget = Budget(iterations=200)
+    assert search(TakeAway(4), [1, 2], random.Random(0), _determinize, _first, budget) == 1
+    assert COUNTERS.playouts - before < 200
+
+
+def test_the_subtree_is_kept_when_the_seat_moves_again_with_nothing_hidden() -> None:
+    # alone at the pile, the seat moves again at once and sees just what the search
+    # foresaw: its next decision starts from the subtree of the take it played
+    game, memory, rng = TakeAway(12, players=1), Memory(), random.Random(5)
+    budget = Budget(iterations=30)
+    take = search(game, game.legal_actions(), rng, _determinize, _first, budget, memory=memory)
+    game.apply(take)
+    view, kept = memory.kept[0]
+    visits, reused = kept.visits, COUNTERS.reused
+    assert view == game and visits > 0
+    search(game, game.legal_actions(), rng, _determinize, _first, budget, memory=memory)
+    assert COUNTERS.reused - reused == visits
+
+
+def test_nothing_is_kept_when_another_seat_moves_next() -> None:
+    game, memory = TakeAway(12, players=2), Memory()
+    budget = Budget(iterations=30)
+    search(game, [1, 2], random.Random(5), _determinize, _first, budget, memory=memory)
+    assert memory.kept == {}
+
+
+def test_the_bot_keeps_a_memory_per_rng() -> None:
+    bot = search_bot(_determinize, _first, Budget(iterations=30))
+    game, reused = TakeAway(12, players=1), COUNTERS.reused
+    first = bot(game, [1, 2], random.Random(5))  # a fresh rng: a new game, nothing kept
+    game.apply(first)
+    bot(game, game.legal_actions(), random.Random(5))
+    assert COUNTERS.reused == reused

@@ -227,9 +227,12 @@ def worth(state: State) -> list[float]:
     return out
 
 
-SEARCH_BUDGET = Budget(depth=24)
+SEARCH_BUDGET = Budget(depth=24, reuse=False)
 """Playouts stop after 24 steps (a round at 2 players, under one at 5) and score the table
-by ``worth``: a whole game is 20 to 270 steps, and most of a long playout is noise."""
+by ``worth``: a whole game is 20 to 270 steps, and most of a long playout is noise.  The
+tree starts afresh at every decision: at 5 players over 16 games (seed 1) the search
+finished above the heuristic in 9, below in 5 with kept subtrees (win rate 12.5 % a seat
+against 27.5 %), 11/4 without (23.8 % against 16.2 %)."""
 
 BOTS: dict[str, Bot] = {
     "random": random_bot,

@@ -120,9 +120,11 @@ def heuristic_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Ac
     return _act(view, legal, rng)
 
 
-SEARCH_BUDGET = Budget(iterations=24, evidence=1.0, paired=99, depth=10)
-"""Every choice by paired rollouts; playouts stop after 10 steps and score the table as
-it stands (``returns``: the scores the market gives now)."""
+SEARCH_BUDGET = Budget(iterations=24, evidence=1.0, paired=99)
+"""Every choice by raced paired rollouts, played to the end of the game: cut off after 10
+steps and scored by the market as it stands, the search did not beat the heuristic (3
+players, 60 games: above in 23, below in 16; 5 players 29/20); played out, 29/10 and
+39/13."""
 
 BOTS: dict[str, Bot] = {
     "random": random_bot,
