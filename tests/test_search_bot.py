@@ -190,3 +190,17 @@ def test_the_bot_keeps_a_memory_per_rng() -> None:
     game.apply(first)
     bot(game, game.legal_actions(), random.Random(5))
     assert COUNTERS.reused == reused
+
+
+def test_seat_iterations_add_playouts_for_each_seat_beyond_two() -> None:
+    # every cut-off playout scores level, so neither take pulls ahead and the budget is spent
+    def level(state: Any) -> list[float]:
+        return [0.0] * state.players
+
+    def playouts(players: int) -> int:
+        game, before = TakeAway(30, players=players), COUNTERS.playouts
+        budget = Budget(iterations=10, seat_iterations=5, depth=1, race=0)
+        search(game, [1, 2], random.Random(0), _determinize, _first, budget, evaluate=level)
+        return COUNTERS.playouts - before
+
+    assert (playouts(2), playouts(4)) == (10, 20)  # 10, and 5 more for each of 2 more seats

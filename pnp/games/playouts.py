@@ -32,7 +32,10 @@ class Budget:
     """How long the bot thinks about one decision."""
 
     iterations: int = 48
-    """Determinized playouts per decision."""
+    """Determinized playouts per decision (at two seats, see ``seat_iterations``)."""
+    seat_iterations: int = 0
+    """Tree iterations added for every seat beyond two: with more seats a playout's
+    result says less about one seat's move, so a decision needs more of them."""
     seconds: float | None = None
     """Stop early after this much wall time (then play is no longer reproducible)."""
     depth: int | None = None

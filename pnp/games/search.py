@@ -137,11 +137,15 @@ def search(
         COUNTERS.reused += root.visits
         prior = playout(view, legal, rng)
     deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
-    fresh = max(budget.iterations - root.visits, budget.iterations // 4)
+    iterations = budget.iterations
+    if budget.seat_iterations:  # a sample with its own generator: the search's draws stay
+        seats = len(determinize(view, random.Random(0)).returns())
+        iterations += budget.seat_iterations * max(0, seats - 2)
+    fresh = max(iterations - root.visits, iterations // 4)
     for done in range(fresh):
         if deadline is not None and time.perf_counter() > deadline:
             break
-        race = budget.race if root.visits >= budget.iterations // 3 else 0.0
+        race = budget.race if root.visits >= iterations // 3 else 0.0
         if _settled(root, prior, fresh - done, race):
             break
         _iterate(root, legal, view, rng, determinize, playout, budget, moves, evaluate)
