@@ -204,3 +204,18 @@ def test_seat_iterations_add_playouts_for_each_seat_beyond_two() -> None:
         return COUNTERS.playouts - before
 
     assert (playouts(2), playouts(4)) == (10, 20)  # 10, and 5 more for each of 2 more seats
+
+
+def test_paired_seats_send_every_choice_to_paired_rollouts_at_that_many_seats() -> None:
+    # paired rollouts play both takes in each of the 6 worlds (12 playouts); the tree
+    # plays one playout an iteration, so 2 seats spend 6
+    def level(state: Any) -> list[float]:
+        return [0.0] * state.players
+
+    def playouts(players: int) -> int:
+        game, before = TakeAway(30, players=players), COUNTERS.playouts
+        budget = Budget(iterations=6, paired_seats=3, depth=1, race=0)
+        search(game, [1, 2], random.Random(0), _determinize, _first, budget, evaluate=level)
+        return COUNTERS.playouts - before
+
+    assert (playouts(2), playouts(3)) == (6, 12)

@@ -38,9 +38,6 @@ minute of one core or less (Bidness at 6 players: 12 games in about 45 s).  At t
 seats the lineup alternates search and heuristic, so the search holds half the seats or
 one more."""
 NOT_SHOWN: dict[tuple[str, str], str] = {
-    ("bigidea", "most"): "6 players: above in 21 of 40, below in 15 (p = 0.20), 72 s; with "
-    "48 sampled worlds 23/16; played to the end 23/16 at 335 s; raced paired rollouts for "
-    "the card picks too 30/10 (p = 0.001), but 16/14 at 3 players",
     ("boom", "most"): "5 players: above in 11 of 16, below in 4 (p = 0.059); win rate "
     "23.8 % a seat against the heuristic's 16.2 %",
 }

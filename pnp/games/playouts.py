@@ -36,6 +36,10 @@ class Budget:
     seat_iterations: int = 0
     """Tree iterations added for every seat beyond two: with more seats a playout's
     result says less about one seat's move, so a decision needs more of them."""
+    paired_seats: int = 0
+    """From this many seats on (0: never), every choice uses paired rollouts, however many
+    candidates it has: with many seats a single playout says little about one seat's move,
+    and common random numbers cancel the other seats' luck."""
     seconds: float | None = None
     """Stop early after this much wall time (then play is no longer reproducible)."""
     depth: int | None = None

@@ -128,7 +128,8 @@ def search(
         legal = moves(view, legal) or legal
     if len(legal) == 1:
         return legal[0]
-    if len(legal) <= budget.paired:
+    seats = _seats(view, determinize) if budget.seat_iterations or budget.paired_seats else 2
+    if len(legal) <= budget.paired or seats >= (budget.paired_seats or math.inf):
         return paired_rollouts(view, legal, rng, determinize, playout, budget, moves, evaluate)
     root = memory.take(view) if memory is not None else None
     if root is None:
@@ -137,10 +138,7 @@ def search(
         COUNTERS.reused += root.visits
         prior = playout(view, legal, rng)
     deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
-    iterations = budget.iterations
-    if budget.seat_iterations:  # a sample with its own generator: the search's draws stay
-        seats = len(determinize(view, random.Random(0)).returns())
-        iterations += budget.seat_iterations * max(0, seats - 2)
+    iterations = budget.iterations + budget.seat_iterations * max(0, seats - 2)
     fresh = max(iterations - root.visits, iterations // 4)
     for done in range(fresh):
         if deadline is not None and time.perf_counter() > deadline:
@@ -200,6 +198,12 @@ def _iterate(
         visited.visits += 1
         if visited.mover >= 0:
             visited.score += scores[visited.mover]
+
+
+def _seats(view: Any, determinize: Determinize) -> int:
+    """The number of seats at the table of ``view``, read off a sample dealt with a
+    generator of its own, so the search's own draws are the same with or without it."""
+    return len(determinize(view, random.Random(0)).returns())
 
 
 def _settled(root: _Node, prior: Action | None, remaining: int, race: float) -> bool:

@@ -100,13 +100,13 @@ def worth(state: State) -> list[float]:
     return out
 
 
-SEARCH_BUDGET = Budget(iterations=24, evidence=0.5, paired=8, depth=15)
+SEARCH_BUDGET = Budget(iterations=24, evidence=0.5, paired=8, paired_seats=6, depth=15)
 """The dice decide most of a game, so single playouts are noisy: small choices compare
 their candidates on the same sampled dice (raced paired rollouts) and leave the
-heuristic's pick on half a standard error; card picks keep the tree.  Playouts stop
-after 15 steps and score the table by ``worth``.  Over 40 games (seed 1) raced paired
-rollouts for the card picks too did better at 6 players (above the heuristic in 30,
-below in 10, against 21/15) and worse at 3 (16/14)."""
+heuristic's pick on half a standard error; card picks keep the tree, except at 6 players.
+Playouts stop after 15 steps and score the table by ``worth``.  Over 40 games (seed 1),
+raced paired rollouts for the card picks too finished above the heuristic in 30, below in
+10 at 6 players (the tree 21/15), but 16/14 at 3 (where the tree wins)."""
 
 BOTS: dict[str, Bot] = {
     "random": random_bot,
