@@ -227,14 +227,15 @@ def worth(state: State) -> list[float]:
     return out
 
 
-SEARCH_BUDGET = Budget(iterations=24, seat_iterations=8, depth=24, reuse=False)
-"""24 iterations at 2 players, 8 more a seat beyond (48 at 5); playouts stop after 24
+SEARCH_BUDGET = Budget(iterations=24, seat_iterations=8, paired_seats=5, depth=24, reuse=False)
+"""24 tree iterations at 2 players, 8 more a seat beyond; at 5 players every choice is
+compared on raced paired rollouts over 24 sampled worlds instead.  Playouts stop after 24
 steps (a round at 2 players, under one at 5) and score the table by ``worth``: a whole
 game is 20 to 270 steps, and most of a long playout is noise.  Against the heuristic
-(seed 1): 16 above, 3 below of 20 games at 2 players with 24 iterations; at 5 players 24
-iterations finished 9/5 of 16 (win rate 20 % a seat for both), 48 finished 11/4 (23.8 %
-against 16.2 %).  The tree starts afresh at every decision: with kept subtrees 48
-iterations finished 9/5 at 5 players (12.5 % against 27.5 %)."""
+(seed 1): 16 above, 3 below of 20 games at 2 players; at 5 players over 16 games the tree
+finished 11/4 with 48 iterations (win rate 23.8 % a seat against 16.2 %), 9/5 with 24,
+and paired rollouts 16/0 (36.2 % against 3.8 %).  The tree starts afresh at every
+decision: with kept subtrees 48 iterations finished 9/5 at 5 players."""
 
 BOTS: dict[str, Bot] = {
     "random": random_bot,
