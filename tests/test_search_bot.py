@@ -192,30 +192,26 @@ def test_the_bot_keeps_a_memory_per_rng() -> None:
     assert COUNTERS.reused == reused
 
 
-def test_seat_iterations_add_playouts_for_each_seat_beyond_two() -> None:
-    # every cut-off playout scores level, so neither take pulls ahead and the budget is spent
+def _level_playouts(players: int, budget: Budget) -> int:
+    """Playouts one decision from a pile of 30 runs when every cut-off playout scores
+    level, so neither take pulls ahead and the budget is spent."""
+
     def level(state: Any) -> list[float]:
         return [0.0] * state.players
 
-    def playouts(players: int) -> int:
-        game, before = TakeAway(30, players=players), COUNTERS.playouts
-        budget = Budget(iterations=10, seat_iterations=5, depth=1, race=0)
-        search(game, [1, 2], random.Random(0), _determinize, _first, budget, evaluate=level)
-        return COUNTERS.playouts - before
+    game, before = TakeAway(30, players=players), COUNTERS.playouts
+    search(game, [1, 2], random.Random(0), _determinize, _first, budget, evaluate=level)
+    return COUNTERS.playouts - before
 
-    assert (playouts(2), playouts(4)) == (10, 20)  # 10, and 5 more for each of 2 more seats
+
+def test_seat_iterations_add_playouts_for_each_seat_beyond_two() -> None:
+    budget = Budget(iterations=10, seat_iterations=5, depth=1, race=0)
+    # 10, and 5 more for each of 2 more seats
+    assert (_level_playouts(2, budget), _level_playouts(4, budget)) == (10, 20)
 
 
 def test_paired_seats_send_every_choice_to_paired_rollouts_at_that_many_seats() -> None:
     # paired rollouts play both takes in each of the 6 worlds (12 playouts); the tree
     # plays one playout an iteration, so 2 seats spend 6
-    def level(state: Any) -> list[float]:
-        return [0.0] * state.players
-
-    def playouts(players: int) -> int:
-        game, before = TakeAway(30, players=players), COUNTERS.playouts
-        budget = Budget(iterations=6, paired_seats=3, depth=1, race=0)
-        search(game, [1, 2], random.Random(0), _determinize, _first, budget, evaluate=level)
-        return COUNTERS.playouts - before
-
-    assert (playouts(2), playouts(3)) == (6, 12)
+    budget = Budget(iterations=6, paired_seats=3, depth=1, race=0)
+    assert (_level_playouts(2, budget), _level_playouts(3, budget)) == (6, 12)
