@@ -215,3 +215,24 @@ def test_paired_seats_send_every_choice_to_paired_rollouts_at_that_many_seats() 
     # plays one playout an iteration, so 2 seats spend 6
     budget = Budget(iterations=6, paired_seats=3, depth=1, race=0)
     assert (_level_playouts(2, budget), _level_playouts(3, budget)) == (6, 12)
+
+
+def test_a_choice_wider_than_widest_is_left_to_the_playout_bot() -> None:
+    # below paired_seats the tree plays as ever; from there on, two takes are wider than
+    # widest = 1: the playout bot's pick (take one) with no playout run
+    budget = Budget(iterations=6, paired_seats=3, widest=1, depth=1, race=0)
+    assert (_level_playouts(2, budget), _level_playouts(3, budget)) == (6, 0)
+    game = TakeAway(30, players=3)
+    assert search(game, [1, 2], random.Random(0), _determinize, _first, budget) == 1
+
+
+def test_seat_depth_cuts_playouts_after_that_many_decisions_a_seat() -> None:
+    # 4 worlds × 2 takes = 8 playouts from a pile of 30 (no end within 7 takes), each cut
+    # after 2 decisions a seat: 4 steps at 2 seats, 6 at 3
+    budget = Budget(iterations=4, paired=2, race=0, seat_depth=2)
+    steps = []
+    for players in (2, 3):
+        before = COUNTERS.steps
+        assert _level_playouts(players, budget) == 8
+        steps.append(COUNTERS.steps - before)
+    assert steps == [8 * 4, 8 * 6]

@@ -25,11 +25,11 @@ SEARCH_GAMES = {
     ("bidness", "fewest"): 12,
     ("bidness", "most"): 12,
     ("bigidea", "fewest"): 40,
-    ("bigidea", "most"): 40,
+    ("bigidea", "most"): 60,
     ("boom", "fewest"): 20,
     ("boom", "most"): 8,
     ("oldbiddy", "fewest"): 60,
-    ("oldbiddy", "most"): 20,
+    ("oldbiddy", "most"): 40,
     ("smallprint", "fewest"): 60,
     ("smallprint", "most"): 60,
 }

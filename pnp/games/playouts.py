@@ -38,13 +38,23 @@ class Budget:
     result says less about one seat's move, so a decision needs more of them."""
     paired_seats: int = 0
     """From this many seats on (0: never), every choice uses paired rollouts, however many
-    candidates it has: with many seats a single playout says little about one seat's move,
-    and common random numbers cancel the other seats' luck."""
+    candidates it has (up to ``widest``): with many seats a single playout says little
+    about one seat's move, and common random numbers cancel the other seats' luck."""
+    widest: int = 0
+    """From ``paired_seats`` on, a choice with more candidates than this (0: no limit) is
+    left to the playout bot's pick.  Every candidate plays :data:`RACE_FROM` worlds before
+    the race may drop it, so a wide choice costs that many playouts per candidate
+    however plain the answer; where those playouts never overturn the pick, they buy
+    nothing."""
     seconds: float | None = None
     """Stop early after this much wall time (then play is no longer reproducible)."""
     depth: int | None = None
     """Decisions a playout makes before the game is scored by the money as it stands
     (None: to the end)."""
+    seat_depth: int = 0
+    """When set, ``depth`` is this many decisions for each seat at the table: a round of
+    play takes a decision from every seat, so a fixed count would look fewer rounds
+    ahead the more seats there are."""
     exploration: float = 0.7
     """UCB constant: higher tries more actions, lower digs into the best one."""
     evidence: float = 0.0

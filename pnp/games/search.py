@@ -26,7 +26,7 @@ import random
 import time
 import weakref
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pnp.games import Action, GameState
@@ -128,8 +128,15 @@ def search(
         legal = moves(view, legal) or legal
     if len(legal) == 1:
         return legal[0]
-    seats = _seats(view, determinize) if budget.seat_iterations or budget.paired_seats else 2
-    if len(legal) <= budget.paired or seats >= (budget.paired_seats or math.inf):
+    seated = budget.seat_iterations or budget.paired_seats or budget.seat_depth
+    seats = _seats(view, determinize) if seated else 2
+    if budget.seat_depth:
+        budget = replace(budget, depth=budget.seat_depth * seats)
+    if seats >= (budget.paired_seats or math.inf):
+        if budget.widest and len(legal) > budget.widest:
+            return playout(view, legal, rng)
+        return paired_rollouts(view, legal, rng, determinize, playout, budget, moves, evaluate)
+    if len(legal) <= budget.paired:
         return paired_rollouts(view, legal, rng, determinize, playout, budget, moves, evaluate)
     root = memory.take(view) if memory is not None else None
     if root is None:

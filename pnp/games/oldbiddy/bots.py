@@ -120,12 +120,14 @@ def heuristic_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Ac
     return _act(view, legal, rng)
 
 
-SEARCH_BUDGET = Budget(iterations=12, evidence=1.0, paired=99)
-"""Every choice by raced paired rollouts over at most 12 sampled worlds, played to the end
-of the game.  Cut off after 10 steps and scored by the market as it stands, the search
-did not beat the heuristic (24 worlds, 60 games at 3 players: above in 23, below in 16;
-5 players 29/20); played out it does: 24/11 of 60 at 3 players, 17/3 of 20 at 5 (24
-worlds: 29/10 and 11/5 of 20, at twice the time)."""
+SEARCH_BUDGET = Budget(iterations=12, evidence=1.0, paired=99, seat_depth=6)
+"""Every choice by raced paired rollouts over at most 12 sampled worlds, each played six
+decisions a seat on (18 at 3 players, 30 at 5) and scored by the market as it stands.
+Against the heuristic (sign test; seeds 1 and 2): at 3 players above in 27 and 37, below
+in 8 and 7 of 60 games; at 5 players 25/8 and 25/9 of 40, in half the time of playing
+to the end (24/11 and 17/3 at seed 1; 30/6 at 5 players over 40).  A cut after a fixed
+10 steps did not win at 5 players (24 worlds, 60 games: 29/20), nor 20 steps with 24
+worlds (18/17 of 40)."""
 
 BOTS: dict[str, Bot] = {
     "random": random_bot,
