@@ -10,7 +10,6 @@ from __future__ import annotations
 import gc
 import json
 import os
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -18,6 +17,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from pnp.cli import options as opt
+from pnp.cli import sim_options as sim
 from pnp.cli.build_options import (
     AllOpt,
     BackOffsetOpt,
@@ -37,7 +37,10 @@ from pnp.cli.build_options import (
     RegistrationOpt,
     WatchOpt,
 )
-from pnp.cli.options import CardsOpt, ExpOpt, GameArg, JobsOpt, MaybeGameArg, NameArg, PaperOpt
+from pnp.cli.new import new_app
+from pnp.cli.options import CardsOpt, ExpOpt, GameArg, JobsOpt, MaybeGameArg, PaperOpt
+from pnp.cli.outcome import outcome
+from pnp.cli.outcome import run as run_command
 from pnp.layout.sheet import MARGIN_MM
 from pnp.render.files import DOCUMENT_KINDS, IMAGE_TARGETS
 
@@ -52,7 +55,6 @@ app = typer.Typer(
     rich_markup_mode=None,
     help="Print-and-play games from YAML: validate, build PDFs, simulate.",
 )
-new_app = typer.Typer(no_args_is_help=True, rich_markup_mode=None, help="Scaffold new content.")
 app.add_typer(new_app, name="new")
 command = opt.PlainCommand
 
@@ -87,42 +89,6 @@ def main_options(
     """Print-and-play games from YAML: validate, build PDFs, simulate."""
 
 
-def _run(fn: Callable[[], int | None]) -> None:
-    raise typer.Exit(_outcome(fn))
-
-
-def _outcome(fn: Callable[[], int | None]) -> int:
-    """Run ``fn``; its exit status, after printing any error in the user's words."""
-    from pnp._errors import PnpError, UsageError, ValidationFailed
-
-    try:
-        return fn() or 0
-    except ValidationFailed as exc:
-        for f in exc.findings:
-            typer.echo(str(f), err=True)
-        n = sum(1 for f in exc.findings if f.severity.value == "error")
-        typer.echo(f"{n} error(s)", err=True)
-        return 1
-    except UsageError as exc:
-        typer.echo(f"error: {exc}", err=True)
-        return 2
-    except PnpError as exc:
-        typer.echo(
-            f"{exc.location}: error: {exc.message}" if exc.location else f"error: {exc}", err=True
-        )
-        return 1
-    except KeyboardInterrupt:
-        typer.echo("interrupted", err=True)
-        return 130
-    except BrokenPipeError:  # `pnp list | head`: the reader left; say nothing more
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
-    except OSError as exc:  # a full disk, a read-only folder: the user's to fix, not a bug
-        where = f"{exc.filename}: " if exc.filename else ""
-        typer.echo(f"error: {where}{exc.strerror or exc}", err=True)
-        return 1
-
-
 @app.command("list", cls=command)
 def list_cmd(cards: CardsOpt = None) -> None:
     """List the games and their expansions."""
@@ -136,7 +102,7 @@ def list_cmd(cards: CardsOpt = None) -> None:
         if any(map(is_broken, lines)):
             raise typer.Exit(1)
 
-    _run(run)
+    run_command(run)
 
 
 @app.command(cls=command)
@@ -163,7 +129,7 @@ def validate(game: GameArg, expansion: ExpOpt = None, cards: CardsOpt = None) ->
             )
         return 1 if errors else 0
 
-    _run(run)
+    run_command(run)
 
 
 def _load(game: str, expansion: list[str] | None, cards: Path | None) -> Game:
@@ -264,7 +230,7 @@ def build(
         for gid in list_games(cards) if all_games else [opt.known_game(str(game), cards)]:
             once(gid, Path(out) / gid if all_games and out else Path(out or Path("output") / gid))
 
-    _run(run)
+    run_command(run)
 
 
 def _keep_building(
@@ -276,7 +242,7 @@ def _keep_building(
 
     root = game_dir(gid, cards)
     watch(
-        lambda: _outcome(lambda: once(gid, target)),
+        lambda: outcome(lambda: once(gid, target)),
         lambda: watched_folders(root, target),
         target,
         typer.echo,
@@ -298,70 +264,23 @@ def calibrate(
         path = write_calibration(paper, Path(out))
         typer.echo(f"wrote {path}: print it double-sided (long edge)")
 
-    _run(run)
+    run_command(run)
 
 
 @app.command(cls=command)
 def simulate(
     game: GameArg,
-    games: Annotated[
-        int, typer.Option("--games", metavar="N", **opt.whole(1, 1_000_000), help="Games to play.")
-    ] = 1000,
-    players: Annotated[
-        int | None,
-        typer.Option(
-            "--players", metavar="N", **opt.whole(), help="Seats (default: the game's maximum)."
-        ),
-    ] = None,
-    seed: Annotated[
-        int,
-        typer.Option(
-            "--seed",
-            metavar="SEED",
-            **opt.whole(0),
-            help="Same seed, same games and report.",
-        ),
-    ] = 1,
-    bots: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--bots",
-            metavar="BOTS",
-            callback=opt.check_list,
-            help="Bots (random|heuristic|search) given to seats in turn; repeat or separate with "
-            "commas.  [default: heuristic,random]",
-        ),
-    ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    games: sim.GamesOpt = 1000,
+    players: sim.PlayersOpt = None,
+    seed: sim.SeedOpt = 1,
+    bots: sim.BotsOpt = None,
+    as_json: sim.JsonOpt = False,
     pdf: opt.ReportOpt = None,
     jobs: JobsOpt = 1,
-    scheduler: Annotated[
-        str | None,
-        typer.Option(
-            "--scheduler",
-            metavar="tcp://HOST:PORT",
-            help="Play the games on a Dask cluster (pip install 'pnp[cluster]'), instead of "
-            "--jobs; same seed, same report.",
-        ),
-    ] = None,
+    scheduler: sim.SchedulerOpt = None,
     expansion: ExpOpt = None,
-    compare: Annotated[
-        str | None,
-        typer.Option(
-            "--compare",
-            metavar="EXPANSION",
-            help="Play the games again with this expansion on the same seeds and report "
-            "the differences.",
-        ),
-    ] = None,
-    record: Annotated[
-        bool,
-        typer.Option(
-            "--record",
-            help="Write this run's figures into the game's playtest.yaml, which the rulebook "
-            "prints from (kept: the runs of other bots).",
-        ),
-    ] = False,
+    compare: sim.CompareOpt = None,
+    record: sim.RecordOpt = False,
     cards: CardsOpt = None,
 ) -> None:
     """Play many games with bots and report completion, balance and component use."""
@@ -415,7 +334,7 @@ def simulate(
             typer.echo(f"wrote {write_record(g, run_of(report, g))}", err=True)
         return 130 if report.interrupted else 0
 
-    _run(run)
+    run_command(run)
 
 
 @app.command(cls=command)
@@ -431,45 +350,7 @@ def schema(
         body = card_file_schema(_load(game, [], cards).spec) if game else game_schema()
         typer.echo(json.dumps(body, indent=1, ensure_ascii=False))
 
-    _run(run)
-
-
-@new_app.command("expansion", cls=command)
-def new_expansion(
-    game: GameArg,
-    name: NameArg,
-    cards: CardsOpt = None,
-) -> None:
-    """Create cards/GAME/expansions/NAME with a manifest and a sample card that builds."""
-
-    def run() -> None:
-        import shlex
-
-        from pnp.spec.scaffold import new_expansion as make
-
-        folder = make(opt.known_game(game, cards), name, cards)
-        where = f" --cards {shlex.quote(str(cards))}" if cards else ""
-        typer.echo(f"created {folder}; edit its cards, then build it with:")
-        typer.echo(f"  pnp build {game} --expansion {name}{where}")
-
-    _run(run)
-
-
-@new_app.command("game", cls=command)
-def new_game(name: NameArg, cards: CardsOpt = None) -> None:
-    """Create cards/NAME here (or in --cards DIR): a game of your own, no Python needed."""
-
-    def run() -> None:
-        from pnp.spec.scaffold import files_listed
-        from pnp.spec.scaffold import new_game as make
-
-        folder, written = make(name, cards)
-        flag = f" --cards {cards}" if cards else ""
-        typer.echo(f"created {folder} ({len(written)} files): {files_listed(folder, written)}")
-        typer.echo(f"check it:  pnp validate {name}{flag}")
-        typer.echo(f"print it:  pnp build {name}{flag}")
-
-    _run(run)
+    run_command(run)
 
 
 def main() -> None:
