@@ -3,155 +3,29 @@
 from __future__ import annotations
 
 import difflib
-import errno
-import os
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from pnp._errors import DataError, Finding, Location, Severity, ValidationFailed, shown
+from pnp.spec.game import (
+    EXPANSION_FILE,
+    GAME_FILE,
+    Card,
+    Expansion,
+    Game,
+    card_files,
+    check_inside,
+)
 from pnp.spec.model import CardBase, CardFile, ExpansionSpec, GameSpec, card_model
-from pnp.spec.paths import game_roots, sibling_templates, templates_root
+from pnp.spec.paths import game_roots
 from pnp.spec.playtest import PLAYTEST_FILE, PlaytestRecord
 from pnp.spec.schema import schema_findings
 from pnp.spec.yamlio import Located, load_yaml
 
-GAME_FILE = "game.yaml"
-EXPANSION_FILE = "expansion.yaml"
-_NOT_CARDS = (GAME_FILE, EXPANSION_FILE, PLAYTEST_FILE)
 _COMMON_KEYS = ("id", "type", "qty", "name", "text")
 M = TypeVar("M", bound=BaseModel)
-
-
-@dataclass(slots=True)
-class Card:
-    """One card definition (``qty`` copies are printed)."""
-
-    id: str
-    type: str
-    deck: str
-    qty: int
-    name: str
-    text: str
-    fields: dict[str, Any]
-    loc: Location
-    mark: str = ""
-    """Set mark of the expansion the card comes from ('' for the base game)."""
-    located: Located | None = None
-    """Locations in the card's file, for pointing at one of its keys."""
-    at: tuple[str | int, ...] = ()
-    """Where the card sits in its file, e.g. ('cards', 3)."""
-
-    def where(self, *keys: str) -> Location:
-        """Location of one of the card's keys (``where('effect', 'draw')``)."""
-        return self.located.at((*self.at, *keys)) if self.located else self.loc
-
-    def context(self) -> dict[str, Any]:
-        """What a template sees as ``card``."""
-        return {
-            "id": self.id,
-            "type": self.type,
-            "name": self.name,
-            "text": self.text,
-            "qty": self.qty,
-            "deck": self.deck,
-            "mark": self.mark,
-            **self.fields,
-        }
-
-    def __getattr__(self, name: str) -> Any:
-        if name == "fields":  # not set yet: a card being unpickled or copied
-            raise AttributeError(name)
-        try:
-            return self.fields[name]
-        except KeyError:
-            raise AttributeError(name) from None
-
-
-@dataclass(slots=True)
-class Expansion:
-    id: str
-    root: Path
-    spec: ExpansionSpec
-    mark: str
-    located: Located | None = None
-    """Where each value of expansion.yaml stands, for findings about it."""
-
-
-@dataclass
-class Game:
-    """A loaded game: its spec, every card, and where things came from."""
-
-    spec: GameSpec
-    root: Path
-    cards: list[Card]
-    located: Located
-    expansions: list[Expansion] = field(default_factory=list)
-    notes: list[Finding] = field(default_factory=list)
-    """Warnings found while loading (an empty card file), for `validate` to print."""
-    record: PlaytestRecord | None = None
-    """The game's simulation record (playtest.yaml), when it has one."""
-    memo: dict[tuple[str, ...], Any] = field(
-        default_factory=dict, init=False, repr=False, compare=False
-    )
-    """Lookups on disk already made for this game (template folders, layouts, icons): each
-    card of a deck asks again, and checking a path costs more than laying out the card."""
-
-    @property
-    def id(self) -> str:
-        return self.spec.id
-
-    def deck_cards(self, deck: str) -> list[Card]:
-        return [c for c in self.cards if c.deck == deck]
-
-    def card(self, card_id: str) -> Card:
-        for c in self.cards:
-            if c.id == card_id:
-                return c
-        raise KeyError(card_id)
-
-    def template_dirs(self) -> list[Path]:
-        """Templates are looked up in the game's own folder first, then in a ``templates/``
-        folder beside its cards folder (a checkout), then in the bundled ones."""
-        if ("template_dirs",) not in self.memo:
-            roots = [sibling_templates(self.root.parent), templates_root()]
-            self.memo["template_dirs",] = [
-                self.root / "templates",
-                *(d for r in roots if r is not None for d in (r / self.spec.id, r)),
-            ]
-        return list(self.memo["template_dirs",])
-
-    def files(self) -> list[Path]:
-        """Every YAML file this game was read from (game, cards, expansions, the record)."""
-        found = [self.root / GAME_FILE, *_card_files(self.root, self.root)]
-        if self.record is not None:
-            found.append(self.root / PLAYTEST_FILE)
-        for e in self.expansions:
-            found += [e.root / EXPANSION_FILE, *_card_files(e.root, self.root)]
-        return found
-
-    def source_files(self) -> list[Path]:
-        """The files of the game's folder a build reads: its YAML files, and the templates
-        and fonts in its own ``templates/`` and ``fonts/`` (a ``pnp new game`` folder's
-        rulebook.md): what the build summary counts as read."""
-        own = [
-            p
-            for folder in (self.root / "templates", self.root / "fonts")
-            if folder.is_dir()
-            for p in sorted(folder.rglob("*"))
-            if p.is_file() and not p.name.startswith(".")
-        ]
-        return [*self.files(), *own]
-
-    def spec_location(self, *keys: str | int) -> Location:
-        return self.located.at(keys)
-
-    def deck_location(self, deck: str) -> Location:
-        """Where game.yaml declares ``deck`` (for findings about a deck as a whole)."""
-        ids = [d.id for d in self.spec.decks]
-        return self.spec_location("decks", ids.index(deck)) if deck in ids else self.located.at(())
 
 
 def parse_model(model: type[M], data: Any, located: Located, prefix: tuple[Any, ...] = ()) -> M:
@@ -188,29 +62,6 @@ def list_expansions(game_root: Path) -> list[str]:
     if not folder.is_dir():
         return []
     return sorted(p.name for p in folder.iterdir() if (p / EXPANSION_FILE).is_file())
-
-
-def _card_files(folder: Path, root: Path) -> list[Path]:
-    """Card files of a folder; each must be a readable file inside the game folder ``root``."""
-    files = sorted(p for p in folder.glob("*.yaml") if p.name not in _NOT_CARDS)
-    for path in files:
-        _check_inside(path, root)
-    return files
-
-
-def _check_inside(path: Path, root: Path) -> None:
-    """Refuse a file that is a symlink loop or, after symlinks, lies outside ``root``."""
-    try:
-        real = Path(os.path.realpath(path, strict=True))
-    except OSError as exc:
-        why = "it is a symlink loop" if exc.errno == errno.ELOOP else exc.strerror or exc
-        raise DataError(f"cannot read the file: {why}", Location(path)) from None
-    if not real.is_relative_to(os.path.realpath(root)):
-        raise DataError(
-            f"the file is a link to {shown(str(real))}, outside the game folder; "
-            "copy the file into the folder instead",
-            Location(path),
-        )
 
 
 def _load_cards(
@@ -387,7 +238,7 @@ def load_game(
         raise ValidationFailed(findings)
     models = {name: card_model(name, ct) for name, ct in spec.card_types.items()}
     cards: list[Card] = []
-    for path in _card_files(root, root):
+    for path in card_files(root, root):
         cards.extend(_load_cards(path, spec, "", models, findings))
     cards = _dedupe(cards, findings)
     loaded: list[Expansion] = []
@@ -399,7 +250,7 @@ def load_game(
                 f"(available: {', '.join(available) or 'none'})"
             )
         folder = root / "expansions" / name
-        _check_inside(folder / EXPANSION_FILE, root)
+        check_inside(folder / EXPANSION_FILE, root)
         edata, elocated = load_yaml(folder / EXPANSION_FILE)
         if edata is None:
             raise DataError(
@@ -410,7 +261,7 @@ def load_game(
         mark = espec.mark or "".join(w[0] for w in espec.name.split()).upper()[:3]
         exp = Expansion(name, folder, espec, mark, elocated)
         added: list[Card] = []
-        for path in _card_files(folder, root):
+        for path in card_files(folder, root):
             added.extend(_load_cards(path, spec, mark, models, findings))
         cards = _merge_expansion(cards, _dedupe(added, findings), exp, elocated, findings)
         loaded.append(exp)
@@ -424,7 +275,7 @@ def _load_record(root: Path) -> PlaytestRecord | None:
     path = root / PLAYTEST_FILE
     if not path.is_file():
         return None
-    _check_inside(path, root)
+    check_inside(path, root)
     data, located = load_yaml(path)
     return parse_model(PlaytestRecord, data if data is not None else {}, located)
 
@@ -443,3 +294,17 @@ def _dedupe(cards: list[Card], findings: list[Finding]) -> list[Card]:
         else:
             seen[c.id] = c
     return list(seen.values())
+
+
+__all__ = [
+    "EXPANSION_FILE",
+    "GAME_FILE",
+    "Card",
+    "Expansion",
+    "Game",
+    "game_dir",
+    "list_expansions",
+    "list_games",
+    "load_game",
+    "parse_model",
+]
