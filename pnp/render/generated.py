@@ -20,6 +20,7 @@ from reportlab.platypus import Flowable
 from pnp.games.setup import Pile, TableAtStart
 from pnp.layout.ops import Anatomy
 from pnp.render.pdf import colour, draw_face, ensure_font
+from pnp.render.pieces import INK, PAPER, draw_piece
 
 GENERATED = ("pnp:anatomy", "pnp:setup")
 """The figure names a rulebook may place; pnp draws them from the data."""
@@ -34,7 +35,6 @@ GAP_MM = 0.8
 """A leader ends this far beside its part (card mm)."""
 CARD_MOST_MM = 48.0
 """The card is drawn at most this wide (a poker card at 3/4 size)."""
-INK, PAPER = "#1a1a1a", "#ffffff"
 
 _figures: dict[str, Any] = {}
 
@@ -368,50 +368,6 @@ def _lines(p: Pile, width: float = (CELL_MM - 2) * mm) -> list[str]:
     if p.count == 1 and p.kind in ("board", "track", "screen", "aid"):
         text = p.name
     return simpleSplit(text, LABEL_FONT, CAPTION_PT, width)[:3]
-
-
-def draw_piece(c: Any, p: Pile, cx: float, cy: float) -> None:
-    """A small picture of a piece centred on (cx, cy): outlined in black so that it reads
-    in greyscale, filled in the piece's colour."""
-    c.setStrokeColor(colour(INK))
-    c.setLineWidth(0.5)
-    c.setFillColor(colour(p.colour))
-    w, h = 5.2 * mm, 7.3 * mm  # a card at 1/12 size
-    if p.kind in ("deck", "hand", "cards"):
-        shown = min(max(p.count, 1), 3)
-        for i in range(shown):
-            if p.kind == "deck":
-                dx, dy, turn = (i - 1) * 0.6 * mm, (i - 1) * 0.6 * mm, 0.0
-            elif p.kind == "hand":
-                dx, dy, turn = (i - (shown - 1) / 2) * 1.6 * mm, 0.0, (i - (shown - 1) / 2) * -14
-            else:
-                dx, dy, turn = (i - (shown - 1) / 2) * (w + 0.8 * mm), 0.0, 0.0
-            c.saveState()
-            c.translate(cx + dx, cy + dy)
-            c.rotate(turn)
-            c.roundRect(-w / 2, -h / 2, w, h, 0.6 * mm, stroke=1, fill=1)
-            c.restoreState()
-    elif p.kind in ("board", "track"):
-        c.rect(cx - 8 * mm, cy - 3.5 * mm, 16 * mm, 7 * mm, stroke=1, fill=1)
-        c.setFillColor(colour(PAPER))
-        for i in range(5):
-            c.rect(cx - 7 * mm + i * 2.9 * mm, cy - 1 * mm, 2.3 * mm, 2 * mm, stroke=1, fill=1)
-    elif p.kind == "screen":
-        path = c.beginPath()
-        path.moveTo(cx - 7 * mm, cy - 3 * mm)
-        for i, (px, py) in enumerate(((-3.5, 0.5), (0, -3), (3.5, 0.5), (7, -3))):
-            path.lineTo(cx + px * mm, cy + py * mm + (3 * mm if i % 2 == 0 else 0))
-        c.setLineWidth(1.2)
-        c.drawPath(path, stroke=1, fill=0)
-    elif p.kind == "aid":
-        c.setFillColor(colour(PAPER))
-        c.roundRect(cx - h / 2, cy - w / 2, h, w, 0.6 * mm, stroke=1, fill=1)
-        for i in range(3):
-            c.line(cx - h / 2 + 1 * mm, cy + (1 - i) * 1.2 * mm, cx + h / 2 - 1 * mm,
-                   cy + (1 - i) * 1.2 * mm)  # fmt: skip
-    else:  # counters and money: a small pile of round counters
-        for i in range(3 if p.count > 1 else 1):
-            c.circle(cx + (i - 1) * 1.4 * mm, cy + (i - 1) * 0.9 * mm, 2.6 * mm, stroke=1, fill=1)
 
 
 __all__ = [
