@@ -42,6 +42,14 @@ def _gifts(players: int, seat: int, left: tuple[bool, ...]) -> tuple[Action, ...
     )
 
 
+def without(legal: list[Action], action: Action) -> list[Action]:
+    """A copy of ``legal`` less ``action`` (listed once): the next options of a seat
+    that goes on bidding."""
+    rest = legal[:]
+    rest.remove(action)
+    return rest
+
+
 def bid_options(state: StateData, seat: int) -> list[Action]:
     """Phase 1: one more gem of a colour still held, a fake gem (up to the bid's limit),
     or seal the bid."""

@@ -37,8 +37,10 @@ def random_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Actio
 
 
 def _my_worth(view: View) -> list[int]:
-    """What one more gem of each colour adds to this seat's final score."""
-    worth = market.color_values_for(view.cfg, view.values, view.fronts[view.seat])
+    """What one more gem of each colour adds to this seat's final score (the market
+    value alone while no gem stands in front of the screen, as is most often so)."""
+    front = view.fronts[view.seat]
+    worth = market.color_values_for(view.cfg, view.values, front) if any(front) else [*view.values]
     worth[view.zero] = 0
     return worth
 

@@ -23,7 +23,7 @@ import random
 
 from pnp.games import Reporting
 from pnp.games.oldbiddy import actions, market, report
-from pnp.games.oldbiddy.actions import FAKE, PASS, SEAL, Action, options
+from pnp.games.oldbiddy.actions import FAKE, PASS, SEAL, Action, options, without
 from pnp.games.oldbiddy.config import FAKE_GEM, MOVE_GEM, Config
 from pnp.games.oldbiddy.ledger import Ledger, seat_name
 from pnp.games.oldbiddy.state import ACT, BID, CHOOSE, GIVE, NO_CARD, OVER, replaced
@@ -231,17 +231,17 @@ class State(Ledger, Reporting):
         """Add to the closed fist or seal it; while the same seat goes on bidding, its next
         options are the last ones less what it can no longer add."""
         if action[0] == "add":
-            color = action[1]
-            self.bid_gems[seat][color] += 1
-            spent = self.bid_gems[seat][color] >= self.behind[seat][color]
-            self.legal = [a for a in legal if a != action] if spent else legal
+            color, fist = action[1], self.bid_gems[seat]
+            fist[color] += 1
+            spent = fist[color] >= self.behind[seat][color]
+            self.legal = without(legal, action) if spent else legal
         elif action == FAKE:
             self.bid_fakes[seat] += 1
             if self.playlog is not None:
                 self.playlog.used("fake-gem-bid")
             fakes = self.bid_fakes[seat]
             spent = fakes >= self.fakes[seat] or fakes >= self.cfg.fake_gems_per_bid
-            self.legal = [a for a in legal if a != action] if spent else legal
+            self.legal = without(legal, action) if spent else legal
         else:
             self.sealed = sealed = replaced(self.sealed, seat, True)
             if self.log is not None:

@@ -23,6 +23,9 @@ GIVE = "give"
 OVER = "over"
 
 T = TypeVar("T")
+Ints = tuple[int, ...]
+Table = tuple[Ints, Ints, Ints, int, tuple[Ints, ...], tuple[Ints, ...], Ints, Ints, int]
+"""``StateData.table``: the view's fields ``positions`` to ``marker_set``."""
 
 NO_CARD = -1
 UNKNOWN = -1
@@ -118,7 +121,7 @@ class StateData:
     legal: list[tuple[object, ...]] | None
     """The current seat's options once worked out (None: not yet); ``apply`` clears it.
     Whoever changes the table by hand must clear it too."""
-    table: tuple[object, ...] | None
+    table: Table | None
     """The open table as views show it (``View.positions`` to ``View.marker_set``: the
     market and its values, the supply, the fake-gem pile, the screens, the fake gems, the
     turn order markers), kept until one of them changes (None: changed; whoever changes them by hand

@@ -91,20 +91,6 @@ _new_view = tuple.__new__
 and its argument binding: a third cheaper, and the search builds a view at nearly every
 step of every playout."""
 
-TABLE = slice(6, 15)
-"""The view's fields the state keeps ready as ``StateData.table``."""
-assert View._fields[TABLE] == (
-    "positions",
-    "values",
-    "supply",
-    "fake_pile",
-    "behinds",
-    "fronts",
-    "fake_counts",
-    "markers",
-    "marker_set",
-)
-
 
 def view_of(s: StateData, seat: int) -> View:
     """The view, its open table taken as kept (or copied out once) and the other
@@ -128,11 +114,25 @@ def view_of(s: StateData, seat: int) -> View:
             tuple(s.marker),
             s.marker_set,
         )
-    return _new_view(
+    positions, values, supply, pile, behinds, fronts, fakes, markers, marker_set = table
+    return _new_view(  # the table unpacked: a quarter cheaper than adding tuples
         View,
-        (seat, s.cfg, s.n, s.round, s.phase, s.characters)
-        + table
-        + (
+        (
+            seat,
+            s.cfg,
+            s.n,
+            s.round,
+            s.phase,
+            s.characters,
+            positions,
+            values,
+            supply,
+            pile,
+            behinds,
+            fronts,
+            fakes,
+            markers,
+            marker_set,
             s.zero[seat],
             known,
             knower,
@@ -168,7 +168,17 @@ def deal(view: View, rng: random.Random, cls: type[D]) -> D:
     s.positions, s.supply, s.fake_pile = view.positions, list(view.supply), view.fake_pile
     s.behind = [list(b) for b in view.behinds]
     s.front = [list(f) for f in view.fronts]
-    s.table = tuple(view)[TABLE]
+    s.table = (
+        view.positions,
+        view.values,
+        view.supply,
+        view.fake_pile,
+        view.behinds,
+        view.fronts,
+        view.fake_counts,
+        view.markers,
+        view.marker_set,
+    )
     s.fakes = list(view.fake_counts)
     s.marker, s.marker_set = list(view.markers), view.marker_set
     s.order, s.turn, s.acting = view.order, view.turn, view.acting
