@@ -69,15 +69,12 @@ def _scores_after_moves(view: View, moves: Sequence[Action]) -> list[int]:
     return out
 
 
-def _best(actions: Sequence[Action], scores: Sequence[float], rnd: Callable[[], float]) -> Action:
-    """The action of highest score, a tie going to a tiny draw made for each action in
-    turn: ``max(actions, key=score + rnd() * 1e-6)`` without a call per action."""
-    best, top = actions[0], -math.inf
-    for action, score in zip(actions, scores, strict=True):
-        key = score + rnd() * 1e-6
-        if key > top:
-            best, top = action, key
-    return best
+def _best(scores: Sequence[float], rnd: Callable[[], float]) -> int:
+    """Where the highest score stands, a tie going to a tiny draw made for each score in
+    turn (the first of equal keys, as ``max(actions, key=score + rnd() * 1e-6)`` picks)
+    without a call per action."""
+    keys = [score + rnd() * 1e-6 for score in scores]
+    return keys.index(max(keys))
 
 
 def _bid(view: View, legal: Sequence[Action]) -> Action:
@@ -98,15 +95,15 @@ def _bid(view: View, legal: Sequence[Action]) -> Action:
 def _choose(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
     worth, rnd = _my_worth(view), rng.random
     if legal[0][0] == "gem":
-        return _best(legal, [worth[a[1]] for a in legal], rnd)
+        return legal[_best([worth[a[1]] for a in legal], rnd)]
     cfg, cards, characters = view.cfg, view.offer_cards, view.characters
     gem_cards, roles = cfg.gem_cards, cfg.characters
-    value = []
-    for _, i in legal:
-        card = cards[i]
-        gems = sum(map(mul, gem_cards[card], worth)) if card >= 0 else 0
-        value.append(gems + ACTION_WORTH[roles[characters[i]].action])
-    return _best(legal, value, rnd)
+    value = [
+        (sum(map(mul, gem_cards[cards[i]], worth)) if cards[i] >= 0 else 0)
+        + ACTION_WORTH[roles[characters[i]].action]
+        for _, i in legal
+    ]
+    return legal[_best(value, rnd)]
 
 
 def _act(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -114,8 +111,8 @@ def _act(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
     if kind == "move":
         moves = [a for a in legal if a[0] == "move"]
         after = _scores_after_moves(view, moves)
-        best = _best(moves, after, rng.random)
-        return best if after[moves.index(best)] > view.score(me) else ("pass",)
+        top = _best(after, rng.random)
+        return moves[top] if after[top] > view.score(me) else ("pass",)
     if kind == "show":
         held, worth = view.behind(me), _my_worth(view)
         bonus = view.cfg.moneybags_bonus
@@ -132,7 +129,7 @@ def _act(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         return fresh[int(rng.random() * len(fresh))] if fresh else ("pass",)
     if kind == "take":
         worth = _my_worth(view)
-        return _best(legal, [worth[a[1]] for a in legal], rng.random)
+        return legal[_best([worth[a[1]] for a in legal], rng.random)]
     if kind == "give":
         return _gift(view, legal, rng)
     return legal[0]
