@@ -205,9 +205,9 @@ def test_boss_pays_in_the_moved_colour_without_change(game: Game) -> None:
     assert boss.letter == "B" and state.phase == ACT
     seat = state.owner[1]
     state.turn, state.acting = 1, seat
-    state.positions = [1, 11, 12]
+    state.positions = (1, 11, 12)
     state.behind[seat] = [5, 0, 4]
-    state.legal = state.screens = None  # changed by hand: forget the options and screens kept
+    state.legal = state.table = None  # changed by hand: forget the options and the table kept
     legal = state.legal_actions()
     assert ("move", GREEN, 1) in legal and ("move", GREEN, 2) not in legal
     assert ("move", GREEN, -1) not in legal  # green is on space 1: the end rule
@@ -216,7 +216,7 @@ def test_boss_pays_in_the_moved_colour_without_change(game: Game) -> None:
     supply = state.supply[RED]
     state.apply(("move", RED, -2))
     assert state.behind[seat][RED] == 4 - 2 and state.supply[RED] == supply + 2
-    assert state.positions == [1, 12, 10]
+    assert state.positions == (1, 12, 10)
 
 
 def test_old_biddy_takes_a_fake_gem_only_if_one_is_left(game: Game) -> None:

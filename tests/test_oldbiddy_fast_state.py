@@ -89,7 +89,7 @@ def test_a_bid_stops_offering_what_the_seat_has_run_out_of(game: Game) -> None:
         state.apply(PASS if PASS in legal else legal[0])
     seat = state.current_player()
     state.fakes[seat], state.behind[seat] = 2, [1, 0, 2]
-    state.legal = state.screens = None  # changed by hand: forget the kept list and screens
+    state.legal = state.table = None  # changed by hand: forget the kept list and table
     assert state.legal_actions() == [("add", 0), ("add", 2), ("fake",), ("seal",)]
     state.apply(("add", 0))  # an equal tuple, not the one in the list
     assert state.legal_actions() == [("add", 2), ("fake",), ("seal",)]
@@ -137,9 +137,10 @@ def test_a_clone_sets_every_slot_and_shares_no_list(game: Game) -> None:
 
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.integers(3, 5))
-def test_the_screens_views_keep_follow_every_gem(seed: int, players: int) -> None:
-    # rules keeps the gems behind and in front of each screen as views show them
-    # (state.screens) until a gem moves: a view must show what a fresh look would
+def test_the_table_views_keep_follows_every_change(seed: int, players: int) -> None:
+    # rules keeps the open table as views show it (state.table: the market, the supply,
+    # the screens, the fake gems, the markers) until one of them changes: a view must
+    # show what a fresh look would
     game = load_game("oldbiddy")
     state = oldbiddy.new_state(game, players, seed, transcript=False)
     rng = random.Random(seed)
@@ -149,5 +150,8 @@ def test_the_screens_views_keep_follow_every_gem(seed: int, players: int) -> Non
             view = table.view(seat)
             assert view.behinds == tuple(map(tuple, table.behind))
             assert view.fronts == tuple(map(tuple, table.front))
+            fresh = table.clone()
+            fresh.table = None
+            assert fresh.view(seat) == view
         legal = state.legal_actions()
         state.apply(legal[rng.randrange(len(legal))])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
 from typing import Any
 
 from pnp.games.oldbiddy import market
@@ -14,11 +15,47 @@ SEAL: Action = ("seal",)
 FAKE: Action = ("fake",)
 
 
+@cache
+def _adds(colors: int) -> tuple[Action, ...]:
+    """``("add", c)`` for every colour, made once: a bid lists them again and again."""
+    return tuple(("add", c) for c in range(colors))
+
+
+@cache
+def _takes(characters: int) -> tuple[Action, ...]:
+    return tuple(("take", i) for i in range(characters))
+
+
+@cache
+def _gem_picks(colors: int) -> tuple[Action, ...]:
+    return tuple(("gem", c) for c in range(colors))
+
+
+@lru_cache(maxsize=4096)
+def _gifts(players: int, seat: int, left: tuple[bool, ...]) -> tuple[Action, ...]:
+    return tuple(
+        ("give", other, c)
+        for other in range(players)
+        if other != seat
+        for c, has in enumerate(left)
+        if has
+    )
+
+
+def without(legal: list[Action], action: Action) -> list[Action]:
+    """A copy of ``legal`` less ``action`` (listed once): the next options of a seat
+    that goes on bidding."""
+    rest = legal[:]
+    rest.remove(action)
+    return rest
+
+
 def bid_options(state: StateData, seat: int) -> list[Action]:
     """Phase 1: one more gem of a colour still held, a fake gem (up to the bid's limit),
     or seal the bid."""
     gems, held = state.bid_gems[seat], state.behind[seat]
-    out: list[Action] = [("add", c) for c in range(len(gems)) if held[c] > gems[c]]
+    adds = _adds(len(gems))
+    out: list[Action] = [adds[c] for c in range(len(gems)) if held[c] > gems[c]]
     if state.fakes[seat] > state.bid_fakes[seat] < state.cfg.fake_gems_per_bid:
         out.append(FAKE)
     out.append(SEAL)
@@ -28,19 +65,15 @@ def bid_options(state: StateData, seat: int) -> list[Action]:
 def choice_options(state: StateData) -> list[Action]:
     """Phase 2: a character nobody took yet; the last seat instead one gem in supply."""
     if state.turn < state.n - 1:
-        return [("take", i) for i, who in enumerate(state.owner) if who < 0]
-    return [("gem", c) for c, left in enumerate(state.supply) if left]
+        takes = _takes(len(state.owner))
+        return [takes[i] for i, who in enumerate(state.owner) if who < 0]
+    picks = _gem_picks(len(state.supply))
+    return [picks[c] for c, left in enumerate(state.supply) if left]
 
 
 def gift_options(state: StateData, seat: int) -> list[Action]:
     """The Princess's gift: any other seat, any colour left in the supply."""
-    return [
-        ("give", other, c)
-        for other in range(state.n)
-        if other != seat
-        for c, left in enumerate(state.supply)
-        if left
-    ]
+    return list(_gifts(state.n, seat, tuple([left > 0 for left in state.supply])))
 
 
 def boss_options(state: StateData, seat: int) -> tuple[list[Action], int]:

@@ -9,6 +9,7 @@ player furthest behind.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from operator import mul
@@ -18,6 +19,7 @@ from pnp.games.oldbiddy import market
 from pnp.games.oldbiddy.actions import FAKE, SEAL, Action
 from pnp.games.oldbiddy.config import FAKE_GEM, GIFT_GEM, MOVE_GEM, SHOW_GEM, SWAP_ZERO
 from pnp.games.oldbiddy.rules import determinize
+from pnp.games.oldbiddy.state import UNKNOWN
 from pnp.games.oldbiddy.view import View
 from pnp.games.search import Budget, search_bot
 
@@ -35,59 +37,82 @@ def random_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Actio
 
 
 def _my_worth(view: View) -> list[int]:
-    """What one more gem of each colour adds to this seat's final score."""
-    worth = market.color_values_for(view.cfg, view.values, view.fronts[view.seat])
+    """What one more gem of each colour adds to this seat's final score (the market
+    value alone while no gem stands in front of the screen, as is most often so)."""
+    front = view.fronts[view.seat]
+    worth = market.color_values_for(view.cfg, view.values, front) if any(front) else [*view.values]
     worth[view.zero] = 0
     return worth
 
 
 def _scores_after_moves(view: View, moves: Sequence[Action]) -> list[int]:
-    """This seat's score after each Boss move (``("move", colour, spaces)``), paid for."""
+    """This seat's score after each Boss move (``("move", colour, spaces)``), paid for.
+
+    The score depends on the move only through the market it leaves (three colours stand
+    in at most six orders) and the gems paid, so each market is scored once and a move's
+    payment is taken off at the moved colour's new worth (nothing when it is the colour
+    of the zero marker)."""
     cfg, me, positions, worth = view.cfg, view.seat, view.positions, view.values
     behind, front, zero, fakes = view.behinds[me], view.fronts[me], view.zero, view.fake_counts[me]
+    costs, bonus, after = cfg.boss_costs, cfg.moneybags_bonus, market.values_after
+    scored: dict[tuple[int, ...], int] = {}
     out = []
     for _, color, delta in moves:
-        paid = market.payment(cfg.boss_costs[abs(delta)], worth[color])
-        held = list(behind)
-        held[color] -= paid
-        moved = market.values(cfg, market.move(positions, color, delta))
-        out.append(market.final_score(cfg, moved, held, front, zero, fakes))
+        moved = after(cfg, positions, color, delta)
+        score = scored.get(moved)
+        if score is None:
+            score = scored[moved] = market.final_score(cfg, moved, behind, front, zero, fakes)
+        if color != zero:
+            paid = market.payment(costs[abs(delta)], worth[color])
+            score -= paid * (moved[color] + bonus * front[color])
+        out.append(score)
     return out
+
+
+def _best(scores: Sequence[float], rnd: Callable[[], float]) -> int:
+    """Where the highest score stands, a tie going to a tiny draw made for each score in
+    turn (the first of equal keys, as ``max(actions, key=score + rnd() * 1e-6)`` picks)
+    without a call per action."""
+    keys = [score + rnd() * 1e-6 for score in scores]
+    return keys.index(max(keys))
 
 
 def _bid(view: View, legal: Sequence[Action]) -> Action:
     me = view.seat
-    if FAKE in legal and view.fake_counts[me] > 1:
+    if view.fake_counts[me] > 1 and FAKE in legal:
         return FAKE
     gems, fakes = view.my_bid
     zero = view.zero
-    if gems[zero] < view.behinds[me][zero] and ("add", zero) in legal:
-        spent = market.bid_value(view.cfg, gems, fakes, 0, view.values)
-        if spent < BID_ROUND_FACTOR * view.round * 2:
-            return ("add", zero)
+    if gems[zero] < view.behinds[me][zero]:
+        add = ("add", zero)
+        if add in legal:
+            spent = market.bid_value(view.cfg, gems, fakes, 0, view.values)
+            if spent < BID_ROUND_FACTOR * view.round * 2:
+                return add
     return SEAL
 
 
 def _choose(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
     worth, rnd = _my_worth(view), rng.random
     if legal[0][0] == "gem":
-        return max(legal, key=lambda a: worth[a[1]] + rnd() * 1e-6)
-    cfg, cards = view.cfg, view.offer_cards
-    value = {}
-    for action in legal:
-        i = action[1]
-        gems = sum(map(mul, cfg.gem_cards[cards[i]], worth)) if cards[i] >= 0 else 0
-        value[action] = gems + ACTION_WORTH[cfg.characters[view.characters[i]].action]
-    return max(legal, key=lambda a: value[a] + rnd() * 1e-6)
+        return legal[_best([worth[a[1]] for a in legal], rnd)]
+    cfg, cards, characters = view.cfg, view.offer_cards, view.characters
+    gem_cards, roles = cfg.gem_cards, cfg.characters
+    value = [
+        (sum(map(mul, gem_cards[cards[i]], worth)) if cards[i] >= 0 else 0)
+        + ACTION_WORTH[roles[characters[i]].action]
+        for _, i in legal
+    ]
+    return legal[_best(value, rnd)]
 
 
 def _act(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
     me, kind = view.seat, legal[0][0]
     if kind == "move":
         moves = [a for a in legal if a[0] == "move"]
-        after = dict(zip(moves, _scores_after_moves(view, moves), strict=True))
-        best = max(moves, key=lambda a: after[a] + rng.random() * 1e-6)
-        return best if after[best] > view.score(me) else ("pass",)
+        after = _scores_after_moves(view, moves)
+        top = _best(after, rng.random)
+        return moves[top] if after[top] > view.score(me) else ("pass",)
     if kind == "show":
         held, worth = view.behind(me), _my_worth(view)
         bonus = view.cfg.moneybags_bonus
@@ -104,12 +129,30 @@ def _act(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         return fresh[int(rng.random() * len(fresh))] if fresh else ("pass",)
     if kind == "take":
         worth = _my_worth(view)
-        return max(legal, key=lambda a: worth[a[1]] + rng.random() * 1e-6)
+        return legal[_best([worth[a[1]] for a in legal], rng.random)]
     if kind == "give":
-        poorest = min({a[1] for a in legal}, key=lambda s: view.score(s) + rng.random() * 1e-6)
-        mine = _my_worth(view)
-        return min((a for a in legal if a[1] == poorest), key=lambda a: mine[a[2]])
+        return _gift(view, legal, rng)
     return legal[0]
+
+
+def _gift(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+    """The Princess's gift: to the seat that seems furthest behind (a tiny draw breaks
+    ties), the colour worth least to this seat."""
+    cfg, me, worth, rnd = view.cfg, view.seat, view.values, rng.random
+    behinds, fronts, fakes = view.behinds, view.fronts, view.fake_counts
+    poorest, low = -1, math.inf
+    for seat in {a[1] for a in legal}:  # as min() over this set did, in its order
+        zero = view.zero if seat == me else UNKNOWN
+        score = market.final_score(cfg, worth, behinds[seat], fronts[seat], zero, fakes[seat])
+        key = score + rnd() * 1e-6
+        if key < low:
+            poorest, low = seat, key
+    mine = _my_worth(view)
+    gift, least = legal[0], math.inf
+    for action in legal:
+        if action[1] == poorest and mine[action[2]] < least:
+            gift, least = action, mine[action[2]]
+    return gift
 
 
 def heuristic_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Action:

@@ -1,5 +1,5 @@
 """Old Biddy's bookkeeping as the rules move gems: gems taken from and paid back to the
-supply (with the peaks the report reads and the screens the views keep), the transcript's
+supply (with the peaks the report reads, and the table the views keep forgotten), the transcript's
 lines, and the marks of rules that only a whole move shows.
 
 A mixin of :class:`~.state.StateData` for :class:`.rules.State`, kept apart so that the
@@ -38,7 +38,7 @@ class Ledger(StateData):
         got = wanted if wanted < left else left
         supply[color] = left = left - got
         self.behind[seat][color] += got
-        self.screens = None
+        self.table = None
         out = self.cfg.gems_per_color - left
         if out > self.peak_out[color]:
             self.peak_out[color] = out
@@ -46,10 +46,10 @@ class Ledger(StateData):
 
     def _pay(self, seat: int, color: int, count: int) -> None:
         self.behind[seat][color] -= count
-        self.screens = None
+        self.table = None
         self.supply[color] += count
 
-    def _count_boss_move(self, spaces: int, before: list[int]) -> None:
+    def _count_boss_move(self, spaces: int, before: tuple[int, ...]) -> None:
         """Mark the Boss's move by its length, and a bump when another gem gave way."""
         log = self.playlog
         assert log is not None

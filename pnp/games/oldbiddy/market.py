@@ -52,6 +52,21 @@ def _moved(positions: tuple[int, ...], color: int, delta: int) -> tuple[int, ...
     return tuple(pos)
 
 
+def values_after(
+    cfg: Config, positions: tuple[int, ...], color: int, delta: int
+) -> tuple[int, ...]:
+    """:func:`values` once ``color`` has moved ``delta`` spaces (:func:`move`): one lookup
+    where the Boss weighs each of its moves."""
+    return _ranked_after(cfg.market_values, positions, color, delta)
+
+
+@lru_cache(maxsize=MARKETS_KEPT)
+def _ranked_after(
+    market_values: tuple[int, ...], positions: tuple[int, ...], color: int, delta: int
+) -> tuple[int, ...]:
+    return _ranked(market_values, _moved(positions, color, delta))
+
+
 def payment(cost: int, value: int) -> int:
     """Fewest gems of one colour worth ``value`` each that reach ``cost``: no change."""
     return -(-cost // value)

@@ -23,10 +23,10 @@ import random
 
 from pnp.games import Reporting
 from pnp.games.oldbiddy import actions, market, report
-from pnp.games.oldbiddy.actions import FAKE, PASS, SEAL, Action, options
+from pnp.games.oldbiddy.actions import FAKE, PASS, SEAL, Action, options, without
 from pnp.games.oldbiddy.config import FAKE_GEM, MOVE_GEM, Config
 from pnp.games.oldbiddy.ledger import Ledger, seat_name
-from pnp.games.oldbiddy.state import ACT, BID, CHOOSE, GIVE, NO_CARD, OVER
+from pnp.games.oldbiddy.state import ACT, BID, CHOOSE, GIVE, NO_CARD, OVER, replaced
 from pnp.games.oldbiddy.view import View, deal, view_of
 from pnp.games.playlog import PlayLog
 
@@ -59,22 +59,22 @@ class State(Ledger, Reporting):
         cards = list(range(len(cfg.gem_cards)))
         rng.shuffle(cards)
         out = cfg.cards_removed[players]
-        self.removed, self.deck, self.seen_cards = cards[:out], cards[out:], []
+        self.removed, self.deck, self.seen_cards = cards[:out], cards[out:], ()
         starts = list(cfg.start_spaces)
         rng.shuffle(starts)
-        self.positions = starts
+        self.positions = tuple(starts)
         self.supply = [cfg.gems_per_color - 1] * colors  # one of each stands on the market
         self.fake_pile = cfg.fake_gems
         pool = cfg.zero_marker_pool()
         rng.shuffle(pool)
         self.zero, self.board_zero = pool[:players], pool[players:]
-        self.knower = [-1] * len(self.board_zero)
+        self.knower = (-1,) * len(self.board_zero)
         numbers = list(range(1, players + 1))
         rng.shuffle(numbers)
         self.marker, self.marker_set = numbers, 0
         self.behind = [[0] * colors for _ in range(players)]
         self.front = [[0] * colors for _ in range(players)]
-        self.screens = None
+        self.table = None
         self.fakes = [0] * players
         self.peak_out, self.off_board = [0] * colors, 0
         worth = market.values(cfg, self.positions)
@@ -86,9 +86,9 @@ class State(Ledger, Reporting):
                 self._gain(seat, worth.index(value), 1)
                 log.used("start-extra-gems")
         self.bid_gems = [[0] * colors for _ in range(players)]
-        self.bid_fakes, self.sealed = [0] * players, [False] * players
-        self.order, self.turn, self.acting = [], 0, TERMINAL
-        self.offers, self.owner = [], []
+        self.bid_fakes, self.sealed = [0] * players, (False,) * players
+        self.order, self.turn, self.acting = (), 0, TERMINAL
+        self.offers, self.owner = (), ()
         self.round, self.phase = 1, BID
         if self.log is not None:
             self._note(
@@ -153,9 +153,10 @@ class State(Ledger, Reporting):
         copy.copy_from(self)
         return copy
 
-    def view(self, seat: int) -> View:
-        """What ``seat`` may see: its own bid and zero marker, and the open table."""
-        return view_of(self, seat)
+    view = view_of
+    """``view(seat)``: what ``seat`` may see, its own bid and zero marker and the open
+    table (:func:`.view.view_of` itself, without a call of its own: the search asks at
+    nearly every step of every playout)."""
 
     def length(self) -> int:
         return min(self.round, self.cfg.rounds)
@@ -164,11 +165,11 @@ class State(Ledger, Reporting):
 
     def _start_round(self) -> None:
         deck = self.deck
-        self.offers = offers = [deck.pop() if deck else NO_CARD for _ in self.characters]
+        self.offers = offers = tuple([deck.pop() if deck else NO_CARD for _ in self.characters])
         if self.playlog is not None and any(c != NO_CARD for c in offers):
             self.playlog.used("deal-gem-cards")
-        self.seen_cards += [c for c in offers if c != NO_CARD]
-        self.owner = [-1] * len(self.characters)
+        self.seen_cards += tuple([c for c in offers if c != NO_CARD])
+        self.owner = (-1,) * len(self.characters)
         if self.log is not None:
             self._note(
                 "deal "
@@ -186,10 +187,10 @@ class State(Ledger, Reporting):
         self.phase, self.acting = BID, 0  # seats bid in seat order, each sealing in turn
         colors = len(self.cfg.colors)
         self.bid_gems = [[0] * colors for _ in range(self.n)]
-        self.bid_fakes, self.sealed = [0] * self.n, [False] * self.n
+        self.bid_fakes, self.sealed = [0] * self.n, (False,) * self.n
 
     def _begin_choosing(self) -> None:
-        self.order = sorted(range(self.n), key=self.marker.__getitem__)
+        self.order = tuple(sorted(range(self.n), key=self.marker.__getitem__))
         self.phase, self.turn, self.acting = CHOOSE, 0, self.order[0]
         self._skip_empty_choice()
 
@@ -208,7 +209,7 @@ class State(Ledger, Reporting):
                 if self.log is not None:
                     letter = self.cfg.characters[self.characters[i]].letter
                     self._note(f"discard the gem card beside {letter}")
-                offers[i] = NO_CARD
+        self.offers = (NO_CARD,) * len(offers)  # every card is taken or discarded now
         self.phase, self.turn = ACT, 0
         self._next_act()
 
@@ -230,20 +231,19 @@ class State(Ledger, Reporting):
         """Add to the closed fist or seal it; while the same seat goes on bidding, its next
         options are the last ones less what it can no longer add."""
         if action[0] == "add":
-            color = action[1]
-            self.bid_gems[seat][color] += 1
-            spent = self.bid_gems[seat][color] >= self.behind[seat][color]
-            self.legal = [a for a in legal if a != action] if spent else legal
+            color, fist = action[1], self.bid_gems[seat]
+            fist[color] += 1
+            spent = fist[color] >= self.behind[seat][color]
+            self.legal = without(legal, action) if spent else legal
         elif action == FAKE:
             self.bid_fakes[seat] += 1
             if self.playlog is not None:
                 self.playlog.used("fake-gem-bid")
             fakes = self.bid_fakes[seat]
             spent = fakes >= self.fakes[seat] or fakes >= self.cfg.fake_gems_per_bid
-            self.legal = [a for a in legal if a != action] if spent else legal
+            self.legal = without(legal, action) if spent else legal
         else:
-            sealed = self.sealed
-            sealed[seat] = True
+            self.sealed = sealed = replaced(self.sealed, seat, True)
             if self.log is not None:
                 self._note(f"{seat_name(seat)} seals a bid")
             if all(sealed):
@@ -253,6 +253,7 @@ class State(Ledger, Reporting):
 
     def _reveal_bids(self) -> None:
         cfg, worth = self.cfg, market.values(self.cfg, self.positions)
+        self.table = None  # the markers and fake gems change, if no gem does
         bids = [
             market.bid_value(cfg, self.bid_gems[s], self.bid_fakes[s], self.marker[s], worth)
             for s in range(self.n)
@@ -286,7 +287,8 @@ class State(Ledger, Reporting):
         if action[0] == "take":
             i = action[1]
             card = self.offers[i]
-            self.owner[i], self.offers[i] = seat, NO_CARD
+            self.owner = replaced(self.owner, i, seat)
+            self.offers = replaced(self.offers, i, NO_CARD)
             got = [0] * len(self.cfg.colors)
             if self.playlog is not None:
                 self.playlog.play(seat, self.characters[i])
@@ -330,6 +332,7 @@ class State(Ledger, Reporting):
                     if found:
                         self.fake_pile -= 1
                         self.fakes[seat] += 1
+                        self.table = None
                         if self.playlog is not None:
                             self.playlog.used("fake-gem")
                     if self.log is not None:
@@ -364,7 +367,8 @@ class State(Ledger, Reporting):
             paid = market.payment(cfg.boss_costs[abs(delta)], worth[color])
             self._pay(seat, color, paid)
             before = self.positions
-            self.positions = list(market.move(before, color, delta))
+            self.positions = market.move(before, color, delta)
+            self.table = None
             if self.playlog is not None:
                 self._count_boss_move(abs(delta), before)
             if log:
@@ -373,7 +377,7 @@ class State(Ledger, Reporting):
         elif kind == "show":
             self.behind[seat][action[1]] -= 1
             self.front[seat][action[1]] += 1
-            self.screens = None
+            self.table = None
             if self.playlog is not None:
                 self.playlog.used("moneybags")
             if log:
@@ -384,7 +388,7 @@ class State(Ledger, Reporting):
             self.zero[seat], self.board_zero[slot] = self.board_zero[slot], self.zero[seat]
             if self.playlog is not None:
                 self.playlog.used("kid-swap")
-            self.knower[slot] = seat
+            self.knower = replaced(self.knower, slot, seat)
             if log:
                 self._note(f"{self._who(seat)} swaps zero score markers with board slot {slot + 1}")
         elif kind == "take":

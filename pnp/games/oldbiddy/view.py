@@ -29,6 +29,8 @@ class View(NamedTuple):
     phase: str
     characters: tuple[int, ...]
     positions: tuple[int, ...]
+    values: tuple[int, ...]
+    """Value of each colour on the market (:func:`market.values` of ``positions``)."""
     supply: tuple[int, ...]
     fake_pile: int
     behinds: tuple[tuple[int, ...], ...]
@@ -54,10 +56,6 @@ class View(NamedTuple):
     acting: int
     deck_size: int
     seen_cards: tuple[int, ...]
-
-    @property
-    def values(self) -> tuple[int, ...]:
-        return market.values(self.cfg, self.positions)
 
     def behind(self, seat: int) -> tuple[int, ...]:
         return self.behinds[seat]
@@ -95,15 +93,29 @@ step of every playout."""
 
 
 def view_of(s: StateData, seat: int) -> View:
+    """The view, its open table taken as kept (or copied out once) and the other
+    sequences shared: the state holds them as tuples."""
     knower, board = s.knower, s.board_zero
     if seat in knower:
         known = tuple([c if k == seat else UNKNOWN for c, k in zip(board, knower, strict=True)])
     else:
         known = (UNKNOWN,) * len(knower)
-    screens = s.screens
-    if screens is None:
-        screens = s.screens = (tuple(map(tuple, s.behind)), tuple(map(tuple, s.front)))
-    return _new_view(
+    table = s.table
+    if table is None:
+        positions = tuple(s.positions)
+        table = s.table = (
+            positions,
+            market.values(s.cfg, positions),
+            tuple(s.supply),
+            s.fake_pile,
+            tuple(map(tuple, s.behind)),
+            tuple(map(tuple, s.front)),
+            tuple(s.fakes),
+            tuple(s.marker),
+            s.marker_set,
+        )
+    positions, values, supply, pile, behinds, fronts, fakes, markers, marker_set = table
+    return _new_view(  # the table unpacked: a quarter cheaper than adding tuples
         View,
         (
             seat,
@@ -112,26 +124,27 @@ def view_of(s: StateData, seat: int) -> View:
             s.round,
             s.phase,
             s.characters,
-            tuple(s.positions),
-            tuple(s.supply),
-            s.fake_pile,
-            screens[0],
-            screens[1],
-            tuple(s.fakes),
-            tuple(s.marker),
-            s.marker_set,
+            positions,
+            values,
+            supply,
+            pile,
+            behinds,
+            fronts,
+            fakes,
+            markers,
+            marker_set,
             s.zero[seat],
             known,
-            tuple(knower),
+            knower,
             (tuple(s.bid_gems[seat]), s.bid_fakes[seat]),
-            tuple(s.sealed),
-            tuple(s.offers),
-            tuple(s.owner),
-            tuple(s.order),
+            s.sealed,
+            s.offers,
+            s.owner,
+            s.order,
             s.turn,
             s.acting,
             len(s.deck),
-            tuple(s.seen_cards),
+            s.seen_cards,
         ),
     )
 
@@ -152,15 +165,25 @@ def deal(view: View, rng: random.Random, cls: type[D]) -> D:
     # samples the worlds it always has (play itself has no chance, see .state)
     s.round, s.phase, s.log, s.legal = view.round, view.phase, None, None
     s.playlog = None
-    s.positions, s.supply, s.fake_pile = list(view.positions), list(view.supply), view.fake_pile
+    s.positions, s.supply, s.fake_pile = view.positions, list(view.supply), view.fake_pile
     s.behind = [list(b) for b in view.behinds]
     s.front = [list(f) for f in view.fronts]
-    s.screens = (view.behinds, view.fronts)
+    s.table = (
+        view.positions,
+        view.values,
+        view.supply,
+        view.fake_pile,
+        view.behinds,
+        view.fronts,
+        view.fake_counts,
+        view.markers,
+        view.marker_set,
+    )
     s.fakes = list(view.fake_counts)
     s.marker, s.marker_set = list(view.markers), view.marker_set
-    s.order, s.turn, s.acting = list(view.order), view.turn, view.acting
-    s.sealed, s.offers, s.owner = list(view.sealed), list(view.offer_cards), list(view.owner)
-    s.seen_cards = list(view.seen_cards)
+    s.order, s.turn, s.acting = view.order, view.turn, view.acting
+    s.sealed, s.offers, s.owner = view.sealed, view.offer_cards, view.owner
+    s.seen_cards = view.seen_cards
     s.peak_out = [cfg.gems_per_color - k for k in view.supply]
     s.off_board = 0
 
@@ -173,7 +196,7 @@ def deal(view: View, rng: random.Random, cls: type[D]) -> D:
     shuffle(rng, pool)
     s.zero = [view.zero if seat == me else pool.pop() for seat in range(n)]
     s.board_zero = [color if color != UNKNOWN else pool.pop() for color in known]
-    s.knower = list(view.board_knower)
+    s.knower = view.board_knower
 
     colors = len(cfg.colors)
     s.bid_gems, s.bid_fakes = [[0] * colors for _ in range(n)], [0] * n
