@@ -27,7 +27,7 @@ SEARCH_GAMES = {
     ("bigidea", "fewest"): 40,
     ("bigidea", "most"): 60,
     ("boom", "fewest"): 20,
-    ("boom", "most"): 8,
+    ("boom", "most"): 16,
     ("oldbiddy", "fewest"): 60,
     ("oldbiddy", "most"): 40,
     ("smallprint", "fewest"): 60,

@@ -227,15 +227,16 @@ def worth(state: State) -> list[float]:
     return out
 
 
-SEARCH_BUDGET = Budget(iterations=24, seat_iterations=8, paired_seats=5, depth=24, reuse=False)
-"""24 tree iterations at 2 players, 8 more a seat beyond; at 5 players every choice is
-compared on raced paired rollouts over 24 sampled worlds instead.  Playouts stop after 24
+SEARCH_BUDGET = Budget(iterations=16, seat_iterations=8, paired_seats=5, depth=24, reuse=False)
+"""16 tree iterations at 2 players, 8 more a seat beyond; at 5 players every choice is
+compared on raced paired rollouts over 16 sampled worlds instead.  Playouts stop after 24
 steps (a round at 2 players, under one at 5) and score the table by ``worth``: a whole
 game is 20 to 270 steps, and most of a long playout is noise.  Against the heuristic
-(seed 1): 16 above, 3 below of 20 games at 2 players; at 5 players over 16 games the tree
-finished 11/4 with 48 iterations (win rate 23.8 % a seat against 16.2 %), 9/5 with 24,
-and paired rollouts 16/0 (36.2 % against 3.8 %).  The tree starts afresh at every
-decision: with kept subtrees 48 iterations finished 9/5 at 5 players."""
+(seeds 1 and 2, 40 games): 31 above, 6 below at 2 players at both seeds (24 iterations:
+30/8 at both, in 1.7 times the time); at 5 players over 16 games 13/2 and 11/1 (win rate
+30.0 % and 32.5 % a seat against 10.0 % and 7.5 %; 24 worlds: 16/0, 36.2 % against
+3.8 %), where the tree finished 11/4 with 48 iterations and 9/5 with 24.  The tree starts
+afresh at every decision: with kept subtrees 48 iterations finished 9/5 at 5 players."""
 
 BOTS: dict[str, Bot] = {
     "random": random_bot,
