@@ -32,7 +32,7 @@ class Cards(StateData):
         have = [0] * len(draw)
         for c in hand:
             have[deck_of[c]] += 1
-        rnd, self._dice = self.rng.random, None  # cards are drawn below
+        rnd, self._dice = self._die().random, None  # cards are drawn below
         for d, held in enumerate(have):
             short = want - held
             if short <= 0:
@@ -73,6 +73,21 @@ class Cards(StateData):
             deck_of = self.cfg.card_deck
             mine = tuple([deck_of[c] for c in self.hands[seat]])
             self._backs = (*backs[:seat], mine, *backs[seat + 1 :])
+
+    def _lay(self, seat: int, cards: tuple[int, ...] | None) -> None:
+        """Make ``cards`` ``seat``'s product of this Seed step (None: pitched) and bring
+        what the views show of it (``_laid``) up to date: its entry alone, not every seat's."""
+        self.pending[seat] = cards
+        laid = self._laid
+        if laid is not None:
+            sizes, backs = laid
+            deck_of = self.cfg.card_deck
+            size = len(cards) if cards else 0
+            back = None if cards is None else tuple([deck_of[c] for c in cards])
+            self._laid = (
+                (*sizes[:seat], size, *sizes[seat + 1 :]),
+                (*backs[:seat], back, *backs[seat + 1 :]),
+            )
 
     def _track_money(self) -> None:
         """Record the most counters of each value the players hold (greedy change,
