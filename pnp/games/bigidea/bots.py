@@ -37,6 +37,24 @@ _RESERVE = tuple(chip_reserve(free) for free in range(3))
 """:func:`chip_reserve` for fewer than three free chips (from three on it is 0)."""
 
 
+def _shares_gain(stack: int, mine: int) -> float:
+    """What one more chip adds to the expected payout of ``mine`` chips in a stack of
+    ``stack`` chips (see :data:`_SHARES_GAIN`)."""
+    now, after = (SHARE_EV[stack], SHARE_EV[stack + 1]) if stack < _TOP else (_LAST, _LAST)
+    return (mine + 1) * after - mine * now
+
+
+_HELD = 64
+"""Chips of one seat on one product that :data:`_SHARES_GAIN` covers (with more, the
+heuristic asks :func:`_shares_gain`)."""
+_SHARES_GAIN = tuple(
+    tuple(_shares_gain(stack, mine) for mine in range(_HELD)) for stack in range(_TOP + 1)
+)
+"""``_SHARES_GAIN[stack][mine]``: what one more chip adds to the expected payout of the
+``mine`` chips a seat holds in a stack of ``stack`` (``_TOP`` and up: the last row), the
+same floating-point numbers as :func:`_shares_gain` gives, looked up at every candidate."""
+
+
 @lru_cache(maxsize=4096)
 def _first_of_each_deck(hand_decks: tuple[int, ...]) -> int:
     """The Seed mask: one card of each deck (a word of each kind), else the first card;
@@ -78,8 +96,9 @@ def heuristic_bot(view: View, legal: Sequence[int], rng: random.Random) -> int:
         shares = p.shares
         mine, players = shares[seat], sum(shares)
         stack = players + p.white
-        now, after = (SHARE_EV[stack], SHARE_EV[stack + 1]) if stack < _TOP else (_LAST, _LAST)
-        gain = (mine + 1) * after - mine * now - price * (players - mine) + rnd() * 1e-6
+        held = _SHARES_GAIN[stack if stack < _TOP else _TOP]
+        gain = held[mine] if mine < _HELD else _shares_gain(stack, mine)
+        gain = gain - price * (players - mine) + rnd() * 1e-6
         if gain > best_gain:
             best, best_gain = action, gain
     return best

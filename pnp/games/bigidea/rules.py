@@ -156,11 +156,13 @@ class State(Cards, Reporting):
     def _seed(self, seat: int, mask: int) -> None:
         hand = self.hands[seat]
         take, keep = pickers(len(hand), mask)
-        self._lay(seat, take(hand))
+        backs = self._backs  # the decks of the hand's cards, if the views have asked
+        held = None if backs is None else backs[seat]
+        self._lay(seat, take(hand), None if held is None else take(held))
         if self.playlog is not None:
             self.playlog.used("seed")
         self.hands[seat] = list(keep(hand))
-        self._hand_changed(seat)
+        self._hand_changed(seat, None if held is None else keep(held))
 
     def _venture(self, seat: int, pick: int) -> None:
         self.venture[seat] = pick
@@ -290,9 +292,9 @@ class State(Cards, Reporting):
                 paid += k * price
         cash[seat] -= paid
         self._place(seat, pos)
-        if self.playlog is not None:
+        if self.playlog is not None:  # a sampled game keeps no money record (_track_money)
             self.playlog.used("mezzanine")
-        self._track_money()
+            self._track_money()
         if self.log is not None:
             self.log.append(
                 f"{self._name(seat)} buys into {self._name(p.owner)}'s product for ${paid}"
