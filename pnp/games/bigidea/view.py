@@ -209,8 +209,9 @@ entry keeps it alive while it could be asked for."""
 
 def unseen(view: View) -> Unseen:
     """The :class:`Unseen` of ``view``, worked out once while the same view is dealt from."""
-    if _last and _last[0].view is view:
-        return _last[0]
+    last = _last[0] if _last else None  # read once: another thread may replace it
+    if last is not None and last.view is view:
+        return last
     cfg, n = view.cfg, len(view.cash)
     known = set(view.hand)
     for cards in (*view.discards, *(p.cards for p in view.products)):
