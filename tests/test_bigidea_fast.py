@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import pnp.games.bigidea as engine
 from pnp.games.bank import make_change
+from pnp.games.bigidea.bots import _HELD, _SHARES_GAIN, _shares_gain
 from pnp.games.bigidea.rules import State
 from pnp.games.bigidea.state import PITCH, StateData, masks, pickers, split
 from pnp.games.bigidea.view import laid_backs, product_view
@@ -222,3 +223,14 @@ def test_dealing_again_from_one_view_deals_what_a_copy_of_it_deals(game: Game) -
     assert [vars_of(p) for p in first.table] == [vars_of(p) for p in other.table]
     assert not {id(p) for p in first.table} & {id(p) for p in again.table}
     assert first.draw[0] is not again.draw[0]
+
+
+def test_the_share_gain_table_holds_the_sums_worked_out_in_place() -> None:
+    # bots._SHARES_GAIN stands for bots._shares_gain at every candidate of every playout:
+    # equal bit for bit wherever it reaches, and the heuristic falls back beyond it
+    assert len(_SHARES_GAIN) == _HELD and {len(row) for row in _SHARES_GAIN} == {_HELD}
+    for stack, row in enumerate(_SHARES_GAIN):
+        assert list(row) == [_shares_gain(stack, mine) for mine in range(_HELD)]
+    # economy.share_ev: a stack of 6 or more always pays $3.50 a share, so a chip more
+    # adds exactly 3.5 to any holding there, table or not
+    assert _SHARES_GAIN[9][2] == _shares_gain(9, 2) == _shares_gain(_HELD + 5, 2) == 3.5

@@ -45,14 +45,15 @@ def _shares_gain(stack: int, mine: int) -> float:
 
 
 _HELD = 64
-"""Chips of one seat on one product that :data:`_SHARES_GAIN` covers (with more, the
-heuristic asks :func:`_shares_gain`)."""
+"""Chips of one seat on one product, and chips in its stack, that :data:`_SHARES_GAIN`
+covers (beyond, the heuristic asks :func:`_shares_gain`)."""
 _SHARES_GAIN = tuple(
-    tuple(_shares_gain(stack, mine) for mine in range(_HELD)) for stack in range(_TOP + 1)
-)
+    tuple(_shares_gain(stack, mine) for mine in range(_HELD)) for stack in range(min(_TOP, _HELD))
+) + (tuple(_shares_gain(_TOP, mine) for mine in range(_HELD)),) * max(_HELD - _TOP, 0)
 """``_SHARES_GAIN[stack][mine]``: what one more chip adds to the expected payout of the
-``mine`` chips a seat holds in a stack of ``stack`` (``_TOP`` and up: the last row), the
-same floating-point numbers as :func:`_shares_gain` gives, looked up at every candidate."""
+``mine`` chips a seat holds in a stack of ``stack`` (one row for every stack from
+``_TOP`` on), the same floating-point numbers as :func:`_shares_gain` gives, looked up
+at every candidate."""
 
 
 @lru_cache(maxsize=4096)
@@ -96,8 +97,10 @@ def heuristic_bot(view: View, legal: Sequence[int], rng: random.Random) -> int:
         shares = p.shares
         mine, players = shares[seat], sum(shares)
         stack = players + p.white
-        held = _SHARES_GAIN[stack if stack < _TOP else _TOP]
-        gain = held[mine] if mine < _HELD else _shares_gain(stack, mine)
+        try:
+            gain = _SHARES_GAIN[stack][mine]
+        except IndexError:  # a stack or a holding beyond the table
+            gain = _shares_gain(stack, mine)
         gain = gain - price * (players - mine) + rnd() * 1e-6
         if gain > best_gain:
             best, best_gain = action, gain
