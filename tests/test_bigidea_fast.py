@@ -14,9 +14,10 @@ from hypothesis import strategies as st
 
 import pnp.games.bigidea as engine
 from pnp.games.bank import make_change
+from pnp.games.bigidea.bots import _HELD, _SHARES_GAIN, _shares_gain
 from pnp.games.bigidea.rules import State
-from pnp.games.bigidea.state import StateData, masks, pickers, split
-from pnp.games.bigidea.view import product_view
+from pnp.games.bigidea.state import PITCH, StateData, masks, pickers, split
+from pnp.games.bigidea.view import laid_backs, product_view
 from pnp.spec.load import Game, load_game
 
 
@@ -167,6 +168,9 @@ def test_what_views_keep_follows_every_move(game: Game, players: int, seed: int)
             assert list(view.products) == fresh
             assert view.decks_held == tuple(tuple(deck_of[c] for c in h) for h in table.hands)
             assert view.discards == tuple(map(tuple, table.discards))
+            sizes, backs = laid_backs(table)  # worked out afresh: cards._lay keeps them
+            if table.phase <= PITCH:
+                assert (view.played_sizes, view.decks_pending) == (sizes, backs)
         legal = state.legal_actions()
         state.apply(legal[int(rng.random() * len(legal))])
 
@@ -187,3 +191,46 @@ def test_a_clone_draws_what_the_original_draws_after_it_rolled(game: Game) -> No
         assert again.rng.getstate() == state.rng.getstate()
         assert before.clone().rng.getstate() == before.rng.getstate()
     assert state.is_terminal()  # the loop went through whole rounds: rolls and draws
+
+
+def test_a_sampled_game_makes_its_die_when_it_first_draws(game: Game) -> None:
+    # view.deal keeps the seed it drew for the sampled game's die (StateData._dice) and
+    # makes the die only when the rules draw or the game is cloned: the die is the one
+    # random.Random(seed) would have made at once, and a sample that never plays has none
+    state = _mid_game(game, 3, 6, 20)
+    view = state.view(state.current_player())
+    sample = engine.determinize(view, random.Random(8))
+    seed = random.Random(8).getrandbits(64)  # deal's first draw
+    assert sample.rng is None and sample._dice == (None, seed)
+    assert sample.clone().rng.getstate() == random.Random(seed).getstate()
+    assert sample.rng is None  # cloning made the copy's die, not the sample's
+    while not sample.is_terminal():
+        sample.apply(sample.legal_actions()[0])
+    assert isinstance(sample.rng, random.Random)  # the Offering rolled it
+
+
+def test_dealing_again_from_one_view_deals_what_a_copy_of_it_deals(game: Game) -> None:
+    # view.unseen keeps what deal reads off the view it last dealt from, by identity:
+    # dealing twice from it, or from an equal view that is another object, is the same
+    state = _mid_game(game, 4, 7, 33)
+    view = state.view(state.current_player())
+    twin = type(view)(*view)
+    assert twin == view and twin is not view
+    first, again = (engine.determinize(view, random.Random(2)) for _ in range(2))
+    other = engine.determinize(twin, random.Random(2))
+    for name in ("hands", "draw", "pending", "discards", "cash", "free", "venture"):
+        assert getattr(first, name) == getattr(again, name) == getattr(other, name), name
+    assert [vars_of(p) for p in first.table] == [vars_of(p) for p in other.table]
+    assert not {id(p) for p in first.table} & {id(p) for p in again.table}
+    assert first.draw[0] is not again.draw[0]
+
+
+def test_the_share_gain_table_holds_the_sums_worked_out_in_place() -> None:
+    # bots._SHARES_GAIN stands for bots._shares_gain at every candidate of every playout:
+    # equal bit for bit wherever it reaches, and the heuristic falls back beyond it
+    assert len(_SHARES_GAIN) == _HELD and {len(row) for row in _SHARES_GAIN} == {_HELD}
+    for stack, row in enumerate(_SHARES_GAIN):
+        assert list(row) == [_shares_gain(stack, mine) for mine in range(_HELD)]
+    # economy.share_ev: a stack of 6 or more always pays $3.50 a share, so a chip more
+    # adds exactly 3.5 to any holding there, table or not
+    assert _SHARES_GAIN[9][2] == _shares_gain(9, 2) == _shares_gain(_HELD + 5, 2) == 3.5

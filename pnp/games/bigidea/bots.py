@@ -14,7 +14,7 @@ from functools import lru_cache
 from pnp.games import blind
 from pnp.games.bigidea.economy import SHARE_EV
 from pnp.games.bigidea.rules import INVEST, PASS, THROW, State, determinize
-from pnp.games.bigidea.view import ProductView, View
+from pnp.games.bigidea.view import View
 from pnp.games.search import Budget, search_bot
 
 Bot = Callable[[View, Sequence[int], random.Random], int]
@@ -33,33 +33,34 @@ def chip_reserve(free: int) -> float:
 _TOP = len(SHARE_EV) - 1
 """Index of the last entry of :data:`SHARE_EV`, which holds for any bigger stack."""
 _LAST = SHARE_EV[_TOP]
+_RESERVE = tuple(chip_reserve(free) for free in range(3))
+""":func:`chip_reserve` for fewer than three free chips (from three on it is 0)."""
 
 
-def _ev(stack: int) -> float:
-    return SHARE_EV[stack if stack < _TOP else _TOP]
-
-
-def share_gain(p: ProductView, seat: int, price: int) -> float:
-    """Expected dollars from adding one chip of ``seat`` to ``p``, less the buy-in.
-
-    The heuristic asks this of every product it may invest in, at every decision of every
-    playout: the stack is summed once and :func:`_ev` read in place."""
-    mine, players = p.shares[seat], sum(p.shares)
-    stack = players + p.white  # p.stack
+def _shares_gain(stack: int, mine: int) -> float:
+    """What one more chip adds to the expected payout of ``mine`` chips in a stack of
+    ``stack`` chips (see :data:`_SHARES_GAIN`)."""
     now, after = (SHARE_EV[stack], SHARE_EV[stack + 1]) if stack < _TOP else (_LAST, _LAST)
-    gain = (mine + 1) * after - mine * now
-    return gain - price * (players - mine)
+    return (mine + 1) * after - mine * now
 
 
-def _seed_mask(view: View) -> int:
-    """One card of each deck (a word of each kind); else the first card."""
-    return _first_of_each_deck(view.hand_decks)
+_HELD = 64
+"""Chips of one seat on one product, and chips in its stack, that :data:`_SHARES_GAIN`
+covers (beyond, the heuristic asks :func:`_shares_gain`)."""
+_SHARES_GAIN = tuple(
+    tuple(_shares_gain(stack, mine) for mine in range(_HELD)) for stack in range(min(_TOP, _HELD))
+) + (tuple(_shares_gain(_TOP, mine) for mine in range(_HELD)),) * max(_HELD - _TOP, 0)
+"""``_SHARES_GAIN[stack][mine]``: what one more chip adds to the expected payout of the
+``mine`` chips a seat holds in a stack of ``stack`` (one row for every stack from
+``_TOP`` on), the same floating-point numbers as :func:`_shares_gain` gives, looked up
+at every candidate."""
 
 
 @lru_cache(maxsize=4096)
 def _first_of_each_deck(hand_decks: tuple[int, ...]) -> int:
-    """The mask of :func:`_seed_mask`, kept per pattern of card backs (a hand of the
-    bundled game's six cards from two decks shows fewer than 128 patterns)."""
+    """The Seed mask: one card of each deck (a word of each kind), else the first card;
+    kept per pattern of card backs (a hand of the bundled game's six cards from two decks
+    shows fewer than 128 patterns)."""
     mask, seen = 0, set()
     for i, deck in enumerate(hand_decks):
         if deck not in seen:
@@ -69,9 +70,17 @@ def _first_of_each_deck(hand_decks: tuple[int, ...]) -> int:
 
 
 def heuristic_bot(view: View, legal: Sequence[int], rng: random.Random) -> int:
+    """Seed one card of each deck, keep every card, invest in its own product, and back
+    the product with the best share gain if it beats :func:`chip_reserve`.
+
+    A product's share gain is the expected dollars one more chip of the seat earns at
+    the next roll (:data:`SHARE_EV` of the stack after, times the seat's chips after,
+    less the same before) less the buy-in.  It is worked out in the loop, not by a
+    function: the playouts ask it of every candidate of every Venture and Mezzanine
+    decision."""
     phase = view.phase
     if phase == "seed":
-        mask = _seed_mask(view)
+        mask = _first_of_each_deck(view.hand_decks)
         return mask if mask in legal else legal[0]
     if phase == "discard":
         return 0 if 0 in legal else legal[0]
@@ -79,11 +88,20 @@ def heuristic_bot(view: View, legal: Sequence[int], rng: random.Random) -> int:
         return INVEST if INVEST in legal else THROW
     price = view.share_price if phase == "mezzanine" else 0
     seat, products, rnd = view.seat, view.products, rng.random
-    best, best_gain = PASS, chip_reserve(view.free_chips[seat])
+    free = view.free_chips[seat]
+    best, best_gain = PASS, _RESERVE[free] if free < 3 else 0.0
     for action in legal:
         if action == PASS:
             continue
-        gain = share_gain(products[action], seat, price) + rnd() * 1e-6
+        p = products[action]
+        shares = p.shares
+        mine, players = shares[seat], sum(shares)
+        stack = players + p.white
+        try:
+            gain = _SHARES_GAIN[stack][mine]
+        except IndexError:  # a stack or a holding beyond the table
+            gain = _shares_gain(stack, mine)
+        gain = gain - price * (players - mine) + rnd() * 1e-6
         if gain > best_gain:
             best, best_gain = action, gain
     return best
@@ -94,7 +112,8 @@ def worth(state: State) -> list[float]:
     products (:data:`SHARE_EV`), for a search playout cut off before the end."""
     out = [float(c) for c in state.cash]
     for product in state.table:
-        each = _ev(product.stack())
+        stack = product.players + product.white  # product.stack(), inlined
+        each = SHARE_EV[stack if stack < _TOP else _TOP]
         for seat, held in enumerate(product.shares):
             out[seat] += held * each
     return out

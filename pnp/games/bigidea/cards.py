@@ -29,14 +29,13 @@ class Cards(StateData):
         cfg, usage, draw = self.cfg, self.peaks, self.draw
         want, deck_of = cfg.hand_per_deck, cfg.card_deck
         hand = self.hands[seat]
-        have = [0] * len(draw)
-        for c in hand:
-            have[deck_of[c]] += 1
-        rnd, self._dice = self.rng.random, None  # cards are drawn below
-        for d, held in enumerate(have):
-            short = want - held
+        backs = [deck_of[c] for c in hand]  # kept up to date below, for the views
+        rnd, self._dice = self._die().random, None  # cards are drawn below
+        for d in range(len(draw)):
+            short = want - backs.count(d)
             if short <= 0:
                 continue
+            before = len(hand)
             pile = draw[d]
             left = len(pile)
             if left < usage.deck_low[d]:
@@ -60,19 +59,42 @@ class Cards(StateData):
                     pile[i] = last
                 else:
                     hand.append(last)
-        self._hand_changed(seat)
+            backs += [d] * (len(hand) - before)
+        self._hand_changed(seat, tuple(backs))
         if self.playlog is not None:
             for card in hand:
                 self.playlog.draw(seat, card)
 
-    def _hand_changed(self, seat: int) -> None:
+    def _hand_changed(self, seat: int, decks: tuple[int, ...] | None = None) -> None:
         """Bring the card backs the views show (``_backs``) up to date with ``seat``'s
-        hand: its entry alone is worked out again, not every hand."""
+        hand, whose cards are of ``decks`` if the caller knows: its entry alone is worked
+        out again, not every hand."""
         backs = self._backs
         if backs is not None:
+            if decks is None:
+                deck_of = self.cfg.card_deck
+                decks = tuple([deck_of[c] for c in self.hands[seat]])
+            self._backs = (*backs[:seat], decks, *backs[seat + 1 :])
+
+    def _lay(
+        self, seat: int, cards: tuple[int, ...] | None, decks: tuple[int, ...] | None = None
+    ) -> None:
+        """Make ``cards`` ``seat``'s product of this Seed step (None: pitched), of ``decks``
+        if the caller knows, and bring what the views show of it (``_laid``) up to date:
+        its entry alone, not every seat's."""
+        self.pending[seat] = cards
+        laid = self._laid
+        if laid is not None:
+            sizes, backs = laid
             deck_of = self.cfg.card_deck
-            mine = tuple([deck_of[c] for c in self.hands[seat]])
-            self._backs = (*backs[:seat], mine, *backs[seat + 1 :])
+            size = len(cards) if cards else 0
+            back = decks
+            if back is None and cards is not None:
+                back = tuple([deck_of[c] for c in cards])
+            self._laid = (
+                (*sizes[:seat], size, *sizes[seat + 1 :]),
+                (*backs[:seat], back, *backs[seat + 1 :]),
+            )
 
     def _track_money(self) -> None:
         """Record the most counters of each value the players hold (greedy change,

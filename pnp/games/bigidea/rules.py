@@ -75,7 +75,7 @@ class State(Cards, Reporting):
             self._refill(seat)
         if self.playlog is not None:
             self.playlog.used("deal-hands")
-        self.leader = self.first_leader = self.rng.randrange(self.n)  # no clone yet: no _dice
+        self.leader = self.first_leader = self._die().randrange(self.n)  # no clone yet: no _dice
         self._track_money()
         self._start_round()
 
@@ -109,9 +109,9 @@ class State(Cards, Reporting):
         _DO[self.phase](self, self._player, action)
         self._advance(self.turn + 1)
 
-    def view(self, seat: int) -> View:
-        """What ``seat`` may see: its own hand and secrets, and the public table."""
-        return view_of(self, seat)
+    view = view_of
+    """What a seat may see: its own hand and secrets, and the public table (``view_of``
+    itself, not a method that calls it: the search asks for a view at nearly every step)."""
 
     # -- flow ----------------------------------------------------------------------------
 
@@ -156,11 +156,13 @@ class State(Cards, Reporting):
     def _seed(self, seat: int, mask: int) -> None:
         hand = self.hands[seat]
         take, keep = pickers(len(hand), mask)
-        self.pending[seat] = take(hand)
+        backs = self._backs  # the decks of the hand's cards, if the views have asked
+        held = None if backs is None else backs[seat]
+        self._lay(seat, take(hand), None if held is None else take(held))
         if self.playlog is not None:
             self.playlog.used("seed")
         self.hands[seat] = list(keep(hand))
-        self._hand_changed(seat)
+        self._hand_changed(seat, None if held is None else keep(held))
 
     def _venture(self, seat: int, pick: int) -> None:
         self.venture[seat] = pick
@@ -217,6 +219,7 @@ class State(Cards, Reporting):
                 f"Round {self.round + 1} of {self.rounds}: {self._name(self.leader)} leads"
             )
         self.pending: list[tuple[int, ...] | None] = [None] * self.n
+        self._laid = (self._zeros, self._nothing)
         self.venture: list[int | None] = [None] * self.n
         self.phase = SEED
 
@@ -225,7 +228,7 @@ class State(Cards, Reporting):
     def _pitch(self, seat: int, action: int) -> None:
         cards = self.pending[seat]
         assert cards is not None
-        self.pending[seat] = None
+        self._lay(seat, None)
         if action == INVEST:
             p = Product(self.next_uid, seat, cards, self.n, self.round)
             if self.playlog is not None:
@@ -289,9 +292,9 @@ class State(Cards, Reporting):
                 paid += k * price
         cash[seat] -= paid
         self._place(seat, pos)
-        if self.playlog is not None:
+        if self.playlog is not None:  # a sampled game keeps no money record (_track_money)
             self.playlog.used("mezzanine")
-        self._track_money()
+            self._track_money()
         if self.log is not None:
             self.log.append(
                 f"{self._name(seat)} buys into {self._name(p.owner)}'s product for ${paid}"
@@ -299,7 +302,7 @@ class State(Cards, Reporting):
 
     def _offering(self) -> None:
         """Roll for every product, smallest stack first (the source's suggested order)."""
-        rnd, log, usage, cash, free = self.rng.random, self.log, self.peaks, self.cash, self.free
+        rnd, log, usage, cash, free = self._die().random, self.log, self.peaks, self.cash, self.free
         self._dice = None  # the die rolls below
         keep: list[Product] = []
         short = 0

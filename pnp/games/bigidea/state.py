@@ -155,10 +155,18 @@ class Usage:
         return u
 
 
-def rng_at(state: tuple[Any, ...]) -> random.Random:
-    """A generator at ``state`` (from ``Random.getstate``), made with ``Random.__new__``:
-    ``Random()`` would first seed itself from the operating system only to be overwritten,
-    which costs more than the copy itself."""
+Dice = tuple[random.Random | None, tuple[Any, ...] | int]
+"""A generator (None: not made yet) and how to make it again: its state as
+``Random.getstate`` gives it, or the seed it was made from."""
+
+
+def rng_at(state: tuple[Any, ...] | int) -> random.Random:
+    """A generator at ``state`` (from ``Random.getstate``) or seeded with it (an int).
+    Set to a state, it is made with ``Random.__new__``: ``Random()`` would first seed
+    itself from the operating system only to be overwritten, which costs more than the
+    copy itself."""
+    if isinstance(state, int):
+        return random.Random(state)
     rng = random.Random.__new__(random.Random)
     rng.setstate(state)
     return rng
@@ -195,6 +203,7 @@ class StateData:
         "_legal",
         "_shown",
         "_backs",
+        "_laid",
         "_faceup",
         "_dice",
         "_nothing",
@@ -213,7 +222,7 @@ class StateData:
             )
         n = self.n = players
         self.cfg = cfg
-        self.rng = random.Random(seed)
+        self.rng: random.Random | None = random.Random(seed)
         self.rounds = rounds_for(n)
         self.round = 0
         self.cash = [cfg.start_cash] * n
@@ -246,10 +255,15 @@ class StateData:
         self._backs: tuple[tuple[int, ...], ...] | None = None
         """The deck of each card in each hand (what the card backs show), kept for views
         until a hand changes (None: changed)."""
-        self._dice: tuple[random.Random, tuple[Any, ...]] | None = None
+        self._laid: tuple[tuple[int, ...], tuple[tuple[int, ...] | None, ...]] | None = None
+        """The size and card backs of each seat's product this Seed step, as views show
+        them (``view.laid_backs``), kept in step with ``pending`` (None: not worked out)."""
+        self._dice: Dice | None = None
         """``rng`` and its state as read for a clone, kept until the rules draw from it (None:
         drawn since): the search clones one sampled game once per candidate, and reading a
-        generator's state costs three times setting it."""
+        generator's state costs three times setting it.  A sampled game keeps the seed of
+        its generator here and makes it only when the rules first draw (``_die``): the
+        search clones it before it plays, and some samples never play at all."""
         self._faceup: tuple[tuple[int, ...], ...] | None = None
         """The discard piles as views show them, kept until a card is discarded or a pile
         becomes a draw pile (None: changed)."""
@@ -263,23 +277,24 @@ class StateData:
 
     def clone(self) -> Self:
         """A copy that plays on alone.  Values never changed in place (numbers, tuples, the
-        kept ``_legal``, ``_shown``, ``_backs``, ``_faceup`` and ``_fresh``, the bank) are shared;
-        every list is copied.  Slot by slot, not in a loop of ``getattr``: the search
-        clones once per playout (tests/test_bigidea_fast.py checks that no slot is missed)."""
+        kept ``_legal``, ``_shown``, ``_backs``, ``_laid``, ``_faceup`` and ``_fresh``, the
+        bank) are shared; every list is copied.  Slot by slot, not in a loop of ``getattr``:
+        the search clones once per playout (tests/test_bigidea_fast.py checks that no slot
+        is missed)."""
         s = type(self).__new__(type(self))
         s.cfg, s.n, s.rounds, s.round = self.cfg, self.n, self.rounds, self.round
         s.leader, s.first_leader, s.order = self.leader, self.first_leader, self.order
         s.phase, s.turn, s.white_bank = self.phase, self.turn, self.white_bank
         s.next_uid, s._player, s._legal = self.next_uid, self._player, self._legal
         s._shown, s._backs, s._fresh = self._shown, self._backs, self._fresh
-        s._faceup = self._faceup
+        s._faceup, s._laid = self._faceup, self._laid
         s._nothing, s._zeros, s._bank = self._nothing, self._zeros, self._bank
         s._money_peak = self._money_peak
         s.cash, s.free = self.cash[:], self.free[:]
         s.pending, s.venture = self.pending[:], self.venture[:]
         dice = self._dice
         if dice is None or dice[0] is not self.rng:  # drawn from, or replaced by hand
-            dice = self._dice = (self.rng, self.rng.getstate())
+            dice = self._dice = (self.rng, self._die().getstate())
         s.rng = rng_at(dice[1])
         s._dice = (s.rng, dice[1])
         s.hands = [h[:] for h in self.hands]
@@ -290,6 +305,14 @@ class StateData:
         s.log = None if self.log is None else self.log[:]
         s.playlog = None if self.playlog is None else self.playlog.copy()
         return s
+
+    def _die(self) -> random.Random:
+        """The generator the rules draw from, made now if it was not (see ``_dice``)."""
+        rng = self.rng
+        if rng is None:
+            assert self._dice is not None
+            rng = self.rng = rng_at(self._dice[1])
+        return rng
 
     def _legal_for(self, seat: int) -> Sequence[int]:
         """The seat's choices now; carried out in rules.State (determinize asks for them)."""

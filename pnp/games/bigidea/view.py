@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from itertools import filterfalse
+from operator import is_not
 from typing import NamedTuple, TypeVar
 
 from pnp.games.bigidea.config import Config
@@ -107,7 +108,7 @@ def product_view(pos: int, p: Product, round: int) -> ProductView:
 
 def view_of(state: StateData, seat: int) -> View:
     """Build ``seat``'s view; the table part is shared by all views until the table changes."""
-    phase, pending, hand = state.phase, state.pending, state.hands[seat]
+    phase, pending = state.phase, state.pending
     products = state._shown
     if products is None:
         rnd = state.round
@@ -115,25 +116,30 @@ def view_of(state: StateData, seat: int) -> View:
             [product_view(i, p, rnd) for i, p in enumerate(state.table)]
         )
     cfg = state.cfg
-    deck_of = cfg.card_deck.__getitem__
     played: tuple[tuple[int, ...] | None, ...] = state._nothing
     sizes: tuple[int, ...] = state._zeros
     backs: tuple[tuple[int, ...] | None, ...] = state._nothing
     if phase <= PITCH:  # products are on the table face down or being revealed
-        shown: list[tuple[int, ...] | None] = list(state._nothing)
-        shown[seat] = pending[seat]
-        if phase == PITCH:  # products are revealed in turn order
-            for s in state.order[: state.turn + 1]:
-                shown[s] = pending[s]
-        played = tuple(shown)
-        sizes = tuple([len(p) if p else 0 for p in pending])
-        backs = tuple([None if p is None else tuple(map(deck_of, p)) for p in pending])
+        laid = state._laid
+        if laid is None:
+            laid = state._laid = laid_backs(state)
+        sizes, backs = laid
+        mine = pending[seat]
+        if phase == PITCH or mine is not None:
+            shown: list[tuple[int, ...] | None] = list(played)
+            shown[seat] = mine
+            if phase == PITCH:  # products are revealed in turn order
+                for s in state.order[: state.turn + 1]:
+                    shown[s] = pending[s]
+            played = tuple(shown)
     faceup = state._faceup
     if faceup is None:
         faceup = state._faceup = tuple(map(tuple, state.discards))
     held = state._backs
     if held is None:
+        deck_of = cfg.card_deck.__getitem__
         held = state._backs = tuple([tuple(map(deck_of, h)) for h in state.hands])
+    venture = state.venture
     return _new(
         View,
         (
@@ -146,13 +152,13 @@ def view_of(state: StateData, seat: int) -> View:
             tuple(state.cash),
             tuple(state.free),
             state.white_bank,
-            tuple(hand),
+            tuple(state.hands[seat]),
             held[seat],
             tuple(map(len, state.hands)),
             played,
             sizes,
             products,
-            state.venture[seat] if phase == VENTURE else None,
+            venture[seat] if phase == VENTURE else None,
             cfg.share_price,
             cfg,
             state.first_leader,
@@ -161,13 +167,73 @@ def view_of(state: StateData, seat: int) -> View:
             faceup,
             held,
             backs,
-            tuple([v is not None for v in state.venture]) if phase == VENTURE else (),
+            tuple(map(is_not, venture, state._nothing)) if phase == VENTURE else (),
             state.next_uid,
         ),
     )
 
 
+def laid_backs(state: StateData) -> tuple[tuple[int, ...], tuple[tuple[int, ...] | None, ...]]:
+    """The size and the card backs of each seat's product laid this Seed step, as views
+    show them (kept in ``_laid`` until a product is laid or pitched)."""
+    deck_of = state.cfg.card_deck.__getitem__
+    pending = state.pending
+    return (
+        tuple([len(p) if p else 0 for p in pending]),
+        tuple([None if p is None else tuple(map(deck_of, p)) for p in pending]),
+    )
+
+
 D = TypeVar("D", bound=StateData)
+
+
+class Unseen(NamedTuple):
+    """What :func:`deal` reads off a view before it deals, the same for every game it
+    samples from that view (the search samples one view a few dozen times)."""
+
+    view: View
+    phase: int
+    pools: tuple[tuple[int, ...], ...]
+    """Per deck, in deck order, the cards the seat cannot account for."""
+    table: tuple[Product, ...]
+    """The products on the table, to be copied into each sampled game."""
+    peaks: Usage
+    """An empty record of component use, to be copied likewise."""
+
+
+_last: list[Unseen] = []
+"""The :class:`Unseen` of the view dealt from last (one at most): a view is a tuple that
+the search hands to :func:`deal` again and again, so it is known by identity, and the
+entry keeps it alive while it could be asked for."""
+
+
+def unseen(view: View) -> Unseen:
+    """The :class:`Unseen` of ``view``, worked out once while the same view is dealt from."""
+    last = _last[0] if _last else None  # read once: another thread may replace it
+    if last is not None and last.view is view:
+        return last
+    cfg, n = view.cfg, len(view.cash)
+    known = set(view.hand)
+    for cards in (*view.discards, *(p.cards for p in view.products)):
+        known.update(cards)
+    for shown in view.played:
+        known.update(shown or ())
+    seen = known.__contains__
+    table = []
+    for v in view.products:
+        p = Product(v.uid, v.owner, v.cards, n, v.born)
+        p.shares, p.players = list(v.shares), v.players
+        p.white, p.white_short = v.white, v.white_short
+        table.append(p)
+    found = Unseen(
+        view,
+        PHASE_NAMES.index(view.phase),
+        tuple([tuple(filterfalse(seen, members)) for members in cfg.deck_members]),
+        tuple(table),
+        Usage(n, len(cfg.deck_ids), len(cfg.denominations)),
+    )
+    _last[:] = [found]
+    return found
 
 
 def deal(view: View, rng: random.Random, cls: type[D]) -> D:
@@ -181,34 +247,24 @@ def deal(view: View, rng: random.Random, cls: type[D]) -> D:
     again from what is seen.
     """
     cfg, n, seat = view.cfg, len(view.cash), view.seat
+    known = unseen(view)
     s = cls.__new__(cls)
     s.cfg, s.n = cfg, n
     s._start_caches()
-    s.rng = random.Random(rng.getrandbits(64))
+    s.rng, s._dice = None, (None, rng.getrandbits(64))  # made when first drawn from
     s.log = None
     s.playlog = None
     s.rounds, s.round, s.leader = view.rounds, view.round, view.leader
     s.first_leader = view.first_leader
-    s.order, s.phase, s.turn = view.order, PHASE_NAMES.index(view.phase), view.turn
+    s.order, s.phase, s.turn = view.order, known.phase, view.turn
     s.cash, s.free, s.white_bank = list(view.cash), list(view.free_chips), view.white_bank
     s.discards = [list(d) for d in view.discards]
     # what the views keep, as this view shows it: the same table, the same card backs
     s._faceup, s._shown, s._backs = view.discards, view.products, view.decks_held
     s.next_uid = view.next_uid
     s._player = view.to_move
-    s.table = []
-    for v in view.products:
-        p = Product(v.uid, v.owner, v.cards, n, v.born)
-        p.shares, p.players = list(v.shares), v.players
-        p.white, p.white_short = v.white, v.white_short
-        s.table.append(p)
-    known = set(view.hand)
-    for cards in (*view.discards, *(p.cards for p in view.products)):
-        known.update(cards)
-    for shown in view.played:
-        known.update(shown or ())
-    seen = known.__contains__
-    pools = [list(filterfalse(seen, members)) for members in cfg.deck_members]  # deck order
+    s.table = [p.copy() for p in known.table]
+    pools = [list(pool) for pool in known.pools]
     for pool in pools:
         shuffle(rng, pool)
     s.hands = [
@@ -216,7 +272,7 @@ def deal(view: View, rng: random.Random, cls: type[D]) -> D:
         for other, decks in enumerate(view.decks_held)
     ]
     s.pending = [
-        shown if shown is not None or decks is None else tuple(pools[d].pop() for d in decks)
+        shown if shown is not None or decks is None else tuple([pools[d].pop() for d in decks])
         for shown, decks in zip(view.played, view.decks_pending, strict=True)
     ]
     s.draw = pools
@@ -224,8 +280,17 @@ def deal(view: View, rng: random.Random, cls: type[D]) -> D:
     if view.my_venture is not None:
         s.venture[seat] = view.my_venture
     s._money_peak = 0  # a sampled game keeps no money peaks (cards.Cards._track_money)
-    s.peaks = Usage(n, len(cfg.deck_ids), len(cfg.denominations))
+    s.peaks = known.peaks.copy()
     return s
 
 
-__all__ = ["ProductView", "View", "deal", "product_view", "view_of"]
+__all__ = [
+    "ProductView",
+    "Unseen",
+    "View",
+    "deal",
+    "laid_backs",
+    "product_view",
+    "unseen",
+    "view_of",
+]
