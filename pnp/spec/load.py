@@ -1,4 +1,7 @@
-"""Load a game folder (and any expansions) into checked, typed objects."""
+"""Load a game folder (and any expansions) into checked, typed objects.
+
+The objects are :mod:`pnp.spec.game`'s (Game, Card, Expansion); they are imported here, so
+``from pnp.spec.load import Game`` reads as it always has."""
 
 from __future__ import annotations
 
@@ -294,17 +297,3 @@ def _dedupe(cards: list[Card], findings: list[Finding]) -> list[Card]:
         else:
             seen[c.id] = c
     return list(seen.values())
-
-
-__all__ = [
-    "EXPANSION_FILE",
-    "GAME_FILE",
-    "Card",
-    "Expansion",
-    "Game",
-    "game_dir",
-    "list_expansions",
-    "list_games",
-    "load_game",
-    "parse_model",
-]
