@@ -7,7 +7,7 @@ Seat 0 is the search bot (its default budget), the other seats the heuristic bot
 decisions with more than one legal action count: a forced move costs the bot nothing.
 Times are the CPU time of this process (``time.process_time``), so that other work on a
 shared machine does not slow the figures down; the process is pinned to one core.
-Playouts are counted where the search runs them (``pnp.games.search.COUNTERS``), not
+Playouts are counted where the search runs them (``pnp.games.playouts.COUNTERS``), not
 inferred from the budget: paired rollouts play each candidate still in the race in every
 sampled world, and a decision may start from the subtree the one before kept (counted
 apart: ``reused``).
@@ -27,7 +27,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pnp.games import ENGINES, Engine, get_engine  # noqa: E402
-from pnp.games.search import COUNTERS  # noqa: E402
+from pnp.games.playouts import COUNTERS  # noqa: E402
 from pnp.sim.runner import game_seeds  # noqa: E402
 from pnp.spec.load import Game, load_game  # noqa: E402
 

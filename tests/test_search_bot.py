@@ -11,16 +11,8 @@ from typing import Any
 
 import pytest
 
-from pnp.games.search import (
-    COUNTERS,
-    Budget,
-    Memory,
-    margin_scores,
-    playout_value,
-    rank_scores,
-    search,
-    search_bot,
-)
+from pnp.games.playouts import COUNTERS, Budget, margin_scores, playout_value, rank_scores
+from pnp.games.search import Memory, search, search_bot
 
 
 class TakeAway:

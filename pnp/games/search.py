@@ -33,16 +33,13 @@ from pnp.games import Action, GameState
 from pnp.games.playouts import (
     COUNTERS,
     Budget,
-    Counters,
     Determinize,
     Evaluate,
     Moves,
     Playout,
-    margin_scores,
     paired_rollouts,
     play_out,
     playout_value,
-    rank_scores,
 )
 
 DEFAULT_BUDGET = Budget()
@@ -285,17 +282,4 @@ def search_bot(
     return bot
 
 
-__all__ = [
-    "COUNTERS",
-    "Budget",
-    "Counters",
-    "Determinize",
-    "Evaluate",
-    "Memory",
-    "Moves",
-    "margin_scores",
-    "playout_value",
-    "rank_scores",
-    "search",
-    "search_bot",
-]
+__all__ = ["DEFAULT_BUDGET", "Memory", "search", "search_bot"]

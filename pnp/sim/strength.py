@@ -14,7 +14,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from pnp.games.search import rank_scores
+from pnp.games.playouts import rank_scores
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,8 @@ from pnp.games.bidness.config import (
 from pnp.games.bidness.rules import State, determinize
 from pnp.games.bidness.state import Action
 from pnp.games.bidness.view import View
-from pnp.games.search import Budget, search_bot
+from pnp.games.playouts import Budget
+from pnp.games.search import search_bot
 
 Bot = Callable[[View, Sequence[Action], random.Random], Action]
 SMALL_RAISES = 4

@@ -15,7 +15,8 @@ from pnp.games import blind
 from pnp.games.bigidea.economy import SHARE_EV
 from pnp.games.bigidea.rules import INVEST, PASS, THROW, State, determinize
 from pnp.games.bigidea.view import View
-from pnp.games.search import Budget, search_bot
+from pnp.games.playouts import Budget
+from pnp.games.search import search_bot
 
 Bot = Callable[[View, Sequence[int], random.Random], int]
 

@@ -38,7 +38,8 @@ from pnp.games.boom.actions import (
 from pnp.games.boom.company import Company, modified_roll
 from pnp.games.boom.rules import State, determinize
 from pnp.games.boom.view import View
-from pnp.games.search import Budget, search_bot
+from pnp.games.playouts import Budget
+from pnp.games.search import search_bot
 
 Bot = Callable[[View, Sequence[Action], random.Random], Action]
 

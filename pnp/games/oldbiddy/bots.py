@@ -21,7 +21,8 @@ from pnp.games.oldbiddy.config import FAKE_GEM, GIFT_GEM, MOVE_GEM, SHOW_GEM, SW
 from pnp.games.oldbiddy.rules import determinize
 from pnp.games.oldbiddy.state import UNKNOWN
 from pnp.games.oldbiddy.view import View
-from pnp.games.search import Budget, search_bot
+from pnp.games.playouts import Budget
+from pnp.games.search import search_bot
 
 Bot = Callable[[View, Sequence[Action], random.Random], Action]
 

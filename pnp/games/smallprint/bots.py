@@ -14,7 +14,8 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from pnp.games import blind
-from pnp.games.search import Budget, search_bot
+from pnp.games.playouts import Budget
+from pnp.games.search import search_bot
 from pnp.games.smallprint.actions import PASS, decode
 from pnp.games.smallprint.config import KINDS, SHARE, TOTAL, Business
 from pnp.games.smallprint.payout import settle, settled
