@@ -68,13 +68,20 @@ def test_a_game_without_transcript_plays_the_same(game: Game, players: int) -> N
         assert bare.transcript == []
 
 
-def test_a_clone_plays_on_like_the_original(game: Game) -> None:
-    state = oldbiddy.new_state(game, 5, 3)
-    rng = random.Random(3)
-    for _ in range(40):
+def _random_moves(game: Game, players: int, seed: int, moves: int) -> State:
+    """A game ``moves`` random actions in, its next list of actions handed out (so a
+    clone must not reuse the list the original holds)."""
+    state = oldbiddy.new_state(game, players, seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
         legal = state.legal_actions()
         state.apply(legal[rng.randrange(len(legal))])
-    state.legal_actions()  # the original has handed out its list; the clone must not reuse it
+    state.legal_actions()
+    return state
+
+
+def test_a_clone_plays_on_like_the_original(game: Game) -> None:
+    state = _random_moves(game, players=5, seed=3, moves=40)
     copy = state.clone()
     assert copy.current_player() == state.current_player()
     assert play(copy, random.Random(9)) == play(state, random.Random(9))
@@ -117,12 +124,7 @@ def test_apply_refuses_an_action_the_list_did_not_offer(game: Game) -> None:
 def test_a_clone_sets_every_slot_and_shares_no_list(game: Game) -> None:
     # StateData.copy_from names each slot instead of looping over them: none may be
     # missed, and no list (nor a list inside one) may be the original's own
-    state = oldbiddy.new_state(game, 4, 8)
-    rng = random.Random(8)
-    for _ in range(30):
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
-    state.legal_actions()
+    state = _random_moves(game, players=4, seed=8, moves=30)
     copy = state.clone()
     for name in StateData.__slots__:
         mine, theirs = getattr(state, name), getattr(copy, name)
