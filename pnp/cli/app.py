@@ -297,6 +297,12 @@ def simulate(
         names = bots or ["heuristic", "random"]
         if record and compare:
             raise UsageError("--record writes one run: leave out --compare")
+        if record:  # refused before any game is played
+            from pnp.sim.record import record_destination
+            from pnp.spec.playtest import simulate_command
+
+            again = simulate_command(g.id, games, seed, players, names, expansion or [])
+            destination = record_destination(g, again)
         with progress_bar(games * (2 if compare else 1), f"{g.spec.name}: games") as advance:
 
             def play(on: Game, seats: int | None) -> Report:
@@ -326,12 +332,14 @@ def simulate(
 
             pages = write_report(pdf, report, g)
             typer.echo(f"wrote {pdf} ({pages} pages)", err=True)
-        if record and not report.interrupted:
+        if record and report.interrupted:
+            typer.echo(f"nothing recorded: {destination} is as it was", err=True)
+        elif record:
             from pnp.sim.record import run_of, write_record
             from pnp.sim.report import Report as Played
 
             assert isinstance(report, Played)  # --record refuses --compare above
-            typer.echo(f"wrote {write_record(g, run_of(report, g))}", err=True)
+            typer.echo(f"wrote {write_record(g, run_of(report, g), destination)}", err=True)
         return 130 if report.interrupted else 0
 
     run_command(run)
