@@ -8,6 +8,7 @@ from typing import Any
 
 from pnp._errors import Finding, PnpError, Severity, unique
 from pnp.check.legibility import Piece, face_piece
+from pnp.check.playtest import record_findings
 from pnp.games import Engine, engine_for
 from pnp.layout.ops import Face
 from pnp.spec.load import Game
@@ -35,6 +36,7 @@ def validate_game(
     if engine is not None:
         findings.extend(engine.validate(game))
     rules_ok = not any(f.severity is Severity.ERROR for f in findings)
+    findings += record_findings(game)
     if faces and rules_ok:  # faces and the rulebook read the tables the rules just refused
         from pnp.check.corners import corner_findings
         from pnp.check.greyscale import greyscale_findings
