@@ -15,7 +15,7 @@ import math
 from dataclasses import replace
 from functools import lru_cache
 
-from pnp.layout.ops import POLYGONS, Face, Icon, Picture, Shape, TextBlock
+from pnp.layout.ops import POLYGONS, Art, Face, Icon, Picture, Shape, TextBlock
 from pnp.layout.pages import Page
 
 GRID_MM = 1.5
@@ -142,6 +142,10 @@ def save_ink(face: Face) -> Face:
             if large:
                 changed = True
                 op = _lightened(op, None if _reaches_trim(op, face) else op.fill)
+        elif isinstance(op, Art):  # a tint of the ground it lies on: lighten it as the ground
+            under = next((f for f in reversed(fills) if _inside(op, f[0])), None)
+            if under is not None and under[1]:
+                op = replace(op, color=tint(op.color))
         elif isinstance(op, TextBlock | Icon) and fills and luminance(op.color) > LIGHT:
             under = next((f for f in reversed(fills) if _inside(op, f[0])), None)
             if under is not None and under[1] and under[0].fill:
