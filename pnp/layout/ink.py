@@ -12,6 +12,7 @@ full yellow 1. A page's coverage is its inked area over its whole area.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
 
@@ -181,18 +182,30 @@ def face_coverage(face: Face) -> float:
     """The share of the face's trim that ink covers (0–1), painted in drawing order."""
     shapes = tuple(op for op in face.ops if isinstance(op, Shape))
     extra = 0.0  # strokes, text, icons and pictures, in mm² of full ink, over the fills
-    for op in face.ops:
+    for i, op in enumerate(face.ops):
         if isinstance(op, Shape):
             if op.stroke and op.stroke_width:
                 extra += ink(op.stroke) * op.stroke_width * _outline(op)
         elif isinstance(op, TextBlock):
             extra += ink(op.color) * TEXT_INK * _text_area(op)
+        elif isinstance(op, Art):
+            extra += _art_ink(op, face.ops[:i], face.ops[i + 1 :])
         elif isinstance(op, Icon):
             extra += ink(op.color) * ICON_INK * op.w * op.h
         else:
             extra += PICTURE_INK * op.w * op.h
     painted = _painted(shapes, face.width, face.height)
     return min(1.0, (painted + extra) / (face.width * face.height))
+
+
+def _art_ink(art: Art, before: Sequence[object], after: Sequence[object]) -> float:
+    """The ink (mm² of full ink) art adds to the fill it lies on: a tint of that fill, it
+    changes the ink by the difference only, and nothing where a later fill hides it."""
+    fills = [f for f in before if isinstance(f, Shape) and f.fill and f.kind != "line"]
+    if any(isinstance(f, Shape) and f.fill and f.kind != "line" and _inside(art, f) for f in after):
+        return 0.0
+    ground = next((f.fill for f in reversed(fills) if _inside(art, f)), None)
+    return (ink(art.color) - ink(ground or "")) * ICON_INK * art.w * art.h
 
 
 @lru_cache(maxsize=256)

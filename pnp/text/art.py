@@ -24,7 +24,7 @@ from pnp.text.files import svg_size
 
 ART_NAME = re.compile(r"^([a-z0-9][a-z0-9-]*)/([a-z0-9][a-z0-9-]*)$")
 SOURCES = "SOURCES.tsv"
-IMPORT_HINT = "add it with its author to templates/art/{set}.txt, then run scripts/import_art.py"
+IMPORT_HINT = "list it and its author in templates/art/{set}.txt, run scripts/import_art.py"
 
 
 def art_dirs(template_dirs: Sequence[Path]) -> tuple[Path, ...]:
@@ -67,20 +67,25 @@ def find_art(name: str, dirs: Sequence[Path], where: Location | None = None) -> 
 def unknown_art(name: str, dirs: Sequence[Path]) -> str:
     """Why ``name`` is no art: the nearest names in the repository, and in the whole set
     the ones still to import."""
-    if not ART_NAME.match(name):
-        return f"art {shown(name)} is not a name like 'game-icons/rocket' (set/name)"
     known = art_names(dirs)
-    near = difflib.get_close_matches(name, known, n=3, cutoff=0.6)
-    text = f"unknown art {name!r}"
-    text += f"; nearest: {', '.join(near)}" if near else f"; {len(known)} are here"
-    set_name, icon = name.split("/")
+    m = ART_NAME.match(name)
+    if not m:
+        same = [n for n in known if n.split("/", 1)[1] == name.strip().lower()]
+        hint = f"; did you mean {same[0]!r}?" if same else ""
+        return f"art {shown(name)} is not a name like 'game-icons/rocket' (set/name){hint}"
+    set_name, icon = m.groups()
     everything = index_names(dirs).get(set_name, [])
     if icon in everything:
-        return f"{text}; {name!r} is in the set but not in this repository: " + (
+        return f"art {name!r} is in the set but not in this repository: " + (
             IMPORT_HINT.format(set=set_name)
         )
-    far = [n for n in difflib.get_close_matches(icon, everything, n=3, cutoff=0.6)]
-    far = [f"{set_name}/{n}" for n in far if f"{set_name}/{n}" not in known]
+    in_set = [n for n in known if n.startswith(f"{set_name}/")] or known  # or: a wrong set
+    by_icon = {n.split("/", 1)[1]: n for n in in_set}
+    near = [by_icon[n] for n in difflib.get_close_matches(icon, list(by_icon), 3, 0.6)]
+    text = f"unknown art {name!r}"
+    text += f"; nearest: {', '.join(near)}" if near else f"; {len(known)} are here"
+    far = [f"{set_name}/{n}" for n in difflib.get_close_matches(icon, everything, 3, 0.6)]
+    far = [n for n in far if n not in known]
     if far:
         text += f" (in the set, not imported: {', '.join(far)})"
     return text + "; `pnp art search WORD` searches the whole set"
