@@ -13,6 +13,7 @@ from pnp.check.art_contrast import LEAST, art_contrast_findings, text_over_art
 from pnp.cli.app import app
 from pnp.layout.cards import back_key, lay_out_faces
 from pnp.layout.face import art_used, card_context, lay_out_face, load_layout
+from pnp.layout.ink import ink, save_ink, tint
 from pnp.layout.ops import Art, Face, Shape, TextBlock
 from pnp.layout.tints import contrast
 from pnp.render.documents import credits_markdown
@@ -170,3 +171,14 @@ def test_a_tint_without_its_ground_is_an_error_at_the_element(
         lay_out_face(loaded, card_context(game, game.cards[0]), "card 'alpha'", game.cards[0].loc)
     assert exc.value.location is not None and exc.value.location.line == 3
     assert "fill" in exc.value.message
+
+
+def test_ink_saver_keeps_a_watermark_faint_but_visible() -> None:
+    faces = lay_out_faces(load_game("boom"))
+    plan = faces[next(k for k in faces if k.endswith("-plan"))]
+    (before,), (after,) = _art(plan), _art(save_ink(plan))
+    assert ink(after.color) < ink(before.color)
+    assert contrast(after.color, tint("#fbf8f1")) > 1.1  # still shows on the paler panel
+    back = faces["back:play"]
+    pattern = {a.color for a in _art(save_ink(back))}
+    assert all(ink(c) < ink(_art(back)[0].color) for c in pattern)
