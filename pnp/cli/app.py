@@ -18,6 +18,7 @@ import typer
 
 from pnp.cli import options as opt
 from pnp.cli import sim_options as sim
+from pnp.cli.art import art_app
 from pnp.cli.build_options import (
     AllOpt,
     BackOffsetOpt,
@@ -56,6 +57,7 @@ app = typer.Typer(
     help="Print-and-play games from YAML: validate, build PDFs, simulate.",
 )
 app.add_typer(new_app, name="new")
+app.add_typer(art_app, name="art")
 command = opt.PlainCommand
 
 
