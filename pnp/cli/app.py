@@ -74,9 +74,8 @@ def package_version() -> str:
 
 
 def _show_version(value: bool) -> None:
-    if value:
-        typer.echo(f"pnp {package_version()}")
-        raise typer.Exit()
+    if value:  # as a command's output: a reader gone (`pnp --version | true`) is no error
+        run_command(lambda: typer.echo(f"pnp {package_version()}"))
 
 
 @app.callback()
@@ -372,9 +371,11 @@ def schema(
 
 
 def main() -> None:
-    """The `pnp` command; it ends without tearing the interpreter down (pnp.cli.process)."""
-    from pnp.cli.process import exit_now
+    """The commands, run as the `pnp` command (``pnp.cli.main`` sets its guards first, then
+    calls this); it ends without tearing the interpreter down (pnp.cli.process)."""
+    from pnp.cli.process import exit_now, start
 
+    start()
     tune_process()
     try:
         app(prog_name="pnp")
