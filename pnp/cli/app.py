@@ -11,6 +11,7 @@ import gc
 import json
 import os
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -46,6 +47,7 @@ from pnp.layout.sheet import MARGIN_MM
 from pnp.render.files import DOCUMENT_KINDS, IMAGE_TARGETS
 
 if TYPE_CHECKING:
+    from pnp.layout.cards import SheetOptions
     from pnp.sim.report import Report
     from pnp.spec.load import Game
 
@@ -74,9 +76,8 @@ def package_version() -> str:
 
 
 def _show_version(value: bool) -> None:
-    if value:
-        typer.echo(f"pnp {package_version()}")
-        raise typer.Exit()
+    if value:  # as a command's output: a reader gone (`pnp --version | true`) is no error
+        run_command(lambda: typer.echo(f"pnp {package_version()}"))
 
 
 @app.callback()
@@ -199,9 +200,8 @@ def build(
             typesetter.stop()
 
     def build_now() -> None:
-        from pnp.build.deliver import deliver, summary_lines
         from pnp.layout.cards import SheetOptions
-        from pnp.spec.load import list_games, load_game
+        from pnp.spec.load import list_games
 
         options = SheetOptions(
             paper,
@@ -218,13 +218,8 @@ def build(
             chits=chits,
         )
         kinds = frozenset(only) if only else None
-
-        def once(gid: str, target: Path) -> None:
-            g = load_game(gid, cards) if all_games else _load(gid, expansion, cards)
-            wanted = frozenset(images or ())
-            done = deliver(g, options, target, kinds, wanted, pdf, jobs, one_of_many=all_games)
-            typer.echo("\n".join(summary_lines(done)))
-
+        wanted = frozenset(images or ())
+        once = partial(_deliver, options, kinds, wanted, pdf, jobs, cards, expansion, all_games)
         if watch:
             gid = opt.known_game(str(game), cards)
             _keep_building(gid, cards, Path(out or Path("output") / gid), once)
@@ -235,16 +230,38 @@ def build(
     run_command(run)
 
 
+def _deliver(
+    options: SheetOptions,
+    kinds: frozenset[str] | None,
+    images: frozenset[str],
+    pdf: bool,
+    jobs: int,
+    cards: Path | None,
+    expansion: list[str] | None,
+    one_of_many: bool,
+    gid: str,
+    target: Path,
+) -> None:
+    """Build one game into ``target`` and print its summary."""
+    from pnp.build.deliver import deliver, summary_lines
+    from pnp.spec.load import load_game
+
+    g = load_game(gid, cards) if one_of_many else _load(gid, expansion, cards)
+    done = deliver(g, options, target, kinds, images, pdf, jobs, one_of_many=one_of_many)
+    typer.echo("\n".join(summary_lines(done)))
+
+
 def _keep_building(
     gid: str, cards: Path | None, target: Path, once: Callable[[str, Path], None]
 ) -> None:
-    """``--watch``: build, then build again after every change to the game's files."""
+    """``--watch``: build, then build again after every change to the game's files (each
+    build a call that pickles, for a platform that cannot fork: pnp.pool.spawn)."""
     from pnp.build.watch import watch, watched_folders
     from pnp.spec.load import game_dir
 
     root = game_dir(gid, cards)
     watch(
-        lambda: outcome(lambda: once(gid, target)),
+        partial(outcome, partial(once, gid, target)),
         lambda: watched_folders(root, target),
         target,
         typer.echo,
@@ -364,9 +381,11 @@ def schema(
 
 
 def main() -> None:
-    """The `pnp` command; it ends without tearing the interpreter down (pnp.cli.process)."""
-    from pnp.cli.process import exit_now
+    """The commands, run as the `pnp` command (``pnp.cli.main`` sets its guards first, then
+    calls this); it ends without tearing the interpreter down (pnp.cli.process)."""
+    from pnp.cli.process import exit_now, start
 
+    start()
     tune_process()
     try:
         app(prog_name="pnp")
