@@ -288,6 +288,7 @@ def simulate(
     def run() -> int:
         from pnp._errors import UsageError
         from pnp._progress import progress_bar
+        from pnp.sim.cluster import ClusterStopped
         from pnp.sim.compare import compare_expansion
         from pnp.sim.runner import require_engine
         from pnp.sim.runner import simulate as run_sim
@@ -297,6 +298,7 @@ def simulate(
         names = bots or ["heuristic", "random"]
         if record and compare:
             raise UsageError("--record writes one run: leave out --compare")
+        stopped: ClusterStopped | None = None
         with progress_bar(games * (2 if compare else 1), f"{g.spec.name}: games") as advance:
 
             def play(on: Game, seats: int | None) -> Report:
@@ -312,9 +314,16 @@ def simulate(
                     scheduler=scheduler,
                 )
 
-            report = (
-                compare_expansion(play, g, compare, players, cards) if compare else play(g, players)
-            )
+            try:
+                report = (
+                    compare_expansion(play, g, compare, players, cards)
+                    if compare
+                    else play(g, players)
+                )
+            except ClusterStopped as exc:  # the games finished are reported, then the error
+                if exc.report is None or compare:
+                    raise
+                report, stopped = exc.report, exc
         if as_json:
             typer.echo(json.dumps(report.to_dict(), indent=1))
             if report.interrupted:
@@ -332,6 +341,8 @@ def simulate(
 
             assert isinstance(report, Played)  # --record refuses --compare above
             typer.echo(f"wrote {write_record(g, run_of(report, g))}", err=True)
+        if stopped is not None:
+            raise stopped
         return 130 if report.interrupted else 0
 
     run_command(run)
