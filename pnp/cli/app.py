@@ -307,6 +307,7 @@ def simulate(
     def run() -> int:
         from pnp._errors import UsageError
         from pnp._progress import progress_bar
+        from pnp.sim.cluster import ClusterStopped
         from pnp.sim.compare import compare_expansion
         from pnp.sim.runner import require_engine
         from pnp.sim.runner import simulate as run_sim
@@ -322,6 +323,7 @@ def simulate(
 
             again = simulate_command(g.id, games, seed, players, names, expansion or [])
             destination = record_destination(g, again)
+        stopped: ClusterStopped | None = None
         with progress_bar(games * (2 if compare else 1), f"{g.spec.name}: games") as advance:
 
             def play(on: Game, seats: int | None) -> Report:
@@ -337,9 +339,16 @@ def simulate(
                     scheduler=scheduler,
                 )
 
-            report = (
-                compare_expansion(play, g, compare, players, cards) if compare else play(g, players)
-            )
+            try:
+                report = (
+                    compare_expansion(play, g, compare, players, cards)
+                    if compare
+                    else play(g, players)
+                )
+            except ClusterStopped as exc:  # the games finished are reported, then the error
+                if exc.report is None or compare:
+                    raise
+                report, stopped = exc.report, exc
         if as_json:
             typer.echo(json.dumps(report.to_dict(), indent=1))
             if report.interrupted:
@@ -351,7 +360,7 @@ def simulate(
 
             pages = write_report(pdf, report, g)
             typer.echo(f"wrote {pdf} ({pages} pages)", err=True)
-        if record and report.interrupted:
+        if record and (report.interrupted or stopped is not None):
             typer.echo(f"nothing recorded: {destination} is as it was", err=True)
         elif record:
             from pnp.sim.record import run_of, write_record
@@ -359,6 +368,8 @@ def simulate(
 
             assert isinstance(report, Played)  # --record refuses --compare above
             typer.echo(f"wrote {write_record(g, run_of(report, g), destination)}", err=True)
+        if stopped is not None:
+            raise stopped
         return 130 if report.interrupted else 0
 
     run_command(run)
