@@ -184,6 +184,7 @@ def _short_path(body: Any) -> Any:
 OUT_OF_BOUNDS: dict[str, tuple[str, Callable[[Any], Any]]] = {
     "negative-advance": ("fonts", lambda b: {**b, "advances": {**b["advances"], "65": -0.5}}),
     "huge-advance": ("fonts", lambda b: {**b, "advances": {**b["advances"], "65": 1e6}}),
+    "huge-integer": ("fonts", lambda b: {**b, "advances": {**b["advances"], "65": 10**4000}}),
     "no-code-point": ("fonts", lambda b: {**b, "advances": {"1114112": 0.5}}),
     "arabic-digit-key": ("fonts", lambda b: {**b, "advances": {"\u0663": 0.5}}),
     "boolean-ascent": ("fonts", lambda b: {**b, "ascent": True}),
