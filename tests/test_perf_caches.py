@@ -36,7 +36,7 @@ def test_stored_breaks_are_pyphens_and_a_second_process_needs_no_patterns(
 ) -> None:
     first = [breaks(w) for w in WORDS]  # pyphen parses, the breaks are stored
     (stored,) = (fresh / "hyphens").glob("en_US-*.json")
-    assert set(json.loads(stored.read_text())) == set(WORDS), "plain JSON: word -> breaks"
+    assert set(json.loads(stored.read_text())["body"]) == set(WORDS), "JSON: word -> breaks"
     hyphens._known.cache_clear()
     hyphens._pyphen.cache_clear()
     monkeypatch.setattr(pyphen, "Pyphen", lambda **kw: pytest.fail("the patterns were parsed"))
@@ -52,7 +52,7 @@ def test_a_damaged_cache_file_is_computed_again(fresh: Path) -> None:
     stored.write_text('{"hyphenation": [["not", "a", "pair"]]')
     hyphens._known.cache_clear()
     assert [breaks(w) for w in WORDS] == expected
-    assert json.loads(stored.read_text())["hyphenation"] == [list(p) for p in expected[0]]
+    assert json.loads(stored.read_text())["body"]["hyphenation"] == [list(p) for p in expected[0]]
 
 
 def test_the_cache_starts_afresh_past_its_limit(
@@ -62,7 +62,7 @@ def test_the_cache_starts_afresh_past_its_limit(
     for word in WORDS:
         breaks(word)
     (stored,) = (fresh / "hyphens").glob("en_US-*.json")
-    assert list(json.loads(stored.read_text())) == [WORDS[-1]]
+    assert list(json.loads(stored.read_text())["body"]) == [WORDS[-1]]
 
 
 def test_an_unwritable_cache_only_costs_the_parse(

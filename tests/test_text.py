@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -121,15 +118,3 @@ def test_set_text_stays_inside_its_box_or_says_why(
     for x, y, line in block.lines:
         assert x >= 2.0 - 1e-6 and x + font.width(line, block.size) * PT_TO_MM <= 2.0 + w + 1e-6
         assert 3.0 < y <= 3.0 + h - font.descent * block.size * PT_TO_MM + 1e-6
-
-
-def test_bytecode_cache_is_pruned_to_half_when_full(tmp_path: Path) -> None:
-    from pnp.text.template import _prune
-
-    for i in range(10):
-        (tmp_path / f"t{i}.cache").write_text("x")
-        os.utime(tmp_path / f"t{i}.cache", (i, i))
-    _prune(tmp_path, 8)
-    assert sorted(p.name for p in tmp_path.iterdir()) == [f"t{i}.cache" for i in range(6, 10)]
-    _prune(tmp_path, 8)  # under the limit: nothing goes
-    assert len(list(tmp_path.iterdir())) == 4

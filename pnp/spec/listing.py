@@ -1,20 +1,22 @@
 """What `pnp list` prints, kept in the user's cache until a game's files change.
 
 Listing reads every game through the typed model, which costs pydantic's import and
-every game's YAML: several times a start-up. The lines are stored under a key made of
-pnp's version, the working directory (paths are shown relative to it), the folders
-searched and the name, size and modification time of every file in them, so any edit,
-added or removed file makes the next `pnp list` read the games again.
+every game's YAML: several times a start-up. The lines are stored (one entry, checked by
+pnp.spec.cache_entry) under a key made of pnp's version, the working directory (paths are
+shown relative to it), the folders searched and the name, size and modification time of
+every file in them, so any edit, added or removed file makes the next `pnp list` read the
+games again. Sizes and times, not the files' bytes: hashing every image of every game
+would cost more than the listing saves.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import os
 from pathlib import Path
+from typing import Any
 
-from pnp.spec.paths import game_roots, user_cache
+from pnp.spec.cache_entry import digest, read_entry, write_entry
+from pnp.spec.paths import game_roots
 
 _CODE = ("load.py", "model.py", "listing.py", "yamlio.py")
 """pnp's own files that decide what a listing says: a change to them is a new key."""
@@ -34,7 +36,7 @@ def _stamp(cards: Path | None) -> str:
             dirs.sort()
             for name in sorted(files):
                 parts.append(f"{folder}/{name}:{_file_stamp(os.path.join(folder, name))}")
-    return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:32]
+    return digest(*parts)
 
 
 def _file_stamp(path: str) -> str:
@@ -48,26 +50,22 @@ def _file_stamp(path: str) -> str:
 
 def game_lines(cards: Path | None = None) -> list[str]:
     """One line per game (players, cards, where it was found), one per expansion."""
-    cache_file = user_cache("list") / f"{_stamp(cards)}.json"
-    try:
-        lines = json.loads(cache_file.read_text(encoding="utf-8"))
-        if isinstance(lines, list) and all(isinstance(x, str) for x in lines):
-            return lines
-    except (OSError, ValueError):
-        pass
+    key = _stamp(cards)
+    lines = read_entry("list", "games", key, _checked)
+    if lines is not None:
+        return lines
     lines = _read_games(cards)
     if any(map(is_broken, lines)):
         return lines  # read again next time: the user is mending it
-    try:
-        cache_file.parent.mkdir(parents=True, exist_ok=True)
-        for old in cache_file.parent.glob("*.json"):
-            old.unlink(missing_ok=True)  # one listing per user is enough
-        tmp = cache_file.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_text(json.dumps(lines, ensure_ascii=False), encoding="utf-8")
-        os.replace(tmp, cache_file)
-    except OSError:
-        pass  # a read-only home only costs the reading next time
+    write_entry("list", "games", key, lines)  # one listing per user is enough
     return lines
+
+
+def _checked(body: Any) -> list[str] | None:
+    """A cached listing: lines of text, none about a game that does not load."""
+    if not (isinstance(body, list) and all(isinstance(line, str) for line in body)):
+        return None
+    return None if any(map(is_broken, body)) else body
 
 
 BROKEN = "cannot be read:"

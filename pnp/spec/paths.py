@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 from functools import cache
 from pathlib import Path, PurePosixPath, PureWindowsPath
@@ -61,20 +62,26 @@ def user_cache(kind: str) -> Path:
     """The folder for one kind of derived data in pnp's one cache folder.
 
     Where: ``$PNP_CACHE_DIR`` if set, else ``$XDG_CACHE_HOME/pnp``, else ``~/.cache/pnp``.
-    What: one subfolder per kind, each file keyed by what it was derived from (a file's
-    path, size and modification time, and the versions that read it), all plain data:
+    What: one subfolder per kind, holding plain JSON only (never a pickle, marshal or
+    compiled code), each entry read and written by pnp.spec.cache_entry, which checks its
+    shape, its bounds and a checksum over it and the inputs it was computed from:
 
-    - ``fonts/``: glyph advances and heights of each TrueType file (JSON; saves importing
-      fontTools, 0.14-0.24 s);
-    - ``icons/``: each SVG icon as a tree of shapes (JSON; saves importing svglib, 0.5 s);
-    - ``hyphens/``: where each word a build broke may break (JSON; saves parsing pyphen's
-      patterns, 0.3-0.4 s) — pnp.text.hyphens;
-    - ``jinja-N/``: compiled templates (Jinja2's own bytecode cache; 0.1-0.25 s a build);
+    - ``fonts/``: glyph advances and heights of each TrueType file, keyed by the file's
+      bytes (saves importing fontTools, 0.14-0.24 s);
+    - ``icons/``: each SVG icon as a tree of shapes, keyed by the file's bytes (saves
+      importing svglib, 0.5 s);
+    - ``hyphens/``: where each word a build broke may break, keyed by pyphen's pattern
+      file (saves parsing pyphen's patterns, 0.3-0.4 s) — pnp.text.hyphens;
     - ``list/``: what `pnp list` printed, until a game's files change (0.6 s).
 
-    Deleting the folder, or any file in it, is safe: what is missing is derived again.
-    ``PNP_NO_CACHE=1`` turns it off (nothing is read or written); a folder that cannot be
-    written only costs the work again next time.
+    Compiled templates are kept in memory only: Jinja2's bytecode cache is pickle and
+    marshal, which would run whatever code a planted file holds. Folders ``jinja-N/`` left
+    by earlier versions are never read, and may be deleted.
+
+    Deleting the folder, or any file in it, is safe: what is missing is derived again; so
+    is an entry that fails its checks, which is then written anew. ``PNP_NO_CACHE=1``
+    turns it off (nothing is read or written); a folder that cannot be written only costs
+    the work again next time.
     """
     if os.environ.get("PNP_NO_CACHE"):
         return Path(os.devnull) / "pnp" / kind  # no folder can be made there: every read
@@ -89,13 +96,14 @@ def user_cache(kind: str) -> Path:
 def store_atomically(cache_file: Path, body: bytes) -> None:
     """Write a cache file atomically (whole, or not at all); a read-only home only
     costs the work again next time."""
+    tmp = cache_file.with_suffix(f".{os.getpid()}.tmp")
     try:
         cache_file.parent.mkdir(parents=True, exist_ok=True)
-        tmp = cache_file.with_suffix(f".{os.getpid()}.tmp")
         tmp.write_bytes(body)
         os.replace(tmp, cache_file)
     except OSError:
-        pass
+        with contextlib.suppress(OSError):
+            tmp.unlink(missing_ok=True)  # a disk that filled up keeps no half of it
 
 
 def file_inside(path: Path, allowed: list[Path], what: str, where: Location | None) -> Path | None:

@@ -6,18 +6,21 @@ measured is what prints.  A font is named by its file stem (``Lato-Bold``).
 
 from __future__ import annotations
 
-import hashlib
-import json
+import io
 import logging
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from pnp._errors import DataError, LayoutError
-from pnp.spec.paths import file_inside, fonts_root, store_atomically, user_cache
+from pnp.spec.cache_entry import digest, finite, read_entry, write_entry
+from pnp.spec.paths import file_inside, fonts_root
 from pnp.text.files import Brought, why
 
-CACHE_VERSION = 1
+CACHE_VERSION = 2
+MAX_EM = 0xFFFF / 16
+"""Largest advance, ascent or descent in em: 16-bit font units over the least units per em."""
 FONT_BYTES = 30_000_000
 """Largest font file read (Lato-Regular is 0.66 MB; a full CJK TrueType font about 20 MB)."""
 REPORTLAB_TABLES = ("head", "hhea", "hmtx", "cmap", "maxp", "name", "OS/2", "post", "loca", "glyf")
@@ -79,24 +82,42 @@ def load_font(name: str, extra_dir: Path | None = None) -> FontMetrics:
 
 @cache
 def _metrics(name: str, path: Path) -> FontMetrics:
-    """Metrics of one file; parsed once, then kept in the user's cache (keyed by the file's
-    path, size and modification time)."""
-    st = path.stat()
-    key = hashlib.sha256(f"{path}|{st.st_size}|{st.st_mtime_ns}".encode()).hexdigest()[:24]
-    cache_file = user_cache("fonts") / f"{key}-v{CACHE_VERSION}.json"
-    try:
-        raw = json.loads(cache_file.read_text(encoding="utf-8"))
-        advances = {int(k): v for k, v in raw["advances"].items()}
-        return FontMetrics(name, path, advances, raw["ascent"], raw["descent"])
-    except (OSError, ValueError, KeyError):
-        pass
-    metrics = _read(name, path)
-    body = {"advances": metrics.advances, "ascent": metrics.ascent, "descent": metrics.descent}
-    store_atomically(cache_file, json.dumps(body).encode())
+    """Metrics of one file; parsed once, then kept in the user's cache. The entry is keyed
+    by the file's bytes, not its size and time: a font replaced by one of the same size
+    and date, or an entry edited by hand, never gives metrics the file does not have."""
+    data = path.read_bytes()  # at most FONT_BYTES (load_font); SHA-256 is a few ms of it
+    key = digest("font metrics", str(CACHE_VERSION), data)
+    entry = f"{digest(str(path))[:24]}-v{CACHE_VERSION}"
+    found = read_entry("fonts", entry, key, _checked)
+    if found is not None:
+        return FontMetrics(name, path, *found)
+    metrics = _read(name, path, data)
+    advances = {str(point): advance for point, advance in metrics.advances.items()}
+    body = {"advances": advances, "ascent": metrics.ascent, "descent": metrics.descent}
+    write_entry("fonts", entry, key, body)
     return metrics
 
 
-def _read(name: str, path: Path) -> FontMetrics:
+def _checked(body: Any) -> tuple[dict[int, float], float, float] | None:
+    """A cached entry's advances, ascent and descent, if each is a number in bounds."""
+    if not (isinstance(body, dict) and body.keys() == {"advances", "ascent", "descent"}):
+        return None
+    raw, ascent, descent = body["advances"], body["ascent"], body["descent"]
+    if not (finite(ascent, -MAX_EM, MAX_EM) and finite(descent, -MAX_EM, MAX_EM)):
+        return None
+    if not (isinstance(raw, dict) and raw):
+        return None
+    advances = {}
+    for point, advance in raw.items():
+        if not (point.isascii() and point.isdigit() and len(point) <= 7):
+            return None
+        if int(point) > 0x10FFFF or not finite(advance, 0.0, MAX_EM):
+            return None
+        advances[int(point)] = float(advance)
+    return advances, float(ascent), float(descent)
+
+
+def _read(name: str, path: Path, data: bytes) -> FontMetrics:
     """Parse one font, refusing what reportlab could not embed. Errors carry no location:
     the layout element that names the font adds it (pnp.layout.face)."""
     from fontTools.ttLib import TTFont  # slow to import; only needed on a cache miss
@@ -104,7 +125,7 @@ def _read(name: str, path: Path) -> FontMetrics:
     logging.getLogger("fontTools").setLevel(logging.ERROR)
     font = Brought(f"font {name!r}", path)
     try:
-        tt = TTFont(str(path), lazy=True)
+        tt = TTFont(io.BytesIO(data), lazy=True)  # the bytes the cache key was made of
         missing = [tag for tag in REPORTLAB_TABLES if tag not in tt]
         if missing:
             raise font.error(

@@ -2,29 +2,18 @@
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
-import os
 import re
 from collections.abc import Callable
 from functools import cache, lru_cache
-from pathlib import Path
 from typing import Any
 
-from jinja2 import (
-    BytecodeCache,
-    FileSystemBytecodeCache,
-    FunctionLoader,
-    StrictUndefined,
-    TemplateError,
-)
+from jinja2 import FunctionLoader, StrictUndefined, TemplateError
 from jinja2.sandbox import SandboxedEnvironment
 
 from pnp._errors import DataError, Location, one_line, shown
 from pnp.spec.fields import parse_color
-from pnp.spec.paths import user_cache
 from pnp.text.sandbox import (
-    BOUNDS_VERSION,
     CARD_FIELD_CHARS,
     BoundedEnvironment,
     Budget,
@@ -55,37 +44,12 @@ def thousands(value: Any) -> str:
     return f"{int(value):,}"
 
 
-BYTECODE_CACHE_FILES = 4000
-"""Compiled templates kept on disk; past this the older half is dropped."""
-
-
-def _bytecode_cache() -> BytecodeCache | None:
-    folder = user_cache(f"jinja-{BOUNDS_VERSION}")
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        _prune(folder, BYTECODE_CACHE_FILES)
-    except OSError:
-        return None
-    return FileSystemBytecodeCache(str(folder))
-
-
-def _prune(folder: Path, most: int) -> None:
-    """Card texts change as designers edit them: keep the cache from growing forever."""
-    entries = list(os.scandir(folder))
-    if len(entries) <= most:
-        return
-    entries.sort(key=lambda e: e.stat().st_mtime)
-    for entry in entries[: len(entries) - most // 2]:
-        with contextlib.suppress(OSError):
-            os.unlink(entry.path)
-
-
 @cache
 def environment() -> SandboxedEnvironment:
-    """The one sandboxed environment; compiled templates are kept in the user's cache."""
+    """The one sandboxed environment. Compiled templates are kept in memory only, never on
+    disk: Jinja2's bytecode cache is pickle and marshal, and a planted file would run."""
     env = BoundedEnvironment(
         loader=FunctionLoader(_SOURCES.get),
-        bytecode_cache=_bytecode_cache(),
         undefined=StrictUndefined,
         autoescape=False,
         trim_blocks=True,
