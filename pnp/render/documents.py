@@ -15,6 +15,7 @@ from pnp.layout.face import card_context, find_template
 from pnp.render.meta import DocInfo
 from pnp.spec.components import AidComponent
 from pnp.spec.fields import parse_size
+from pnp.spec.gamefiles import Unreadable, read_game_file
 from pnp.spec.load import Game
 from pnp.spec.model import GameSpec
 from pnp.text.files import image_size, svg_size
@@ -61,12 +62,13 @@ RULEBOOK_CHARS = 200_000
 def _markdown(game: Game, name: str, ctx: dict[str, Any], where: Location, key: str) -> str:
     """A rulebook or aid template, found (safely) and rendered; ``key`` at ``where`` named it."""
     path = find_template(game, name, where, key)
-    if path.stat().st_size > TEMPLATE_BYTES:
-        raise DataError(f"{key}: {shown(name)} is larger than {TEMPLATE_BYTES:,} bytes", where)
     try:
-        source = path.read_text(encoding="utf-8")
+        source = read_game_file(path, TEMPLATE_BYTES).decode("utf-8")
+    except Unreadable as exc:
+        raise DataError(f"{key}: {shown(name)} {exc.problem}", where) from None
     except UnicodeDecodeError as exc:
         raise DataError(f"{key}: {shown(name)} is not UTF-8 text ({exc.reason})", where) from None
+    source = source.replace("\r\n", "\n").replace("\r", "\n")  # as open() in text mode reads
     text = render_text(source, ctx, Location(path), name, RULEBOOK_CHARS, whole_file=True)
     text = _resolve_figures(game, text, Location(path))
     missing = load_font("Lato-Regular").missing(text)

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp._errors import DataError, Location, display_path, shown
+from pnp.spec.gamefiles import Unreadable, read_game_file
 
 IMAGE_BYTES = 50_000_000
 """Largest image file read: 40 MP of RGB is 120 MB uncompressed, and a photographic PNG
@@ -66,13 +67,15 @@ class Brought:
         return DataError(f"{self.what} {problem} (file {display_path(self.path)})", where)
 
 
-def _size_of(path: Path, limit: int, what: str, where: Location | None) -> int:
-    size = path.stat().st_size
-    if size == 0:
+def _read(path: Path, limit: int, what: str, where: Location | None) -> bytes:
+    """The file's bytes: a regular file (pnp.spec.gamefiles) of 1 to ``limit`` bytes."""
+    try:
+        body = read_game_file(path, limit)
+    except Unreadable as exc:
+        raise Brought(what, path).error(exc.problem, where) from None
+    if not body:
         raise Brought(what, path).error("is empty (0 bytes)", where)
-    if size > limit:
-        raise Brought(what, path).error(f"is {size:,} bytes, more than {limit:,}", where)
-    return size
+    return body
 
 
 _passed: dict[tuple[str, Path, int, int], tuple[float, float]] = {}
@@ -93,8 +96,7 @@ def image_size(path: Path, what: str, where: Location | None) -> tuple[float, fl
     known format and within :data:`IMAGE_BYTES` and :data:`IMAGE_PIXELS`."""
 
     def check() -> tuple[float, float]:
-        _size_of(path, IMAGE_BYTES, what, where)
-        return _picture(path.read_bytes(), Brought(what, path), where)
+        return _picture(_read(path, IMAGE_BYTES, what, where), Brought(what, path), where)
 
     return _once("image", path, check)
 
@@ -148,8 +150,7 @@ def svg_size(path: Path, what: str, where: Location | None) -> tuple[float, floa
 
 
 def _svg(path: Path, what: str, where: Location | None) -> tuple[float, float]:
-    _size_of(path, SVG_BYTES, what, where)
-    name, body = Brought(what, path), path.read_bytes()
+    name, body = Brought(what, path), _read(path, SVG_BYTES, what, where)
     if b"<!ENTITY" in body.upper() or b"<?XML-STYLESHEET" in body.upper():
         raise name.error("declares entities or a style sheet; pnp reads plain SVG", where)
     try:
