@@ -8,6 +8,7 @@ import base64
 import io
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -16,7 +17,7 @@ from typer.testing import CliRunner
 from pnp._errors import DataError
 from pnp.cli.app import app
 from pnp.spec.paths import fonts_root, templates_root
-from pnp.text.files import IMAGE_PIXELS, image_size, svg_size
+from pnp.text.files import IMAGE_PIXELS, SVG_DEPTH, image_size, svg_size
 
 runner = CliRunner()
 XLINK = 'xmlns:xlink="http://www.w3.org/1999/xlink"'
@@ -110,7 +111,26 @@ def test_images_beyond_the_pixel_limit_or_of_other_formats_are_refused(tmp_path:
     assert image_size(path, "figure 'x.svg'", None) == (30, 20)
     eps = tmp_path / "x.jpg"  # Pillow would hand an EPS to Ghostscript
     eps.write_bytes(b"%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 10 10\nshowpage\n")
-    _refused(image_size, eps, "is not an image pnp can read")
+    _refused(image_size, eps, "is a PostScript (EPS) file; pnp reads PNG, JPEG, GIF and WebP")
+
+
+@pytest.mark.parametrize(
+    ("head", "kind"),
+    [
+        (b"%PDF-1.7\n", "a PDF document"),
+        (b"8BPS\x00\x01", "a Photoshop (PSD) file"),
+        (b"\x00\x00\x00\x18ftypheic\x00\x00", "a HEIC image"),
+        (b'<svg xmlns="http://www.w3.org/2000/svg"/>', "an SVG drawing"),
+        (b"plain words", "is not an image pnp can read ("),
+    ],
+)
+def test_a_picture_pnp_does_not_read_is_named_by_its_format(
+    tmp_path: Path, head: bytes, kind: str
+) -> None:
+    path = tmp_path / "x.png"
+    path.write_bytes(head + bytes(64))
+    _refused(image_size, path, kind)
+    _refused(image_size, path, "pnp reads PNG, JPEG, GIF and WebP images")
 
 
 def _plain_layout(cards: Path, font: str) -> None:
@@ -191,3 +211,35 @@ def test_a_truncated_picture_figure_is_refused_by_validate(mini_cards: Path) -> 
     assert result.exit_code == 1, result.output
     assert "error: figure 'map.png' is not an image pnp can read" in result.output
     assert "(file " in result.output and "map.png)" in result.output
+
+
+def _nested(tmp_path: Path, levels: int) -> Path:
+    """An SVG whose one shape lies inside ``levels`` groups (root and shape: levels + 2)."""
+    shape = '<path d="M0 0 L16 0 L16 16 Z"/>'
+    path = tmp_path / f"nested-{levels}.svg"
+    path.write_text(SVG.format('viewBox="0 0 16 16"', "<g>" * levels + shape + "</g>" * levels))
+    return path
+
+
+def test_an_svg_nested_deeper_than_the_limit_is_refused(tmp_path: Path) -> None:
+    assert svg_size(_nested(tmp_path, SVG_DEPTH - 2), "figure 'x.svg'", None) == (16.0, 16.0)
+    depth = SVG_DEPTH + 1
+    path = _nested(tmp_path, depth - 2)
+    _refused(svg_size, path, f"is an SVG nested {depth} levels deep; at most {SVG_DEPTH}")
+
+
+def test_svglib_draws_an_svg_at_the_limit_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The limit is below where svglib's parser drops elements without a word (256
+    levels), so what passes the check is drawn, shape and all."""
+    from pnp.render.svg import icon_shapes
+
+    def innermost(node: dict[str, Any]) -> str:
+        while node["children"]:
+            node = node["children"][0]
+        return str(node["kind"])
+
+    monkeypatch.setenv("PNP_NO_CACHE", "1")
+    assert innermost(icon_shapes(str(_nested(tmp_path, SVG_DEPTH - 2)))[2]) == "path"
+    assert innermost(icon_shapes(str(_nested(tmp_path, 300)))[2]) == "group"  # the limit's why

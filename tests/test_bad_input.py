@@ -13,9 +13,10 @@ import pytest
 from typer.testing import CliRunner
 
 from pnp.cli.app import app
-from tests.conftest import FIXTURES, overlay
+from tests.conftest import FIXTURES, overlay, time_limit
 
 CASES = sorted(p for p in (FIXTURES / "bad").iterdir() if p.is_dir())
+TIME_S = 120
 runner = CliRunner()
 
 
@@ -32,7 +33,8 @@ def test_bad_input_is_located_and_keeps_last_output(
     overlay(mini_cards, case)
     expected = (case / "expected.txt").read_text().strip()
     for args in (["validate", "mini"], ["build", "mini", "--out", str(out)]):
-        result = runner.invoke(app, [*args, "--cards", str(mini_cards)])
+        with time_limit(TIME_S):  # a FIFO opened to read would wait for ever
+            result = runner.invoke(app, [*args, "--cards", str(mini_cards)])
         assert result.exit_code == 1, result.output
         assert "Traceback" not in result.output
         for line in expected.splitlines():

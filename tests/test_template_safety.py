@@ -321,6 +321,7 @@ def test_a_huge_or_binary_rulebook_file_is_refused_at_its_key(mini_cards: Path) 
         mini_cards
     )
     (folder / "rules.md").write_text("word " * 250_000)
-    assert "game.yaml:16:1: error: rulebook: 'rules.md' is larger than 1,000,000 bytes" in (
-        _validate_fails(mini_cards)
+    assert (
+        "game.yaml:16:1: error: rulebook: 'rules.md' is 1,250,000 bytes, more than 1,000,000"
+        in (_validate_fails(mini_cards))
     )

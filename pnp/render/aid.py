@@ -15,7 +15,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Table
 
-from pnp._errors import LayoutError
+from pnp._errors import LayoutError, Location
 from pnp.render.blocks import UNBOUNDED, flatten, stack_height
 from pnp.render.markdown import styles, to_flowables
 from pnp.render.measure import Unsure, measure
@@ -62,9 +62,16 @@ class AidLayout:
 
 
 def lay_out_aid(
-    markdown: str, size_mm: tuple[float, float], title: str, accent: str, credit: str = ""
+    markdown: str,
+    size_mm: tuple[float, float],
+    title: str,
+    accent: str,
+    credit: str = "",
+    source: tuple[str, Location] | None = None,
 ) -> AidLayout:
-    """Find the largest size at which ``markdown`` fits the panel and lay it out."""
+    """Find the largest size at which ``markdown`` fits the panel and lay it out;
+    ``source`` says which file the text came from and where it was named, for the error
+    when it cannot fit."""
     w_pt, h_pt = size_mm[0] * mm, size_mm[1] * mm
     inset = INSET_MM * mm
     width = w_pt - 2 * inset
@@ -74,9 +81,13 @@ def lay_out_aid(
 
     lo, _ = search_scale(markdown, width, avail, accent)
     if lo is None:
+        what, where = (
+            ("the text of " + source[0], source[1]) if source else ("the aid template", None)
+        )
         raise LayoutError(
             f"{title}: the text does not fit the {size_mm[0]:.0f}×{size_mm[1]:.0f} mm aid panel "
-            f"even at {MIN_BODY_PT} pt; shorten the aid template"
+            f"even at {MIN_BODY_PT} pt; shorten {what}",
+            where,
         )
     flow = flatten(to_flowables(markdown, width, lo, accent, keep_headings=False))
     placed, text_bottom = _place(flow, inset, h_pt - inset, width, bottom)

@@ -7,10 +7,14 @@ from typing import TYPE_CHECKING, Any
 
 from reportlab.lib.units import mm
 
+from pnp._errors import Location
 from pnp.layout.ops import Face
 from pnp.layout.pages import Page
 from pnp.render.meta import DocInfo
 from pnp.render.pdf import DOCUMENT_FONTS, FaceDrawer, colour, draw_page, ensure_font, new_canvas
+
+Source = tuple[str, Location]
+"""An aid template in words and where it is named (pnp.render.documents.aid_source)."""
 
 if TYPE_CHECKING:  # aids bring platypus and markdown: imported only to draw one
     from pnp.render.aid import AidLayout
@@ -88,13 +92,18 @@ def aid_file(
     credit: str,
     info: DocInfo,
     back_text: str = "",
+    sources: tuple[Source | None, Source | None] = (None, None),
 ) -> list[Page]:
     """Lay out an aid's rendered Markdown (and its back's) in its panel and write its
-    pages (the pages come back for the manifest)."""
+    pages (the pages come back for the manifest); ``sources`` name the templates of the
+    front and the back (pnp.render.documents.aid_source), for an error."""
     from pnp.render.aid import lay_out_aid
 
-    front = lay_out_aid(text, size_mm, title, accent, credit)
-    back = lay_out_aid(back_text, size_mm, title, accent, credit) if back_text else None
+    front_source, back_source = sources
+    front = lay_out_aid(text, size_mm, title, accent, credit, front_source)
+    back = (
+        lay_out_aid(back_text, size_mm, title, accent, credit, back_source) if back_text else None
+    )
     write_aid(path, pages, front, info, accent, back)
     return pages
 

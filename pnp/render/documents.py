@@ -8,19 +8,21 @@ from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pnp._errors import DataError, Location, shown
+from pnp._errors import DataError, Location, display_path, shown
 from pnp.games import engine_for
 from pnp.games.decisions import record_runs
 from pnp.layout.face import art_used, card_context, find_template
 from pnp.render.meta import DocInfo
 from pnp.spec.components import AidComponent
 from pnp.spec.fields import parse_size
+from pnp.spec.gamefiles import Unreadable, read_game_file
 from pnp.spec.load import Game
 from pnp.spec.model import GameSpec
 from pnp.text.art import art_source
 from pnp.text.files import image_size, svg_size
 from pnp.text.fonts import load_font
 from pnp.text.icons import CREDIT as ICONS_CREDIT
+from pnp.text.places import SourcePlaces
 from pnp.text.template import render_text
 
 if TYPE_CHECKING:
@@ -60,29 +62,35 @@ RULEBOOK_CHARS = 200_000
 
 
 def _markdown(game: Game, name: str, ctx: dict[str, Any], where: Location, key: str) -> str:
-    """A rulebook or aid template, found (safely) and rendered; ``key`` at ``where`` named it."""
+    """A rulebook or aid template, found (safely) and rendered; ``key`` at ``where`` named it.
+    An error in the rendered text is placed on the template's line that made it."""
     path = find_template(game, name, where, key)
-    if path.stat().st_size > TEMPLATE_BYTES:
-        raise DataError(f"{key}: {shown(name)} is larger than {TEMPLATE_BYTES:,} bytes", where)
     try:
-        source = path.read_text(encoding="utf-8")
+        source = read_game_file(path, TEMPLATE_BYTES).decode("utf-8")
+    except Unreadable as exc:
+        raise DataError(f"{key}: {shown(name)} {exc.problem}", where) from None
     except UnicodeDecodeError as exc:
         raise DataError(f"{key}: {shown(name)} is not UTF-8 text ({exc.reason})", where) from None
+    source = source.replace("\r\n", "\n").replace("\r", "\n")  # as open() in text mode reads
     text = render_text(source, ctx, Location(path), name, RULEBOOK_CHARS, whole_file=True)
-    text = _resolve_figures(game, text, Location(path))
+    place = SourcePlaces(path, source, text)
     missing = load_font("Lato-Regular").missing(text)
     if missing:
         more = f" and {len(missing) - 5} more" if len(missing) > 5 else ""
         chars = ", ".join(map(repr, missing[:5]))
-        raise DataError(f"{name} uses {chars}{more}, not in the rulebook font", Location(path))
-    return text
+        first = min(missing, key=text.index)
+        raise DataError(
+            f"{name} uses {chars}{more}, not in the rulebook font",
+            place.at(text.index(first), first),
+        )
+    return _resolve_figures(game, text, place)
 
 
 _FIGURE = re.compile(r"!\[([^\]]*)\]\(([^)\s]+)\)")
 FIGURE_SUFFIXES = (".svg", ".png", ".jpg", ".jpeg")
 
 
-def _resolve_figures(game: Game, text: str, where: Location) -> str:
+def _resolve_figures(game: Game, text: str, place: SourcePlaces) -> str:
     """``![caption](name.svg)`` names a file in the game's templates: find it (safely, like
     every template) and check it (pnp.text.files) so the renderer gets a checked absolute
     path of a file it can draw."""
@@ -91,6 +99,9 @@ def _resolve_figures(game: Game, text: str, where: Location) -> str:
         name = m.group(2)
         if name in GENERATED:  # drawn by pnp from the data (rulebook_figures)
             return m.group(0)
+        where = place.at(m.start(), m.group(0))
+        if name.startswith("pnp:"):
+            raise DataError(f"figure {shown(name)}: pnp draws {' and '.join(GENERATED)}", where)
         if not name.lower().endswith(FIGURE_SUFFIXES):
             raise DataError(f"figure {shown(name)}: use an .svg, .png or .jpg file", where)
         path = find_template(game, name, where, "figure")
@@ -205,22 +216,35 @@ def aid_markdown(
     game: Game, comp: AidComponent, ctx: dict[str, Any] | None = None, back: bool = False
 ) -> str:
     """The aid's template (or, with ``back``, its back's) rendered with the game's data."""
+    name, where, key = _aid_template(game, comp, back)
+    return _markdown(game, name, ctx or template_context(game), where, key)
+
+
+def _aid_template(game: Game, comp: AidComponent, back: bool) -> tuple[str, Location, str]:
+    """The aid's template name (or its back's), where game.yaml names it, and the key."""
     key = "back" if back else "template"
     where = game.spec_location("components", game.spec.components.index(comp), key)
-    name = comp.back if back else comp.template
-    return _markdown(game, name, ctx or template_context(game), where, key)
+    return (comp.back if back else comp.template), where, key
 
 
 def aid_layout(
     game: Game, comp: AidComponent, ctx: dict[str, Any] | None = None, back: bool = False
 ) -> AidLayout:
     """The aid's text (or its back's) set at the largest size that fills its panel (raises
-    if it cannot fit)."""
+    at the key that names the template if it cannot fit)."""
     from pnp.render.aid import lay_out_aid
 
     text = aid_markdown(game, comp, ctx, back)
-    size = parse_size(comp.size)
-    return lay_out_aid(text, size, comp.title, game.spec.accent, credit_line(game.spec))
+    credit, source = credit_line(game.spec), aid_source(game, comp, back)
+    return lay_out_aid(text, parse_size(comp.size), comp.title, game.spec.accent, credit, source)
+
+
+def aid_source(game: Game, comp: AidComponent, back: bool = False) -> tuple[str, Location]:
+    """The aid's template (or its back's) in words, key and file, and where it is named:
+    what an error about its text names."""
+    name, where, key = _aid_template(game, comp, back)
+    path = find_template(game, name, where, key)
+    return f"{key}: {shown(name)} (file {display_path(path)})", where
 
 
 def rulebook_markdown(game: Game, ctx: dict[str, Any] | None = None) -> str:

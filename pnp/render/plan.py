@@ -23,6 +23,7 @@ from pnp.layout.track import lay_out_track
 from pnp.render.documents import (
     aid_layout,
     aid_markdown,
+    aid_source,
     copyright_line,
     credit_line,
     doc_info,
@@ -257,7 +258,9 @@ def _aid(
         back = aid_markdown(game, comp, context(), back=True) if comp.back else ""
         credit = credit_line(game.spec)
         accent = game.spec.accent
-        return Typeset(aid_file, (pages, text, size, comp.title, accent, credit, info, back))
+        sources = aid_source(game, comp), aid_source(game, comp, True) if comp.back else None
+        args = (pages, text, size, comp.title, accent, credit, info, back, sources)
+        return Typeset(aid_file, args)
 
     def write(target: Path) -> None:
         if laid is not None:

@@ -70,6 +70,12 @@ Flag = Annotated[bool, Field(strict=True)]
 """Only `true` or `false`."""
 
 MM_PER_IN = 25.4
+SIDE_MM = (10.0, 400.0)
+"""Least and most a card or panel may measure a side, in mm."""
+Position = Annotated[float, Field(strict=True, ge=-SIDE_MM[1], le=SIDE_MM[1])]
+"""A place or extent on a card in mm, from the trim's top-left: within a side's length."""
+Length = Annotated[float, Field(strict=True, ge=0, le=SIDE_MM[1])]
+"""A length in mm, 0 or more, at most the longest side of a card."""
 NAMED_SIZES_MM: dict[str, tuple[float, float]] = {
     "poker": (63.5, 88.9),
     "bridge": (57.15, 88.9),
@@ -91,8 +97,9 @@ def parse_size(text: str) -> tuple[float, float]:
         raise ValueError(f"size {shown(text)} is neither one of {names} nor like '63.5x88.9 mm'")
     scale = MM_PER_IN if m.group(3) == "in" else 1.0
     w, h = float(m.group(1)) * scale, float(m.group(2)) * scale
-    if not (10 <= w <= 400 and 10 <= h <= 400):
-        raise ValueError(f"size {shown(text)} is outside 10–400 mm")
+    least, most = SIDE_MM
+    if not (least <= w <= most and least <= h <= most):
+        raise ValueError(f"size {shown(text)} is outside {least:g}–{most:g} mm")
     return (w, h)
 
 

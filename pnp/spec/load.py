@@ -276,7 +276,7 @@ def load_game(
 def _load_record(root: Path) -> PlaytestRecord | None:
     """The game's playtest.yaml, checked against its schema; None when there is none."""
     path = root / PLAYTEST_FILE
-    if not path.is_file():
+    if not (path.exists() or path.is_symlink()):
         return None
     check_inside(path, root)
     data, located = load_yaml(path)

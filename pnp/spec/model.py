@@ -11,10 +11,22 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import Field, create_model, field_validator, model_validator
+from pydantic import Field, ValidationInfo, create_model, field_validator, model_validator
 
 from pnp.spec.components import Component
-from pnp.spec.fields import ID, CardSize, Color, ColorText, Flag, Number, Strict, Whole, parse_size
+from pnp.spec.fields import (
+    ID,
+    CardSize,
+    Color,
+    ColorText,
+    Flag,
+    Length,
+    Number,
+    Position,
+    Strict,
+    Whole,
+    parse_size,
+)
 
 
 class Players(Strict):
@@ -240,12 +252,17 @@ def card_model(type_name: str, spec: CardType) -> type[CardBase]:
     return model
 
 
+MOST_STROKE_MM = 10.0
+"""Widest line a card layout draws (the bundled ones draw 0.25 to 1.6 mm)."""
+
+
 class Element(Strict):
     """One drawn thing on a card face or back; geometry in mm from the trim's top-left."""
 
     kind: Literal["rect", "ellipse", "line", "text", "icon", "image", "art"]
-    rect: tuple[Number, Number, Number, Number]
-    """x, y, width, height in mm (for `line`: from (x, y) to (x+width, y+height))."""
+    rect: tuple[Position, Position, Position, Position]
+    """x, y, width, height in mm (for `line`: from (x, y) to (x+width, y+height)); each
+    within ±400 mm, width and height 0 or more but for a line."""
     when: str | None = None
     """Jinja expression; the element is drawn only when it is true."""
     bleed: Flag = False
@@ -253,9 +270,9 @@ class Element(Strict):
     fill: ColorText | None = None
     """A colour (#rgb, #rrggbb, a CSS name) or Jinja giving one, e.g. '{{ type.color }}'."""
     stroke: ColorText | None = None
-    stroke_width: Number = 0.3
-    """Line width in mm."""
-    radius: Number = 0.0
+    stroke_width: Number = Field(default=0.3, ge=0, le=MOST_STROKE_MM)
+    """Line width in mm (0 to 10)."""
+    radius: Length = 0.0
     """Corner radius in mm."""
     text: str = ""
     """Jinja text for `text` elements; may use **bold**, *italic* and :icon-name:."""
@@ -287,8 +304,9 @@ class Element(Strict):
     font: str = "Lato-Regular"
     size: Number = Field(default=9.0, gt=0, le=200)
     """Font size in points; text is shrunk toward min_size when it does not fit."""
-    min_size: Number | None = None
-    leading: Number = 1.2
+    min_size: Number | None = Field(default=None, gt=0, le=200)
+    leading: Number = Field(default=1.2, ge=0.5, le=4)
+    """Distance between baselines, times the font size."""
     align: Literal["left", "center", "right", "justify"] = "left"
     valign: Literal["top", "middle", "bottom"] = "top"
     color: ColorText = "#000000"
@@ -298,12 +316,24 @@ class Element(Strict):
     rotate: Literal[0, 180] = 0
     """Turn the element half a turn about its box centre (double-ended cards)."""
 
+    @field_validator("rect")
+    @classmethod
+    def _extent_not_negative(
+        cls, rect: tuple[float, ...], info: ValidationInfo
+    ) -> tuple[float, ...]:
+        if info.data.get("kind", "line") != "line" and min(rect[2:]) < 0:
+            raise ValueError(
+                f"width and height must be 0 or more, not {rect[2]:g} and {rect[3]:g} "
+                "(only a line may run left or up)"
+            )
+        return rect
+
 
 class CardLayout(Strict):
     """A face or back layout file in templates/cards/."""
 
     size: str = "poker"
     """Card size this layout is drawn for."""
-    safe_mm: Number = 3.0
+    safe_mm: Number = Field(default=3.0, ge=0, le=50)
     """Text must stay this far inside the trim."""
     elements: list[Element]

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 from functools import cache
 from pathlib import Path, PurePosixPath, PureWindowsPath
 
-from pnp._errors import DataError, Location
+from pnp._errors import DataError, Location, display_path
+from pnp.spec.gamefiles import not_regular
 
 _PACKAGE = Path(__file__).parent.parent
 
@@ -107,10 +109,12 @@ def store_atomically(cache_file: Path, body: bytes) -> None:
 
 
 def file_inside(path: Path, allowed: list[Path], what: str, where: Location | None) -> Path | None:
-    """``path`` with its links resolved when it is a file (None when nothing is there);
-    a link that loops, or leads outside the ``allowed`` folders, is refused."""
+    """``path`` with its links resolved when it is a file (None when nothing, or a folder,
+    is there); a link that loops, or leads outside the ``allowed`` folders, is refused, and
+    so is what is not a regular file (a FIFO, a socket, a device: reading one would wait
+    for ever or never end)."""
     try:
-        if not (path.is_file() or path.is_symlink()):
+        if not (path.exists() or path.is_symlink()):
             return None
     except OSError:  # a name too long for the file system: not there
         return None
@@ -120,7 +124,13 @@ def file_inside(path: Path, allowed: list[Path], what: str, where: Location | No
         raise DataError(f"{what} is a link in a loop or to nothing", where) from None
     if not any(real.is_relative_to(root) for root in allowed):
         raise DataError(f"{what} is a link to a file outside the game folder", where)
-    return real if real.is_file() else None
+    mode = real.stat().st_mode
+    if stat.S_ISDIR(mode):
+        return None
+    problem = not_regular(mode)
+    if problem:
+        raise DataError(f"{what} {problem} (file {display_path(path)})", where)
+    return real
 
 
 def climbs_out(name: str) -> bool:

@@ -16,6 +16,7 @@ from typing import Any
 import yaml
 
 from pnp._errors import DataError, Location, shown
+from pnp.spec.gamefiles import Unreadable, read_game_file
 
 try:  # the C loader is several times faster; fall back when libyaml is missing
     _Base: type = yaml.CSafeLoader
@@ -175,18 +176,20 @@ def _mark(loc: Located, node: yaml.Node) -> Location:
 
 def _read(path: Path) -> str:
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise DataError(
-                f"file is {size / 2**20:.0f} MB; card files are limited to "
-                f"{MAX_FILE_BYTES // 2**20} MB",
-                Location(path),
+        body = read_game_file(path, MAX_FILE_BYTES)
+    except Unreadable as exc:
+        problem = f"the file {exc.problem}"
+        if exc.size is not None:
+            problem = (
+                f"file is {exc.size / 2**20:.0f} MB; card files are limited to "
+                f"{MAX_FILE_BYTES // 2**20} MB"
             )
-        return path.read_text(encoding="utf-8")
+        raise DataError(problem, Location(path)) from None
+    try:
+        text = body.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise DataError(f"not UTF-8 text ({exc.reason})", Location(path)) from None
-    except OSError as exc:
-        raise DataError(f"cannot read file: {exc.strerror or exc}", Location(path)) from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")  # as open() in text mode reads
 
 
 def _syntax_error(exc: yaml.MarkedYAMLError, path: Path, text: str) -> DataError:

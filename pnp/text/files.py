@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp._errors import DataError, Location, display_path, shown
+from pnp.spec.gamefiles import Unreadable, read_game_file
 
 IMAGE_BYTES = 50_000_000
 """Largest image file read: 40 MP of RGB is 120 MB uncompressed, and a photographic PNG
@@ -36,9 +37,13 @@ PIXELS_PROBLEM = (
 )
 IMAGE_FORMATS = ("PNG", "JPEG", "GIF", "WEBP")
 """What Pillow may decode: the formats a designer exports. Others (EPS runs Ghostscript)
-are refused before a plugin sees them."""
+are refused before a plugin sees them, named by their first bytes (TIFF, BMP...)."""
 SVG_BYTES = 5_000_000
 """Largest SVG file read (the bundled icons are under 2 KB; a detailed map is ~1 MB)."""
+SVG_DEPTH = 200
+"""Deepest nesting of elements in an SVG (the bundled icons have 2 levels; drawings from
+Inkscape or Illustrator a dozen or so). svglib's parser (libxml2) drops, without a word,
+whatever lies deeper than 256 levels, and the drawing prints blank."""
 
 _SVG_NS = "{http://www.w3.org/2000/svg}"
 _HREF = re.compile(r"^(\{[^}]*\})?href$")  # xlink:href, href, or any namespace
@@ -66,13 +71,15 @@ class Brought:
         return DataError(f"{self.what} {problem} (file {display_path(self.path)})", where)
 
 
-def _size_of(path: Path, limit: int, what: str, where: Location | None) -> int:
-    size = path.stat().st_size
-    if size == 0:
+def _read(path: Path, limit: int, what: str, where: Location | None) -> bytes:
+    """The file's bytes: a regular file (pnp.spec.gamefiles) of 1 to ``limit`` bytes."""
+    try:
+        body = read_game_file(path, limit)
+    except Unreadable as exc:
+        raise Brought(what, path).error(exc.problem, where) from None
+    if not body:
         raise Brought(what, path).error("is empty (0 bytes)", where)
-    if size > limit:
-        raise Brought(what, path).error(f"is {size:,} bytes, more than {limit:,}", where)
-    return size
+    return body
 
 
 _passed: dict[tuple[str, Path, int, int], tuple[float, float]] = {}
@@ -93,8 +100,7 @@ def image_size(path: Path, what: str, where: Location | None) -> tuple[float, fl
     known format and within :data:`IMAGE_BYTES` and :data:`IMAGE_PIXELS`."""
 
     def check() -> tuple[float, float]:
-        _size_of(path, IMAGE_BYTES, what, where)
-        return _picture(path.read_bytes(), Brought(what, path), where)
+        return _picture(_read(path, IMAGE_BYTES, what, where), Brought(what, path), where)
 
     return _once("image", path, check)
 
@@ -119,11 +125,44 @@ def _picture(body: bytes, what: Brought, where: Location | None) -> tuple[int, i
             f"is {PIXELS_PROBLEM}",
             where,
         ) from None
+    except Image.UnidentifiedImageError:
+        raise what.error(_unknown_format(body), where) from None
     except Exception as exc:  # noqa: BLE001 - a decoder of hostile bytes raises anything
         raise what.error(f"is not an image pnp can read ({why(exc)})", where) from None
     if w <= 0 or h <= 0:
         raise what.error(f"has no pixels ({w}×{h})", where)
     return w, h
+
+
+_SIGNATURES = (
+    (b"II*\x00", "a TIFF image"),
+    (b"MM\x00*", "a TIFF image"),
+    (b"BM", "a BMP image"),
+    (b"\x00\x00\x01\x00", "an ICO icon"),
+    (b"8BPS", "a Photoshop (PSD) file"),
+    (b"%PDF", "a PDF document"),
+    (b"%!PS", "a PostScript (EPS) file"),
+    (b"\xc5\xd0\xd3\xc6", "a PostScript (EPS) file"),
+    (b"\x00\x00\x00\x0cjP  ", "a JPEG 2000 image"),
+    (b"\xff\x0a", "a JPEG XL image"),
+    (b"\x00\x00\x00\x0cJXL ", "a JPEG XL image"),
+)
+_BRANDS = {b"heic": "a HEIC image", b"heix": "a HEIC image", b"avif": "an AVIF image"}
+"""What an ISO media file (``ftyp`` at byte 4) holds, by its brand."""
+_FORMATS_READ = "pnp reads PNG, JPEG, GIF and WebP images; save it as PNG or JPEG"
+
+
+def _unknown_format(body: bytes) -> str:
+    """What a file Pillow did not take is, when its first bytes tell (TIFF, BMP, PDF...)."""
+    head = body[:64]
+    kind = next((words for magic, words in _SIGNATURES if head.startswith(magic)), None)
+    if kind is None and head[4:8] == b"ftyp":
+        kind = _BRANDS.get(head[8:12])
+    if kind is None and head.lstrip().startswith((b"<?xml", b"<svg")):
+        kind = "an SVG drawing"
+    if kind is None:
+        return f"is not an image pnp can read ({_FORMATS_READ})"
+    return f"is {kind}; {_FORMATS_READ}"
 
 
 def _length(value: str | None) -> float | None:
@@ -148,8 +187,7 @@ def svg_size(path: Path, what: str, where: Location | None) -> tuple[float, floa
 
 
 def _svg(path: Path, what: str, where: Location | None) -> tuple[float, float]:
-    _size_of(path, SVG_BYTES, what, where)
-    name, body = Brought(what, path), path.read_bytes()
+    name, body = Brought(what, path), _read(path, SVG_BYTES, what, where)
     if b"<!ENTITY" in body.upper() or b"<?XML-STYLESHEET" in body.upper():
         raise name.error("declares entities or a style sheet; pnp reads plain SVG", where)
     try:
@@ -158,9 +196,22 @@ def _svg(path: Path, what: str, where: Location | None) -> tuple[float, float]:
         raise name.error(f"is not well-formed XML ({why(exc)})", where) from None
     if root.tag not in (f"{_SVG_NS}svg", "svg"):
         raise name.error(f"is not an SVG (its root is {shown(root.tag)})", where)
+    depth = _depth(root)
+    if depth > SVG_DEPTH:
+        raise name.error(f"is an SVG nested {depth:,} levels deep; at most {SVG_DEPTH}", where)
     for el in root.iter():
         _references(el, name, where)
     return _svg_box(root, name, where)
+
+
+def _depth(root: ET.Element) -> int:
+    """How deep elements nest, the root being level 1 (counted without recursion)."""
+    deepest, stack = 0, [(root, 1)]
+    while stack:
+        el, level = stack.pop()
+        deepest = max(deepest, level)
+        stack.extend((child, level + 1) for child in el)
+    return deepest
 
 
 def _references(el: ET.Element, name: Brought, where: Location | None) -> None:
@@ -222,4 +273,12 @@ def _svg_box(root: ET.Element, name: Brought, where: Location | None) -> tuple[f
     return width, height
 
 
-__all__ = ["why", "IMAGE_BYTES", "IMAGE_PIXELS", "SVG_BYTES", "image_size", "svg_size"]
+__all__ = [
+    "why",
+    "IMAGE_BYTES",
+    "IMAGE_PIXELS",
+    "SVG_BYTES",
+    "SVG_DEPTH",
+    "image_size",
+    "svg_size",
+]
