@@ -1,5 +1,5 @@
 """`python -m pnp`: the same as the `pnp` command."""
 
-from pnp.cli.app import main
+from pnp.cli import main
 
 main()

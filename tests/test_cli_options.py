@@ -137,6 +137,52 @@ def test_bad_values_are_usage_errors(args: list[str], message: str) -> None:
     assert "Traceback" not in result.output
 
 
+HUGE = "9" * 5000
+CLIPPED = "99999999999999999999… (5,000 characters)"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["simulate", "boom", "--seed", HUGE],
+            f"'--seed': must be at most {2**63 - 1}, not {CLIPPED}",
+        ),
+        (["simulate", "boom", "--seed", "-" + HUGE], "'--seed': must be at least 0, not -9999"),
+        (["simulate", "boom", "--seed", str(2**63)], f"must be at most {2**63 - 1}, not {2**63}"),
+        (["simulate", "boom", "--seed", "x" * 5000], "'--seed': 'xxxxxxxxxx"),
+        (
+            ["simulate", "boom", "--games", HUGE],
+            f"'--games': must be at most 1000000, not {CLIPPED}",
+        ),
+        (["simulate", "boom", "--games", "-" + HUGE], "'--games': must be at least 1, not -9999"),
+        (["simulate", "boom", "--players", HUGE], f"'--players': {CLIPPED} is too large"),
+        (["simulate", "boom", "--players", "-" + HUGE], "'--players': -9999999999999999999… (5"),
+        (["simulate", "boom", "--jobs", HUGE], f"'-j': {CLIPPED} is too large"),
+        (["build", "boom", "--jobs", "-" + HUGE], "'-j': must be at least 0, not -9999"),
+        (["build", "boom", "--margin", HUGE], f"'--margin': {CLIPPED} is not a number from 0 to"),
+        (["build", "boom", "--bleed", "-" + HUGE], "'--bleed': -9999999999999999999… (5,001"),
+        (["build", "boom", "--bleed", "1e999"], "'--bleed': 1e999 is not a number from 0 to 10 mm"),
+        (["build", "boom", "--margin", "x" * 5000], "'--margin': 'xxxxxxxxxx"),
+    ],
+    ids=lambda v: " ".join(v)[:40] if isinstance(v, list) else "",
+)
+def test_numbers_beyond_any_range_are_refused_at_their_option_in_one_short_line(
+    args: list[str], message: str
+) -> None:
+    """A 5,000-digit value once came back whole in a 5 kB message (or as a traceback)."""
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2, result.output
+    assert message in result.output
+    assert len(result.output) < 600 and "Traceback" not in result.output
+
+
+def test_the_largest_seed_plays() -> None:
+    result = runner.invoke(app, ["simulate", "boom", "--games", "2", "--seed", str(2**63 - 1)])
+    assert result.exit_code == 0, result.output
+    assert f"seed {2**63 - 1}," in result.output
+
+
 @pytest.mark.parametrize(
     "out, message",
     [

@@ -159,7 +159,7 @@ def test_an_unreachable_scheduler_is_named_with_exit_1(monkeypatch: pytest.Monke
     address = f"tcp://127.0.0.1:{_free_port()}"  # nothing listens there
     result = runner.invoke(app, [*ARGS, "--scheduler", address])
     assert result.exit_code == 1, result.output
-    assert f"cannot reach the Dask scheduler at {address} within 1 s" in result.stderr
+    assert f"no Dask scheduler answered at {address} within 1 s" in result.stderr
     assert "Traceback" not in result.output and result.stdout == ""
 
 

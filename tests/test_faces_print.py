@@ -9,7 +9,7 @@ import pytest
 
 from pnp.check.greyscale import MIN_GREY_GAP, lightness, types_that_meet
 from pnp.layout.cards import back_key, lay_out_faces
-from pnp.layout.ops import Face, Icon, Picture, Shape, TextBlock
+from pnp.layout.ops import Art, Face, Icon, Picture, Shape, TextBlock
 from pnp.layout.textfit import PT_TO_MM
 from pnp.spec.load import Game, list_games, load_game
 from pnp.text.fonts import load_font
@@ -93,7 +93,7 @@ def test_backs_keep_the_deck_identity(game_faces: tuple[Game, dict[str, Face]]) 
         texts = [ln[2] for op in back.ops if isinstance(op, TextBlock) for ln in op.lines]
         assert deck.back.title in texts and deck.back.subtitle in texts
         assert back.ops[0].fill == deck.back.color  # type: ignore[union-attr]
-        emblem = [op for op in back.ops if isinstance(op, Icon)]
+        emblem = [op for op in back.ops if isinstance(op, Icon) and not isinstance(op, Art)]
         assert len(emblem) == 1
         x0, _, x1, _ = extent(emblem[0])
         assert abs((x0 + x1) / 2 - back.width / 2) < 0.01, "the emblem is centred"

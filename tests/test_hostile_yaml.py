@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from pnp._errors import DataError
 from pnp.cli.app import app
 from pnp.spec.load import load_game
-from pnp.spec.yamlio import MAX_DEPTH, load_yaml
+from pnp.spec.yamlio import MAX_DEPTH, MAX_NUMBER_CHARS, load_yaml
 
 runner = CliRunner()
 CARD = "  - {id: alpha, type: basic, name: Alpha, power: 1}\n"
@@ -194,3 +194,44 @@ def test_empty_expansion_manifest_says_what_it_needs(mini_cards: Path, body: str
     assert "expansion.yaml:1:1: error: the file is empty; an expansion needs at least a name" in (
         result.output
     )
+
+
+def test_a_100000_digit_integer_is_refused_at_its_place_in_well_under_a_second(
+    tmp_path: Path,
+) -> None:
+    """Python refuses to read integers of over 4,300 digits (a ValueError deep in PyYAML)."""
+    path = tmp_path / "big.yaml"
+    path.write_text("cards:\n  - power: " + "7" * 100_000 + "\n")
+    started = time.perf_counter()
+    with pytest.raises(DataError, match=r"big.yaml:2:12: number too long: '7777.*100,000 char"):
+        load_yaml(path)
+    assert time.perf_counter() - started < 0.5
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ("- ? " + "9" * 5000 + "\n  : key\n", "1:5: number too long"),  # a key is read too
+        ("- -" + "1" * 5000 + "\n", "1:3: number too long"),
+        ("- 1." + "0" * 5000 + "\n", "1:3: number too long"),
+        ("- [1, 2e400]\n", "1:7: number too large: '2e400'"),  # a float: inf, not a number
+        ("- -1e999\n", "1:3: number too large: '-1e999'"),
+    ],
+    ids=["key", "negative", "float-digits", "float-in-list", "negative-float"],
+)
+def test_numbers_beyond_any_sane_size_are_refused_at_their_place(
+    tmp_path: Path, body: str, expected: str
+) -> None:
+    path = tmp_path / "n.yaml"
+    path.write_text(body)
+    with pytest.raises(DataError) as caught:
+        load_yaml(path)
+    assert str(caught.value).startswith(f"{path}:{expected}") and len(caught.value.message) < 150
+
+
+def test_numbers_up_to_the_bound_and_long_quoted_digits_are_read(tmp_path: Path) -> None:
+    path = tmp_path / "n.yaml"
+    longest = "9" * MAX_NUMBER_CHARS
+    path.write_text(f"a: {longest}\nb: '{'9' * 5000}'\nc: 1.5e300\n")
+    data, _ = load_yaml(path)
+    assert data == {"a": int(longest), "b": "9" * 5000, "c": 1.5e300}

@@ -62,7 +62,7 @@ import pnp.pool.worker as worker
 from pnp.build.output import locked
 from pnp.pool import Worker
 if sys.argv[1] == "no-death-signal":  # what a platform without prctl gets
-    worker._die_with = lambda parent: None
+    worker.die_with = lambda parent: None
 def job(seconds):
     time.sleep(seconds)
     return "done"

@@ -6,19 +6,26 @@ imports them once; each build then runs in a process forked from it, so it start
 them loaded but with no cache of an earlier build (an edited icon or font is read again),
 and a build that fails leaves the watcher, and the last good output, as they were. The
 fork is ``pnp.pool.run_in_child``: the build ends with the watcher, and one that hangs is
-stopped after ``pnp.pool.JOB_TIMEOUT_S``.
+stopped after ``pnp.pool.JOB_TIMEOUT_S``. Where the platform cannot fork (Windows), each
+build runs in a new Python process instead (pnp.pool.spawn): as fresh, but it imports the
+libraries again, so a rebuild takes as long as a one-off build.
+
+A build never sets off the next one: the output folder is not watched (where ``--out``
+is the game's own folder, the files builds write there are not), nor are hidden files,
+such as the temporaries and the lock file a build keeps there while it writes.
 """
 
 from __future__ import annotations
 
 import importlib
+import json
 import os
 import time
 from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
 
-from pnp.pool import run_in_child
+from pnp.pool import can_fork, run_in_child
 
 POLL_S = 0.4
 """How often the folders are looked at: a save shows in the PDF within about a second."""
@@ -66,18 +73,24 @@ def watched_folders(game_root: Path, out: Path) -> list[Path]:
 
 
 def snapshot(folders: Iterable[Path], out: Path) -> Snapshot:
-    """Size and modification time of every file below ``folders`` (hidden files, editors'
-    backups and the output folder left out)."""
-    skip = out.resolve()
+    """Size and modification time of every file below ``folders``, but for hidden files
+    (the build's temporaries and its lock file among them), editors' backups and the
+    build's own output: the output folder wherever it lies below ``folders``, and the
+    files a build writes there when it is one of ``folders`` itself (``--out`` the game's
+    own folder), so that a build never sets off the next one."""
+    skip = _identity(out)
     found: Snapshot = {}
     for folder in folders:
         for top, dirs, files in os.walk(folder):
             here = Path(top)
+            own = _written_by_builds(here) if skip is not None and _identity(here) == skip else ()
             dirs[:] = sorted(
-                d for d in dirs if not d.startswith(".") and (here / d).resolve() != skip
+                d
+                for d in dirs
+                if not d.startswith(".") and d not in own and _identity(here / d) != skip
             )
             for name in files:
-                if name.startswith(".") or name.endswith("~"):
+                if name.startswith(".") or name.endswith("~") or name in own:
                     continue
                 path = os.path.join(top, name)
                 try:
@@ -86,6 +99,32 @@ def snapshot(folders: Iterable[Path], out: Path) -> Snapshot:
                     continue
                 found[path] = (st.st_mtime_ns, st.st_size)
     return found
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    """The device and file number of ``path`` (None if it is not there): the same folder
+    however it is spelled (a link, another case on a case-insensitive disk)."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_dev, st.st_ino
+
+
+def _written_by_builds(out: Path) -> frozenset[str]:
+    """The names pnp writes in an output folder: manifest.json, the files it lists (the
+    PDFs and cut files of every build kept there), and the images folder (``--images``),
+    if it holds pnp's index."""
+    names = {"manifest.json"}
+    if (out / "images" / "index.json").is_file():
+        names.add("images")
+    try:
+        manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+        entries = manifest["files"]
+        names.update(e["path"] for e in entries if isinstance(e.get("path"), str))
+    except (OSError, ValueError, TypeError, KeyError, AttributeError):
+        pass
+    return frozenset(names)
 
 
 def changed(before: Snapshot, after: Snapshot) -> list[str]:
@@ -105,8 +144,9 @@ def watch(
     """Build, then build again after each change below ``folders()``, until Ctrl-C (or
     ``rounds`` builds, for tests). A failed build has printed its errors; the watcher
     waits for the next change."""
-    for name in WARM_MODULES:
-        importlib.import_module(name)
+    if can_fork():  # else each build imports them in a new process
+        for name in WARM_MODULES:
+            importlib.import_module(name)
     built = 0
     last: Snapshot | None = None
     try:

@@ -8,6 +8,7 @@ from typing import Any
 
 from pnp._errors import Finding, PnpError, Severity, unique
 from pnp.check.legibility import Piece, face_piece
+from pnp.check.playtest import record_findings
 from pnp.games import Engine, engine_for
 from pnp.layout.ops import Face
 from pnp.spec.load import Game
@@ -25,9 +26,10 @@ def validate_game(
     that meet differ in greyscale and pieces that meet face up (`meets:`) by more than
     colour, lay out every card face (text fits, every glyph exists; the first problem of
     each card) and every other component (counters, boards, screens, tracks, aid and
-    rulebook templates), warn of text printed under 6 pt (the copyright line 5 pt) and of
-    held or stacked cards with no value in the corner, and run ``playtest``, if given, to
-    warn of printed components that run out."""
+    rulebook templates), refuse text over art with less than 4.5:1 contrast, warn of text
+    printed under 6 pt (the copyright line 5 pt) and of held or stacked cards with no
+    value in the corner, and run ``playtest``, if given, to warn of printed components
+    that run out."""
     findings: list[Finding] = list(game.notes) + _method_named_keys(game)
     findings += _size_findings(game)
     findings += _fit_findings(game)
@@ -35,7 +37,9 @@ def validate_game(
     if engine is not None:
         findings.extend(engine.validate(game))
     rules_ok = not any(f.severity is Severity.ERROR for f in findings)
+    findings += record_findings(game)
     if faces and rules_ok:  # faces and the rulebook read the tables the rules just refused
+        from pnp.check.art_contrast import art_contrast_findings
         from pnp.check.corners import corner_findings
         from pnp.check.greyscale import greyscale_findings
         from pnp.check.legibility import legibility_findings
@@ -47,6 +51,7 @@ def validate_game(
         component_problems, pieces = _component_findings(game)
         findings += face_problems + component_problems + corner_findings(game, laid)
         findings += legibility_findings(_card_pieces(game, laid) + pieces)
+        findings += art_contrast_findings(laid, {card.id: card.loc for card in game.cards})
         findings += _aid_findings(game)
         if engine is not None and playtest is not None:  # do the printed parts suffice?
             findings.extend(playtest(engine, game))

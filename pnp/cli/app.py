@@ -11,6 +11,7 @@ import gc
 import json
 import os
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -18,6 +19,7 @@ import typer
 
 from pnp.cli import options as opt
 from pnp.cli import sim_options as sim
+from pnp.cli.art import art_app
 from pnp.cli.build_options import (
     AllOpt,
     BackOffsetOpt,
@@ -45,6 +47,7 @@ from pnp.layout.sheet import MARGIN_MM
 from pnp.render.files import DOCUMENT_KINDS, IMAGE_TARGETS
 
 if TYPE_CHECKING:
+    from pnp.layout.cards import SheetOptions
     from pnp.sim.report import Report
     from pnp.spec.load import Game
 
@@ -56,6 +59,7 @@ app = typer.Typer(
     help="Print-and-play games from YAML: validate, build PDFs, simulate.",
 )
 app.add_typer(new_app, name="new")
+app.add_typer(art_app, name="art")
 command = opt.PlainCommand
 
 
@@ -72,9 +76,8 @@ def package_version() -> str:
 
 
 def _show_version(value: bool) -> None:
-    if value:
-        typer.echo(f"pnp {package_version()}")
-        raise typer.Exit()
+    if value:  # as a command's output: a reader gone (`pnp --version | true`) is no error
+        run_command(lambda: typer.echo(f"pnp {package_version()}"))
 
 
 @app.callback()
@@ -197,9 +200,8 @@ def build(
             typesetter.stop()
 
     def build_now() -> None:
-        from pnp.build.deliver import deliver, summary_lines
         from pnp.layout.cards import SheetOptions
-        from pnp.spec.load import list_games, load_game
+        from pnp.spec.load import list_games
 
         options = SheetOptions(
             paper,
@@ -216,13 +218,8 @@ def build(
             chits=chits,
         )
         kinds = frozenset(only) if only else None
-
-        def once(gid: str, target: Path) -> None:
-            g = load_game(gid, cards) if all_games else _load(gid, expansion, cards)
-            wanted = frozenset(images or ())
-            done = deliver(g, options, target, kinds, wanted, pdf, jobs, one_of_many=all_games)
-            typer.echo("\n".join(summary_lines(done)))
-
+        wanted = frozenset(images or ())
+        once = partial(_deliver, options, kinds, wanted, pdf, jobs, cards, expansion, all_games)
         if watch:
             gid = opt.known_game(str(game), cards)
             _keep_building(gid, cards, Path(out or Path("output") / gid), once)
@@ -233,16 +230,38 @@ def build(
     run_command(run)
 
 
+def _deliver(
+    options: SheetOptions,
+    kinds: frozenset[str] | None,
+    images: frozenset[str],
+    pdf: bool,
+    jobs: int,
+    cards: Path | None,
+    expansion: list[str] | None,
+    one_of_many: bool,
+    gid: str,
+    target: Path,
+) -> None:
+    """Build one game into ``target`` and print its summary."""
+    from pnp.build.deliver import deliver, summary_lines
+    from pnp.spec.load import load_game
+
+    g = load_game(gid, cards) if one_of_many else _load(gid, expansion, cards)
+    done = deliver(g, options, target, kinds, images, pdf, jobs, one_of_many=one_of_many)
+    typer.echo("\n".join(summary_lines(done)))
+
+
 def _keep_building(
     gid: str, cards: Path | None, target: Path, once: Callable[[str, Path], None]
 ) -> None:
-    """``--watch``: build, then build again after every change to the game's files."""
+    """``--watch``: build, then build again after every change to the game's files (each
+    build a call that pickles, for a platform that cannot fork: pnp.pool.spawn)."""
     from pnp.build.watch import watch, watched_folders
     from pnp.spec.load import game_dir
 
     root = game_dir(gid, cards)
     watch(
-        lambda: outcome(lambda: once(gid, target)),
+        partial(outcome, partial(once, gid, target)),
         lambda: watched_folders(root, target),
         target,
         typer.echo,
@@ -288,6 +307,7 @@ def simulate(
     def run() -> int:
         from pnp._errors import UsageError
         from pnp._progress import progress_bar
+        from pnp.sim.cluster import ClusterStopped
         from pnp.sim.compare import compare_expansion
         from pnp.sim.runner import require_engine
         from pnp.sim.runner import simulate as run_sim
@@ -297,6 +317,13 @@ def simulate(
         names = bots or ["heuristic", "random"]
         if record and compare:
             raise UsageError("--record writes one run: leave out --compare")
+        if record:  # refused before any game is played
+            from pnp.sim.record import record_destination
+            from pnp.spec.playtest import simulate_command
+
+            again = simulate_command(g.id, games, seed, players, names, expansion or [])
+            destination = record_destination(g, again)
+        stopped: ClusterStopped | None = None
         with progress_bar(games * (2 if compare else 1), f"{g.spec.name}: games") as advance:
 
             def play(on: Game, seats: int | None) -> Report:
@@ -312,9 +339,16 @@ def simulate(
                     scheduler=scheduler,
                 )
 
-            report = (
-                compare_expansion(play, g, compare, players, cards) if compare else play(g, players)
-            )
+            try:
+                report = (
+                    compare_expansion(play, g, compare, players, cards)
+                    if compare
+                    else play(g, players)
+                )
+            except ClusterStopped as exc:  # the games finished are reported, then the error
+                if exc.report is None or compare:
+                    raise
+                report, stopped = exc.report, exc
         if as_json:
             typer.echo(json.dumps(report.to_dict(), indent=1))
             if report.interrupted:
@@ -326,12 +360,16 @@ def simulate(
 
             pages = write_report(pdf, report, g)
             typer.echo(f"wrote {pdf} ({pages} pages)", err=True)
-        if record and not report.interrupted:
+        if record and (report.interrupted or stopped is not None):
+            typer.echo(f"nothing recorded: {destination} is as it was", err=True)
+        elif record:
             from pnp.sim.record import run_of, write_record
             from pnp.sim.report import Report as Played
 
             assert isinstance(report, Played)  # --record refuses --compare above
-            typer.echo(f"wrote {write_record(g, run_of(report, g))}", err=True)
+            typer.echo(f"wrote {write_record(g, run_of(report, g), destination)}", err=True)
+        if stopped is not None:
+            raise stopped
         return 130 if report.interrupted else 0
 
     run_command(run)
@@ -354,9 +392,11 @@ def schema(
 
 
 def main() -> None:
-    """The `pnp` command; it ends without tearing the interpreter down (pnp.cli.process)."""
-    from pnp.cli.process import exit_now
+    """The commands, run as the `pnp` command (``pnp.cli.main`` sets its guards first, then
+    calls this); it ends without tearing the interpreter down (pnp.cli.process)."""
+    from pnp.cli.process import exit_now, start
 
+    start()
     tune_process()
     try:
         app(prog_name="pnp")

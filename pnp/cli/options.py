@@ -20,11 +20,17 @@ from typing import Annotated, Any, NamedTuple
 import typer
 from typer.core import TyperCommand
 
-from pnp._errors import UsageError, unknown
+from pnp._errors import UsageError, shown, unknown
 from pnp.layout.sheet import PAPERS_MM
 
 BACK_OFFSET_LIMIT_MM = 10.0
 """A printer that misregisters by more than this needs repair, not an offset."""
+MAX_WHOLE = 2**63 - 1
+"""Largest whole number any option takes (a seed is one of 2**63): past it a number is a
+slip, and Python refuses to read one of over 4,300 digits."""
+_WHOLE_DIGITS = len(str(MAX_WHOLE))
+_TYPED_CHARS = 24
+"""Most characters of a typed number a message repeats."""
 
 
 def split_list(values: Iterable[str] | None) -> list[str]:
@@ -77,33 +83,59 @@ def number(low: float, high: float, unit: str = "") -> Callable[[Any], float]:
     pydantic's messages after it)."""
 
     def parse(value: Any) -> float:
+        text = str(value).strip()
         try:
-            x = float(value)
+            x = float(text)
         except (TypeError, ValueError):
-            raise typer.BadParameter(f"{value!r} is not a number") from None
+            raise typer.BadParameter(f"{shown(text)} is not a number") from None
         if not math.isfinite(x) or not low <= x <= high:
-            raise typer.BadParameter(f"{x:g} is not a number from {low:g} to {high:g}{unit}")
+            raise typer.BadParameter(
+                f"{_typed(text)} is not a number from {low:g} to {high:g}{unit}"
+            )
         return x
 
     return parse
 
 
 def whole(low: int | None = None, high: int | None = None) -> dict[str, Any]:
-    """``typer.Option`` keywords for a whole number in ``[low, high]``: pnp's own parser
-    (see :func:`number`), and ``min``/``max`` so that the help shows the range."""
+    """``typer.Option`` keywords for a whole number in ``[low, high]`` (and within
+    ±``MAX_WHOLE`` whatever the bounds): pnp's own parser (see :func:`number`), and
+    ``min``/``max`` so that the help shows the range."""
+    bottom = -MAX_WHOLE if low is None else low
+    top = MAX_WHOLE if high is None else high
 
     def parse(value: Any) -> int:
-        try:
-            n = int(value)
-        except (TypeError, ValueError):
-            raise typer.BadParameter(f"{value!r} is not a whole number") from None
-        if low is not None and n < low:
-            raise typer.BadParameter(f"must be at least {low}, not {value}")
-        if high is not None and n > high:
-            raise typer.BadParameter(f"must be at most {high}, not {value}")
+        text = str(value).strip()
+        digits = text.removeprefix("-").removeprefix("+")
+        if digits.isascii() and digits.isdigit() and len(digits.lstrip("0")) > _WHOLE_DIGITS:
+            n = bottom - 1 if text[0] == "-" else top + 1  # beyond either bound: not read
+        else:
+            try:
+                n = int(text)
+            except (TypeError, ValueError):
+                raise typer.BadParameter(f"{shown(text)} is not a whole number") from None
+        if n < bottom:
+            raise typer.BadParameter(
+                f"must be at least {low}, not {_typed(text)}"
+                if low is not None
+                else f"{_typed(text)} is too small"
+            )
+        if n > top:
+            raise typer.BadParameter(
+                f"must be at most {high}, not {_typed(text)}"
+                if high is not None
+                else f"{_typed(text)} is too large"
+            )
         return n
 
     return {"parser": parse, "min": low, "max": high}
+
+
+def _typed(text: str) -> str:
+    """A number as typed, clipped for a message: ``99999999999999999999… (5,000 characters)``."""
+    if len(text) <= _TYPED_CHARS:
+        return text
+    return f"{text[:20]}… ({len(text):,} characters)"
 
 
 def at_most_cores(jobs: int) -> int:

@@ -21,8 +21,10 @@ def run(fn: Callable[[], int | None]) -> None:
 def outcome(fn: Callable[[], int | None]) -> int:
     """Run ``fn``; its exit status, after printing any error in the user's words."""
     from pnp._errors import PnpError, UsageError, ValidationFailed
+    from pnp.cli.process import work_begins
 
     try:
+        work_begins()
         return fn() or 0
     except ValidationFailed as exc:
         for f in exc.findings:

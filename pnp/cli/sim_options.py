@@ -26,7 +26,10 @@ PlayersOpt = Annotated[
 SeedOpt = Annotated[
     int,
     typer.Option(
-        "--seed", metavar="SEED", **opt.whole(0), help="Same seed, same games and report."
+        "--seed",
+        metavar="SEED",
+        **opt.whole(0, opt.MAX_WHOLE),
+        help="Same seed, same games and report.",
     ),
 ]
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from pnp._errors import PnpError
 from pnp.layout.edges import edge_colour
-from pnp.layout.face import card_context, lay_out_face, load_layout
+from pnp.layout.face import card_context, known_art, lay_out_face, load_layout
 from pnp.layout.labels import LABEL_BAND_MM
 from pnp.layout.ops import Face
 from pnp.layout.pack import Packed, Piece, Rules, pack
@@ -102,6 +102,8 @@ def lay_out_faces(game: Game, problems: list[PnpError] | None = None) -> dict[st
         back = load_layout(
             game, deck.back.layout, size, game.spec_location("decks", i, "back", "layout")
         )
+        if deck.back.art:
+            known_art(game, deck.back.art, game.spec_location("decks", i, "back", "art"))
         ctx = {
             "back": deck.back.model_dump(),
             "deck": {"id": deck.id, "name": deck.name},

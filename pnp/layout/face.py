@@ -7,13 +7,15 @@ from pathlib import Path
 from typing import Any
 
 from pnp._errors import DataError, Location, PnpError, display_path, shown
-from pnp.layout.ops import Face, Icon, Picture, Shape, TextBlock
+from pnp.layout.ops import Art, Face, Icon, Picture, Shape, TextBlock
 from pnp.layout.textfit import set_text
+from pnp.layout.tints import contrast, mix
 from pnp.spec.fields import parse_size
 from pnp.spec.layouts import read_card_layout
 from pnp.spec.load import Card, Game
 from pnp.spec.model import CardLayout, Element
 from pnp.spec.paths import climbs_out, file_inside
+from pnp.text.art import art_dirs, find_art
 from pnp.text.files import image_size
 from pnp.text.icons import find_icon, icon_dirs
 from pnp.text.richtext import ICON_MARK
@@ -26,6 +28,7 @@ class LoadedLayout:
     path: Path
     locations: list[Location]
     icon_dirs: tuple[Path, ...] = ()
+    art_dirs: tuple[Path, ...] = ()
     game_root: Path | None = None
     """Folder that `image:` paths are relative to (and must stay inside)."""
 
@@ -71,7 +74,10 @@ def load_layout(
     if path not in _layouts:
         layout, locs = read_card_layout(path)
         _layouts[path] = LoadedLayout(layout, path, locs)
-    loaded = replace(_layouts[path], icon_dirs=icon_dirs(game.template_dirs()), game_root=game.root)
+    dirs = game.template_dirs()
+    loaded = replace(
+        _layouts[path], icon_dirs=icon_dirs(dirs), art_dirs=art_dirs(dirs), game_root=game.root
+    )
     w, h = parse_size(loaded.layout.size)
     if abs(w - size_mm[0]) > 0.01 or abs(h - size_mm[1]) > 0.01:
         raise DataError(
@@ -131,7 +137,9 @@ def face_parts(
             continue
         if el.kind in _DRAWN_BY:
             drawn = _DRAWN_BY[el.kind](el, el_loc, _Card(ctx, who, where, loaded, font_dir))
-            if drawn is not None:
+            if isinstance(drawn, list):  # a pattern: one op per copy
+                parts += [(el, op) for op in drawn]
+            elif drawn is not None:
                 parts.append((el, drawn))
             continue
         x, y, ew, eh = el.rect
@@ -217,7 +225,94 @@ def _picture(el: Element, el_loc: Location, on: _Card) -> Picture | None:
     return Picture(str(path), x + (w - pw) / 2, y + (h - ph) / 2, pw, ph, el.rect)
 
 
-_DRAWN_BY: dict[str, Any] = {"text": _text, "icon": _icon, "image": _picture}
+def _art(el: Element, el_loc: Location, on: _Card) -> list[Art]:
+    """The art named, tinted: `tint` of the way from `fill` to `color`; with `step`, a
+    pattern of whole copies inside the element's box."""
+    name = render_text(el.art, on.ctx, on.where, f"{on.who}: art").strip()
+    if not name:
+        return []
+    path = str(find_art(name, on.loaded.art_dirs, el_loc if "{" not in el.art else on.where))
+    colour = _colour(el.color, on.ctx, el_loc) or "#000000"
+    if el.tint < 1 or el.contrast is not None:
+        ground = _colour(el.fill, on.ctx, el_loc)
+        if ground is None:
+            raise DataError("tint: art drawn lighter needs fill: the colour it lies on", el_loc)
+        colour = mix(ground, colour, _share(ground, colour, el.tint, el.contrast))
+    x, y, w, h = el.rect
+    if el.step is None:
+        return [Art(path, x, y, w, h, colour, el.rotate)]
+    if min(el.step) <= 0:
+        raise DataError(f"step: {list(el.step)} must be two lengths above 0 mm", el_loc)
+    return [Art(path, *at, colour, el.rotate) for at in _pattern(el.rect, el.step)]
+
+
+def _share(ground: str, colour: str, tint: float, least: float | None) -> float:
+    """How much of ``colour`` the art takes: ``tint``, or with ``least`` the smallest share
+    (in hundredths) whose contrast with ``ground`` reaches it."""
+    if least is None:
+        return tint
+    return next(
+        (k / 100 for k in range(101) if contrast(mix(ground, colour, k / 100), ground) >= least),
+        1.0,
+    )
+
+
+def _pattern(
+    rect: tuple[float, float, float, float], step: tuple[float, float]
+) -> list[tuple[float, float, float, float]]:
+    """The boxes of a pattern's copies: a row every ``dy``, a copy every ``dx``, every other
+    row shifted half a step, centred in ``rect``; whole copies only."""
+    x, y, w, h = rect
+    dx, dy = step
+    side = 0.6 * min(dx, dy)
+    rows, cols = int((h - side) // dy) + 1, int((w - side) // dx) + 1
+    top, left = y + (h - side - (rows - 1) * dy) / 2, x + (w - side - (cols - 1) * dx) / 2
+    boxes = []
+    for r in range(max(rows, 0)):
+        shift = dx / 2 if r % 2 else 0.0
+        for c in range(-1, cols + 1):
+            bx = left + shift + c * dx
+            if x - 1e-6 <= bx and bx + side <= x + w + 1e-6:
+                boxes.append((bx, top + r * dy, side, side))
+    return boxes
+
+
+_DRAWN_BY: dict[str, Any] = {"text": _text, "icon": _icon, "image": _picture, "art": _art}
+
+
+def known_art(game: Game, name: str, where: Location) -> Path:
+    """The file of art ``name`` that the game's data names at ``where`` (the error points
+    at the data, not at the layout that draws it)."""
+    if ("art", name) not in game.memo:
+        game.memo["art", name] = find_art(name, art_dirs(game.template_dirs()), where)
+    return game.memo["art", name]  # type: ignore[no-any-return]
+
+
+def art_used(game: Game) -> list[Path]:
+    """Every art file the game's cards may print: the art its card types, cards and deck
+    backs name, and the art the layouts they use name outright."""
+    spec, found = game.spec, dict[Path, None]()
+    layouts: dict[tuple[str, tuple[float, float]], Location] = {}
+    for key, ct in spec.card_types.items():
+        if ct.art:
+            found[known_art(game, ct.art, game.spec_location("card_types", key, "art"))] = None
+        size = next(d.size_mm for d in spec.decks if d.id == ct.deck)
+        layouts.setdefault((ct.layout, size), game.spec_location("card_types", key, "layout"))
+    for card in game.cards:
+        if card.fields.get("art"):
+            found[known_art(game, card.fields["art"], card.where("art"))] = None
+    for i, deck in enumerate(spec.decks):
+        if deck.back.art:
+            found[known_art(game, deck.back.art, game.spec_location("decks", i, "back", "art"))] = (
+                None
+            )
+        layouts.setdefault((deck.back.layout, deck.size_mm), game.spec_location("decks", i, "back"))
+    for (name, size), where in layouts.items():
+        loaded = load_layout(game, name, size, where)
+        for el, loc in zip(loaded.layout.elements, loaded.locations, strict=True):
+            if el.kind == "art" and el.art.strip() and "{" not in el.art:
+                found[find_art(el.art.strip(), loaded.art_dirs, loc)] = None
+    return list(found)
 
 
 def card_context(game: Game, card: Card) -> dict[str, Any]:
@@ -231,7 +326,11 @@ def card_context(game: Game, card: Card) -> dict[str, Any]:
                 icon_dirs(game.template_dirs()),
                 game.spec_location("card_types", card.type, key),
             )
+    if ct.art:
+        known_art(game, ct.art, game.spec_location("card_types", card.type, "art"))
     data = card.context()
+    if data.setdefault("art", ""):  # '' when the card names none: `card.art or type.art`
+        known_art(game, data["art"], card.where("art"))
     ctx = {
         "card": data,
         "type": {
@@ -244,6 +343,7 @@ def card_context(game: Game, card: Card) -> dict[str, Any]:
             "hand": ct.hand,
             "stacked": ct.stacked,
             "symbol": ct.symbol,
+            "art": ct.art,
         },
         "game": {"id": game.spec.id, "name": game.spec.name, "accent": game.spec.accent},
         "tables": game.spec.tables,

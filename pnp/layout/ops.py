@@ -78,6 +78,12 @@ class Icon(FileInBox):
 
 
 @dataclass(frozen=True, slots=True)
+class Art(Icon):
+    """An illustration (templates/art/): drawn as an icon is, behind the text over it; the
+    rulebook credits it and `pnp validate` checks the text over it stays readable."""
+
+
+@dataclass(frozen=True, slots=True)
 class Picture(FileInBox):
     """A raster image scaled to its box, clipped to ``frame``."""
 

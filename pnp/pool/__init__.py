@@ -12,8 +12,10 @@ Four ways in, one machinery underneath (pnp.pool.worker):
 
 ``jobs`` is 1 for one process (nothing is started), 0 for one worker per usable core, or a
 count. Children are forked, so they share what this process has loaded (games, fonts,
-laid-out pages) and only jobs and answers are pickled; where the platform cannot fork, the
-work runs here. What every child promises:
+laid-out pages) and only jobs and answers are pickled. Where the platform cannot fork
+(Windows), the work runs here, but for ``run_in_child``, whose call runs in a new Python
+process (pnp.pool.spawn). The tests take these paths on Linux too, with ``os.fork``
+removed. What every child promises:
 
 - it ends when its parent does: on Linux the kernel kills it (``PR_SET_PDEATHSIG``, set
   right after the fork, then a check that the parent is still the one that forked it);
@@ -27,7 +29,7 @@ work runs here. What every child promises:
 Every wait of the parent has a timeout: a child that dies, or does not answer within the
 job's timeout, is a ``WorkerError`` naming it, and it is killed.
 
-Both modules import only small parts of the standard library: the document worker is
+Its modules import only small parts of the standard library: the document worker is
 started before anything else is loaded.
 """
 
@@ -40,6 +42,7 @@ from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
+from pnp.pool.child import can_fork
 from pnp.pool.worker import JOB_TIMEOUT_S, POLL_S, Worker, WorkerError, run_in_child
 
 T = TypeVar("T")
@@ -56,7 +59,7 @@ def usable_cores() -> int:
 def worker_count(jobs: int, tasks: int) -> int:
     """Processes to start for ``tasks`` pieces of work: never more than there are pieces,
     nor than there are cores (more processes than cores only wait for each other)."""
-    if not hasattr(os, "fork"):
+    if not can_fork():
         return 1
     cores = usable_cores()
     wanted = cores if jobs == 0 else min(jobs, cores)
@@ -247,6 +250,7 @@ __all__ = [
     "JOB_TIMEOUT_S",
     "Worker",
     "WorkerError",
+    "can_fork",
     "chunks",
     "run_grouped",
     "run_in_child",

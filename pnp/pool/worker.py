@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pnp._errors import PnpError
+from pnp.pool.child import can_fork, die_with, flush_output, leave
 
 JOB_TIMEOUT_S = 600.0
 """How long one job may run before its worker is taken for hung (the largest build job,
@@ -24,7 +25,6 @@ a 2,000-card deck, draws in under 2 s; a simulation piece is at most 2,000 games
 POLL_S = 0.5
 """How often a waiting process looks whether the other side is still there."""
 _HEADER = 8
-_PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
 
 
 class WorkerError(PnpError):
@@ -38,38 +38,14 @@ _CHILDREN: list[Worker] = []
 def _fork() -> int:
     """``os.fork()``; in the child, tied to this parent's life and cut from its siblings."""
     parent = os.getpid()
-    sys.stdout.flush()
-    sys.stderr.flush()
+    flush_output()
     pid = os.fork()
     if pid == 0:
         for sibling in _CHILDREN:
             sibling.forget()
         _CHILDREN.clear()
-        _die_with(parent)
+        die_with(parent)
     return pid
-
-
-def _die_with(parent: int) -> None:
-    """Have the kernel kill this process when ``parent`` ends (Linux), and leave now if it
-    has already ended (the signal only covers a death after it is set)."""
-    if sys.platform.startswith("linux"):
-        try:
-            import ctypes
-
-            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
-        except (OSError, AttributeError):  # no prctl: the wait loop notices instead
-            pass
-    if os.getppid() != parent:
-        os._exit(0)
-
-
-def _leave(code: int) -> None:
-    """End a child: flush what it printed, skip the parent's exit handlers."""
-    try:
-        sys.stdout.flush()
-        sys.stderr.flush()
-    finally:
-        os._exit(code)
 
 
 class _Channel:
@@ -303,7 +279,7 @@ def _serve(
 
         traceback.print_exc()
         code = 1
-    _leave(code)
+    leave(code)
 
 
 def _pickled(answer: tuple[bool, Any]) -> bytes:
@@ -321,11 +297,14 @@ def _pickled(answer: tuple[bool, Any]) -> bytes:
 def run_in_child(
     call: Callable[[], int], timeout: float = JOB_TIMEOUT_S, name: str = "child"
 ) -> int:
-    """``call()`` in a process forked from this one, its exit status (here where the
-    platform cannot fork). A child that runs past ``timeout`` s is killed: status 1,
-    after one line on stderr that says so."""
-    if not hasattr(os, "fork"):
-        return call()
+    """``call()`` in a process forked from this one, its exit status; where the platform
+    cannot fork, in a new Python process (pnp.pool.spawn; here if ``call`` does not
+    pickle). A child that runs past ``timeout`` s is killed: status 1, after one line on
+    stderr that says so."""
+    if not can_fork():
+        from pnp.pool.spawn import run_in_new_process
+
+        return run_in_new_process(call, timeout, name)
     pid = _fork()
     if pid == 0:
         code = 1
@@ -334,7 +313,7 @@ def run_in_child(
         except KeyboardInterrupt:
             code = 130
         finally:
-            _leave(code)
+            leave(code)
     deadline = time.monotonic() + timeout
     ended = _exit_watch(pid)
     try:

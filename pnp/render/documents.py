@@ -11,12 +11,13 @@ from typing import TYPE_CHECKING, Any
 from pnp._errors import DataError, Location, shown
 from pnp.games import engine_for
 from pnp.games.decisions import record_runs
-from pnp.layout.face import card_context, find_template
+from pnp.layout.face import art_used, card_context, find_template
 from pnp.render.meta import DocInfo
 from pnp.spec.components import AidComponent
 from pnp.spec.fields import parse_size
 from pnp.spec.load import Game
 from pnp.spec.model import GameSpec
+from pnp.text.art import art_source
 from pnp.text.files import image_size, svg_size
 from pnp.text.fonts import load_font
 from pnp.text.icons import CREDIT as ICONS_CREDIT
@@ -162,12 +163,28 @@ def icon_credit(game: Game) -> list[str]:
     return [ICONS_CREDIT] if used else []
 
 
+def art_credit(game: Game) -> list[str]:
+    """One line per set and licence of the art the game's cards print, naming every piece
+    by its author: "Art from Game-icons.net, CC BY 3.0: by Lorc: gems, rocket; by …"."""
+    by_set: dict[tuple[str, str], dict[str, list[str]]] = {}
+    for path in art_used(game):
+        src = art_source(path)
+        key = (src.set, src.licence) if src else (path.parent.name, "licence not recorded")
+        author = src.author if src else "author not recorded"
+        by_set.setdefault(key, {}).setdefault(author, []).append(path.stem)
+    lines = []
+    for (art_set, licence), authors in sorted(by_set.items()):
+        parts = [f"by {a}: {', '.join(sorted(n))}" for a, n in sorted(authors.items())]
+        lines.append(f"Art from {art_set}, {licence}: {'; '.join(parts)}.")
+    return lines
+
+
 def credits_markdown(game: Game) -> str:
     """The credits section every rulebook ends with, from `credits:` and `license:`,
-    plus the credit of the icons the game uses."""
+    plus the credit of the icons and art the game uses."""
     spec = game.spec
     out = ["## Credits", ""]
-    lines = icon_credit(game)
+    lines = icon_credit(game) + art_credit(game)
     if spec.credits:
         c = spec.credits
         out += [f"**Original game:** {c.designer}.", ""]

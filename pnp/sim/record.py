@@ -1,31 +1,49 @@
 """Write a simulation into the game's record (``playtest.yaml``) and play a record again.
 
 ``pnp simulate GAME --record`` turns its report into a :class:`pnp.spec.playtest.Run` and
-writes it beside game.yaml, keeping the runs of other bots; the slow test plays every
-recorded run again with its seed (:func:`replay`) and compares.  Figures are rounded to
-:data:`DIGITS` decimals so that a record reads cleanly and a replay compares exactly.
+writes it beside game.yaml, keeping the runs of other bots, with the fingerprint of the
+data it was played with (pnp.games.inputs); the slow test plays every recorded run again
+with its seed (:func:`replay`) and compares.  Figures are rounded to :data:`DIGITS`
+decimals so that a record reads cleanly and a replay compares exactly.
+
+The record belongs to the game the user owns: :func:`record_destination` refuses, before
+any game is played, a game bundled inside the installed package and a destination that
+cannot be written.
 """
 
 from __future__ import annotations
 
 import os
+import shlex
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from pnp._errors import DataError, Location
+from pnp._errors import DataError, Location, UsageError
 from pnp.games import Engine
+from pnp.games.inputs import record_inputs
 from pnp.sim.report import Report
 from pnp.spec.load import Game
-from pnp.spec.playtest import Group, Length, PlaytestRecord, Run, Use, record_path, run_key
+from pnp.spec.paths import cards_root, file_inside, is_installed
+from pnp.spec.playtest import (
+    PLAYTEST_FILE,
+    Group,
+    Length,
+    PlaytestRecord,
+    Run,
+    Use,
+    record_path,
+    run_key,
+)
 
 DIGITS = 3
 """Decimals kept for a mean or a standard deviation."""
 HEADER = (
     "# Written by `pnp simulate {game} --record`: the figures the rulebook and the decisions\n"
-    "# print. Do not edit by hand; run the command again after a rules change\n"
-    "# (tests/test_playtest_record.py plays these seeds again and compares).\n"
+    "# print, each run with a fingerprint of the data it was played with (`inputs`). Do not\n"
+    "# edit by hand: `pnp validate {game}` names a run made with other data than the game's\n"
+    "# and the command that renews it (tests/test_playtest_record.py plays the seeds again).\n"
 )
 
 
@@ -38,6 +56,7 @@ def run_of(report: Report, game: Game) -> Run:
         players=report.players,
         bots=list(report.lineup),
         expansions=sorted(e.id for e in game.expansions),
+        inputs=record_inputs(game),
         completed=report.completed,
         timeouts=report.timeouts,
         length=Length(
@@ -59,10 +78,37 @@ def run_of(report: Report, game: Game) -> Run:
     )
 
 
-def write_record(game: Game, run: Run) -> Path:
-    """Put ``run`` into the game's playtest.yaml (other runs kept), written to a temporary
-    name and renamed so that a failed write never leaves half a record."""
+def record_destination(game: Game, command: str) -> Path:
+    """The file ``pnp simulate --record`` will write (``playtest.yaml``, or the file inside
+    the game folder it links to), refused before any game is played when it is not the
+    user's to write: a game bundled in the installed package (exit 2, with the copy to
+    make first; ``command`` records the copy), a folder in its place, a link leading out
+    of the game folder or to nothing, a file or folder that cannot be written (exit 1)."""
+    root = game.root.resolve()
+    if is_installed() and root.parent == cards_root().resolve():
+        copy = shlex.join(["cp", "-r", str(root), "cards/"])
+        raise UsageError(
+            f"{game.id} is a game bundled in the installed pnp package ({root}): its record "
+            "is not written there. Copy the game into ./cards, which pnp reads first, and "
+            f"record the copy: mkdir -p cards && {copy} && {command}"
+        )
     path = record_path(game.root)
+    where = Location(path)
+    if path.is_dir():
+        raise DataError(f"{PLAYTEST_FILE} is a folder, not a file: move it away first", where)
+    target = file_inside(path, [root], PLAYTEST_FILE, where) or path
+    if not os.access(target.parent, os.W_OK | os.X_OK):
+        raise DataError(f"cannot write the record: the folder {target.parent} is read-only", where)
+    if target.exists() and not os.access(target, os.W_OK):
+        raise DataError("cannot write the record: the file is read-only", where)
+    return target
+
+
+def write_record(game: Game, run: Run, target: Path | None = None) -> Path:
+    """Put ``run`` into the game's playtest.yaml (other runs kept), or into ``target``,
+    where :func:`record_destination` found it; written to a temporary name and renamed so
+    that a failed or interrupted write never leaves half a record."""
+    path = target or record_path(game.root)
     runs = dict(game.record.runs) if game.record else {}
     runs[run_key(run.bots, run.expansions)] = run
     data: dict[str, Any] = {
@@ -76,7 +122,8 @@ def write_record(game: Game, run: Run) -> Path:
         tmp.write_text(text, encoding="utf-8")
         os.replace(tmp, path)
     except OSError as exc:
-        raise DataError(f"cannot write the record: {exc.strerror or exc}", Location(path)) from None
+        where = Location(record_path(game.root))
+        raise DataError(f"cannot write the record: {exc.strerror or exc}", where) from None
     finally:
         tmp.unlink(missing_ok=True)
     return path
@@ -98,4 +145,4 @@ def replay(engine: Engine, game: Game, run: Run, jobs: int = 1) -> Run:
     return run_of(report, game)
 
 
-__all__ = ["PlaytestRecord", "replay", "run_of", "write_record"]
+__all__ = ["PlaytestRecord", "record_destination", "replay", "run_of", "write_record"]

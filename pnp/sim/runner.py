@@ -21,6 +21,7 @@ from pnp._errors import Finding, Severity, UsageError, unknown
 from pnp._progress import Advance
 from pnp.games import Bot, Engine, GameState, engine_for, get_engine, sees
 from pnp.sim.cards import card_stats
+from pnp.sim.cluster import ClusterStopped
 from pnp.sim.report import DEFAULT_MAX_STEPS, ComponentUse, Report, five_numbers
 from pnp.sim.strength import Strength
 from pnp.sim.tally import Tally, leader
@@ -95,7 +96,8 @@ def simulate(
     ``jobs`` spreads the games over processes (0: one per core), ``scheduler`` (a Dask
     scheduler's address, instead of ``jobs``) over a cluster; the report is the same
     for every ``jobs`` and on a cluster. Ctrl-C (KeyboardInterrupt) ends the run early: the
-    report covers the games finished and says so (``interrupted``).
+    report covers the games finished and says so (``interrupted``). A cluster that fails
+    mid-run raises :class:`~pnp.sim.cluster.ClusterStopped` with that report.
     """
     from pnp.pool import chunks, run_in_order
 
@@ -126,6 +128,7 @@ def simulate(
                 "give --jobs or --scheduler, not both: the cluster's workers run the games"
             )
         parts, progress = run_on_cluster(scheduler, play_piece, setup, seeds, progress), None
+    stopped: ClusterStopped | None = None
     try:
         for part in parts:
             tally.join(part)
@@ -135,7 +138,13 @@ def simulate(
                 break
     except KeyboardInterrupt:
         tally.interrupted = True
-    return _report(engine, game, tally, seed, seat_bots, list(bots), games, max_steps)
+    except ClusterStopped as exc:
+        tally.interrupted, stopped = True, exc
+    report = _report(engine, game, tally, seed, seat_bots, list(bots), games, max_steps)
+    if stopped is not None:
+        stopped.report = report if report.games else None
+        raise stopped
+    return report
 
 
 _WORKER: dict[str, Any] = {}

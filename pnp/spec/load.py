@@ -130,7 +130,7 @@ def _load_cards(
             continue
         values = card.model_dump()
         extra = {k: values[k] for k in spec.card_types[ctype].fields}
-        extra.update({k: values[k] for k in ("flavor", "image") if values[k]})
+        extra.update({k: values[k] for k in ("flavor", "image", "art") if values[k]})
         cards.append(
             Card(
                 card.id,

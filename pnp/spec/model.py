@@ -51,6 +51,9 @@ class CardType(Strict):
     """What the card is in the rules' words, printed under the label, e.g. 'Company card'."""
     icon: str = ""
     """Icon of this type, a file `templates/icons/<icon>.svg`, e.g. 'news'."""
+    art: str = ""
+    """Illustration of this type's cards, `set/name` (a file `templates/art/<set>/<name>.svg`),
+    e.g. 'game-icons/rocket'; a card's own `art` replaces it."""
     hand: Flag = False
     """Cards of this type are held in a hand: the layout prints corner indices."""
     index: str = ""
@@ -98,6 +101,8 @@ class Back(Strict):
     accent: Color = "#ffffff"
     icon: str = ""
     """Icon in the back's emblem, a file `templates/icons/<icon>.svg`."""
+    art: str = ""
+    """Art the back's pattern repeats, `set/name`, e.g. 'game-icons/rocket'."""
 
 
 class Deck(Strict):
@@ -219,6 +224,9 @@ class CardBase(Strict):
     """Flavour text, printed apart from the rules text (in italic, below a thin rule)."""
     image: str | None = None
     """Picture for the card: a PNG or JPEG path inside the game folder."""
+    art: str | None = None
+    """Illustration of this card, `set/name` (e.g. 'game-icons/rocket'), in place of its
+    type's `art`."""
 
 
 def card_model(type_name: str, spec: CardType) -> type[CardBase]:
@@ -235,7 +243,7 @@ def card_model(type_name: str, spec: CardType) -> type[CardBase]:
 class Element(Strict):
     """One drawn thing on a card face or back; geometry in mm from the trim's top-left."""
 
-    kind: Literal["rect", "ellipse", "line", "text", "icon", "image"]
+    kind: Literal["rect", "ellipse", "line", "text", "icon", "image", "art"]
     rect: tuple[Number, Number, Number, Number]
     """x, y, width, height in mm (for `line`: from (x, y) to (x+width, y+height))."""
     when: str | None = None
@@ -255,6 +263,20 @@ class Element(Strict):
     """Jinja icon name for `icon` elements (a file `templates/icons/<name>.svg`)."""
     image: str = ""
     """Jinja path of a picture for `image` elements, inside the game folder."""
+    art: str = ""
+    """Jinja art name for `art` elements, `set/name` (e.g. '{{ card.art or type.art }}'):
+    drawn in one colour, `tint` of the way from `fill` (what it lies on) to `color`."""
+    tint: Number = Field(default=1.0, gt=0, le=1)
+    """For `art`: how much of `color` the art takes; the rest is `fill`, so a light tint
+    keeps text over it readable (pnp validate checks 4.5:1)."""
+    contrast: Number | None = Field(default=None, ge=1, le=21)
+    """For `art`, in place of `tint`: the contrast its colour keeps with `fill` (e.g. 1.3);
+    it takes as much of `color` as reaches that, so light and dark type colours give art
+    of the same weight."""
+    step: tuple[Number, Number] | None = None
+    """For `art`: repeat the art every x, y mm across `rect` as a pattern, every other row
+    shifted half a step; each copy is 60% of the smaller step wide, and only whole copies
+    inside `rect` are drawn."""
     fit: Literal["contain", "cover"] = "cover"
     """How an image fills its frame: all of it shown (contain) or the frame filled (cover)."""
     field: str = ""

@@ -8,13 +8,14 @@ depth, alias use and expanded size before anything is built from it.
 
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from pnp._errors import DataError, Location
+from pnp._errors import DataError, Location, shown
 
 try:  # the C loader is several times faster; fall back when libyaml is missing
     _Base: type = yaml.CSafeLoader
@@ -30,6 +31,10 @@ MAX_ALIASES = 500
 MAX_NODES = 100_000
 """Values a file may hold once every alias is expanded (billion-laughs guard); a
 thousand cards of ten keys are 11,000."""
+MAX_NUMBER_CHARS = 100
+"""Longest number, in characters, a file may hold: a card needs a handful, and Python
+refuses to read an integer of over 4,300 digits."""
+_NUMBER_TAGS = ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float")
 
 
 class _Loader(_Base):  # type: ignore[misc, valid-type]
@@ -133,7 +138,7 @@ def _build(node: yaml.Node, at: Path_, loc: Located, ctor: yaml.constructor.Safe
         ctor.flatten_mapping(node)
         out: dict[Any, Any] = {}
         for key_node, value_node in node.value:
-            key = ctor.construct_object(key_node, deep=True)
+            key = _construct(key_node, loc, ctor)
             if not isinstance(key, str | int) or isinstance(key, bool):
                 raise DataError("mapping keys must be plain words", _mark(loc, key_node))
             if key in out:
@@ -144,6 +149,23 @@ def _build(node: yaml.Node, at: Path_, loc: Located, ctor: yaml.constructor.Safe
         return out
     if isinstance(node, yaml.SequenceNode):
         return [_build(item, (*at, i), loc, ctor) for i, item in enumerate(node.value)]
+    return _construct(node, loc, ctor)
+
+
+def _construct(node: yaml.Node, loc: Located, ctor: yaml.constructor.SafeConstructor) -> Any:
+    """A node's value; a number too long to be meant, or too large for a float, is refused
+    at its place."""
+    if isinstance(node, yaml.ScalarNode) and node.tag in _NUMBER_TAGS:
+        if len(node.value) > MAX_NUMBER_CHARS:
+            raise DataError(
+                f"number too long: {shown(node.value)} has {len(node.value):,} characters "
+                f"(at most {MAX_NUMBER_CHARS}); quote it if it is text",
+                _mark(loc, node),
+            )
+        value = ctor.construct_object(node, deep=True)
+        if isinstance(value, float) and not math.isfinite(value):
+            raise DataError(f"number too large: {shown(node.value)}", _mark(loc, node))
+        return value
     return ctor.construct_object(node, deep=True)
 
 
