@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from pnp._errors import PnpError
-from pnp.build import lock, output
+from pnp.build import output
 from pnp.build.output import locked, write_all
 from pnp.layout.pages import Page
 from pnp.render.files import OutputFile
@@ -35,7 +35,7 @@ def test_stale_temporaries_of_a_killed_build_are_removed(tmp_path: Path) -> None
 def test_a_second_build_into_a_busy_folder_waits_then_refuses(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(lock, "LOCK_WAIT_S", 0.3)
+    monkeypatch.setattr(output, "LOCK_WAIT_S", 0.3)
     with locked(tmp_path):
         started = time.monotonic()
         with pytest.raises(PnpError, match="another pnp build is writing to"):

@@ -19,8 +19,7 @@ from typer.testing import CliRunner
 from pnp._errors import PnpError
 from pnp.build import folder, output
 from pnp.build.folder import clean_up, read_json
-from pnp.build.lock import locked
-from pnp.build.output import write_all
+from pnp.build.output import locked, write_all
 from pnp.cli.app import app
 from pnp.layout.pages import Page
 from pnp.render.files import OutputFile
@@ -165,7 +164,7 @@ def test_a_lock_file_that_is_not_a_file_is_refused(built: Path, tmp_path: Path, 
     else:
         os.mkfifo(lock)
     before = _snapshot(built)
-    with pytest.raises(PnpError, match=r"\.pnp-lock: is not pnp's lock file .*remove it"):
+    with pytest.raises(PnpError, match=r"\.pnp-lock: .*; pnp locks the output folder with"):
         _rebuild(built)
     assert _snapshot(built) == before
     if kind == "link":
@@ -226,6 +225,29 @@ def test_a_rename_that_fails_puts_every_old_file_back(
     files = [_file("g-new.pdf"), _file("g-cards.pdf")]
     with pytest.raises(PnpError, match="cannot write \\(not permitted\\)"):
         write_all(built, files, {"game": "g"})
+    monkeypatch.undo()
+    assert _snapshot(built) == before
+
+
+def test_on_a_disk_without_hard_links_the_old_files_are_copied_aside(
+    built: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    before = _snapshot(built)
+    real, calls = os.replace, [0]
+
+    def no_link(*args: object, **kwargs: object) -> None:
+        raise PermissionError(errno.EPERM, "Operation not permitted")
+
+    def replace(src: object, dst: object) -> None:
+        calls[0] += 1
+        if calls[0] == 3:  # the manifest
+            raise OSError(errno.EIO, "Input/output error", str(src))
+        real(src, dst)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(folder.os, "link", no_link)
+    monkeypatch.setattr(folder.os, "replace", replace)
+    with pytest.raises(PnpError, match=r"manifest.json: cannot write \(Input/output error\)"):
+        _rebuild(built)
     monkeypatch.undo()
     assert _snapshot(built) == before
 
@@ -302,7 +324,7 @@ _KILLED_WHILE_RENAMING = """
 import os, sys
 from pathlib import Path
 from pnp.build import folder
-from pnp.build.output import write_all
+from pnp.build.output import locked, write_all
 from pnp.layout.pages import Page
 from pnp.render.files import OutputFile
 real, calls = os.replace, [0]
@@ -332,10 +354,11 @@ def test_a_build_killed_while_renaming_is_undone_by_the_next(built: Path) -> Non
 
 def test_temporaries_and_old_copies_left_beside_a_whole_build_are_removed(built: Path) -> None:
     before = _snapshot(built)
-    (built / ".g-cards.pdf.abcd1234.old").write_bytes(b"older")
+    (built / ".g-cards.pdf.abcd1234.pnp-old").write_bytes(b"older")
+    (built / ".notes.20241231.old").write_bytes(b"the user's")  # not a name pnp makes
     (built / ".g-aid.pdf.abcd1234.tmp").write_bytes(b"half")
     clean_up(built)
-    assert _snapshot(built) == before  # the manifest is there: the build had finished
+    assert _snapshot(built) == {**before, ".notes.20241231.old": b"the user's"}
 
 
 # --- files read back from the folder: plain files, capped, else as if there were none ------

@@ -21,7 +21,7 @@ from PIL import Image
 
 from pnp._progress import Advance, progress_bar
 from pnp.build.folder import disk_error, make_folder
-from pnp.build.lock import locked
+from pnp.build.output import locked
 from pnp.layout.cards import back_key, lay_out_faces
 from pnp.layout.images import TGC_BLEED_MM, Sheet, tgc_size, tts_sheets
 from pnp.layout.ops import Face

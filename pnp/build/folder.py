@@ -24,8 +24,8 @@ thousands of cards is well under 1 MB)."""
 MAX_DEPTH = 32
 """Deepest nesting kept from a manifest read back (pnp writes about 8 levels)."""
 
-_TEMP = re.compile(r"^\.(.+)\.[A-Za-z0-9_]{8}\.(tmp|old)$")
-"""A file being written (``.tmp``) or an old file kept until the new ones are in (``.old``)."""
+_TEMP = re.compile(r"^\.(.+)\.[A-Za-z0-9_]{8}\.(tmp|pnp-old)$")
+"""A file being written (``.tmp``), or an old one kept until the new ones are in."""
 
 _ELSEWHERE = "build elsewhere with --out DIR"
 _FREE = f"free some space, or {_ELSEWHERE}"
@@ -74,6 +74,15 @@ def make_folder(out: Path) -> list[Path]:
     except OSError as exc:
         raise disk_error(exc, Path(exc.filename or out)) from None
     return created
+
+
+def check_writable(out: Path) -> None:
+    """A folder pnp cannot write into is refused before anything is tried there."""
+    if os.access(out, os.W_OK) or not out.is_dir():
+        return
+    read_only = hasattr(os, "statvfs") and os.statvfs(out).f_flag & os.ST_RDONLY
+    code = errno.EROFS if read_only else errno.EACCES
+    raise disk_error(OSError(code, os.strerror(code), str(out)), out)
 
 
 def read_json(path: Path) -> Any | None:
@@ -178,7 +187,7 @@ def _keep(final: Path) -> Path:
     """A second name for the file at ``final``: a hard link, or a copy where the disk
     has none."""
     for _ in range(100):
-        old = final.with_name(f".{final.name}.{secrets.token_hex(4)}.old")
+        old = final.with_name(f".{final.name}.{secrets.token_hex(4)}.pnp-old")
         try:
             os.link(final, old, follow_symlinks=False)
             return old
@@ -187,7 +196,11 @@ def _keep(final: Path) -> Path:
         except OSError as exc:
             if exc.errno not in (errno.EPERM, errno.EOPNOTSUPP, errno.EXDEV, errno.EMLINK):
                 raise
-            shutil.copy2(final, old, follow_symlinks=False)
+            try:
+                shutil.copy2(final, old, follow_symlinks=False)
+            except BaseException:
+                old.unlink(missing_ok=True)
+                raise
             return old
     raise FileExistsError(errno.EEXIST, "no free name", str(final))
 
@@ -202,11 +215,11 @@ def clean_up(out: Path) -> list[str]:
         if match and not entry.is_dir(follow_symlinks=False):
             left.append((entry.name, match))
     restore = not os.path.lexists(out / MANIFEST) and any(
-        m.group(1) == MANIFEST and m.group(2) == "old" for _, m in left
+        m.group(1) == MANIFEST and m.group(2) == "pnp-old" for _, m in left
     )
     for name, match in left:
         with contextlib.suppress(OSError):
-            if restore and match.group(2) == "old" and plain_name(match.group(1)):
+            if restore and match.group(2) == "pnp-old" and plain_name(match.group(1)):
                 os.replace(out / name, out / match.group(1))
             (out / name).unlink(missing_ok=True)  # still there when both names were one file
     return [name for name, _ in left]
@@ -216,6 +229,7 @@ __all__ = [
     "MANIFEST",
     "READ_CAP",
     "check_names",
+    "check_writable",
     "clean_up",
     "disk_error",
     "make_folder",

@@ -14,6 +14,7 @@ from pnp._errors import PnpError
 from pnp.build.folder import (
     MANIFEST,
     check_names,
+    check_writable,
     clean_up,
     disk_error,
     make_folder,
@@ -21,7 +22,6 @@ from pnp.build.folder import (
     read_json,
     replace_all,
 )
-from pnp.build.lock import locked
 from pnp.render.files import DOCUMENT_KINDS, OutputFile
 
 if TYPE_CHECKING:
@@ -90,6 +90,27 @@ def previous_entries(out: Path) -> list[dict[str, Any]]:
         and plain_name(e.get("path"))
         and ("source" not in e or plain_name(e["source"]))
     ]
+
+
+LOCK_FILE = ".pnp-lock"
+LOCK_WAIT_S = 120.0
+"""How long a build waits for another build writing into the same folder."""
+
+
+def locked(out: Path, wait_s: float | None = None) -> contextlib.AbstractContextManager[None]:
+    """Hold the output folder for one build; a second build waits, then refuses. The lock
+    file is never followed through a link (pnp.build.lockfile), and goes when the build
+    ends."""
+    from pnp.build.lockfile import holding
+
+    def busy() -> PnpError:
+        return PnpError(
+            f"another pnp build is writing to {out}; try again when it has finished, or use "
+            "--out to build somewhere else"
+        )
+
+    check_writable(out)
+    return holding(out / LOCK_FILE, LOCK_WAIT_S if wait_s is None else wait_s, busy)
 
 
 def write_all(
