@@ -320,6 +320,26 @@ def test_a_read_only_disk_when_making_the_folder(
     )
 
 
+@pytest.mark.parametrize(
+    ("read_only", "why"), [(True, "the disk is read-only"), (False, "permission denied")]
+)
+def test_a_folder_pnp_cannot_write_into_is_refused_before_the_lock(
+    built: Path, monkeypatch: pytest.MonkeyPatch, read_only: bool, why: str
+) -> None:
+    before = _snapshot(built)
+
+    class Vfs:
+        f_flag = os.ST_RDONLY if read_only else 0
+
+    monkeypatch.setattr(folder.os, "access", lambda path, mode: False)
+    monkeypatch.setattr(folder.os, "statvfs", lambda path: Vfs())
+    with pytest.raises(PnpError) as caught:
+        _rebuild(built)
+    assert str(caught.value).startswith(f"{built}: cannot write ({why}): ")
+    monkeypatch.undo()
+    assert _snapshot(built) == before
+
+
 _KILLED_WHILE_RENAMING = """
 import os, sys
 from pathlib import Path
