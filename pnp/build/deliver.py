@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp._errors import Severity, ValidationFailed, display_path
+from pnp.build.folder import read_json
 from pnp.build.game import build_game, missing_kinds
+from pnp.build.output import previous_entries
 from pnp.check.validate import validate_game
 from pnp.layout.cards import SheetOptions
 from pnp.spec.load import Game
@@ -60,8 +61,7 @@ def deliver(
         return done
     if pdf:
         written = {p.name for p in build_game(game, options, folder, only, jobs)}
-        manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
-        files = [f for f in manifest["files"] if f["path"] in written]  # not earlier builds'
+        files = [f for f in previous_entries(folder) if f["path"] in written]  # not earlier builds'
         done.pdfs = [(f["path"], len(f["pages"])) for f in files if f["kind"] != "cut"]
         done.sheets = {f["path"]: f["sheets"] for f in files}
         done.bounds = {
@@ -89,7 +89,7 @@ def deliver(
 
         done.images = export_images(game, images, folder)
         done.image_kinds = tuple(sorted(images))
-        index = json.loads((done.images / "index.json").read_text(encoding="utf-8"))
+        index = read_json(done.images / "index.json") or {}
         done.image_files = sum(len(index.get(kind, [])) for kind in done.image_kinds)
     return done
 

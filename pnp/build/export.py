@@ -8,8 +8,10 @@ the user makes (their umask).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import re
 import secrets
 import shutil
 from pathlib import Path
@@ -18,6 +20,8 @@ from typing import Any
 from PIL import Image
 
 from pnp._progress import Advance, progress_bar
+from pnp.build.folder import disk_error, make_folder
+from pnp.build.output import locked
 from pnp.layout.cards import back_key, lay_out_faces
 from pnp.layout.images import TGC_BLEED_MM, Sheet, tgc_size, tts_sheets
 from pnp.layout.ops import Face
@@ -43,29 +47,88 @@ def export_images(game: Game, kinds: frozenset[str], out: Path) -> Path:
     faces = lay_out_faces(game)
     font_dir = game.root / "fonts"
     sheets = tts_sheets(game) if "tts" in kinds else []
-    out.mkdir(parents=True, exist_ok=True)
-    stage = out / f".images.{secrets.token_hex(6)}"
-    stage.mkdir()  # not tempfile.mkdtemp: its folders are 0700 whatever the umask
+    created = make_folder(out)
+    final = out / "images"
     index: dict[str, Any] = {"game": game.spec.id, "dpi": 300}
     label = f"{game.spec.name} images"
     try:
-        with progress_bar(image_count(game, kinds, sheets), label) as advance:
-            if "tgc" in kinds:
-                index["tgc"] = _tgc(game, faces, stage, font_dir, advance)
-            if "tts" in kinds:
-                index["tts"] = _tts(game, faces, stage, font_dir, sheets, advance)
-        (stage / "index.json").write_text(json.dumps(index, indent=1) + "\n", encoding="utf-8")
-        final = out / "images"
-        old = out / ".images.old"
-        shutil.rmtree(old, ignore_errors=True)
-        if final.exists():
-            os.replace(final, old)
-        os.replace(stage, final)
-        shutil.rmtree(old, ignore_errors=True)
+        with locked(out):
+            _clean_up(out)
+            stage = out / f".images.{secrets.token_hex(6)}"
+            try:
+                stage.mkdir()  # not tempfile.mkdtemp: its folders are 0700 whatever the umask
+                with progress_bar(image_count(game, kinds, sheets), label) as advance:
+                    if "tgc" in kinds:
+                        index["tgc"] = _tgc(game, faces, stage, font_dir, advance)
+                    if "tts" in kinds:
+                        index["tts"] = _tts(game, faces, stage, font_dir, sheets, advance)
+                (stage / "index.json").write_text(
+                    json.dumps(index, indent=1) + "\n", encoding="utf-8"
+                )
+                _swap(stage, final, out / _OLD)
+            except BaseException as exc:
+                _remove(stage)
+                if isinstance(exc, OSError) and exc.errno is not None:
+                    where = _in_stage(exc.filename, stage)
+                    if where is not None:
+                        raise disk_error(exc, final / where) from None
+                raise
     except BaseException:
-        shutil.rmtree(stage, ignore_errors=True)
+        with contextlib.suppress(OSError):  # a first build that failed leaves no folder
+            for folder in created:
+                folder.rmdir()
         raise
     return final
+
+
+def _in_stage(filename: object, stage: Path) -> Path | None:
+    """Where in the images folder a failed write was (None: not a write of its own)."""
+    if filename is None:
+        return Path()
+    try:
+        return Path(str(filename)).relative_to(stage)
+    except ValueError:
+        return None
+
+
+_OLD = ".images.old"
+_STAGE = re.compile(r"^\.images\.[0-9a-f]{12}$")
+
+
+def _swap(stage: Path, final: Path, old: Path) -> None:
+    """Put the new images folder in the place of the old, which is deleted after."""
+    _remove(old)
+    had = os.path.lexists(final)
+    if had:
+        os.replace(final, old)
+    try:
+        os.replace(stage, final)
+    except BaseException:
+        if had:
+            os.replace(old, final)
+        raise
+    _remove(old)
+
+
+def _clean_up(out: Path) -> None:
+    """What an interrupted export left: its half-filled folders; the old images folder
+    is put back if it was killed between the two renames."""
+    old = out / _OLD
+    if not os.path.lexists(out / "images") and old.is_dir() and not old.is_symlink():
+        os.replace(old, out / "images")
+    _remove(old)
+    for entry in os.scandir(out):
+        if _STAGE.match(entry.name):
+            _remove(Path(entry.path))
+
+
+def _remove(path: Path) -> None:
+    """Delete a folder of pnp's in the output folder (a link there: only the link)."""
+    with contextlib.suppress(OSError):
+        if path.is_dir() and not path.is_symlink():
+            shutil.rmtree(path)
+        elif os.path.lexists(path):
+            path.unlink()
 
 
 def _tgc(

@@ -5,13 +5,23 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import re
-import time
+import stat
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pnp._errors import PnpError
+from pnp.build.folder import (
+    MANIFEST,
+    check_names,
+    check_writable,
+    clean_up,
+    disk_error,
+    make_folder,
+    plain_name,
+    read_json,
+    replace_all,
+)
 from pnp.render.files import DOCUMENT_KINDS, OutputFile
 
 if TYPE_CHECKING:
@@ -22,140 +32,85 @@ def merge_manifest(
     out: Path,
     files: list[OutputFile],
     manifest: dict[str, Any],
-    entries: list[dict[str, Any]] | None = None,
+    entries: list[dict[str, Any]] | None,
+    previous: list[dict[str, Any]],
 ) -> dict[str, Any]:
     """The manifest of the whole folder: this build's files (``entries``, their manifest
-    entries as drawn, when a worker process drew them), plus the entries of an earlier
-    manifest whose files are still there and were not rebuilt (each keeping the options it
-    was built with). Cut files of a rebuilt PDF are its own and go with it."""
+    entries as drawn, when a worker process drew them), plus the ``previous`` entries
+    (:func:`previous_entries`) whose files are still there and were not rebuilt (each
+    keeping the options it was built with). Cut files of a rebuilt PDF are its own and go
+    with it."""
     written = {f.path for f in files}
-    kept: list[dict[str, Any]] = []
-    for entry in _previous(out):
-        path = entry.get("path")
-        if not isinstance(path, str) or path in written or entry.get("source") in written:
+    kept: dict[str, dict[str, Any]] = {}
+    for entry in previous:
+        path = entry["path"]
+        if path in written or entry.get("source") in written or path in kept:
             continue
-        if (out / path).is_file():
-            kept.append(entry)
+        with contextlib.suppress(OSError):
+            if stat.S_ISREG(os.lstat(out / path).st_mode):
+                kept[path] = entry
     drawn = entries if entries is not None else [f.manifest() for f in files]
-    return {**manifest, "files": kept + drawn}
+    return {**manifest, "files": [*kept.values(), *drawn]}
 
 
-def stale_cut_files(out: Path, files: list[OutputFile]) -> list[Path]:
-    """Cut files an earlier build wrote for a PDF this build rewrites, and did not rewrite."""
+def stale_cut_files(
+    out: Path, files: list[OutputFile], previous: list[dict[str, Any]]
+) -> list[Path]:
+    """Cut files an earlier build wrote for a PDF this build rewrites, and did not rewrite
+    (only names directly in ``out``: a manifest cannot make a build delete anything
+    elsewhere)."""
     written = {f.path for f in files}
     return [
-        out / e["path"]
-        for e in _previous(out)
-        if e.get("source") in written and e.get("path") not in written
+        out / e["path"] for e in previous if e.get("source") in written and e["path"] not in written
     ]
 
 
-def _previous(out: Path) -> list[dict[str, Any]]:
-    """The file entries of the manifest already in ``out``, each with its options."""
-    try:
-        old = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return []
-    if not isinstance(old, dict) or not isinstance(old.get("files"), list):
+def read_manifest(out: Path) -> dict[str, Any] | None:
+    """The manifest in ``out``; None when there is none, or none that pnp could have
+    written (:func:`pnp.build.folder.read_json`, and a list of files): a build replaces
+    it as if there were none."""
+    body = read_json(out / MANIFEST)
+    if not isinstance(body, dict) or not isinstance(body.get("files"), list):
+        return None
+    return body
+
+
+def previous_entries(out: Path) -> list[dict[str, Any]]:
+    """The file entries of the manifest already in ``out``, each with its options. An
+    entry whose path is not a plain name in the folder, or whose source is not one, is
+    not pnp's and is left out."""
+    old = read_manifest(out)
+    if old is None:
         return []
     options = old.get("options", {})
-    return [{"options": options, **e} for e in old["files"] if isinstance(e, dict)]
+    return [
+        {"options": options, **e}
+        for e in old["files"]
+        if isinstance(e, dict)
+        and plain_name(e.get("path"))
+        and ("source" not in e or plain_name(e["source"]))
+    ]
 
 
 LOCK_FILE = ".pnp-lock"
 LOCK_WAIT_S = 120.0
 """How long a build waits for another build writing into the same folder."""
-_TEMP_NAME = re.compile(r"^\..+\.[A-Za-z0-9_]{8}\.tmp$")
 
 
-_HELD: list[int] = []
-"""Descriptors of the locks this process holds."""
+def locked(out: Path, wait_s: float | None = None) -> contextlib.AbstractContextManager[None]:
+    """Hold the output folder for one build; a second build waits, then refuses. The lock
+    file is never followed through a link (pnp.build.lockfile), and goes when the build
+    ends."""
+    from pnp.build.lockfile import holding
 
+    def busy() -> PnpError:
+        return PnpError(
+            f"another pnp build is writing to {out}; try again when it has finished, or use "
+            "--out to build somewhere else"
+        )
 
-def _drop_inherited_locks() -> None:
-    """In a forked child: close its copies of the lock files, so that only the build
-    holds the lock and a child that outlives it (killed with -9) never keeps it."""
-    for fd in _HELD:
-        with contextlib.suppress(OSError):
-            os.close(fd)
-    _HELD.clear()
-
-
-if hasattr(os, "register_at_fork"):
-    os.register_at_fork(after_in_child=_drop_inherited_locks)
-
-
-@contextlib.contextmanager
-def locked(out: Path, wait_s: float | None = None) -> Iterator[None]:
-    """Hold the output folder for one build; a second build waits, then refuses.
-
-    The lock file is removed when the build ends, so no ``.pnp-lock`` stays among the
-    user's files. It is removed while still locked, and a build that wins the lock checks
-    that the file it locked is still the one at that name (a build that was waiting on the
-    removed file tries again on a new one), so two builds never both hold the folder."""
-    wait_s = LOCK_WAIT_S if wait_s is None else wait_s
-    try:
-        import fcntl
-    except ImportError:  # pragma: no cover - not POSIX: no lock, as before
-        yield
-        return
-    path = out / LOCK_FILE
-    deadline = time.monotonic() + wait_s
-    while True:
-        handle = open(path, "a+b")  # noqa: SIM115 - closed below on every path
-        try:
-            _acquire(handle, fcntl, out, deadline)
-        except BaseException:
-            handle.close()
-            raise
-        if _still_named(handle, path):
-            break
-        fcntl.flock(handle, fcntl.LOCK_UN)
-        handle.close()
-    _HELD.append(handle.fileno())
-    try:
-        yield
-    finally:
-        _HELD.remove(handle.fileno())
-        with contextlib.suppress(OSError):
-            path.unlink()
-        fcntl.flock(handle, fcntl.LOCK_UN)
-        handle.close()
-
-
-def _acquire(handle: Any, fcntl: Any, out: Path, deadline: float) -> None:
-    while True:
-        try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            return
-        except BlockingIOError:
-            if time.monotonic() >= deadline:
-                raise PnpError(
-                    f"another pnp build is writing to {out}; try again when it has "
-                    "finished, or use --out to build somewhere else"
-                ) from None
-            time.sleep(0.1)
-
-
-def _still_named(handle: Any, path: Path) -> bool:
-    """Whether the locked file is still the one at ``path`` (not removed by the build
-    that held it before)."""
-    try:
-        here, there = os.fstat(handle.fileno()), os.stat(path)
-    except OSError:
-        return False
-    return (here.st_dev, here.st_ino) == (there.st_dev, there.st_ino)
-
-
-def remove_stale_temporaries(out: Path) -> list[str]:
-    """Delete temporaries an interrupted build left behind (call with the folder locked)."""
-    gone = []
-    for entry in os.scandir(out):
-        if entry.is_file(follow_symlinks=False) and _TEMP_NAME.match(entry.name):
-            with contextlib.suppress(OSError):
-                os.unlink(entry.path)
-                gone.append(entry.name)
-    return gone
+    check_writable(out)
+    return holding(out / LOCK_FILE, LOCK_WAIT_S if wait_s is None else wait_s, busy)
 
 
 def write_all(
@@ -164,26 +119,30 @@ def write_all(
     """Draw every file to a temporary name (in ``jobs`` processes), then rename them all
     into place.
 
-    Any failure removes the temporaries and leaves the previous build untouched. The
-    folder is locked for the whole write, and the manifest goes last (the old one is
-    removed before the first rename), so a manifest always describes the files beside it.
+    Any failure (a folder in the way of a name, a full disk, Ctrl-C) removes the
+    temporaries and leaves the previous build as it was. The folder is locked for the
+    whole write, and the manifest goes last (the old one is removed before the first
+    rename), so a manifest always describes the files beside it.
     """
-    created = [p for p in (out, *out.parents) if not p.exists()]  # deepest first
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise PnpError(f"cannot create output folder {out}: {exc.strerror}") from None
+    for f in files:
+        if plain_name(f.path) != f.path:
+            raise PnpError(f"{f.path!r} is not a file name in the output folder")
+    created = make_folder(out)
     try:
         with locked(out):
-            remove_stale_temporaries(out)
-            stale = stale_cut_files(out, files) if manifest is not None else []
-            staged = _stage(out, files, manifest, jobs)
-            if manifest is not None:
-                (out / "manifest.json").unlink(missing_ok=True)
-            for tmp, final in staged:
-                os.replace(tmp, final)
+            clean_up(out)
+            previous = previous_entries(out) if manifest is not None else []
+            stale = stale_cut_files(out, files, previous)
+            names = [f.path for f in files] + ([MANIFEST] if manifest is not None else [])
+            check_names(out, names)
+            staged = _stage(out, files, manifest, jobs, previous)
+            try:
+                replace_all(out, staged)
+            except OSError as exc:
+                raise _disk_error(exc, out, staged) from None
             for path in stale:
-                path.unlink(missing_ok=True)
+                with contextlib.suppress(OSError):  # listed nowhere now: only left over
+                    path.unlink(missing_ok=True)
     except BaseException:
         if created:  # a first build that failed leaves no empty folder behind
             with contextlib.suppress(OSError):  # (the lock file went with the lock)
@@ -194,7 +153,11 @@ def write_all(
 
 
 def _stage(
-    out: Path, files: list[OutputFile], manifest: dict[str, Any] | None, jobs: int
+    out: Path,
+    files: list[OutputFile],
+    manifest: dict[str, Any] | None,
+    jobs: int,
+    previous: list[dict[str, Any]],
 ) -> list[tuple[Path, Path]]:
     from pnp.build import typesetter
     from pnp.pool import run_grouped
@@ -215,17 +178,45 @@ def _stage(
             finally:
                 _FILES.clear()
         if manifest is not None:
-            body = merge_manifest(out, files, manifest, described)
-            tmp = _temp(out, "manifest.json")
-            staged.append((tmp, out / "manifest.json"))
-            tmp.write_text(
-                json.dumps(body, separators=(",", ":"), ensure_ascii=False) + "\n", "utf-8"
-            )
-    except BaseException:
+            body = merge_manifest(out, files, manifest, described, previous)
+            tmp = _temp(out, MANIFEST)
+            staged.append((tmp, out / MANIFEST))
+            text = json.dumps(body, separators=(",", ":"), ensure_ascii=False) + "\n"
+            with _naming(tmp):
+                tmp.write_text(text, "utf-8")
+    except BaseException as exc:
         for tmp, _ in staged:
-            tmp.unlink(missing_ok=True)
+            with contextlib.suppress(OSError):
+                tmp.unlink(missing_ok=True)
+        if isinstance(exc, OSError):
+            raise _disk_error(exc, out, staged) from None
         raise
     return staged
+
+
+def _disk_error(exc: OSError, out: Path, staged: list[tuple[Path, Path]]) -> BaseException:
+    """A write that failed, named by the file it was for (not its temporary name); an
+    error about some other file (a font, an image of the game) is left as it is."""
+    finals = {str(tmp): final for tmp, final in staged}
+    name = str(exc.filename) if exc.filename is not None else None
+    if exc.errno is None:  # not the system's: a library's error that is no OSError's
+        return exc
+    if name in finals:
+        return disk_error(exc, finals[name])
+    if name is None or Path(name).parent == out:
+        return disk_error(exc, Path(name) if name else out)
+    return exc
+
+
+@contextlib.contextmanager
+def _naming(tmp: Path) -> Iterator[None]:
+    """An error writing ``tmp`` names it (a write to an open file names no file)."""
+    try:
+        yield
+    except OSError as exc:
+        if exc.filename is None and exc.errno is not None:
+            raise OSError(exc.errno, exc.strerror, str(tmp)) from exc
+        raise
 
 
 def _families(files: list[OutputFile]) -> list[list[int]]:
@@ -247,7 +238,8 @@ def _share_files(files: list[OutputFile]) -> None:
 def _draw(task: tuple[int, Path]) -> dict[str, Any]:
     """Draw one file; its manifest entry (a rulebook knows its pages once drawn)."""
     index, tmp = task
-    _FILES[index].write(tmp)
+    with _naming(tmp):
+        _FILES[index].write(tmp)
     return _FILES[index].manifest()
 
 
@@ -268,7 +260,8 @@ def _draw_beside(setter: Worker, files: list[OutputFile], temps: list[Path]) -> 
     for i, f in enumerate(files):
         if f.typeset is None and not failures.keys() & range(i):
             try:
-                f.write(temps[i])
+                with _naming(temps[i]):
+                    f.write(temps[i])
             except Exception as exc:
                 failures[i] = exc
     for i in handed:
@@ -284,7 +277,10 @@ def _draw_beside(setter: Worker, files: list[OutputFile], temps: list[Path]) -> 
 def _temp(folder: Path, name: str) -> Path:
     import tempfile  # here: `pnp --help` reads this module's KINDS and needs no temporaries
 
-    fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
+    except OSError as exc:  # named by the file it was to be
+        raise OSError(exc.errno, exc.strerror, str(folder / name)) from exc
     os.close(fd)
     os.chmod(tmp, 0o666 & ~_umask())
     return Path(tmp)
