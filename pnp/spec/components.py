@@ -165,6 +165,19 @@ class ScreenComponent(Strict):
 BOARD_MAX_MM = 1200.0
 
 
+BoardPosition = Annotated[float, Field(strict=True, ge=-BOARD_MAX_MM, le=BOARD_MAX_MM)]
+"""A place or extent on a board in mm, from its top-left: within the largest board's side."""
+BoardRect = tuple[BoardPosition, BoardPosition, BoardPosition, BoardPosition]
+"""x, y, width, height in mm on a board; width and height are checked to be 0 or more."""
+
+
+def _upright(rect: tuple[float, float, float, float] | None, key: str) -> None:
+    if rect is not None and (rect[2] < 0 or rect[3] < 0):
+        raise ValueError(
+            f"`{key}`: width and height must be 0 or more, not {rect[2]:g}, {rect[3]:g}"
+        )
+
+
 class BoardBand(Strict):
     """A stretch of a track or path, from space `first` to space `last` (counted from 1,
     Jinja expressions): its spaces take the band's colours, and its label, printed in
@@ -174,11 +187,16 @@ class BoardBand(Strict):
     last: str
     label: str = ""
     """Jinja text, printed in `label_rect`."""
-    label_rect: tuple[Number, Number, Number, Number] | None = None
+    label_rect: BoardRect | None = None
     """x, y, width, height in mm of the band's label."""
     fill: Color
     ink: Color = "#141414"
     """Colour of the space numbers in this band (pick one that reads on `fill`)."""
+
+    @model_validator(mode="after")
+    def _geometry(self) -> BoardBand:
+        _upright(self.label_rect, "label_rect")
+        return self
 
 
 class BoardFrame(Strict):
@@ -201,9 +219,9 @@ class BoardRegion(Strict):
     when `title_fill` is given; `text`: words alone."""
     id: ID | None = None
     """The name `fits:` uses, as `BOARD.REGION`."""
-    rect: tuple[Number, Number, Number, Number] | None = None
+    rect: BoardRect | None = None
     """x, y, width, height in mm (every kind but `path`)."""
-    points: list[tuple[Number, Number]] = Field(default_factory=list)
+    points: list[tuple[BoardPosition, BoardPosition]] = Field(default_factory=list, max_length=200)
     """Path: the corners of the line the spaces lie on, mm; the first and last space sit
     on the first and last point."""
     space_mm: str = ""
@@ -248,6 +266,7 @@ class BoardRegion(Strict):
 
     @model_validator(mode="after")
     def _geometry(self) -> BoardRegion:
+        _upright(self.rect, "rect")
         if self.kind == "path":
             if len(self.points) < 2 or not self.space_mm:
                 raise ValueError("a path needs `points` (two at least) and `space_mm`")
