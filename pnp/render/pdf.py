@@ -11,11 +11,11 @@ from weakref import WeakKeyDictionary
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.layout.ops import POLYGONS, Face, Icon, Picture, Shape, TextBlock
 from pnp.layout.pages import Page, Placed
+from pnp.render.fonttags import TaggedTTFont
 from pnp.render.meta import DocInfo
 from pnp.text.fonts import load_font
 
@@ -44,7 +44,7 @@ def ensure_font(name: str, font_dir: Path | None = None) -> str:
     """Register a TTF with reportlab (embedded as a subset) under its file stem."""
     if name not in _registered:
         if name not in pdfmetrics.getRegisteredFontNames():
-            pdfmetrics.registerFont(TTFont(name, str(load_font(name, font_dir).path)))
+            pdfmetrics.registerFont(TaggedTTFont(name, str(load_font(name, font_dir).path)))
         _registered.add(name)
     return name
 
