@@ -35,6 +35,7 @@ from pnp.cli.build_options import (
     OnlyOpt,
     PdfOpt,
     RegistrationOpt,
+    ShopPdfOpt,
     WatchOpt,
 )
 from pnp.cli.new import new_app
@@ -155,6 +156,7 @@ def build(
     cut_file: CutFileOpt = None,
     registration: RegistrationOpt = False,
     booklet: BookletOpt = False,
+    shop_pdf: ShopPdfOpt = False,
     ink_saver: InkSaverOpt = False,
     chits: ChitsOpt = "square",
     only: OnlyOpt = None,
@@ -214,6 +216,7 @@ def build(
             booklet=booklet,
             ink_saver=ink_saver,
             chits=chits,
+            shop_pdf=shop_pdf,
         )
         kinds = frozenset(only) if only else None
 

@@ -10,7 +10,15 @@ from reportlab.lib.units import mm
 from pnp.layout.ops import Face
 from pnp.layout.pages import Page
 from pnp.render.meta import DocInfo
-from pnp.render.pdf import DOCUMENT_FONTS, FaceDrawer, colour, draw_page, ensure_font, new_canvas
+from pnp.render.pdf import (
+    DOCUMENT_FONTS,
+    FaceDrawer,
+    colour,
+    draw_page,
+    ensure_font,
+    new_canvas,
+    set_boxes,
+)
 
 if TYPE_CHECKING:  # aids bring platypus and markdown: imported only to draw one
     from pnp.render.aid import AidLayout
@@ -31,6 +39,7 @@ def write_pages(
     drawer = FaceDrawer(c, faces, pages, font_dir)
     for page in pages:
         c.setPageSize((page.size[0] * mm, page.size[1] * mm))
+        set_boxes(c, page)
         draw_page(c, page, drawer, font_dir)
         c.showPage()
     c.save()

@@ -260,6 +260,14 @@ def draw_page(
     draw_label(c, page)
 
 
+def set_boxes(c: Canvas, page: Page) -> None:
+    """The page's TrimBox and BleedBox, when it carries one piece (pnp.layout.shop); none
+    on other pages (reportlab keeps a box for the pages that follow until it is unset)."""
+    trim, bleed = page.boxes or (None, None)
+    c.setTrimBox(None if trim is None else [round(v * mm, 3) for v in trim])
+    c.setBleedBox(None if bleed is None else [round(v * mm, 3) for v in bleed])
+
+
 def draw_label(c: Canvas, page: Page) -> None:
     """The sheet's label, in its margin, after everything else (it overlaps nothing)."""
     if page.label is not None:
