@@ -167,7 +167,10 @@ def build(
     watch: WatchOpt = False,
     cards: CardsOpt = None,
 ) -> None:
-    """Lay out and write print-ready PDFs and manifest.json."""
+    """Lay out and write print-ready PDFs and manifest.json.
+
+    Every build also writes GAME-start-here.pdf: each file with how to print, cut and fold it.
+    """
 
     def run() -> None:
         from pnp._errors import UsageError
