@@ -180,3 +180,17 @@ def test_the_flip_is_read_from_the_pages_sides() -> None:
     assert "short edge" in how_to_print(booklet)
     assert paper_name([_page("front", size=(279.4, 215.9))]) == "Letter landscape"
     assert paper_name([_page("front", size=(69.85, 95.25))]) == "69.85 × 95.25 mm"
+
+
+def test_an_earlier_manifest_edited_by_hand_is_named_not_read(tmp_path: Path) -> None:
+    _build(tmp_path, "smallprint")
+    manifest = json.loads((tmp_path / "manifest.json").read_text())
+    for f in manifest["files"]:
+        if f["kind"] == "rulebook":
+            f["pages"] = [{"side": 3, "size_pt": "A4", "items": 7}, "a page"]
+        if f["kind"] == "aid":
+            f["cuts"], f["options"] = "many", []
+    (tmp_path / "manifest.json").write_text(json.dumps(manifest))
+    _, text, _ = _build(tmp_path, "smallprint", only=frozenset({"cards"}))
+    assert "smallprint-rulebook.pdf" in text and "smallprint-aid.pdf" in text
+    assert "cannot be read" in text

@@ -279,7 +279,7 @@ def _checklist(
     else to fetch."""
     present = {str(e.get("path")): e for e in entries}
     checks = list(parts.checks)
-    books = [e for e in entries if e.get("kind") == "rulebook"]
+    books = [e for e in entries if e.get("kind") == "rulebook" and isinstance(e.get("pages"), list)]
     if books:  # the flat one (a booklet holds the same rules)
         book = min(books, key=lambda e: len(str(e["path"])))
         checks.append(Check(1, "Rulebook", f"{len(book.get('pages', []))} pages", book["path"]))

@@ -72,11 +72,23 @@ def file_rows(
     for e in entries:
         if e.get("kind") == "cut":
             continue
-        rows.append(_row(e, titles, decks, duplex))
+        rows.append(
+            _row(e, titles, decks, duplex) if "options" not in e else _kept(e, titles, decks)
+        )
         if e["path"] in cut:
             rows.append(_cut_row(e["path"], cut.pop(e["path"])))
     rows += [_cut_row(source, group) for source, group in cut.items()]
     return rows
+
+
+def _kept(e: Entry, titles: dict[str, str], decks: dict[str, str]) -> FileRow:
+    """A file an earlier build left, described from its entry in the earlier manifest,
+    which someone may have edited: an entry the sheet cannot read is named, no more."""
+    try:
+        return _row(e, titles, decks, True)
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError):
+        what = "left by an earlier build; its entry in manifest.json cannot be read"
+        return FileRow(str(e["path"]), what, "", "as its pages show", "", "")
 
 
 def _row(e: Entry, titles: dict[str, str], decks: dict[str, str], duplex: bool) -> FileRow:
