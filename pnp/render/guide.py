@@ -209,7 +209,7 @@ def _intro(game: Game, options: SheetOptions) -> str:
     )
     if options.back_offset != (0.0, 0.0):
         x, y = options.back_offset
-        text += f" The back pages are shifted {x:g} mm across and {y:g} mm up for your printer."
+        text += f" The back pages are shifted by {x:g}, {y:g} mm for your printer (--back-offset)."
     return text
 
 
