@@ -51,7 +51,11 @@ def test_the_booklet_is_imposed_in_signature_order_on_landscape_sheets(
     manifest = _build(tmp_path, paper)
     assert manifest["options"]["booklet"] is True  # type: ignore[index]
     files = {f["path"]: f for f in manifest["files"]}  # type: ignore[attr-defined]
-    assert set(files) == {"smallprint-rulebook.pdf", "smallprint-rulebook-booklet.pdf"}
+    assert set(files) == {
+        "smallprint-rulebook.pdf",
+        "smallprint-rulebook-booklet.pdf",
+        "smallprint-start-here.pdf",
+    }
     book = files["smallprint-rulebook-booklet.pdf"]
     w, h = PAPERS_MM[paper]
     sides = book["pages"]
@@ -88,7 +92,10 @@ def test_the_booklet_is_imposed_in_signature_order_on_landscape_sheets(
 def test_without_booklet_the_build_writes_what_it_wrote_before(tmp_path: Path) -> None:
     manifest = _build(tmp_path, "a4", booklet=False)
     assert manifest["options"]["booklet"] is False  # type: ignore[index]
-    assert [f["path"] for f in manifest["files"]] == ["smallprint-rulebook.pdf"]  # type: ignore[attr-defined]
+    assert [f["path"] for f in manifest["files"]] == [  # type: ignore[attr-defined]
+        "smallprint-rulebook.pdf",
+        "smallprint-start-here.pdf",
+    ]
 
 
 def test_the_booklet_is_byte_identical_for_the_same_input(tmp_path: Path) -> None:

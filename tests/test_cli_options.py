@@ -224,7 +224,7 @@ def test_list_options_take_commas_and_repeats_alike(tmp_path: Path) -> None:
     two = runner.invoke(app, [*base, "--only", "track", "--only", "tokens", "--out", str(repeat)])
     assert one.exit_code == two.exit_code == 0, one.output + two.output
     names = {p.name for p in comma.glob("*.pdf")}
-    assert names == {"boom-counters.pdf", "boom-ipo-track.pdf"}
+    assert names == {"boom-counters.pdf", "boom-ipo-track.pdf", "boom-start-here.pdf"}
     assert names == {p.name for p in repeat.glob("*.pdf")}
 
 

@@ -291,6 +291,7 @@ def test_a_build_of_sheets_alone_stays_in_one_process(tmp_path: Path) -> None:
     assert sorted(p.name for p in (tmp_path / "out").glob("*.pdf")) == [
         "boom-cards.pdf",
         "boom-counters.pdf",
+        "boom-start-here.pdf",
     ]
 
 

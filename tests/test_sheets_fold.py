@@ -54,7 +54,7 @@ def test_fold_manifest_says_which_item_is_front_and_back(tmp_path: Path) -> None
     manifest = json.loads((tmp_path / "manifest.json").read_text())
     assert manifest["options"]["layout"] == "fold"
     assert "without duplex" in manifest["options"]["layout_reason"]
-    (cards,) = manifest["files"]
+    (cards,) = [f for f in manifest["files"] if f["kind"] == "cards"]
     page = cards["pages"][0]
     assert page["side"] == "fold" and page["layout"] == "fold"
     assert [it["side"] for it in page["items"]] == ["front", "back"] * 4  # 4 pairs on A4

@@ -48,7 +48,7 @@ def test_a_corrupt_manifest_is_replaced_not_fatal(tmp_path: Path) -> None:
     tmp_path.mkdir(exist_ok=True)
     (tmp_path / "manifest.json").write_text("{not json")
     build_game(load_game("boom"), SheetOptions(), tmp_path, frozenset({"cards"}))
-    assert _paths(tmp_path) == {"boom-cards.pdf"}
+    assert _paths(tmp_path) == {"boom-cards.pdf", "boom-start-here.pdf"}
 
 
 def test_cut_files_of_a_rebuilt_pdf_go_with_it(tmp_path: Path) -> None:

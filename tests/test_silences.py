@@ -24,7 +24,7 @@ def test_only_kinds_the_game_partly_lacks_build_the_rest_and_say_so(tmp_path: Pa
     assert result.exit_code == 0, result.output
     assert "no board: •Boom makes none (--only board wrote nothing)" in result.output
     written = sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith("."))
-    assert written == ["boom-ipo-track.pdf", "manifest.json"]
+    assert written == ["boom-ipo-track.pdf", "boom-start-here.pdf", "manifest.json"]
 
 
 def test_all_passes_over_games_without_the_kind_and_names_each(tmp_path: Path) -> None:

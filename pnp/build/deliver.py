@@ -39,6 +39,8 @@ class Delivery:
     """Kinds asked for with --only that this game makes no file of."""
     no_booklet: bool = False
     """--booklet was asked for and the game has no rulebook to impose."""
+    no_shop: bool = False
+    """--shop-pdf was asked for and the game has no cards to send to a print shop."""
 
 
 def deliver(
@@ -57,6 +59,7 @@ def deliver(
     says so."""
     done = Delivery(game, folder, missing=tuple(missing_kinds(game, only)))
     done.no_booklet = options.booklet and not game.spec.rulebook
+    done.no_shop = options.shop_pdf and not game.cards
     if one_of_many and only is not None and set(done.missing) == set(only):
         return done
     if pdf:
@@ -120,6 +123,8 @@ def summary_lines(done: Delivery) -> list[str]:
         lines.append(f"  no {kinds}: {game.spec.name} makes none (--only {kinds} wrote nothing)")
     if done.no_booklet:
         lines.append(f"  no booklet: {game.spec.name} has no rulebook (--booklet wrote nothing)")
+    if done.no_shop:
+        lines.append(f"  no shop files: {game.spec.name} has no cards (--shop-pdf wrote nothing)")
     if done.cut_files:
         lines.append(f"  {done.cut_files} cut files (svg), one per sheet to cut")
     if done.manifest:

@@ -33,13 +33,17 @@ def build_game(
         )
     if options.booklet and only is not None and "rulebook" not in only:
         raise UsageError("--booklet imposes the rulebook, and --only leaves it out")
+    if options.shop_pdf and only is not None and "cards" not in only:
+        raise UsageError(
+            "--shop-pdf writes the decks for a print shop, and --only leaves out cards"
+        )
     findings = validate_game(game)
     if any(f.severity is Severity.ERROR for f in findings):
         raise ValidationFailed(findings)
     groups = len({kind in DOCUMENT_KINDS for kind in _kinds(game, only)})
     two = worker_count(jobs, groups) > 1  # sheets here, documents in a worker
     # with a worker, each process lays out what it draws (cut files need the pages first)
-    files = plan_outputs(game, options, only, defer=two and not options.cut_file)
+    files = plan_outputs(game, options, only, defer=two and not options.cut_file, guide=True)
     if two and typesetter.running() is None:  # workers forked below share them
         from pnp.render.pdf import DOCUMENT_FONTS, ensure_font
 
@@ -56,6 +60,7 @@ def build_game(
             "deck_per_sheet": options.deck_per_sheet,
             "registration": options.registration,
             "booklet": options.booklet,
+            "shop_pdf": options.shop_pdf,
             "chits": options.chits,
             "duplex": options.duplex,
             "back_offset_mm": list(options.back_offset),

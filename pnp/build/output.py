@@ -166,17 +166,19 @@ def _stage(
     try:
         for f in files:
             staged.append((_temp(out, f.path), out / f.path))
-        tasks = [(i, tmp) for i, (tmp, _) in enumerate(staged)]
+        first = [i for i, f in enumerate(files) if f.beside is None]
+        now = [files[i] for i in first]
+        temps = [staged[i][0] for i in first]
+        tasks = list(enumerate(temps))
         setter = typesetter.running()
-        if setter is not None and any(f.typeset for f in files):
-            described = _draw_beside(setter, files, [tmp for tmp, _ in staged])
+        if setter is not None and any(f.typeset for f in now):
+            drawn = _draw_beside(setter, now, temps)
         else:
             try:
-                described = run_grouped(
-                    _draw, tasks, _families(files), jobs, _share_files, (files,)
-                )
+                drawn = run_grouped(_draw, tasks, _families(now), jobs, _share_files, (now,))
             finally:
                 _FILES.clear()
+        described = _describe_last(out, files, staged, dict(zip(first, drawn, strict=True)))
         if manifest is not None:
             body = merge_manifest(out, files, manifest, described, previous)
             tmp = _temp(out, MANIFEST)
@@ -217,6 +219,22 @@ def _naming(tmp: Path) -> Iterator[None]:
         if exc.filename is None and exc.errno is not None:
             raise OSError(exc.errno, exc.strerror, str(tmp)) from exc
         raise
+
+
+def _describe_last(
+    out: Path,
+    files: list[OutputFile],
+    staged: list[tuple[Path, Path]],
+    drawn: dict[int, dict[str, Any]],
+) -> list[dict[str, Any]]:
+    """Draw the files that describe the others (the start-here sheet), told the entries of
+    every other file the folder will hold; every file's manifest entry, in build order."""
+    for i, f in enumerate(files):
+        if f.beside is not None:
+            f.beside(merge_manifest(out, files, {}, [drawn[k] for k in sorted(drawn)])["files"])
+            f.write(staged[i][0])
+            drawn[i] = f.manifest()
+    return [drawn[i] for i in range(len(files))]
 
 
 def _families(files: list[OutputFile]) -> list[list[int]]:

@@ -37,6 +37,7 @@ from pnp.cli.build_options import (
     OnlyOpt,
     PdfOpt,
     RegistrationOpt,
+    ShopPdfOpt,
     WatchOpt,
 )
 from pnp.cli.new import new_app
@@ -158,6 +159,7 @@ def build(
     cut_file: CutFileOpt = None,
     registration: RegistrationOpt = False,
     booklet: BookletOpt = False,
+    shop_pdf: ShopPdfOpt = False,
     ink_saver: InkSaverOpt = False,
     chits: ChitsOpt = "square",
     only: OnlyOpt = None,
@@ -168,7 +170,10 @@ def build(
     watch: WatchOpt = False,
     cards: CardsOpt = None,
 ) -> None:
-    """Lay out and write print-ready PDFs and manifest.json."""
+    """Lay out and write print-ready PDFs and manifest.json.
+
+    Every build also writes GAME-start-here.pdf: each file with how to print, cut and fold it.
+    """
 
     def run() -> None:
         from pnp._errors import UsageError
@@ -216,6 +221,7 @@ def build(
             booklet=booklet,
             ink_saver=ink_saver,
             chits=chits,
+            shop_pdf=shop_pdf,
         )
         kinds = frozenset(only) if only else None
         wanted = frozenset(images or ())

@@ -159,6 +159,16 @@ BookletOpt = Annotated[
     ),
 ]
 
+ShopPdfOpt = Annotated[
+    bool,
+    typer.Option(
+        "--shop-pdf",
+        help="Also write each deck for a print shop: GAME-shop-DECK.pdf, one card a page "
+        "with 1/8 in (3.175 mm) bleed and its TrimBox and BleedBox set, and "
+        "GAME-shop-DECK-back.pdf, its back.",
+    ),
+]
+
 WatchOpt = Annotated[
     bool,
     typer.Option(
@@ -184,5 +194,6 @@ __all__ = [
     "OnlyOpt",
     "PdfOpt",
     "RegistrationOpt",
+    "ShopPdfOpt",
     "WatchOpt",
 ]

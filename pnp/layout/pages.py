@@ -84,3 +84,7 @@ class Page:
     """How far art runs past the outer cut lines, mm."""
     label: Label | None = None
     """The sheet's label in its margin (a sheet file's pages; not a rulebook's)."""
+    boxes: tuple[Rect, Rect] | None = field(default=None, metadata={"dump": False})
+    """A page that carries one piece: its TrimBox and BleedBox (mm from the bottom-left),
+    where a print shop trims it and how far its art runs (its item's trim and clip, so
+    the display list leaves it out)."""

@@ -11,7 +11,15 @@ from pnp._errors import Location
 from pnp.layout.ops import Face
 from pnp.layout.pages import Page
 from pnp.render.meta import DocInfo
-from pnp.render.pdf import DOCUMENT_FONTS, FaceDrawer, colour, draw_page, ensure_font, new_canvas
+from pnp.render.pdf import (
+    DOCUMENT_FONTS,
+    FaceDrawer,
+    colour,
+    draw_page,
+    ensure_font,
+    new_canvas,
+    set_boxes,
+)
 
 Source = tuple[str, Location]
 """An aid template in words and where it is named (pnp.render.documents.aid_source)."""
@@ -35,6 +43,7 @@ def write_pages(
     drawer = FaceDrawer(c, faces, pages, font_dir)
     for page in pages:
         c.setPageSize((page.size[0] * mm, page.size[1] * mm))
+        set_boxes(c, page)
         draw_page(c, page, drawer, font_dir)
         c.showPage()
     c.save()

@@ -15,7 +15,11 @@ if TYPE_CHECKING:
 PT_PER_MM = 72.0 / 25.4
 
 KINDS = ("cards", "tokens", "board", "screen", "track", "aid", "rulebook")
-"""Kinds of output file a build can make (manifest `kind`)."""
+"""Kinds of output file a game makes (manifest `kind`), the ones `--only` picks from."""
+GUIDE_KIND = "guide"
+"""The start-here sheet every build writes beside the others (pnp.render.guide)."""
+SHOP_KIND = "shop"
+"""A deck for a print shop, one card a page (`--shop-pdf`, pnp.render.shop)."""
 IMAGE_TARGETS = ("tgc", "tts")
 """Print-shop image sets `--images` can write (The Game Crafter, Tabletop Simulator)."""
 
@@ -53,6 +57,9 @@ class OutputFile:
     (pnp.render.plan.usable_margin), where its lower bound on sheets is measured."""
     ink: tuple[float, float] | None = None
     """Share of its pages inked, as drawn and as --ink-saver draws them (pnp.layout.ink)."""
+    beside: Callable[[list[dict[str, Any]]], None] | None = field(default=None, repr=False)
+    """For a file that describes the others (the start-here sheet): told the manifest
+    entries of every other file the folder will hold, then drawn, after all of them."""
 
     @property
     def sheets(self) -> int:

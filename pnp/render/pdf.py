@@ -11,11 +11,11 @@ from weakref import WeakKeyDictionary
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.layout.ops import POLYGONS, Face, Icon, Picture, Shape, TextBlock
 from pnp.layout.pages import Page, Placed
+from pnp.render.fonttags import TaggedTTFont
 from pnp.render.meta import DocInfo
 from pnp.text.fonts import load_font
 
@@ -44,7 +44,7 @@ def ensure_font(name: str, font_dir: Path | None = None) -> str:
     """Register a TTF with reportlab (embedded as a subset) under its file stem."""
     if name not in _registered:
         if name not in pdfmetrics.getRegisteredFontNames():
-            pdfmetrics.registerFont(TTFont(name, str(load_font(name, font_dir).path)))
+            pdfmetrics.registerFont(TaggedTTFont(name, str(load_font(name, font_dir).path)))
         _registered.add(name)
     return name
 
@@ -258,6 +258,14 @@ def draw_page(
         draw_face(c, Face(page.size[0], page.size[1], tuple(page.decor)), font_dir)
     draw_marks(c, page)
     draw_label(c, page)
+
+
+def set_boxes(c: Canvas, page: Page) -> None:
+    """The page's TrimBox and BleedBox, when it carries one piece (pnp.layout.shop); none
+    on other pages (reportlab keeps a box for the pages that follow until it is unset)."""
+    trim, bleed = page.boxes or (None, None)
+    c.setTrimBox(None if trim is None else [round(v * mm, 3) for v in trim])
+    c.setBleedBox(None if bleed is None else [round(v * mm, 3) for v in bleed])
 
 
 def draw_label(c: Canvas, page: Page) -> None:

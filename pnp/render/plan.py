@@ -18,6 +18,7 @@ from pnp.layout.labels import label_pages
 from pnp.layout.pages import Page
 from pnp.layout.screen import lay_out_screens
 from pnp.layout.sheet import PAPERS_MM
+from pnp.layout.shop import one_piece_boxes
 from pnp.layout.tokens import lay_out_tokens
 from pnp.layout.track import lay_out_track
 from pnp.render.documents import (
@@ -49,13 +50,15 @@ def plan_outputs(
     options: SheetOptions,
     only: frozenset[str] | None = None,
     defer: bool = False,
+    guide: bool = False,
 ) -> list[OutputFile]:
     """The build's files (all, or the kinds in ``only``), laid out so that every error
     surfaces before anything is written.
 
     With ``defer`` each file is laid out when it is drawn instead, so that the worker
     processes of ``--jobs`` share the layout too; an error then surfaces while the files
-    are drawn to temporaries, and still nothing is written."""
+    are drawn to temporaries, and still nothing is written. With ``guide``, the start-here
+    sheet comes last (pnp.render.guide), to be drawn after the others."""
     from pnp.render.docs import write_pages
 
     want = only or frozenset(KINDS)
@@ -70,12 +73,15 @@ def plan_outputs(
                 faces = {key: save_ink(face) for key, face in faces.items()}
                 pages = save_ink_pages(pages)
             info = doc_info(game.spec, plan.title)
-            return pages, _bind(write_pages, pages, faces, info, font_dir), ink
+            return pages, _bind(write_pages, pages, dict(faces), info, font_dir), ink
 
         return _output(plan.path, plan.kind, drawn, defer, usable_margin(plan.kind, options))
 
     files: list[OutputFile] = []
-    for plan in sheet_plans(game, options, want, context):
+    plans = sheet_plans(game, options, None, context)
+    if guide:  # it pictures the pieces as laid out here: once for both
+        plans = [p if p.kind == "cards" else replace(p, lay_out=_once(p.lay_out)) for p in plans]
+    for plan in (p for p in plans if p.kind in want):
         if plan.aid is not None:
             files.append(_aid(game, plan.aid, plan.path, options, context, defer))
         else:
@@ -86,9 +92,17 @@ def plan_outputs(
         if options.booklet:
             booklet = _rulebook(game, f"{name}-booklet.pdf", options.paper, context, defer, True)
             files.append(booklet)
+    if options.shop_pdf and "cards" in want and game.cards:
+        from pnp.render.shop import shop_files
+
+        files += shop_files(game)
     if options.cut_file == "svg":
         files += [cut for f in files for cut in cut_files(f)]
-    return files
+    if not guide or not files:  # nothing to print: nothing to start from
+        return files
+    from pnp.render.guide import guide_file
+
+    return [*files, guide_file(game, options, plans)]
 
 
 def usable_margin(kind: str, options: SheetOptions) -> float | tuple[float, float]:
@@ -155,12 +169,19 @@ def sheet_plans(
     return [replace(p, lay_out=_labelled(game, p, options)) for p in plans]
 
 
+ONE_PIECE_KINDS = ("board", "screen")
+"""Files that print one piece a page: each page gets its TrimBox and BleedBox."""
+
+
 def _labelled(game: Game, plan: SheetPlan, options: SheetOptions) -> Callable[[], Laid]:
-    """``plan``'s layout with a label on each page, in the margin outside the cut area."""
+    """``plan``'s layout with a label on each page, in the margin outside the cut area
+    (and, one piece a page, the page's trim and bleed boxes)."""
 
     def lay_out() -> Laid:
         pages, faces = plan.lay_out()
         label_sheets(game, plan.path, pages, options)
+        if plan.kind in ONE_PIECE_KINDS:
+            one_piece_boxes(pages)
         return pages, faces
 
     return lay_out
@@ -317,6 +338,19 @@ def _rulebook(
 
     out.write = write
     return out
+
+
+def _once(lay_out: Callable[[], Laid]) -> Callable[[], Laid]:
+    """``lay_out``, run on the first call only (write_pages is handed a copy of the faces,
+    which it empties as it draws them)."""
+    made: list[Laid] = []
+
+    def first() -> Laid:
+        if not made:
+            made.append(lay_out())
+        return made[0]
+
+    return first
 
 
 def _bind(fn: Any, *args: Any) -> Any:

@@ -9,7 +9,7 @@ tracks, aids, screens, boards) in pnp.spec.components.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, ValidationInfo, create_model, field_validator, model_validator
 
@@ -187,6 +187,12 @@ class GameSpec(Strict):
     """The terms the rights holder allows copies on, printed with the credits."""
     meets: list[Meeting] = []
     """Pieces seen face up side by side that must differ by more than colour."""
+    needs: list[Annotated[str, Field(min_length=1, max_length=120)]] = Field(
+        default=[], max_length=20
+    )
+    """What the players fetch besides the printed pieces, one thing a line, in the rules'
+    words (e.g. 'one six-sided die'): the start-here sheet lists it. Leave it empty when
+    the files hold everything."""
 
 
 class CardFile(Strict):
