@@ -178,7 +178,9 @@ def _stage(
                 drawn = run_grouped(_draw, tasks, _families(now), jobs, _share_files, (now,))
             finally:
                 _FILES.clear()
-        described = _describe_last(out, files, staged, dict(zip(first, drawn, strict=True)))
+        described = _describe_last(
+            out, files, staged, dict(zip(first, drawn, strict=True)), previous
+        )
         if manifest is not None:
             body = merge_manifest(out, files, manifest, described, previous)
             tmp = _temp(out, MANIFEST)
@@ -226,12 +228,14 @@ def _describe_last(
     files: list[OutputFile],
     staged: list[tuple[Path, Path]],
     drawn: dict[int, dict[str, Any]],
+    previous: list[dict[str, Any]],
 ) -> list[dict[str, Any]]:
     """Draw the files that describe the others (the start-here sheet), told the entries of
     every other file the folder will hold; every file's manifest entry, in build order."""
     for i, f in enumerate(files):
         if f.beside is not None:
-            f.beside(merge_manifest(out, files, {}, [drawn[k] for k in sorted(drawn)])["files"])
+            entries = [drawn[k] for k in sorted(drawn)]
+            f.beside(merge_manifest(out, files, {}, entries, previous)["files"])
             f.write(staged[i][0])
             drawn[i] = f.manifest()
     return [drawn[i] for i in range(len(files))]
