@@ -39,7 +39,7 @@ def _covers(shape: Shape, box: Box) -> bool:
     return x0 <= box[0] and y0 <= box[1] and box[2] <= x1 and box[3] <= y1
 
 
-def text_over_art(face: Face) -> list[tuple[TextBlock, Art, float]]:
+def text_over_art(face: Face, font_dir: Path | None = None) -> list[tuple[TextBlock, Art, float]]:
     """Each text block over art it is less than :data:`LEAST` readable on, with the art and
     the contrast (the first such art beneath each text)."""
     out = []
@@ -47,7 +47,7 @@ def text_over_art(face: Face) -> list[tuple[TextBlock, Art, float]]:
     for i, op in enumerate(ops):
         if not isinstance(op, TextBlock) or not op.lines:
             continue
-        box = op_box(op)
+        box = op_box(op, font_dir)
         for j in range(i - 1, -1, -1):
             under = ops[j]
             if isinstance(under, Shape) and _covers(under, box):
@@ -60,13 +60,15 @@ def text_over_art(face: Face) -> list[tuple[TextBlock, Art, float]]:
     return out
 
 
-def art_contrast_findings(faces: dict[str, Face], where: dict[str, Location]) -> list[Finding]:
+def art_contrast_findings(
+    faces: dict[str, Face], where: dict[str, Location], font_dir: Path | None = None
+) -> list[Finding]:
     """An error for each text (one per place it is declared and art it lies on) printed
     over art with less than 4.5:1 contrast, naming the first card it is on."""
     seen: set[tuple[Location | None, str, str]] = set()
     out = []
     for key, face in faces.items():
-        for block, art, ratio in text_over_art(face):
+        for block, art, ratio in text_over_art(face, font_dir):
             text = " ".join(line for _, _, line in block.lines)
             shown = text if len(text) <= 40 else text[:39] + "…"
             art_name = f"{Path(art.path).parent.name}/{Path(art.path).stem}"

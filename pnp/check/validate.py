@@ -51,7 +51,9 @@ def validate_game(
         component_problems, pieces = _component_findings(game)
         findings += face_problems + component_problems + corner_findings(game, laid)
         findings += legibility_findings(_card_pieces(game, laid) + pieces)
-        findings += art_contrast_findings(laid, {card.id: card.loc for card in game.cards})
+        findings += art_contrast_findings(
+            laid, {card.id: card.loc for card in game.cards}, game.root / "fonts"
+        )
         findings += _aid_findings(game)
         if engine is not None and playtest is not None:  # do the printed parts suffice?
             findings.extend(playtest(engine, game))

@@ -7,6 +7,7 @@ icon shows)."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from pnp.layout.face import Op, card_context, face_parts, load_layout
 from pnp.layout.ops import Anatomy, Box, Face, Icon, Part, Picture, Shape, TextBlock
@@ -48,22 +49,31 @@ def _expr_name(template: str) -> str:
     return " ".join(w.replace("_", " ") for w in words)
 
 
-def op_box(op: Op) -> Box:
-    """The box an op covers on the card (text: its set lines, measured)."""
+def op_box(op: Op, font_dir: Path | None = None) -> Box:
+    """The box an op covers on the card (text: its set lines, measured in the bundled fonts
+    or the game's own, ``font_dir``)."""
     if isinstance(op, TextBlock):
-        return _text_box(op)
+        return _text_box(op, font_dir)
     if isinstance(op, Icon | Picture):
         return (op.x, op.y, op.x + op.w, op.y + op.h)
     assert isinstance(op, Shape)
     return (op.x, op.y, op.x + op.w, op.y + op.h)
 
 
-def _text_box(t: TextBlock) -> Box:
+def _width(font: str, font_dir: Path | None, text: str, size: float) -> float:
+    return load_font(font, font_dir).width(text, size) * PT_MM
+
+
+def _text_box(t: TextBlock, font_dir: Path | None) -> Box:
     """Where the block's glyphs lie: each run (rich text) or line, measured in its font."""
-    metrics = load_font(t.font)
+    metrics = load_font(t.font, font_dir)
     if t.runs:
         ends = [
-            (r.x, r.x + (r.w if r.icon else load_font(r.font).width(r.text, t.size) * PT_MM))
+            (
+                r.x,
+                r.x
+                + (r.w if r.icon else load_font(r.font, font_dir).width(r.text, t.size) * PT_MM),
+            )
             for r in t.runs
             if r.icon or r.text.strip()
         ]
