@@ -73,7 +73,7 @@ def test_record_refuses_a_folder_or_a_link_to_nothing_before_playing(
     path.mkdir()
     out = _record(cards)
     assert out.startswith("1\n") and "playtest.yaml: " not in out
-    assert "oldbiddy/playtest.yaml:1:1: error: playtest.yaml is a folder" in out
+    assert "oldbiddy/playtest.yaml:1:1: error: the file is a folder, not a regular file" in out
     assert "completion" not in out
     path.rmdir()
     path.symlink_to(tmp_path / "elsewhere.yaml")

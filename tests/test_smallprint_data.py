@@ -37,7 +37,7 @@ def test_big_and_small_must_make_the_divided_value(cards: Path) -> None:
     # business.yaml line 11: the Print Shop (£6m) splits Big 4 + Small 2; the error names `big:`
     _edit(cards / "smallprint/business.yaml", "value: 6, big: 4", "value: 6, big: 5")
     out = _validate(cards)
-    assert "smallprint/business.yaml:11:66: error" in out
+    assert "smallprint/business.yaml:11:91: error" in out
     assert "card 'print-shop': Big £5m + Small £2m must make £6m" in out
 
 
