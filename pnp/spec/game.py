@@ -162,8 +162,9 @@ def check_inside(path: Path, root: Path) -> None:
     try:
         real = Path(os.path.realpath(path, strict=True))
     except OSError as exc:
-        why = "it is a symlink loop" if exc.errno == errno.ELOOP else exc.strerror or exc
-        raise DataError(f"cannot read the file: {why}", Location(path)) from None
+        if exc.errno == errno.ELOOP or path.is_symlink():
+            raise DataError("the file is a link in a loop or to nothing", Location(path)) from None
+        raise DataError(f"cannot read the file: {exc.strerror or exc}", Location(path)) from None
     if not real.is_relative_to(os.path.realpath(root)):
         raise DataError(
             f"the file is a link to {shown(str(real))}, outside the game folder; "

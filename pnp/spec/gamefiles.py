@@ -56,6 +56,8 @@ def read_game_file(path: Path, limit: int) -> bytes:
             raise Unreadable(problem)
         fd = os.open(path, _OPEN)
     except OSError as exc:
+        if os.path.islink(path):
+            raise Unreadable("is a link in a loop or to nothing") from None
         raise Unreadable(f"cannot be read ({exc.strerror or exc})") from None
     with os.fdopen(fd, "rb") as file:
         st = os.fstat(fd)
