@@ -335,10 +335,10 @@ def card_context(game: Game, card: Card) -> dict[str, Any]:
         "card": data,
         "type": {
             "id": card.type,
-            "label": ct.label,
+            "label": data.get("label") or ct.label,  # a card's own replaces its type's
             "color": ct.color,
             "ink": ct.ink,
-            "kind": ct.kind,
+            "kind": data.get("kind") or ct.kind,
             "icon": ct.icon,
             "hand": ct.hand,
             "stacked": ct.stacked,
