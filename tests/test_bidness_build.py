@@ -124,3 +124,25 @@ def test_held_card_types_differ_in_greyscale_and_carry_indices() -> None:
             if isinstance(op, TextBlock)
         ]
         assert texts.count(index) == 2  # top left and, turned, bottom right
+
+
+def _face_texts(faces: dict, card_id: str) -> list[str]:
+    return [
+        " ".join(ln[2] for ln in op.lines) for op in faces[card_id].ops if isinstance(op, TextBlock)
+    ]
+
+
+def test_starting_staff_say_they_are_dealt_and_the_others_auctioned() -> None:
+    # bidness.txt, Starting Assets: each founder is dealt an Engineer and a Marketer
+    game = load_game("bidness")
+    faces = lay_out_faces(game)
+    employees = [c for c in game.cards if c.type == "employee"]
+    assert {c.fields["starting"] for c in employees} == {True, False}
+    for card in employees:
+        texts = _face_texts(faces, card.id)
+        if card.fields["starting"]:
+            assert "STARTING STAFF" in texts and "Employee" in texts, card.id
+            assert "AUCTION" not in texts, card.id
+            assert not any(t.startswith("Auction") for t in texts), card.id
+        else:
+            assert "AUCTION" in texts and "Employee" in texts, card.id

@@ -13,7 +13,7 @@ from pnp._errors import ValidationFailed
 from pnp.build.game import build_game
 from pnp.layout.cards import SheetOptions
 from pnp.render.documents import credits_markdown
-from pnp.spec.load import load_game
+from pnp.spec.load import list_games, load_game
 from pnp.text.icons import CREDIT as ICONS_CREDIT
 
 MADE_WITH = "made with pnp"
@@ -120,3 +120,30 @@ def test_an_unknown_credits_key_is_a_located_error(mini_cards: Path) -> None:
     with pytest.raises(ValidationFailed) as err:
         load_game("mini", mini_cards)
     assert "game.yaml:18:3: error: unknown key 'year'" in str(err.value)
+
+
+@pytest.fixture(scope="module", params=list_games())
+def documents(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> tuple:
+    """Each bundled game's rulebook and aids, built alone."""
+    game = load_game(request.param)
+    out = tmp_path_factory.mktemp(request.param)
+    build_game(game, SheetOptions(), out, only=frozenset({"rulebook", "aid"}))
+    return game.spec, out
+
+
+def test_every_rulebook_page_and_aid_card_names_the_original_designer(documents: tuple) -> None:
+    spec, out = documents
+    designer = " ".join(spec.credits.designer.split())
+    manifest = json.loads((out / "manifest.json").read_text())
+    kinds = {f["kind"] for f in manifest["files"]}
+    assert {"rulebook", "aid"} <= kinds, spec.id
+    for f in manifest["files"]:
+        pages = [" ".join(t.split()) for t in _text(out / f["path"])]
+        if f["kind"] == "rulebook":
+            for n, text in enumerate(pages, start=1):
+                assert designer in text, f"{f['path']} page {n}"
+            assert f"Original game: {designer}." in " ".join(pages), f["path"]
+        elif f["kind"] == "aid":
+            for page, text in zip(f["pages"], pages, strict=True):
+                # on the credit line of every card face, and in the sheet's label
+                assert text.count(designer) >= len(page["items"]) + 1, f["path"]

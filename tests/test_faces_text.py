@@ -143,6 +143,22 @@ def test_flavour_text_is_italic_below_a_thin_rule(mini_cards: Path) -> None:
     assert rules.lines[-1][1] < rule.y < flavour.lines[0][1]
 
 
+def test_a_card_own_label_and_kind_replace_its_types(mini_cards: Path) -> None:
+    game_yaml = mini_cards / "mini" / "game.yaml"
+    typed = game_yaml.read_text().replace("label: Basic", "label: Basic\n    kind: Plain")
+    game_yaml.write_text(typed)
+    _card_file(
+        mini_cards,
+        "  - {id: alpha, type: basic, name: Alpha, power: 1,\n"
+        "     label: Dealt, kind: Given at the start}\n"
+        "  - {id: beta, type: basic, name: Beta, power: 2}\n",
+    )
+    faces = lay_out_faces(load_game("mini", mini_cards))
+    assert {"DEALT", "Given at the start"} <= set(_texts(faces["alpha"]))
+    assert not {"BASIC", "Plain"} & set(_texts(faces["alpha"]))
+    assert {"BASIC", "Plain"} <= set(_texts(faces["beta"]))
+
+
 def test_a_card_picture_is_fitted_into_its_frame(mini_cards: Path, tmp_path: Path) -> None:
     art = mini_cards / "mini" / "art"
     art.mkdir()

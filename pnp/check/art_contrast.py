@@ -10,9 +10,11 @@ holds in greyscale too.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 
 from pnp._errors import Finding, Location, Severity
+from pnp.check.legibility import Piece
 from pnp.layout.anatomy import op_box
 from pnp.layout.ops import Art, Box, Face, Shape, TextBlock
 from pnp.layout.tints import contrast
@@ -65,18 +67,39 @@ def art_contrast_findings(
 ) -> list[Finding]:
     """An error for each text (one per place it is declared and art it lies on) printed
     over art with less than 4.5:1 contrast, naming the first card it is on."""
+    return _findings(
+        (
+            (
+                f"card {key!r}" if not key.startswith("back:") else f"back of {key[5:]}",
+                where.get(key),
+                f,
+            )
+            for key, f in faces.items()
+        ),
+        font_dir,
+    )
+
+
+def piece_art_findings(pieces: Iterable[Piece], font_dir: Path | None = None) -> list[Finding]:
+    """The same for the other printed pieces (boards, counters, screens), by their names."""
+    faces = ((p.name, p.where, Face(0, 0, p.ops)) for p in pieces)  # type: ignore[arg-type]
+    return _findings(faces, font_dir)
+
+
+def _findings(
+    faces: Iterable[tuple[str, Location | None, Face]], font_dir: Path | None
+) -> list[Finding]:
     seen: set[tuple[Location | None, str, str]] = set()
     out = []
-    for key, face in faces.items():
+    for piece, where, face in faces:
         for block, art, ratio in text_over_art(face, font_dir):
             text = " ".join(line for _, _, line in block.lines)
             shown = text if len(text) <= 40 else text[:39] + "…"
             art_name = f"{Path(art.path).parent.name}/{Path(art.path).stem}"
-            at = block.source or where.get(key)
+            at = block.source or where
             if (at, shown, art_name) in seen:
                 continue
             seen.add((at, shown, art_name))
-            piece = f"card {key!r}" if not key.startswith("back:") else f"back of {key[5:]}"
             out.append(
                 Finding(
                     Severity.ERROR,

@@ -39,7 +39,7 @@ def validate_game(
     rules_ok = not any(f.severity is Severity.ERROR for f in findings)
     findings += record_findings(game)
     if faces and rules_ok:  # faces and the rulebook read the tables the rules just refused
-        from pnp.check.art_contrast import art_contrast_findings
+        from pnp.check.art_contrast import art_contrast_findings, piece_art_findings
         from pnp.check.corners import corner_findings
         from pnp.check.greyscale import greyscale_findings
         from pnp.check.legibility import legibility_findings
@@ -54,6 +54,7 @@ def validate_game(
         findings += art_contrast_findings(
             laid, {card.id: card.loc for card in game.cards}, game.root / "fonts"
         )
+        findings += piece_art_findings(pieces, game.root / "fonts")
         findings += _aid_findings(game)
         if engine is not None and playtest is not None:  # do the printed parts suffice?
             findings.extend(playtest(engine, game))

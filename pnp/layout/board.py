@@ -20,6 +20,7 @@ from pnp.layout.ops import Face, Icon, Picture, Shape, TextBlock
 from pnp.layout.pages import Page, Placed
 from pnp.layout.sheet import PAPERS_MM, Rect
 from pnp.layout.textfit import set_text
+from pnp.layout.tints import legible
 from pnp.spec.components import BoardComponent
 from pnp.spec.load import Game
 from pnp.text.icons import icon_dirs
@@ -104,6 +105,8 @@ FRAME_CLEAR_MM = 2.0
 """Room between a frame's inner edge and the credit line inside it."""
 CREDIT_H_MM = 3.0
 """Height of the credit line's box at the foot of a board."""
+CREDIT_CONTRAST = 4.5
+"""Contrast the credit line keeps with the board under it (WCAG AA for small text)."""
 
 
 def safe_inset(comp: BoardComponent) -> float:
@@ -114,18 +117,22 @@ def safe_inset(comp: BoardComponent) -> float:
     return max(SAFE_MM, comp.frame.inset + comp.frame.width / 2 + FRAME_CLEAR_MM)
 
 
-def credit_block(text: str, box: tuple[float, float, float, float]) -> TextBlock:
-    """The game's credit line, small and grey, right-aligned in ``box``; when one line
-    does not fit at 5 pt (the least the copyright line may print at), two lines whose
-    foot stays where the box's is."""
+def credit_block(
+    text: str, box: tuple[float, float, float, float], ground: str | None = None
+) -> TextBlock:
+    """The game's credit line, small and grey (with ``ground``, the colour it lies on, a
+    grey that keeps 4.5:1 on it), right-aligned in ``box``; when one line does not fit at
+    5 pt (the least the copyright line may print at), two lines whose foot stays where the
+    box's is."""
+    grey = GUIDE if ground is None else legible(GUIDE, ground, CREDIT_CONTRAST)
     try:
-        return _credit(text, box)
+        return _credit(text, box, grey)
     except LayoutError:
         x, y, w, h = box
-        return _credit(text, (x, y - h, w, 2 * h))
+        return _credit(text, (x, y - h, w, 2 * h), grey)
 
 
-def _credit(text: str, box: tuple[float, float, float, float]) -> TextBlock:
+def _credit(text: str, box: tuple[float, float, float, float], grey: str) -> TextBlock:
     return set_text(
         text,
         "Lato-Italic",
@@ -135,7 +142,7 @@ def _credit(text: str, box: tuple[float, float, float, float]) -> TextBlock:
         box,
         "right",
         "bottom",
-        GUIDE,
+        grey,
         who="credit line",
         fine_print=True,
     )
@@ -191,7 +198,11 @@ def board_face(game: Game, comp: BoardComponent, index: int, credit: str = "") -
     inset = safe_inset(comp)
     if credit and lowest <= bh - inset - CREDIT_H_MM:
         ops.append(
-            credit_block(credit, (inset, bh - inset - CREDIT_H_MM, bw - 2 * inset, CREDIT_H_MM))
+            credit_block(
+                credit,
+                (inset, bh - inset - CREDIT_H_MM, bw - 2 * inset, CREDIT_H_MM),
+                comp.background,
+            )
         )
     return Face(bw, bh, tuple(ops))
 

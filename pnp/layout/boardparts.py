@@ -1,6 +1,6 @@
 """The parts of a board, drawn from the data in board mm (y down): tracks (rows of square
 spaces), paths (round spaces spread evenly along a line), bands that mark a stretch of
-either, boxes (a title strip with an icon) and text.
+either, boxes (a title strip with an icon), text and art.
 
 Nothing here knows a game: every size, colour and word comes from the region's YAML.
 ``region_spaces`` gives the spaces' geometry alone, which the fit check (`fits:`) reads.
@@ -15,10 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from pnp._errors import DataError, Location
-from pnp.layout.ops import Icon, Shape, TextBlock
+from pnp.layout.ops import Art, Icon, Shape, TextBlock
 from pnp.layout.textfit import set_text
 from pnp.spec.components import BoardBand, BoardRegion
 from pnp.spec.load import Game
+from pnp.text.art import art_dirs, find_art
 from pnp.text.icons import find_icon
 from pnp.text.template import evaluate, render_colour, render_text
 
@@ -47,7 +48,7 @@ def space_context(game: Game, i: int, n: int) -> dict[str, Any]:
     return {
         "space": {"index0": i, "index": i + 1, "count": n, "first": i == 0, "last": i == n - 1},
         "tables": game.spec.tables,
-        "game": {"name": game.spec.name, "id": game.spec.id},
+        "game": {"name": game.spec.name, "id": game.spec.id, "tagline": game.spec.tagline},
     }
 
 
@@ -369,6 +370,10 @@ def _box(game: Game, region: BoardRegion, where: Location, icons: Sequence[Path]
 def region_ops(game: Game, region: BoardRegion, keys: Keys, icons: Sequence[Path]) -> list[Op]:
     """What one region draws, in board mm; ``keys`` lead to it in game.yaml."""
     where = game.spec_location(*keys)
+    if region.kind == "art":
+        assert region.rect is not None
+        path = find_art(region.art.strip(), art_dirs(game.template_dirs()), where)
+        return [Art(str(path), *region.rect, region.ink)]
     if region.kind in ("track", "path"):
         spaces = region_spaces(game, region, where)
         ops = _spaces_ops(game, region, keys, spaces)

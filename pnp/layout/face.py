@@ -10,6 +10,7 @@ from pnp._errors import DataError, Location, PnpError, display_path, shown
 from pnp.layout.ops import Art, Face, Icon, Picture, Shape, TextBlock
 from pnp.layout.textfit import set_text
 from pnp.layout.tints import contrast, mix
+from pnp.spec.components import BoardComponent
 from pnp.spec.fields import parse_size
 from pnp.spec.layouts import read_card_layout
 from pnp.spec.load import Card, Game
@@ -289,8 +290,8 @@ def known_art(game: Game, name: str, where: Location) -> Path:
 
 
 def art_used(game: Game) -> list[Path]:
-    """Every art file the game's cards may print: the art its card types, cards and deck
-    backs name, and the art the layouts they use name outright."""
+    """Every art file the game prints: the art its card types, cards and deck backs name,
+    the art the layouts they use name outright, and its boards' art."""
     spec, found = game.spec, dict[Path, None]()
     layouts: dict[tuple[str, tuple[float, float]], Location] = {}
     for key, ct in spec.card_types.items():
@@ -312,6 +313,11 @@ def art_used(game: Game) -> list[Path]:
         for el, loc in zip(loaded.layout.elements, loaded.locations, strict=True):
             if el.kind == "art" and el.art.strip() and "{" not in el.art:
                 found[find_art(el.art.strip(), loaded.art_dirs, loc)] = None
+    for i, comp in enumerate(spec.components):
+        for ri, region in enumerate(comp.regions if isinstance(comp, BoardComponent) else ()):
+            if region.kind == "art":
+                where = game.spec_location("components", i, "regions", ri, "art")
+                found[known_art(game, region.art.strip(), where)] = None
     return list(found)
 
 
@@ -335,10 +341,10 @@ def card_context(game: Game, card: Card) -> dict[str, Any]:
         "card": data,
         "type": {
             "id": card.type,
-            "label": ct.label,
+            "label": data.get("label") or ct.label,  # a card's own replaces its type's
             "color": ct.color,
             "ink": ct.ink,
-            "kind": ct.kind,
+            "kind": data.get("kind") or ct.kind,
             "icon": ct.icon,
             "hand": ct.hand,
             "stacked": ct.stacked,

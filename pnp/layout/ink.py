@@ -49,6 +49,9 @@ ART_INK = 0.25
 0.13 to 0.59 of it, most of them under 0.29 (the median)."""
 ART_KEPT = 0.5
 """--ink-saver keeps this much of a watermark's colour over its lightened panel."""
+ILLUSTRATION = 3.0
+"""Art lighter than its fill that stands this far from it is drawn to be seen, not a faint
+pattern: --ink-saver keeps it visible (WCAG's least contrast for graphics)."""
 
 
 @lru_cache(maxsize=1024)
@@ -153,7 +156,7 @@ def save_ink(face: Face) -> Face:
             under = next((f for f in reversed(fills) if _inside(op, f[0])), None)
             if under is not None and under[1] and under[0].fill:
                 op = replace(op, color=_saved_art(op.color, under[0].fill))
-        elif isinstance(op, TextBlock | Icon) and fills and luminance(op.color) > LIGHT:
+        elif isinstance(op, TextBlock | Icon) and fills and _fades(op):
             under = next((f for f in reversed(fills) if _inside(op, f[0])), None)
             if under is not None and under[1] and under[0].fill:
                 op = replace(op, color=readable_on(under[0].fill, tint(under[0].fill)))
@@ -161,11 +164,22 @@ def save_ink(face: Face) -> Face:
     return Face(face.width, face.height, tuple(ops)) if changed else face
 
 
+def _fades(op: TextBlock | Icon) -> bool:
+    """Text or an icon that would not read on a pale tint: light, or (text) a grey that
+    keeps under READABLE on white, like a board's credit line picked for its dark ground."""
+    if luminance(op.color) > LIGHT:
+        return True
+    return isinstance(op, TextBlock) and contrast(op.color, "#ffffff") < READABLE
+
+
 def _saved_art(colour: str, ground: str) -> str:
-    """Art on a fill that --ink-saver lightens: art lighter than its fill (a pattern on a
-    dark back) is lightened as the fill is; darker art (a watermark on a pale panel) keeps
-    part of its colour over the lightened fill, so it still shows."""
+    """Art on a fill that --ink-saver lightens: art lighter than its fill is lightened as
+    the fill is when it is a faint pattern (a deck back's), and drawn in the fill's colour
+    like light text when it stands out (ILLUSTRATION: a board's emblem); darker art (a
+    watermark on a pale panel) keeps part of its colour over the lightened fill."""
     if luminance(colour) > luminance(ground):
+        if contrast(colour, ground) >= ILLUSTRATION:
+            return readable_on(ground, tint(ground))
         return tint(colour)
     return mix(tint(ground), colour, ART_KEPT)
 

@@ -213,10 +213,10 @@ class BoardFrame(Strict):
 class BoardRegion(Strict):
     """One part of a board; geometry in mm from the board's top-left corner."""
 
-    kind: Literal["track", "path", "box", "text"]
+    kind: Literal["track", "path", "box", "text", "art"]
     """`track`: a row or column of spaces (or rows, with `wrap`); `path`: round spaces
     spread evenly along the line through `points`; `box`: a framed area, with a title strip
-    when `title_fill` is given; `text`: words alone."""
+    when `title_fill` is given; `text`: words alone; `art`: an illustration."""
     id: ID | None = None
     """The name `fits:` uses, as `BOARD.REGION`."""
     rect: BoardRect | None = None
@@ -231,6 +231,9 @@ class BoardRegion(Strict):
     """Jinja text: a box's heading, or the caption above a track."""
     icon: str = ""
     """A box's icon (templates/icons/NAME.svg), drawn before its title."""
+    art: str = ""
+    """Art: its name, `set/name` (a file templates/art/<set>/<name>.svg, e.g.
+    'game-icons/coins-pile'), drawn in `ink`, as large as fits `rect`, centred in it."""
     title_fill: Color | None = None
     """Box: a title strip in this colour across its top (the title in `title_ink`)."""
     title_ink: Color = "#ffffff"
@@ -272,6 +275,8 @@ class BoardRegion(Strict):
                 raise ValueError("a path needs `points` (two at least) and `space_mm`")
         elif self.rect is None:
             raise ValueError(f"a {self.kind} needs `rect: [x, y, width, height]` in mm")
+        if (self.kind == "art") != bool(self.art.strip()):
+            raise ValueError("`art:` names the art of a region of kind art, and only there")
         return self
 
 

@@ -28,6 +28,8 @@ from pnp.spec.schema import schema_findings
 from pnp.spec.yamlio import Located, load_yaml
 
 _COMMON_KEYS = ("id", "type", "qty", "name", "text")
+OWN_KEYS = ("flavor", "image", "art", "label", "kind")
+"""Keys any card may give (CardBase), kept with its fields when it does."""
 M = TypeVar("M", bound=BaseModel)
 
 
@@ -130,7 +132,7 @@ def _load_cards(
             continue
         values = card.model_dump()
         extra = {k: values[k] for k in spec.card_types[ctype].fields}
-        extra.update({k: values[k] for k in ("flavor", "image", "art") if values[k]})
+        extra.update({k: values[k] for k in OWN_KEYS if values[k]})
         cards.append(
             Card(
                 card.id,
@@ -228,12 +230,13 @@ def load_game(
                     located.at(("card_types", name, "deck")),
                 )
             )
-        clash = set(ct.fields) & set(_COMMON_KEYS)
+        clash = set(ct.fields) & {*_COMMON_KEYS, *OWN_KEYS}
         if clash:
             findings.append(
                 Finding(
                     Severity.ERROR,
-                    f"fields {sorted(clash)} are common keys",
+                    f"fields {sorted(clash)} are keys every card may have "
+                    f"({', '.join((*_COMMON_KEYS, *OWN_KEYS))}): name them otherwise",
                     located.at(("card_types", name, "fields")),
                 )
             )

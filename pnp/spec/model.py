@@ -245,6 +245,12 @@ class CardBase(Strict):
     art: str | None = None
     """Illustration of this card, `set/name` (e.g. 'game-icons/rocket'), in place of its
     type's `art`."""
+    label: str | None = Field(default=None, min_length=1, max_length=60)
+    """The label printed on this card in place of its type's: for a card that enters play
+    otherwise than the others of its type (Bidness: a starting employee is dealt, not
+    auctioned)."""
+    kind: str | None = Field(default=None, min_length=1, max_length=120)
+    """What this card is, printed under the label, in place of its type's `kind`."""
 
 
 def card_model(type_name: str, spec: CardType) -> type[CardBase]:
