@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -247,6 +248,7 @@ def _art(el: Element, el_loc: Location, on: _Card) -> list[Art]:
     return [Art(path, *at, colour, el.rotate) for at in _pattern(el.rect, el.step)]
 
 
+@cache  # a deck asks the same few questions thousands of times
 def _share(ground: str, colour: str, tint: float, least: float | None) -> float:
     """How much of ``colour`` the art takes: ``tint``, or with ``least`` the smallest share
     (in hundredths) whose contrast with ``ground`` reaches it."""
