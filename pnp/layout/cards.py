@@ -82,37 +82,42 @@ def lay_out_faces(game: Game, problems: list[PnpError] | None = None) -> dict[st
     instead and the other cards are still laid out (``pnp validate`` reports them all).
     """
     faces: dict[str, Face] = {}
-    font_dir = game.root / "fonts"
     for deck in game.spec.decks:
-        size = deck.size_mm
         for card in game.deck_cards(deck.id):
-            ctype = game.spec.card_types[card.type]
             try:
-                layout_at = game.spec_location("card_types", card.type, "layout")
-                layout = load_layout(game, ctype.layout, size, layout_at)
-                faces[card.id] = lay_out_face(
-                    layout, card_context(game, card), f"card {card.id!r}", card.loc, font_dir
-                )
+                faces[card.id] = front_face(game, card, deck)
             except PnpError as exc:
                 if problems is None:
                     raise
                 problems.append(exc)
-        i = game.spec.decks.index(deck)
-        where = game.spec_location("decks", i, "back")
-        back = load_layout(
-            game, deck.back.layout, size, game.spec_location("decks", i, "back", "layout")
-        )
-        if deck.back.art:
-            known_art(game, deck.back.art, game.spec_location("decks", i, "back", "art"))
-        ctx = {
-            "back": deck.back.model_dump(),
-            "deck": {"id": deck.id, "name": deck.name},
-            "game": {"id": game.spec.id, "name": game.spec.name},
-        }
-        faces[back_key(deck)] = lay_out_face(
-            back, ctx, f"back of deck {deck.id!r}", where, font_dir
-        )
+        faces[back_key(deck)] = back_face(game, deck)
     return faces
+
+
+def front_face(game: Game, card: Card, deck: Deck) -> Face:
+    """A card's face, laid out by its type's layout at its deck's size."""
+    ctype = game.spec.card_types[card.type]
+    layout_at = game.spec_location("card_types", card.type, "layout")
+    layout = load_layout(game, ctype.layout, deck.size_mm, layout_at)
+    who = f"card {card.id!r}"
+    return lay_out_face(layout, card_context(game, card), who, card.loc, game.root / "fonts")
+
+
+def back_face(game: Game, deck: Deck) -> Face:
+    """A deck's back, laid out by its back layout."""
+    i = game.spec.decks.index(deck)
+    where = game.spec_location("decks", i, "back")
+    back = load_layout(
+        game, deck.back.layout, deck.size_mm, game.spec_location("decks", i, "back", "layout")
+    )
+    if deck.back.art:
+        known_art(game, deck.back.art, game.spec_location("decks", i, "back", "art"))
+    ctx = {
+        "back": deck.back.model_dump(),
+        "deck": {"id": deck.id, "name": deck.name},
+        "game": {"id": game.spec.id, "name": game.spec.name},
+    }
+    return lay_out_face(back, ctx, f"back of deck {deck.id!r}", where, game.root / "fonts")
 
 
 def sheet_groups(game: Game, deck_per_sheet: bool) -> list[list[tuple[Card, Deck]]]:
