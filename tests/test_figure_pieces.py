@@ -13,6 +13,7 @@ from reportlab.lib.units import mm
 
 from pnp.layout.anatomy import card_anatomy, op_box
 from pnp.layout.cards import SheetOptions, lay_out_faces
+from pnp.layout.ink import save_ink
 from pnp.layout.ops import Box, Face, Icon, PieceView, Shape, TableView, TextBlock
 from pnp.layout.pages import Cut, Page
 from pnp.layout.sheet import corner_radius
@@ -47,8 +48,9 @@ def _drawn(figure: AnatomyFigure | SetupFigure, width_mm: float = 86.5) -> None:
     figure.drawOn(canvas, 0, 0)
 
 
-def _setup(game: Game, chits: str) -> SetupFigure:
-    table = rulebook_figures(game, "(pnp:setup)", SheetOptions(chits=chits))["pnp:setup"]
+def _setup(game: Game, chits: str, ink_saver: bool = False) -> SetupFigure:
+    options = SheetOptions(chits=chits, ink_saver=ink_saver)
+    table = rulebook_figures(game, "(pnp:setup)", options)["pnp:setup"]
     assert isinstance(table, TableView) and table.chits == chits
     figure = SetupFigure(table)
     _drawn(figure)
@@ -127,6 +129,8 @@ def _printed(game: Game, options: SheetOptions) -> tuple[dict[str, Face], dict[s
         for page in pages:
             faces[f"page:{plan.path}"] = Face(*page.size, tuple(page.decor))
             cuts.update(_cut_outlines(page))
+    if options.ink_saver:  # what the build prints (pnp.render.plan)
+        faces = {key: save_ink(face) for key, face in faces.items()}
     return faces, cuts
 
 
@@ -154,14 +158,15 @@ def _colours(face: Face) -> set[str]:
     return out
 
 
-@pytest.mark.parametrize("chits", ["square", "shaped"])
-def test_every_piece_drawn_is_the_printed_piece(game: Game, chits: str) -> None:
+@pytest.mark.parametrize(("chits", "ink_saver"), [("square", False), ("shaped", False),
+                                                  ("square", True)])  # fmt: skip
+def test_every_piece_drawn_is_the_printed_piece(game: Game, chits: str, ink_saver: bool) -> None:
     """Each piece the setup figure drew, against the piece its sheet prints under the same
-    --chits: a card or counter has the same shapes and colours and is cut to the same
-    outline; a board's or track's colours are the printed sheet's."""
-    options = SheetOptions(chits=chits)
+    --chits and --ink-saver: a card or counter has the same shapes and colours and is cut
+    to the same outline; a board's or track's colours are the printed sheet's."""
+    options = SheetOptions(chits=chits, ink_saver=ink_saver)
     faces, cuts = _printed(game, options)
-    figure = _setup(game, chits)
+    figure = _setup(game, chits, ink_saver)
     assert figure.drawn
     for pile, placed in figure.drawn:
         piece: PieceView = placed.piece

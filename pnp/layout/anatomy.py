@@ -155,14 +155,18 @@ def obstacles(face: Face) -> list[Box]:
 def place_callouts(face: Face, parts: tuple[Part, ...], spacing: float) -> list[Callout]:
     """A callout for each part: a leader straight in from a side of the card that
     crosses no word or symbol and no other leader, its mark at least ``spacing`` mm from
-    the next on that side; numbered clockwise from the top left."""
+    the next on that side; numbered clockwise from the top left. A part no such leader
+    reaches (a card crowded with words) is still named, its leader as short as can be."""
     blocks = obstacles(face)
     options = {p.label: _candidates(face, p, blocks) for p in parts}
     chosen: list[Callout] = []
     for part in sorted(parts, key=lambda p: len(options[p.label])):
-        for _, c in options[part.label]:
-            if all(_apart(c, o, spacing, face) for o in chosen):
-                chosen.append(c)
+        for pool in (options[part.label], None):
+            pool = _candidates(face, part, []) if pool is None else pool
+            fit = next((c for _, c in pool if all(_apart(c, o, spacing, face) for o in chosen)),
+                       None)  # fmt: skip
+            if fit is not None:
+                chosen.append(fit)
                 break
     order = {"top": 0, "right": 1, "bottom": 2, "left": 3}
     sign = {"top": 1, "right": 1, "bottom": -1, "left": -1}

@@ -1,7 +1,8 @@
 """The setup figure's data: what the engine sets out for the game's default player count
 (or, for a game without an engine, its printed components), each pile with the pieces
-it shows as their sheets print them under the build's options (``--chits``): the same
-faces, outlines and colours, found by the keys pnp.games.setup gives."""
+it shows as their sheets print them under the build's options (``--chits``,
+``--ink-saver``): the same faces, outlines and colours, found by the keys
+pnp.games.setup gives."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from pnp.layout.anatomy import op_box
 from pnp.layout.board import board_face
 from pnp.layout.boardparts import region_spaces
 from pnp.layout.cards import SheetOptions, back_face, front_face
+from pnp.layout.ink import save_ink
 from pnp.layout.ops import Box, Face, PieceView, PileView, Shape, TableView, TextBlock
 from pnp.layout.screen import FOLD, FOLD_DASH_MM, FOLD_WIDTH_MM, screen_size
 from pnp.layout.screen_outside import outside_ops
@@ -96,7 +98,10 @@ class PieceFinder:
 
     def piece(self, key: str) -> PieceView:
         if key not in self.pieces:
-            self.pieces[key] = self._find(key)
+            found = self._find(key)
+            if self.options.ink_saver:  # as the sheets print it
+                found = replace(found, face=save_ink(found.face))
+            self.pieces[key] = found
         return self.pieces[key]
 
     def spot(self, key: str) -> tuple[str, Box]:

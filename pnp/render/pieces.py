@@ -19,7 +19,7 @@ from pnp.render.pdf import colour, draw_face
 EDGE = "#6a6a6a"
 """The hairline round each piece: its cut edge, so a white card reads on white paper."""
 EDGE_PT = 0.35
-FAN_DEG = 8.0
+FAN_DEG = 6.0
 """Turn between two cards of a fanned hand."""
 MOST_IN_ROW = 6
 """Face-up cards shown in a row (the caption gives the count)."""

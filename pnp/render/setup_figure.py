@@ -49,6 +49,9 @@ class Item:
     pic: Picture
     lines: list[str]
     beside: bool = False
+    sheet: bool = False
+    """A board or a track sheet: the smaller pieces gather beside it."""
+    kind: str = ""
 
     @property
     def text_w(self) -> float:
@@ -243,7 +246,9 @@ class SetupFigure(GeneratedFigure):
             pic = picture(p, k, on)
             text = _caption(p, [o for o, _ in on])
             wrap_at = min(wrap, inner - pic.width - 1.5 * mm) if beside else max(pic.width, wrap)
-            out.append(Item(p.name, pic, _lines(text, wrap_at), beside))
+            sheet = p.kind in ("board", "track")
+            kind = {"hand": "deck", "money": "counters"}.get(p.kind, p.kind)
+            out.append(Item(p.name, pic, _lines(text, wrap_at), beside, sheet, kind))
         return out
 
     def draw_figure(self) -> None:
@@ -298,6 +303,43 @@ def _box(title: str, items: list[Item], y: float, w: float, fill: str = SEAT) ->
 
 
 def _flow(items: list[Item], width: float, centred: bool = True) -> tuple[list[Spot], float]:
+    """Items in rows across ``width``; first, beside each board or track sheet, what
+    fits in the room to its right (in rows of its own, no taller than the sheet)."""
+    out: list[Spot] = []
+    y = 0.0
+    items = sorted(items, key=lambda it: not it.sheet)  # boards and tracks first
+    while items and items[0].sheet and not items[0].beside:
+        sheet = items.pop(0)
+        room = width - sheet.width - GAP
+        sheet_h = sheet.pic.height + 1.2 * mm + sheet.text_h
+        side: list[Item] = []
+        for run in _runs(items):  # whole runs of one kind, those that fit
+            fits = all(it.width <= room and not it.sheet for it in run)
+            if fits and _rows(side + run, room, centred)[1] <= sheet_h + 1.5 * mm:
+                side += run
+        items = [it for it in items if all(it is not x for x in side)]
+        placed, side_h = _rows(side, room, centred)
+        used = max((s.x + s.item.width for s in placed), default=-GAP)
+        left = (width - sheet.width - GAP - used) / 2 if centred else 0.0
+        out.append(Spot(sheet, left, y, sheet.pic.height))
+        out += [Spot(s.item, left + sheet.width + GAP + s.x, y + s.y, s.pic_h) for s in placed]
+        y += max(sheet_h + 1.5 * mm, side_h)
+    placed, h = _rows(items, width, centred)
+    return out + [Spot(s.item, s.x, y + s.y, s.pic_h) for s in placed], y + h
+
+
+def _runs(items: list[Item]) -> list[list[Item]]:
+    """Consecutive items of one kind (decks, a row of cards, counters), kept together."""
+    out: list[list[Item]] = []
+    for it in items:
+        if out and out[-1][-1].kind == it.kind:
+            out[-1].append(it)
+        else:
+            out.append([it])
+    return out
+
+
+def _rows(items: list[Item], width: float, centred: bool = True) -> tuple[list[Spot], float]:
     """Items in rows across ``width`` (each row centred, or from the left), pictures on
     one line with their captions under them, or beside; the spots (relative to the
     area's top-left) and the height of all rows."""
