@@ -43,6 +43,8 @@ WARM_MODULES = (
     "pnp.render.rulebook",
     "pnp.render.figures",
     "pnp.render.generated",
+    "pnp.render.anatomy_figure",
+    "pnp.render.setup_figure",
     "pnp.layout.ink",
     "pnp.layout.anatomy",
     "pnp.layout.table",

@@ -136,3 +136,53 @@ class Anatomy:
     face: Face
     parts: tuple[Part, ...]
     font_dir: str
+
+
+@dataclass(frozen=True, slots=True)
+class PieceView:
+    """A printed piece as a rulebook figure draws it: the face its sheet prints (mm), the
+    outline it is cut along (rect, ellipse, triangle, diamond; a rect's corners rounded
+    by ``radius``), and the window of the face that shows (None: the whole face; a
+    screen: its outside, printed upside down, so ``turn`` is 180)."""
+
+    key: str
+    face: Face
+    outline: str = "rect"
+    radius: float = 0.0
+    window: Box | None = None
+    turn: int = 0
+
+    @property
+    def size(self) -> tuple[float, float]:
+        """Width and height in mm of what shows."""
+        if self.window is None:
+            return self.face.width, self.face.height
+        x0, y0, x1, y1 = self.window
+        return x1 - x0, y1 - y0
+
+
+@dataclass(frozen=True, slots=True)
+class PileView:
+    """A pile of the setup figure (pnp.games.setup.Pile) with its printed pieces: what
+    it is (``kind``: deck, hand, cards, board, track, counters, money, screen, aid), how
+    many, and where each piece lies on a board or track (``on``: the board's key and the
+    space's box in its mm), if it lies on one."""
+
+    name: str
+    count: int
+    kind: str
+    shown: str
+    pieces: tuple[PieceView, ...]
+    on: tuple[tuple[str, Box], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """The setup figure: the table at the start with every piece as it prints (under the
+    build's options, such as ``--chits``)."""
+
+    players: int
+    centre: tuple[PileView, ...]
+    seats: tuple[tuple[PileView, ...], ...]
+    font_dir: str
+    chits: str = "square"

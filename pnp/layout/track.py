@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp._errors import DataError, Location
-from pnp.layout.ops import Shape, TextBlock
+from pnp.layout.ops import Box, Shape, TextBlock
 from pnp.layout.pages import Page
 from pnp.layout.sheet import PAPERS_MM
 from pnp.layout.textfit import PT_TO_MM, set_text
@@ -176,6 +176,16 @@ def lay_out_track(
     game: Game, comp: TrackComponent, index: int, paper: str, margin: float
 ) -> list[Page]:
     """One page of the component's tracks and tables, kept inside the printer margin."""
+    return [track_sheet(game, comp, index, paper, margin)[0]]
+
+
+def track_sheet(
+    game: Game, comp: TrackComponent, index: int, paper: str, margin: float
+) -> tuple[Page, dict[str, Box]]:
+    """The page of tracks and tables, and where each space of its tracks lies: by
+    ``COMPONENT.TABLE:N`` (space N, from 1, of the track drawn from table TABLE), the
+    space's x0, y0, x1, y1 in mm from the page's top-left."""
+    spots: dict[str, Box] = {}
     pw, ph = PAPERS_MM[paper]
     edge = max(PAGE_MARGIN_MM, margin)
     left, width = edge + INSET_MM, pw - 2 * (edge + INSET_MM)
@@ -203,6 +213,10 @@ def lay_out_track(
         y += HEAD_MM + 1.5
         if section.type == "track":
             ops, h = _track(game, section, rows, x, y, where)
+            s, sx = section.space_mm, x + FLAG_MM
+            for i in range(len(rows)):
+                top = y + i * (s + GAP_MM)
+                spots[f"{comp.id}.{section.table}:{i + 1}"] = (sx, top, sx + s, top + s)
         else:
             ops, h = _table(game, section, rows, x, y, used, where)
         if used > room + 1e-6 or y + h > ph - edge:
@@ -220,4 +234,4 @@ def lay_out_track(
             y += nh + 2.5
         x += used
         row_bottom = max(row_bottom, y + 9)
-    return [page]
+    return page, spots

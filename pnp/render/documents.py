@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from pnp._errors import DataError, Location, display_path, shown
 from pnp.games import engine_for
 from pnp.games.decisions import record_runs
+from pnp.layout.cards import SheetOptions
 from pnp.layout.face import art_used, card_context, find_template
 from pnp.render.meta import DocInfo
 from pnp.spec.components import AidComponent
@@ -30,8 +31,11 @@ if TYPE_CHECKING:
     from pnp.render.rulebook import BookLayout
 
 
-def template_context(game: Game) -> dict[str, Any]:
-    """What a rulebook or aid template sees: the game, its cards, tables and engine figures."""
+def template_context(game: Game, chits: str = "square") -> dict[str, Any]:
+    """What a rulebook or aid template sees: the game, its cards, tables and engine
+    figures, and how its counters print under ``--chits`` (``counters``)."""
+    from pnp.layout.table import counter_looks
+
     cards = [card_context(game, c)["card"] for c in game.cards]
     by_type: dict[str, list[dict[str, Any]]] = {t: [] for t in game.spec.card_types}
     for c in cards:
@@ -52,6 +56,8 @@ def template_context(game: Game) -> dict[str, Any]:
         "examples": engine.worked_examples(game) if engine else {},
         "record": record_runs(game),
         "expansions": [{"name": e.spec.name, "mark": e.mark} for e in game.expansions],
+        "chits": chits,
+        "counters": counter_looks(game, chits),
     }
 
 
@@ -117,18 +123,25 @@ GENERATED = ("pnp:anatomy", "pnp:setup")
 table at the start."""
 
 
-def rulebook_figures(game: Game, text: str) -> dict[str, Any]:
+def rulebook_figures(
+    game: Game,
+    text: str,
+    options: SheetOptions | None = None,
+    ctx: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """The data of each generated figure ``text`` places, by its name: plain data that
-    goes with the text to the process that typesets it."""
+    goes with the text to the process that typesets it. The pieces are drawn as the
+    build with ``options`` prints them (``--chits``); ``ctx`` is what the screens'
+    templates see."""
     out: dict[str, Any] = {}
     if "(pnp:anatomy)" in text and game.cards:
         from pnp.layout.anatomy import card_anatomy
 
         out["pnp:anatomy"] = card_anatomy(game)
     if "(pnp:setup)" in text:
-        from pnp.layout.table import table_at_start
+        from pnp.layout.table import table_view
 
-        out["pnp:setup"] = table_at_start(game)
+        out["pnp:setup"] = table_view(game, options, ctx)
     return out
 
 
@@ -267,11 +280,18 @@ def rulebook_setting(game: Game) -> tuple[DocInfo, str, str, str]:
     return doc_info(spec, "rules"), rulebook_footer(spec), spec.accent, credits_markdown(game)
 
 
-def typeset_rulebook(game: Game, text: str, paper: tuple[float, float], path: Path) -> BookLayout:
+def typeset_rulebook(
+    game: Game,
+    text: str,
+    paper: tuple[float, float],
+    path: Path,
+    options: SheetOptions | None = None,
+) -> BookLayout:
     """Typeset the rendered rulebook ``text`` to ``path``, the credits kept together at
-    its end; returns where every block landed."""
+    its end, its figures drawn as the build with ``options`` prints the pieces; returns
+    where every block landed."""
     from pnp.render.generated import using_figures
     from pnp.render.rulebook import write_rulebook
 
-    with using_figures(rulebook_figures(game, text)):
+    with using_figures(rulebook_figures(game, text, options)):
         return write_rulebook(path, text, paper, *rulebook_setting(game))

@@ -13,10 +13,8 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
 
-from pnp.games.setup import Pile
 from pnp.render.guide_parts import Piece
 from pnp.render.pdf import colour, draw_face, ensure_font
-from pnp.render.pieces import draw_piece
 
 REGULAR, BOLD, ITALIC, BLACK = "Lato-Regular", "Lato-Bold", "Lato-Italic", "Lato-Black"
 INK, GREY, RULE = "#1a1a1a", "#5a5a5a", "#c8c8c8"
@@ -109,6 +107,18 @@ def flow(blocks: list[Block], top: float, bottom: float) -> list[list[Any]]:
     return pages
 
 
+def _aid_pictogram(c: Any) -> None:
+    """A piece with no face of its own to show (an aid, typeset apart): a card of text
+    lines, centred on the origin, outlined so it reads in greyscale."""
+    w, h = 7.3 * mm, 5.2 * mm
+    c.setStrokeColor(colour("#1a1a1a"))
+    c.setFillColor(colour("#ffffff"))
+    c.setLineWidth(0.5)
+    c.roundRect(-w / 2, -h / 2, w, h, 0.6 * mm, stroke=1, fill=1)
+    for i in range(3):
+        c.line(-w / 2 + 1 * mm, (1 - i) * 1.2 * mm, w / 2 - 1 * mm, (1 - i) * 1.2 * mm)
+
+
 def draw_picture(c: Any, p: Piece, x: float, y: float, w: float, h: float, font_dir: Path) -> None:
     """The piece's picture in the box x, y (its bottom-left), w × h points: its face
     scaled into the box and clipped to its trim, outlined thinly like a cut piece."""
@@ -117,7 +127,7 @@ def draw_picture(c: Any, p: Piece, x: float, y: float, w: float, h: float, font_
         c.saveState()
         c.translate(x + w / 2, y + h / 2)
         c.scale(k, k)
-        draw_piece(c, Pile(p.caption, p.count, p.symbol, p.colour), 0, 0)
+        _aid_pictogram(c)
         c.restoreState()
         return
     face = p.face

@@ -63,7 +63,7 @@ def plan_outputs(
 
     want = only or frozenset(KINDS)
     font_dir = game.root / "fonts"
-    context = _lazy_context(game)
+    context = _lazy_context(game, options.chits)
 
     def file(plan: SheetPlan) -> OutputFile:
         def drawn() -> Drawn:
@@ -88,9 +88,9 @@ def plan_outputs(
             files.append(file(plan))
     if game.spec.rulebook and "rulebook" in want:
         name = f"{game.spec.id}-rulebook"
-        files.append(_rulebook(game, f"{name}.pdf", options.paper, context, defer))
+        files.append(_rulebook(game, f"{name}.pdf", options, context, defer))
         if options.booklet:
-            booklet = _rulebook(game, f"{name}-booklet.pdf", options.paper, context, defer, True)
+            booklet = _rulebook(game, f"{name}-booklet.pdf", options, context, defer, True)
             files.append(booklet)
     if options.shop_pdf and "cards" in want and game.cards:
         from pnp.render.shop import shop_files
@@ -140,7 +140,7 @@ def sheet_plans(
     """Every file of the build that layout places in full (all but the rulebook), in the
     build's order: what the build draws, and what the display-list goldens record."""
     want = only or frozenset(KINDS)
-    context = context or _lazy_context(game)
+    context = context or _lazy_context(game, options.chits)
     gid = game.spec.id
     plans: list[SheetPlan] = []
     if "cards" in want and game.cards:
@@ -202,13 +202,14 @@ def _aid_copies(comp: AidComponent, options: SheetOptions) -> Laid:
     ), {}
 
 
-def _lazy_context(game: Game) -> Callable[[], dict[str, Any]]:
-    """The rulebook's template context, made on first use and then shared."""
+def _lazy_context(game: Game, chits: str) -> Callable[[], dict[str, Any]]:
+    """The rulebook's template context (for counters printed as ``--chits`` says), made
+    on first use and then shared."""
     shared: dict[str, Any] = {}
 
     def context() -> dict[str, Any]:
         if "ctx" not in shared:
-            shared["ctx"] = template_context(game)
+            shared["ctx"] = template_context(game, chits)
         return shared["ctx"]  # type: ignore[no-any-return]
 
     return context
@@ -312,22 +313,24 @@ def _write_text(path: Path, text: str) -> None:
 def _rulebook(
     game: Game,
     path: str,
-    paper: str,
+    options: SheetOptions,
     context: Callable[[], dict[str, Any]],
     defer: bool,
     booklet: bool = False,
 ) -> OutputFile:
     """The rulebook, typeset as it is drawn (here or by the typesetter process): its pages
     are counted when it is written. Its template is rendered now, unless ``defer``.
-    With ``booklet``: set on half pages and imposed two up on ``paper`` (--booklet)."""
+    With ``booklet``: set on half pages and imposed two up on the paper (--booklet).
+    Its figures draw the pieces as ``options`` print them (``--chits``)."""
     from pnp.render.docs import booklet_file, rulebook_file
 
     text = None if defer else rulebook_markdown(game, context())  # a template error, found now
+    paper = options.paper
     draw, size = (booklet_file, paper) if booklet else (rulebook_file, PAPERS_MM[paper])
 
     def typeset() -> Typeset:
         markdown = rulebook_markdown(game, context()) if text is None else text
-        figures = rulebook_figures(game, markdown)
+        figures = rulebook_figures(game, markdown, options, context())
         return Typeset(draw, (markdown, size, *rulebook_setting(game), figures))
 
     out = OutputFile(path, "rulebook", [], lambda _: None, typeset=typeset)

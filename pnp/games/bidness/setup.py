@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
-from pnp.games.bidness import new_state, printed_components
-from pnp.games.setup import Pile, TableAtStart, deck_pile, seat_extras
+from pnp.games.bidness import config_for, new_state, printed_components
+from pnp.games.setup import TableAtStart, deck_pile, group_pile, money_pile, seat_extras
 from pnp.spec.load import Game
+
+COUNTERS = "counters"
+"""The counter sheet (cards/bidness/game.yaml): money, tech points, the awards."""
+MONEY, TECH = 0, 1
 
 
 def table_at_start(game: Game, players: int) -> TableAtStart:
     """The event deck, the Payback and IOU cards, the counters in the bank; each seat's
     starting staff, IOUs, cash and tech points."""
     state = new_state(game, players, seed=0, transcript=False)
-    accent = game.spec.accent
+    ids = config_for(game).card_ids
     printed = printed_components(game)
     ious_out = sum(state.ious)
     centre = (
@@ -20,17 +24,23 @@ def table_at_start(game: Game, players: int) -> TableAtStart:
         deck_pile(game, "payback", sum(printed["Payback cards"].values())),
         deck_pile(game, "iou", sum(printed["IOU cards"].values()) - ious_out),
         *(
-            Pile(group, sum(n.values()), "counters", accent)
-            for group, n in printed.items()
-            if group.endswith("counters")
-        ),  # fmt: skip
+            group_pile(game, group, sum(printed[group].values()), COUNTERS, i)
+            for i, group in ((MONEY, "money counters"), (TECH, "tech-point counters"))
+        ),
     )
     seats = tuple(
         (
-            deck_pile(game, "event", len(state.staff[s]), "cards", "staff"),
+            deck_pile(
+                game,
+                "event",
+                len(state.staff[s]),
+                "cards",
+                "staff",
+                cards=[ids[c] for c in state.staff[s]],
+            ),  # fmt: skip
             deck_pile(game, "iou", state.ious[s], "cards", "IOUs"),
-            Pile("cash", state.cash[s], "money", accent, "${}"),
-            Pile("tech points", state.tech[s], "money", accent),
+            money_pile(game, "cash", state.cash[s], COUNTERS, MONEY, "${}"),
+            money_pile(game, "tech points", state.tech[s], COUNTERS, TECH, "{}"),
             *seat_extras(game),
         )
         for s in range(players)

@@ -3,38 +3,99 @@
 from __future__ import annotations
 
 from pnp.games.oldbiddy import config_for, new_state
-from pnp.games.setup import Pile, TableAtStart, component_piles, deck_pile, seat_extras
+from pnp.games.setup import (
+    TableAtStart,
+    component_piles,
+    deck_pile,
+    mixed_pile,
+    seat_extras,
+    token_key,
+    token_pile,
+)
 from pnp.spec.load import Game
+
+MARKERS, GEMS, BOARD = "markers", "gem-chits", "market"
+"""The counter sheets and the board (cards/oldbiddy/game.yaml)."""
+ROUND_MARKER, FAKE_GEMS = 2, 3
+"""Groups of the markers sheet; groups 0 and 1 are the two sets of turn order markers,
+and each gem colour is a group of the gem sheet, in the order of ``tables.gems``."""
 
 
 def table_at_start(game: Game, players: int) -> TableAtStart:
-    """The market board with its gems and spare zero markers, the gem deck (what the
-    player count leaves of it), a gem card beside each character in play, the gem supply
-    and the fake gems; each seat's screen, gems, zero marker and turn order marker."""
+    """The market board with a gem of each colour on its start space, the round marker on
+    the first round and the spare zero markers face down; the gem deck (what the player
+    count leaves of it), a gem card beside each character in play, the gem supply and the
+    fake gems; each seat's screen, gems, zero marker and turn order marker."""
     state = new_state(game, players, seed=0, transcript=False)
     cfg = config_for(game)
-    accent = game.spec.accent
-    reference = sum(c.qty for c in game.cards if c.type == "reference")
-    gem_colours = {g["id"]: g["color"] for g in game.spec.tables["gems"]}
+    names = [g["name"] for g in game.spec.tables["gems"]]
+    in_play = [cfg.characters[i].id for i in state.characters]
+    reference = [c.id for c in game.cards if c.type == "reference" for _ in range(c.qty)]
+    gem_ids = cfg.card_ids[len(cfg.characters) :]
+    spares = len(state.board_zero)
     centre = (
         *component_piles(game),
-        Pile(f"round marker, on {state.round}", 1, "counters", "#ffffff"),
-        deck_pile(game, "gem", len(state.deck)),
-        deck_pile(game, "gem", len(state.offers), "cards", "gem cards, face up"),
-        deck_pile(game, "character", len(state.characters) + reference, "cards", "characters"),
-        deck_pile(game, "zero", len(state.board_zero), "cards", "spare zero markers"),
-        *(
-            Pile(f"{c} gems", n, "counters", gem_colours.get(c, accent))
-            for c, n in zip(cfg.colors, state.supply, strict=True)
+        token_pile(
+            game,
+            f"round marker, on {state.round}",
+            1,
+            MARKERS,
+            ROUND_MARKER,
+            on=(f"{BOARD}.round:{state.round}",),
         ),  # fmt: skip
-        Pile("large fake gems", state.fake_pile, "counters", accent),
+        *(
+            token_pile(
+                game, f"{names[c].lower()} gem, on {pos}", 1, GEMS, c, on=(f"{BOARD}.track:{pos}",)
+            )  # fmt: skip
+            for c, pos in enumerate(state.positions)
+        ),
+        deck_pile(
+            game,
+            "zero",
+            spares,
+            "cards",
+            "spare zero marker" + "s" * (spares != 1),
+            face_down=True,
+            on=tuple(f"{BOARD}.zero:{i + 1}" for i in range(spares)),
+        ),  # fmt: skip
+        deck_pile(game, "gem", len(state.deck)),
+        deck_pile(
+            game,
+            "gem",
+            len(state.offers),
+            "cards",
+            "gem cards, face up",
+            cards=[gem_ids[i] for i in state.offers],
+        ),  # fmt: skip
+        deck_pile(
+            game,
+            "character",
+            len(in_play) + len(reference),
+            "cards",
+            "characters",
+            cards=in_play + reference,
+        ),  # fmt: skip
+        *(
+            token_pile(game, f"{c} gems", n, GEMS, i)
+            for i, (c, n) in enumerate(zip(cfg.colors, state.supply, strict=True))
+        ),
+        token_pile(game, "large fake gems", state.fake_pile, MARKERS, FAKE_GEMS),
     )
     seats = tuple(
         (
             *seat_extras(game),
-            Pile("gems", sum(state.behind[s]), "counters", accent),
-            deck_pile(game, "zero", 1, "cards", "zero marker"),
-            Pile(f"turn order marker {state.marker[s]}", 1, "counters", accent),
+            mixed_pile(
+                game, "gems", [(token_key(game, GEMS, c), n) for c, n in enumerate(state.behind[s])]
+            ),  # fmt: skip
+            deck_pile(game, "zero", 1, "cards", "zero marker, face down", face_down=True),
+            token_pile(
+                game,
+                f"turn order marker {state.marker[s]}",
+                1,
+                MARKERS,
+                state.marker_set,
+                row=state.marker[s] - 1,
+            ),  # fmt: skip
         )
         for s in range(players)
     )

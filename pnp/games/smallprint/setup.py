@@ -2,33 +2,54 @@
 
 from __future__ import annotations
 
-from pnp.games.setup import Pile, TableAtStart, component_piles, deck_pile, seat_extras
+from pnp.games.setup import (
+    TableAtStart,
+    component_piles,
+    deck_pile,
+    group_pile,
+    mixed_pile,
+    money_pile,
+    seat_extras,
+    token_key,
+)
 from pnp.games.smallprint import new_state, printed_components
 from pnp.spec.load import Game
+
+MARKERS = "markers"
+"""The counter sheet (cards/smallprint/game.yaml)."""
+CONTRACT_MARKERS, PENALTY, MONEY = 0, 1, 2
+"""Its groups: each player's Small, Big and Total markers (three rows a player), the
+penalty chits and money."""
 
 
 def table_at_start(game: Game, players: int) -> TableAtStart:
     """The business deck, the pool mat, the money and chits in the bank; each seat's
     paperwork set (its shares and contracts in hand), its contract markers and cash."""
     state = new_state(game, players, seed=0, transcript=False)
-    accent = game.spec.accent
+    printed = printed_components(game)
     paperwork = [d.id for d in game.spec.decks if d.id != "business"]
-    colours = [d.back.color for d in game.spec.decks if d.id != "business"]  # the set's
     centre = (
         deck_pile(game, "business", len(state.deck)),
         *component_piles(game),
         *(
-            Pile(group, sum(n.values()), "counters", accent)
-            for group, n in printed_components(game).items()
-        ),  # fmt: skip
+            group_pile(game, group, sum(printed[group].values()), MARKERS, i)
+            for i, group in ((MONEY, "money counters"), (PENALTY, "penalty chits"))
+        ),
     )
-    seats = tuple(
-        (
-            deck_pile(game, paperwork[s], sum(state.hands[s]), "hand"),
-            Pile("contract markers", sum(state.markers[s]), "counters", colours[s]),
-            *([Pile("cash", state.cash[s], "money", accent, "£{}m")] if state.cash[s] else []),
-            *seat_extras(game),
+    seats = []
+    for s in range(players):
+        markers = [(token_key(game, MARKERS, CONTRACT_MARKERS, 3 * s + m), int(held))
+                   for m, held in enumerate(state.markers[s])]  # fmt: skip
+        seats.append(
+            (
+                deck_pile(game, paperwork[s], sum(state.hands[s]), "hand"),
+                mixed_pile(game, "contract markers", markers),
+                *(
+                    [money_pile(game, "cash", state.cash[s], MARKERS, MONEY, "£{}m")]
+                    if state.cash[s]
+                    else []
+                ),  # fmt: skip
+                *seat_extras(game),
+            )
         )
-        for s in range(players)
-    )
-    return TableAtStart(players, centre, seats)
+    return TableAtStart(players, centre, tuple(seats))
