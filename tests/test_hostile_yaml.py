@@ -104,9 +104,7 @@ def test_a_100_kb_name_is_refused_before_layout_in_one_short_line(
 
 def test_symlink_loop_as_card_file_is_one_line(mini_cards: Path, tmp_path: Path) -> None:
     os.symlink("loop.yaml", mini_cards / "mini" / "loop.yaml")
-    _refused(
-        mini_cards, tmp_path, "mini/loop.yaml:1:1: error: the file is a link in a loop"
-    )
+    _refused(mini_cards, tmp_path, "mini/loop.yaml:1:1: error: the file is a link in a loop")
 
 
 def test_symlink_loop_in_an_expansion_is_one_line(mini_cards: Path, tmp_path: Path) -> None:
