@@ -17,6 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.layout.book import BLANK, booklet_format, booklet_sheets, page_name
 from pnp.layout.pages import Page
+from pnp.layout.titleart import TitleArt
 from pnp.render.meta import DocInfo
 from pnp.render.pdf import BASE_FONT, draw_marks, ensure_font
 
@@ -60,6 +61,7 @@ def write_booklet(
     footer: str,
     accent: str,
     coda: str,
+    art: TitleArt | None = None,
 ) -> list[Page]:
     """Set the rulebook on booklet pages and impose them on ``paper``; the sheets' sides
     (for the manifest: each names the two pages it carries, left then right)."""
@@ -75,5 +77,7 @@ def write_booklet(
         return c
 
     fmt = booklet_format(paper)
-    write_rulebook(path, markdown, fmt.page, info, footer, accent, coda, fmt, canvas, page_name)
+    write_rulebook(
+        path, markdown, fmt.page, info, footer, accent, coda, art, fmt, canvas, page_name
+    )
     return made[-1].sheets
