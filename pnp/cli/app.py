@@ -37,6 +37,7 @@ from pnp.cli.build_options import (
     OnlyOpt,
     PdfOpt,
     RegistrationOpt,
+    SleevedOpt,
     WatchOpt,
 )
 from pnp.cli.new import new_app
@@ -158,6 +159,7 @@ def build(
     cut_file: CutFileOpt = None,
     registration: RegistrationOpt = False,
     booklet: BookletOpt = False,
+    sleeved: SleevedOpt = False,
     ink_saver: InkSaverOpt = False,
     chits: ChitsOpt = "square",
     only: OnlyOpt = None,
@@ -216,6 +218,7 @@ def build(
             booklet=booklet,
             ink_saver=ink_saver,
             chits=chits,
+            sleeved=sleeved,
         )
         kinds = frozenset(only) if only else None
         wanted = frozenset(images or ())

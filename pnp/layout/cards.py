@@ -56,6 +56,8 @@ class SheetOptions:
     """Draw large solid areas as light tints (pnp.layout.ink.save_ink)."""
     chits: str = "square"
     """Counters as gang-cut squares with a shape emblem (square) or in their shapes (shaped)."""
+    sleeved: bool = False
+    """Size the card box for sleeved cards (pnp.layout.tuckbox)."""
 
     @property
     def inner_margin(self) -> float:

@@ -14,8 +14,9 @@ if TYPE_CHECKING:
 
 PT_PER_MM = 72.0 / 25.4
 
-KINDS = ("cards", "tokens", "board", "screen", "track", "aid", "rulebook")
-"""Kinds of output file a build can make (manifest `kind`)."""
+KINDS = ("cards", "tokens", "board", "screen", "track", "aid", "rulebook", "box")
+"""Kinds of output file a build can make (manifest `kind`); `box` is the card box
+(pnp.layout.tuckbox), one for the game's cards unless they are too many for one."""
 IMAGE_TARGETS = ("tgc", "tts")
 """Print-shop image sets `--images` can write (The Game Crafter, Tabletop Simulator)."""
 
