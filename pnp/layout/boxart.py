@@ -127,7 +127,7 @@ def _panel(piece: Piece, art: TitleArt, contents: BoxContents, size: BoxSize) ->
             r = max(x for x, _ in notch) - (x0 + x1) / 2
             ops.append(Shape("ellipse", w / 2 - r, -r, 2 * r, 2 * r, NOTCH_FILL, None, 0, 0))
     elif piece.role == "back":
-        ops += _back(w, h, art, contents)
+        ops += _back(w, h, art, contents, size)
     elif piece.role == "side":  # along the side, read top to bottom like a book's spine
         area = (INSET_MM, 3 * INSET_MM, w - 2 * INSET_MM, h - 6 * INSET_MM)
         part = _part(art, contents)
@@ -167,14 +167,15 @@ def _front(w: float, h: float, art: TitleArt, part: str) -> list[Shape | TextBlo
 
 
 def _back(
-    w: float, h: float, art: TitleArt, contents: BoxContents
+    w: float, h: float, art: TitleArt, contents: BoxContents, size: BoxSize
 ) -> list[Shape | TextBlock | Art]:
     inner = w - 2 * INSET_MM
     out: list[Shape | TextBlock | Art] = []
     out += _words(art.title, "Lato-Black", 13, (INSET_MM, 6, inner, 8), art)
     listed = "\n".join(f"{n} × {name}" for name, n in contents.decks)
-    out += _words(f"**Contents**\n{listed}", "Lato-Regular", 7.5, (INSET_MM, 17, inner, h / 2 - 17),
-                  art, valign="top", rich=True)  # fmt: skip
+    inside = f"{size.width:.0f} × {size.height:.0f} × {size.depth:.0f} mm inside"
+    out += _words(f"**Contents**\n{listed}\n*{inside}*", "Lato-Regular", 7.5,
+                  (INSET_MM, 17, inner, h / 2 - 17), art, valign="top", rich=True)  # fmt: skip
     side = min(inner * 0.4, h * 0.2)
     if art.art and side >= 10:
         out.append(Art(art.art, (w - side) / 2, h / 2 + 2, side, side, art.art_ink))
