@@ -17,6 +17,7 @@ import pypdfium2 as pdfium
 import pytest
 
 from pnp.layout.book import BookFormat, booklet_format, sheet_format
+from pnp.layout.titleart import players_text
 from pnp.render.documents import rulebook_markdown, typeset_rulebook
 from pnp.render.rulebook import BookLayout, PlacedBlock
 from pnp.spec.load import load_game
@@ -104,6 +105,12 @@ def test_no_page_is_more_than_a_third_blank(
     assert page_faults(book, shares) == []
     assert typesetting_faults(book) == []
     assert book.title_art and book.cover == booklet
+    doc = pdfium.PdfDocument(str(pdf))
+    first = doc[0].get_textpage().get_text_range()
+    doc.close()
+    assert g.spec.name in first and players_text(g.spec.players.min, g.spec.players.max) in first
+    if booklet:  # the cover holds the title art alone: the rules start on page 2
+        assert min(b.page for b in book.blocks if b.frame != "title") == 2
 
 
 def test_the_measure_sees_a_blank_page_and_a_heading_at_a_foot(tmp_path: Path) -> None:
