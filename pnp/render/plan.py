@@ -321,6 +321,8 @@ def _rulebook(
     from pnp.render.docs import booklet_file, rulebook_file
 
     text = None if defer else rulebook_markdown(game, context())  # a template error, found now
+    if not defer:
+        title_art(game)  # and an unknown `art:`
     draw, size = (booklet_file, paper) if booklet else (rulebook_file, PAPERS_MM[paper])
 
     def typeset() -> Typeset:
