@@ -74,6 +74,13 @@ def cover_panel(fmt: BookFormat) -> Rect:
     return (COVER_FOLD_MM, COVER_FOOT_MM, w - COVER_EDGE_MM, h - COVER_EDGE_MM)
 
 
+def back_panel(fmt: BookFormat) -> Rect:
+    """The back cover's panel, on the booklet's last page (a left-hand page: the fold on
+    its right)."""
+    w, h = fmt.page
+    return (COVER_EDGE_MM, COVER_FOOT_MM, w - COVER_FOLD_MM, h - COVER_EDGE_MM)
+
+
 def band_panel(fmt: BookFormat, height: float) -> Rect:
     """The title band of a sheet rulebook's page 1: ``height`` mm tall, as wide as the text,
     its top where the text starts."""
@@ -103,8 +110,9 @@ def signature_order(pages: int) -> list[tuple[int, int]]:
 def booklet_sheets(paper: str, pages: int) -> list[Page]:
     """The imposed sheets of a booklet of ``pages`` pages (for the manifest): each side a
     landscape ``paper`` page whose items are the two booklet pages on it, by number
-    (in the group ``blank`` past the last page), with their trims; ``folds`` the centre fold marks,
-    each inside the top or bottom margin and clear of the printer's 6 mm."""
+    (past the last page of text, in the group ``blank``, and the very last, when free, in
+    ``back-cover``), with their trims; ``folds`` the centre fold marks, each inside the top
+    or bottom margin and clear of the printer's 6 mm."""
     w, h = PAPERS_MM[paper]
     sheet = (h, w)
     half = h / 2
@@ -131,6 +139,8 @@ below the footer line (10 mm up)."""
 
 BLANK = "blank"
 """The group of a padding page (nothing is drawn there); a page of text is in ``booklet``."""
+BACK_COVER = "back-cover"
+"""The group of the last page when the text leaves it free: the back cover."""
 
 
 def page_name(number: int) -> str:
@@ -140,4 +150,5 @@ def page_name(number: int) -> str:
 
 def _page_item(number: int, pages: int, trim: Rect) -> Placed:
     name = page_name(number)
-    return Placed(name, "booklet" if number <= pages else BLANK, name, trim, trim)
+    group = "booklet" if number <= pages else BACK_COVER if number == padded(pages) else BLANK
+    return Placed(name, group, name, trim, trim)

@@ -24,7 +24,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Frame, PageTemplate
 
-from pnp.layout.book import BookFormat, band_panel, cover_panel
+from pnp.layout.book import BookFormat, back_panel, band_panel, cover_panel
 from pnp.layout.titleart import TitleArt
 from pnp.render.blocks import Block, Group, stack_height
 from pnp.render.markdown import styles
@@ -39,6 +39,8 @@ COVER_ART_MM = (28.0, 84.0)
 BAND_ART_MM = 34.0
 """The art of a sheet rulebook's title band: a square at its right."""
 BAND_PAD_MM = 6.0
+BACK_ART_MM = 50.0
+"""The back cover's art, smaller than the front's."""
 COVER_TITLE_PT, BAND_TITLE_PT = 34.0, 26.0
 CREDIT_PT = 6.5
 LABEL_PT = 10.0
@@ -187,3 +189,27 @@ def first_page(
 
     frames = [title] if fmt.cover else [title, *columns(panel.panel[1] - TITLE_GAP_MM * mm)]
     return PageTemplate("first", frames, decor, autoNextPageTemplate="even")
+
+
+def draw_back_cover(c: Canvas, fmt: BookFormat, art: TitleArt) -> None:
+    """A booklet's back cover (its last page, when the text leaves it free): the panel with
+    the art smaller, the title, tagline and facts under it, the copyright under the panel."""
+    x0, y0, x1, y1 = (v * mm for v in back_panel(fmt))
+    side = min(BACK_ART_MM * mm, (x1 - x0) / 2) if art.art else 0.0
+    cx, top = (x0 + x1) / 2, y1 - (y1 - y0) * 0.22
+    square = (cx - side / 2, top - side, side, side) if side else None
+    panel = Panel((x0, y0, x1, y1), square, (x0, y0, 0.0, 0.0))
+    draw_panel(c, panel, art)
+    c.saveState()
+    c.setFillColor(colour(art.ink))
+    y = top - side - 12 * mm
+    width = x1 - x0 - 2 * PAD_MM * mm
+    for text, font, size in ((art.title, "Lato-Black", 22.0), (art.tagline, "Lato-Italic", 10.0),
+                             ("  ·  ".join(art.facts), "Lato-Bold", 8.5)):  # fmt: skip
+        c.setFont(font, size)
+        for line in simpleSplit(text, font, size, width) if text else []:
+            c.drawCentredString(cx, y, line)
+            y -= size * 1.25
+        y -= size * 0.6
+    c.restoreState()
+    draw_cover_credit(c, panel, art)
