@@ -41,7 +41,7 @@ def test_every_card_is_printed(built: tuple[Path, dict]) -> None:
 
 def test_all_documents_are_built(built: tuple[Path, dict]) -> None:
     kinds = {f["kind"] for f in built[1]["files"]}
-    assert kinds == {"cards", "tokens", "aid", "rulebook", "guide"}
+    assert kinds == {"cards", "tokens", "aid", "rulebook", "guide", "box"}
     for f in built[1]["files"]:
         assert len(pypdf.PdfReader(built[0] / f["path"]).pages) >= 1
 

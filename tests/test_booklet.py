@@ -134,3 +134,27 @@ def test_a_game_without_a_rulebook_builds_and_says_it_has_no_booklet(
     assert result.exit_code == 0, result.output
     assert "no booklet: " in result.output and "has no rulebook" in result.output
     assert not list(tmp_path.glob("*booklet*"))
+
+
+def test_the_last_page_left_free_is_the_back_cover(tmp_path: Path) -> None:
+    # •Boom's booklet sets 17 pages: 18 and 19 stay blank, 20 (the outside back) is the
+    # back cover, drawn with the game's title art
+    from pnp.layout.book import booklet_sheets
+
+    groups = {it.id: it.group for s in booklet_sheets("a4", 17) for it in s.items}
+    assert [groups[f"page-{n}"] for n in (17, 18, 19, 20)] == [
+        "booklet", "blank", "blank", "back-cover"
+    ]  # fmt: skip
+    assert "back-cover" not in {it.group for s in booklet_sheets("a4", 16) for it in s.items}
+    game = load_game("boom")
+    build_game(game, SheetOptions(booklet=True), tmp_path, frozenset({"rulebook"}), jobs=1)
+    manifest = json.loads((tmp_path / "manifest.json").read_text())
+    book = next(f for f in manifest["files"] if f["path"] == "boom-rulebook-booklet.pdf")
+    [(n, item)] = [
+        (n, it) for n, s in enumerate(book["pages"]) for it in s["items"] if it["id"] == "page-20"
+    ]
+    assert item["deck"] == "back-cover"
+    pdf = pdfium.PdfDocument(tmp_path / "boom-rulebook-booklet.pdf")
+    x0, _, x1, _ = item["trim_pt"]
+    words = pdf[n].get_textpage().get_text_bounded(x0, 0, x1, pdf[n].get_size()[1])
+    assert "•Boom" in words and "2–5 players" in words

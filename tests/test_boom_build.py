@@ -29,7 +29,7 @@ def _file(manifest: dict, kind: str) -> dict:
 def test_every_kind_of_component_is_built(built: tuple[Path, dict]) -> None:
     out, manifest = built
     kinds = sorted(f["kind"] for f in manifest["files"])
-    assert kinds == ["aid", "cards", "guide", "rulebook", "tokens", "track"]
+    assert kinds == ["aid", "box", "cards", "guide", "rulebook", "tokens", "track"]
     for f in manifest["files"]:
         reader = pypdf.PdfReader(out / f["path"])
         assert len(reader.pages) == len(f["pages"]), f["path"]

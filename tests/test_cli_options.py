@@ -47,7 +47,7 @@ def test_help_shows_words_not_python_types(path: list[str]) -> None:
     "path, words",
     [
         (["build"], ["[GAME]", "--paper PAPER", "a4|letter", "--bleed MM", "--back-offset X,Y"]),
-        (["build"], ["--only KIND", "|".join(KINDS), "--images TARGET", "tgc|tts"]),
+        (["build"], ["--only KIND", ", ".join(KINDS), "--images TARGET", "tgc|tts"]),
         (["build"], ["--out DIR", "--cards DIR", "--expansion NAME", "--pdf / --no-pdf"]),
         (["simulate"], ["simulate [OPTIONS] GAME", "--games N", "--players N", "--seed SEED"]),
         (["simulate"], ["--bots BOTS", "random|heuristic", "default: heuristic,random"]),

@@ -11,6 +11,7 @@ import pytest
 
 from pnp.layout.book import sheet_format
 from pnp.layout.sheet import PAPERS_MM
+from pnp.render.blocks import BLANK_MOST
 from pnp.render.documents import rulebook_markdown, typeset_rulebook
 from pnp.render.meta import DocInfo
 from pnp.render.rulebook import BookLayout, PlacedBlock, write_rulebook
@@ -22,9 +23,10 @@ HEADINGS = ("h1", "h2", "h3", "h4")
 
 def typesetting_faults(book: BookLayout) -> list[str]:
     """Every breach of: no heading ends a column; every table part starts with its header
-    row; no worked example is split; no widow or orphan line; no column ends more than a
-    third empty unless the next one starts a section (or a worked example that did not
-    fit the space left); no page holds only credits."""
+    row; no worked example is split, unless between paragraphs where moving it on whole
+    would have left more than BLANK_MOST of its column blank; no widow or orphan line; no
+    column ends more than a third empty unless the next one starts a section (or a worked
+    example that did not fit the space left); no page holds only credits."""
     faults: list[str] = []
     columns: dict[tuple[int, str], list[PlacedBlock]] = defaultdict(list)
     for b in book.blocks:
@@ -40,11 +42,11 @@ def typesetting_faults(book: BookLayout) -> list[str]:
     for b in book.blocks:
         if b.kind == "example":
             example_pages[b.group].add(b.page)
-    faults += [
-        f"worked example {g} split over pages {sorted(p)}"
-        for g, p in example_pages.items()
-        if len(p) > 1
-    ]
+            if b.continued or b.continues:
+                faults.append(f"page {b.page}: worked example {b.group} breaks in a paragraph")
+    for g, pages in example_pages.items():
+        if len(pages) > 1 and not _breaks_to_fill(book, g, min(pages)):
+            faults.append(f"worked example {g} split over pages {sorted(pages)}")
     for i, b in enumerate(book.blocks):
         if (
             b.kind in HEADINGS
@@ -89,12 +91,21 @@ def _kept_with_two_lines(heading: PlacedBlock, after: list[PlacedBlock]) -> bool
     for b in after:
         if (b.page, b.frame) != (heading.page, heading.frame):
             return False
-        if b.kind in ("table", "example"):
+        if b.kind in ("table", "example", "figure"):
             return True
         lines += 0 if b.kind in HEADINGS else b.lines
         if lines >= 2:
             return True
     return True  # the end of the book
+
+
+def _breaks_to_fill(book: BookLayout, group: int, page: int) -> bool:
+    """Whether worked example ``group`` breaks (between paragraphs) because moving it on
+    whole would have left more of its column blank than BLANK_MOST."""
+    first = max((b for b in book.blocks if b.group == group and b.page == page and
+                 b.kind == "example"), key=lambda b: b.top)  # fmt: skip
+    bottom, height = book.frames.get((page, first.frame), (book.frame_bottom, book.frame_height))
+    return (first.top - bottom) / height > BLANK_MOST
 
 
 def _moved_whole(first: PlacedBlock, column: list[PlacedBlock], room: float) -> bool:
@@ -209,7 +220,7 @@ def test_the_checker_finds_each_fault() -> None:
             block(1, "body", 750, 400, lines=3),
             block(1, "h3", 390, 375, lines=1),
             block(2, "body", 750, 736, lines=1, continued=True),
-            block(2, "example", 700, 60, lines=2, group=1),
+            block(2, "example", 200, 60, lines=2, group=1),
             block(3, "example", 750, 700, lines=2, group=1),
             block(3, "table", 690, 600, header_first=False),
             block(3, "body", 750, 400, lines=2, frame="col2"),

@@ -45,7 +45,7 @@ def test_new_game_validates_and_builds_from_where_it_was_made(here: Path) -> Non
     assert not (here / "output/space-race/.pnp-lock").exists()  # the build took its lock away
     manifest = json.loads((here / "output/space-race/manifest.json").read_text())
     kinds = sorted(f["kind"] for f in manifest["files"])
-    assert kinds == ["board", "cards", "guide", "rulebook", "tokens"]
+    assert kinds == ["board", "box", "cards", "guide", "rulebook", "tokens"]
     cards = next(f for f in manifest["files"] if f["kind"] == "cards")
     # the skeleton's deck: 3 + 1 + 6 + 2 copies
     assert sum(len(p["items"]) for p in cards["pages"] if p["side"] == "front") == 12

@@ -47,7 +47,17 @@ def _fronts(manifest: dict, path: str) -> list[str]:
 def test_every_file_is_built_inside_the_printable_area(built: tuple) -> None:
     out, manifest = built
     kinds = sorted(f["kind"] for f in manifest["files"])
-    assert kinds == ["aid", "board", "cards", "guide", "rulebook", "screen", "tokens", "tokens"]
+    assert kinds == [
+        "aid",
+        "board",
+        "box",
+        "cards",
+        "guide",
+        "rulebook",
+        "screen",
+        "tokens",
+        "tokens",
+    ]
     for f in manifest["files"]:
         assert len(pypdf.PdfReader(out / f["path"]).pages) == len(f["pages"]), f["path"]
     assert_inside_margins(manifest)

@@ -65,6 +65,7 @@ def build_game(
             "duplex": options.duplex,
             "back_offset_mm": list(options.back_offset),
             "ink_saver": options.ink_saver,
+            "sleeved": options.sleeved,
             "expansions": [e.id for e in game.expansions],
         },
     }
@@ -80,7 +81,7 @@ def missing_kinds(game: Game, only: frozenset[str] | None) -> list[str]:
 def _kinds(game: Game, only: frozenset[str] | None) -> set[str]:
     """The kinds of file a build of ``game`` writes (those in ``only``, if given)."""
     kinds: set[str] = {c.kind for c in game.spec.components}
-    kinds |= {"cards"} if game.cards else set()
+    kinds |= {"cards", "box"} if game.cards else set()
     kinds |= {"rulebook"} if game.spec.rulebook else set()
     return kinds & (only or frozenset(KINDS))
 

@@ -111,7 +111,7 @@ def _component_findings(game: Game) -> tuple[list[Finding], list[Piece]]:
         pieces += [face_piece(_piece_name(comp, key), where, f) for key, f in faces.items()]
         pieces += [Piece(f"{comp.kind} {comp.id!r}", where, tuple(p.decor)) for p in pages]
     try:
-        plan_outputs(game, options, frozenset({"aid", "rulebook"}))
+        plan_outputs(game, options, frozenset({"aid", "rulebook", "box"}))  # box: title art
         plan_outputs(game, replace(options, chits="shaped"), frozenset({"tokens"}))  # other faces
     except PnpError as exc:
         found.append(Finding(Severity.ERROR, exc.message, exc.location))

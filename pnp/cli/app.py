@@ -38,6 +38,7 @@ from pnp.cli.build_options import (
     PdfOpt,
     RegistrationOpt,
     ShopPdfOpt,
+    SleevedOpt,
     WatchOpt,
 )
 from pnp.cli.new import new_app
@@ -160,6 +161,7 @@ def build(
     registration: RegistrationOpt = False,
     booklet: BookletOpt = False,
     shop_pdf: ShopPdfOpt = False,
+    sleeved: SleevedOpt = False,
     ink_saver: InkSaverOpt = False,
     chits: ChitsOpt = "square",
     only: OnlyOpt = None,
@@ -222,6 +224,7 @@ def build(
             ink_saver=ink_saver,
             chits=chits,
             shop_pdf=shop_pdf,
+            sleeved=sleeved,
         )
         kinds = frozenset(only) if only else None
         wanted = frozenset(images or ())

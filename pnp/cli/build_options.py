@@ -126,7 +126,7 @@ OnlyOpt = Annotated[
         "--only",
         metavar="KIND",
         callback=opt.choice_list("kind", KINDS),
-        help=f"Build only these kinds: {'|'.join(KINDS)}; repeat or separate with commas.",
+        help=f"Build only these kinds: {', '.join(KINDS)}; repeat or separate with commas.",
     ),
 ]
 
@@ -169,6 +169,15 @@ ShopPdfOpt = Annotated[
     ),
 ]
 
+SleevedOpt = Annotated[
+    bool,
+    typer.Option(
+        "--sleeved",
+        help="Size the card box (GAME-box.pdf) for cards in sleeves: wider, taller and about "
+        "twice as deep.",
+    ),
+]
+
 WatchOpt = Annotated[
     bool,
     typer.Option(
@@ -195,5 +204,6 @@ __all__ = [
     "PdfOpt",
     "RegistrationOpt",
     "ShopPdfOpt",
+    "SleevedOpt",
     "WatchOpt",
 ]

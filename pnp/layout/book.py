@@ -4,7 +4,8 @@ sheet, one on a booklet page) and the imposition of a saddle-stitched booklet.
 A reading measure of 45–75 characters a line is the trade's rule for running text; at
 the rulebooks' 9.5–10 pt Lato that is a column about 80–115 mm wide. So a sheet (A4,
 Letter) gets two columns and a booklet page (A5, half-Letter) one. Pure geometry in mm:
-pnp.render.rulebook typesets into it and pnp.render.booklet draws the sheets.
+pnp.render.rulebook typesets into it and pnp.render.booklet draws the sheets. Page 1
+carries the title art (pnp.render.cover): a booklet's is a cover, a sheet's a band.
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ class BookFormat:
     scale: float
     """Type size against the 10 pt body of pnp.render.markdown.styles."""
     facing: bool = False
+    cover: bool = False
+    """Page 1 is a cover (the title art alone); else the title art runs across its top."""
 
     def text_left(self, page_number: int) -> float:
         """Left edge of the text area on page ``page_number`` (1 is a right-hand page)."""
@@ -54,7 +57,35 @@ def booklet_format(paper: str) -> BookFormat:
     """A booklet page: half of ``paper`` turned (A5 on A4, half-Letter on Letter), one
     column of about 65 characters, the inner margin wider for the stitching and the fold."""
     w, h = PAPERS_MM[paper]
-    return BookFormat((h / 2, w), 1, 18.0, 15.0, 18.0, 17.0, 0.0, 1.0, facing=True)
+    return BookFormat((h / 2, w), 1, 18.0, 15.0, 18.0, 17.0, 0.0, 1.0, facing=True, cover=True)
+
+
+COVER_EDGE_MM = 10.0
+"""The cover's panel keeps this far from the paper's edges (4 mm inside the printer's 6)..."""
+COVER_FOLD_MM = 12.0
+"""...and this far from the fold, where a stapled booklet's pages bend."""
+COVER_FOOT_MM = 20.0
+"""The panel stops this far above the foot, for the copyright line under it."""
+
+
+def cover_panel(fmt: BookFormat) -> Rect:
+    """The cover's panel on page 1 (a right-hand page: the fold on its left)."""
+    w, h = fmt.page
+    return (COVER_FOLD_MM, COVER_FOOT_MM, w - COVER_EDGE_MM, h - COVER_EDGE_MM)
+
+
+def back_panel(fmt: BookFormat) -> Rect:
+    """The back cover's panel, on the booklet's last page (a left-hand page: the fold on
+    its right)."""
+    w, h = fmt.page
+    return (COVER_EDGE_MM, COVER_FOOT_MM, w - COVER_FOLD_MM, h - COVER_EDGE_MM)
+
+
+def band_panel(fmt: BookFormat, height: float) -> Rect:
+    """The title band of a sheet rulebook's page 1: ``height`` mm tall, as wide as the text,
+    its top where the text starts."""
+    top = fmt.page[1] - fmt.top
+    return (fmt.inner, top - height, fmt.page[0] - fmt.outer, top)
 
 
 def padded(pages: int) -> int:
@@ -79,8 +110,9 @@ def signature_order(pages: int) -> list[tuple[int, int]]:
 def booklet_sheets(paper: str, pages: int) -> list[Page]:
     """The imposed sheets of a booklet of ``pages`` pages (for the manifest): each side a
     landscape ``paper`` page whose items are the two booklet pages on it, by number
-    (in the group ``blank`` past the last page), with their trims; ``folds`` the centre fold marks,
-    each inside the top or bottom margin and clear of the printer's 6 mm."""
+    (past the last page of text, in the group ``blank``, and the very last, when free, in
+    ``back-cover``), with their trims; ``folds`` the centre fold marks, each inside the top
+    or bottom margin and clear of the printer's 6 mm."""
     w, h = PAPERS_MM[paper]
     sheet = (h, w)
     half = h / 2
@@ -107,6 +139,8 @@ below the footer line (10 mm up)."""
 
 BLANK = "blank"
 """The group of a padding page (nothing is drawn there); a page of text is in ``booklet``."""
+BACK_COVER = "back-cover"
+"""The group of the last page when the text leaves it free: the back cover."""
 
 
 def page_name(number: int) -> str:
@@ -116,4 +150,5 @@ def page_name(number: int) -> str:
 
 def _page_item(number: int, pages: int, trim: Rect) -> Placed:
     name = page_name(number)
-    return Placed(name, "booklet" if number <= pages else BLANK, name, trim, trim)
+    group = "booklet" if number <= pages else BACK_COVER if number == padded(pages) else BLANK
+    return Placed(name, group, name, trim, trim)

@@ -58,6 +58,8 @@ class SheetOptions:
     """Counters as gang-cut squares with a shape emblem (square) or in their shapes (shaped)."""
     shop_pdf: bool = False
     """Also write each deck for a print shop: one card a page, with 1/8 in of bleed."""
+    sleeved: bool = False
+    """Size the card box for sleeved cards (pnp.layout.tuckbox)."""
 
     @property
     def inner_margin(self) -> float:

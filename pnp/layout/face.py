@@ -292,9 +292,11 @@ def known_art(game: Game, name: str, where: Location) -> Path:
 
 
 def art_used(game: Game) -> list[Path]:
-    """Every art file the game prints: the art its card types, cards and deck backs name,
-    the art the layouts they use name outright, and its boards' art."""
+    """Every art file the game prints: its title art, the art its card types, cards and
+    deck backs name, the art the layouts they use name outright, and its boards' art."""
     spec, found = game.spec, dict[Path, None]()
+    if spec.art:  # the title art of the rulebook's cover and the box
+        found[known_art(game, spec.art, game.spec_location("art"))] = None
     layouts: dict[tuple[str, tuple[float, float]], Location] = {}
     for key, ct in spec.card_types.items():
         if ct.art:

@@ -12,6 +12,10 @@ from reportlab.platypus import Flowable, KeepTogether, Paragraph
 
 UNBOUNDED = 1e9
 """A height to wrap against when only the natural height is wanted."""
+BLANK_MOST = 0.3
+"""What is kept whole (a short table, a worked example, a figure) moves on to the next
+column whole only when that leaves at most this share of the column blank; else it breaks
+(between rows or paragraphs) or shrinks (pnp.render.floats)."""
 
 
 class Block(Paragraph):

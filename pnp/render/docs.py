@@ -10,6 +10,7 @@ from reportlab.lib.units import mm
 from pnp._errors import Location
 from pnp.layout.ops import Face
 from pnp.layout.pages import Page
+from pnp.layout.titleart import TitleArt
 from pnp.render.meta import DocInfo
 from pnp.render.pdf import (
     DOCUMENT_FONTS,
@@ -125,15 +126,16 @@ def rulebook_file(
     footer: str,
     accent: str,
     coda: str,
+    art: TitleArt | None = None,
     figures: dict[str, Any] | None = None,
 ) -> list[Page]:
-    """Typeset a rulebook's rendered Markdown, with the data of the figures pnp draws
-    (pnp.render.generated); its pages, counted as they were set."""
+    """Typeset a rulebook's rendered Markdown, with its title art and the data of the
+    figures pnp draws (pnp.render.generated); its pages, counted as they were set."""
     from pnp.render.generated import using_figures
     from pnp.render.rulebook import write_rulebook
 
     with using_figures(figures or {}):
-        book = write_rulebook(path, text, paper, info, footer, accent, coda)
+        book = write_rulebook(path, text, paper, info, footer, accent, coda, art)
     return [Page(paper) for _ in range(book.pages)]
 
 
@@ -145,16 +147,17 @@ def booklet_file(
     footer: str,
     accent: str,
     coda: str,
+    art: TitleArt | None = None,
     figures: dict[str, Any] | None = None,
 ) -> list[Page]:
-    """Typeset the rulebook on booklet pages imposed two up on ``paper``, with the data of
-    the figures pnp draws; the sheets' sides, each naming the booklet pages on it
-    (pnp.layout.book)."""
+    """Typeset the rulebook on booklet pages imposed two up on ``paper``, its cover first,
+    with the data of the figures pnp draws; the sheets' sides, each naming the booklet
+    pages on it (pnp.layout.book)."""
     from pnp.render.booklet import write_booklet
     from pnp.render.generated import using_figures
 
     with using_figures(figures or {}):
-        return write_booklet(path, text, paper, info, footer, accent, coda)
+        return write_booklet(path, text, paper, info, footer, accent, coda, art)
 
 
 def prepare_typesetting() -> None:

@@ -12,7 +12,8 @@ from pnp._errors import DataError, Location, display_path, shown
 from pnp.games import engine_for
 from pnp.games.decisions import record_runs
 from pnp.layout.cards import SheetOptions
-from pnp.layout.face import art_used, card_context, find_template
+from pnp.layout.face import art_used, card_context, find_template, known_art
+from pnp.layout.titleart import TitleArt, players_text
 from pnp.render.meta import DocInfo
 from pnp.spec.components import AidComponent
 from pnp.spec.fields import parse_size
@@ -27,6 +28,7 @@ from pnp.text.places import SourcePlaces
 from pnp.text.template import render_text
 
 if TYPE_CHECKING:
+    from pnp.layout.book import BookFormat
     from pnp.render.aid import AidLayout
     from pnp.render.rulebook import BookLayout
 
@@ -273,11 +275,29 @@ def rulebook_footer(spec: GameSpec) -> str:
     return line if spec.name in line else f"{spec.name} rules · {line}"
 
 
-def rulebook_setting(game: Game) -> tuple[DocInfo, str, str, str]:
+def rulebook_setting(game: Game) -> tuple[DocInfo, str, str, str, TitleArt]:
     """What the rulebook is typeset with besides its text: metadata, the footer line,
-    the accent colour and the credits (kept together at its end)."""
+    the accent colour, the credits (kept together at its end) and the title art."""
     spec = game.spec
-    return doc_info(spec, "rules"), rulebook_footer(spec), spec.accent, credits_markdown(game)
+    footer, credits = rulebook_footer(spec), credits_markdown(game)
+    return doc_info(spec, "rules"), footer, spec.accent, credits, title_art(game)
+
+
+def title_art(game: Game) -> TitleArt:
+    """The title art of the rulebook's cover and the card box: the game's `art` (else the
+    first deck back's, else the first card type's), name, tagline and facts. An unknown
+    `art` is an error at its key."""
+    spec = game.spec
+    named: list[tuple[str, tuple[str | int, ...]]] = [(spec.art, ("art",))]
+    named += [(d.back.art, ("decks", i, "back", "art")) for i, d in enumerate(spec.decks)]
+    named += [(t.art, ("card_types", k, "art")) for k, t in spec.card_types.items()]
+    art = next(((n, at) for n, at in named if n), None)
+    path = str(known_art(game, art[0], game.spec_location(*art[1]))) if art else ""
+    facts = [players_text(spec.players.min, spec.players.max)]
+    facts += [spec.playing_time] if spec.playing_time else []
+    facts += [f"A game by {spec.credits.designer}"] if spec.credits else []
+    credit = copyright_line(spec)
+    return TitleArt(spec.name, spec.tagline, path, tuple(facts), spec.accent, credit)
 
 
 def typeset_rulebook(
@@ -286,12 +306,13 @@ def typeset_rulebook(
     paper: tuple[float, float],
     path: Path,
     options: SheetOptions | None = None,
+    fmt: BookFormat | None = None,
 ) -> BookLayout:
-    """Typeset the rendered rulebook ``text`` to ``path``, the credits kept together at
-    its end, its figures drawn as the build with ``options`` prints the pieces; returns
-    where every block landed."""
+    """Typeset the rendered rulebook ``text`` to ``path`` (in ``fmt``: a booklet's pages,
+    not imposed), the credits kept together at its end, its figures drawn as the build with
+    ``options`` prints the pieces; returns where every block landed."""
     from pnp.render.generated import using_figures
     from pnp.render.rulebook import write_rulebook
 
     with using_figures(rulebook_figures(game, text, options)):
-        return write_rulebook(path, text, paper, *rulebook_setting(game))
+        return write_rulebook(path, text, paper, *rulebook_setting(game), fmt=fmt)

@@ -14,8 +14,9 @@ if TYPE_CHECKING:
 
 PT_PER_MM = 72.0 / 25.4
 
-KINDS = ("cards", "tokens", "board", "screen", "track", "aid", "rulebook")
-"""Kinds of output file a game makes (manifest `kind`), the ones `--only` picks from."""
+KINDS = ("cards", "tokens", "board", "screen", "track", "aid", "rulebook", "box")
+"""Kinds of output file a game makes (manifest `kind`), the ones `--only` picks from; `box`
+is the card box (pnp.layout.tuckbox), one for the game's cards unless they are too many."""
 GUIDE_KIND = "guide"
 """The start-here sheet every build writes beside the others (pnp.render.guide)."""
 SHOP_KIND = "shop"

@@ -21,7 +21,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import registerFontFamily
 from reportlab.platypus import CondPageBreak, Flowable, Spacer
 
-from pnp.render.blocks import UNBOUNDED, Block, Group, plain_text, stack_height
+from pnp.render.blocks import BLANK_MOST, UNBOUNDED, Block, Group, plain_text, stack_height
 from pnp.render.pdf import DOCUMENT_FONTS, colour, ensure_font
 from pnp.render.tables import BlockTable, table_flowable
 
@@ -120,6 +120,8 @@ class HeadingGuard(CondPageBreak):  # type: ignore[misc]
         if self.following is not None:
             frame = self._doctemplateAttr("frame")
             room = frame.height - need if frame is not None else UNBOUNDED
+            if frame is not None and availHeight > BLANK_MOST * frame.height:
+                room = 0.0  # moving on would leave a third blank: what follows may break
             start = _start_height(self.following, availWidth, room)
             if _one_line(self.following, availWidth) and self.then is not None:
                 # a heading keeps two lines under it: a one-line paragraph and what follows
@@ -146,6 +148,9 @@ def _one_line(f: Flowable, width: float) -> bool:
 def _start_height(f: Flowable, width: float, room: float = UNBOUNDED) -> float:
     """The least of ``f`` that may stand at the foot of a frame ``room`` points tall
     at most (a short table taller than that may split after all)."""
+    least = getattr(f, "least_height", None)
+    if least is not None:  # a figure or a worked example (pnp.render.floats)
+        return f.getSpaceBefore() + float(least(width, room))
     if isinstance(f, Block):
         h = f.wrap(width, UNBOUNDED)[1]
         # no widows or orphans: up to three lines move as one, longer paragraphs leave two

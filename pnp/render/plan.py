@@ -32,6 +32,7 @@ from pnp.render.documents import (
     rulebook_markdown,
     rulebook_setting,
     template_context,
+    title_art,
 )
 from pnp.render.files import KINDS, OutputFile, Typeset
 from pnp.spec.components import (
@@ -166,11 +167,32 @@ def sheet_plans(
         elif isinstance(comp, AidComponent):
             make = partial(_aid_copies, comp, options)
         plans.append(SheetPlan(f"{gid}-{comp.id}.pdf", comp.kind, comp.title, make, _as_aid(comp)))
+    if "box" in want and game.cards:
+        plans.append(SheetPlan(f"{gid}-box.pdf", "box", "card box", partial(_box, game, options)))
     return [replace(p, lay_out=_labelled(game, p, options)) for p in plans]
 
 
 ONE_PIECE_KINDS = ("board", "screen")
 """Files that print one piece a page: each page gets its TrimBox and BleedBox."""
+
+
+def _box(game: Game, options: SheetOptions) -> Laid:
+    """The card box (or boxes): sized to the game's cards, bare or sleeved."""
+    from pnp.layout.boxart import box_pages, game_boxes
+
+    counts: dict[str, int] = {}
+    for card in game.cards:
+        counts[card.deck] = counts.get(card.deck, 0) + card.qty
+    decks = [(d.name, d.size_mm, counts.get(d.id, 0)) for d in game.spec.decks]
+    art = title_art(game)
+    pages: list[Page] = []
+    faces: dict[str, Any] = {}
+    found = game_boxes(decks, game.spec.name, options.sleeved, options.paper, options.margin)
+    for i, (contents, size, sheets) in enumerate(found, start=1):
+        laid, drawn = box_pages(sheets, size, art, contents, f"box{i}")
+        pages += laid
+        faces.update(drawn)
+    return pages, faces
 
 
 def _labelled(game: Game, plan: SheetPlan, options: SheetOptions) -> Callable[[], Laid]:
@@ -326,6 +348,8 @@ def _rulebook(
 
     text = None if defer else rulebook_markdown(game, context())  # a template error, found now
     paper = options.paper
+    if not defer:
+        title_art(game)  # and an unknown `art:`
     draw, size = (booklet_file, paper) if booklet else (rulebook_file, PAPERS_MM[paper])
 
     def typeset() -> Typeset:

@@ -32,7 +32,10 @@ from reportlab.platypus import (
 
 from pnp.layout.book import BookFormat, sheet_format
 from pnp.layout.sheet import PAPERS_MM
+from pnp.layout.titleart import TitleArt
 from pnp.render.blocks import Block, Group, flatten, lines_shared, stack_height
+from pnp.render.cover import band_frame, cover_frame, dress, first_page
+from pnp.render.floats import Figure, Floats, placed
 from pnp.render.generated import GeneratedFigure
 from pnp.render.markdown import guard_headings, styles, to_flowables
 from pnp.render.meta import DocInfo
@@ -42,8 +45,6 @@ from pnp.render.tables import BlockTable
 FOOTER_Y_MM = 10.0
 RULE_Y_MM = 13.0
 """Distance of the top rule from the top edge."""
-TITLE_GAP_MM = 4.0
-"""Space between the title block and the columns below it."""
 TITLE_MOST = 0.4
 """The title block runs across the page when it takes at most this share of it."""
 FOOTER_PT = (7.5, 6.0)
@@ -56,7 +57,7 @@ class PlacedBlock:
 
     page: int
     kind: str
-    """h1–h4, body, item, example, lead, caption (paragraphs) or table."""
+    """h1–h4, body, item, example, lead, caption (paragraphs), table or figure."""
     top: float
     bottom: float
     lines: int = 0
@@ -92,6 +93,10 @@ class BookLayout:
     """Each (page, frame)'s text area: its bottom and height, in points."""
     figures: list[tuple[int, str, tuple[str, ...]]] = field(default_factory=list)
     """Figures pnp drew from the data: page, name (anatomy, setup) and the words printed."""
+    cover: bool = False
+    """Page 1 is a cover: the title art alone on it (a booklet)."""
+    title_art: bool = False
+    """The title panel was drawn on page 1 (a cover, or a band across the top)."""
 
     def on_page(self, n: int) -> list[PlacedBlock]:
         return [b for b in self.blocks if b.page == n]
@@ -106,23 +111,39 @@ class _RecordingDoc(BaseDocTemplate):  # type: ignore[misc]
         super().__init__(*args, **kw)
         self.record = BookLayout()
         self.page_forms = page_forms
+        self.floats = Floats()
 
     def handle_pageBegin(self) -> None:  # noqa: N802
         if self.page_forms is not None:
             self.canv.beginForm(self.page_forms(self.page + 1))
         super().handle_pageBegin()
 
+    def filterFlowables(self, flowables: list[Flowable]) -> None:  # noqa: N802
+        """A figure that does not fit the rest of its column waits for the next one while
+        the text after it fills this one (pnp.render.floats)."""
+        self.floats.arrange(flowables)
+
+    def handle_frameBegin(self, *args: Any, **kw: Any) -> None:  # noqa: N802
+        self.floats.column()
+        super().handle_frameBegin(*args, **kw)
+
     def afterFlowable(self, flowable: Flowable) -> None:  # noqa: N802
+        self.floats.set(flowable)
         frame = self.frame
-        if isinstance(flowable, GeneratedFigure) and flowable.drawn_y is not None:
-            self.record.figures.append((self.page, flowable.name, flowable.labels))
-        if frame is None or not isinstance(flowable, Block | BlockTable):
+        art = flowable.art if isinstance(flowable, Figure) else flowable
+        if isinstance(art, GeneratedFigure) and art.drawn_y is not None:
+            self.record.figures.append((self.page, art.name, art.labels))
+        if frame is None or not isinstance(flowable, Block | BlockTable | Figure):
             return
         foot = frame.y1 + frame.bottomPadding
         area = (foot, frame.height - frame.topPadding - frame.bottomPadding)
         self.record.frames[(self.page, frame.id)] = area
         self.record.frame_bottom, self.record.frame_height = area
         bottom = flowable.drawn_y
+        if isinstance(flowable, Figure) and bottom is not None:
+            top = bottom + flowable.height
+            self.record.blocks.append(PlacedBlock(self.page, "figure", top, bottom, frame=frame.id))
+            return
         if bottom is None:  # not drawn (platypus only reports drawn flowables)
             return
         if isinstance(flowable, Block):
@@ -184,16 +205,19 @@ def write_rulebook(
     footer: str,
     accent: str,
     coda: str = "",
+    art: TitleArt | None = None,
     fmt: BookFormat | None = None,
     canvasmaker: Callable[..., Canvas] = make_canvas,
     page_forms: Callable[[int], str] | None = None,
 ) -> BookLayout:
     """Typeset the rulebook to ``path`` in ``fmt`` (default: two columns on ``paper``);
     returns where every block landed. ``coda`` is Markdown set after the text in a
-    smaller size (the credits). A booklet passes its own ``canvasmaker`` and
-    ``page_forms`` (the name of each page's form)."""
+    smaller size (the credits); ``art`` the title art of page 1 (a cover or a band,
+    pnp.render.cover; without it, the accent alone). A booklet passes its own
+    ``canvasmaker`` and ``page_forms`` (the name of each page's form)."""
     fmt = fmt or _format_of(paper)
-    setting = partial(_typeset, path, markdown, fmt, info, footer, accent, coda)
+    art = art or TitleArt("", "", "", (), accent, "")
+    setting = partial(_typeset, path, markdown, fmt, info, footer, accent, coda, art)
     with lines_shared():  # the second setting breaks no paragraph's lines again
         record = setting(canvasmaker, page_forms)
         if coda and all(b.coda for b in record.on_page(record.pages)):
@@ -210,6 +234,7 @@ def _typeset(
     footer: str,
     accent: str,
     coda: str,
+    art: TitleArt,
     canvasmaker: Callable[..., Canvas],
     page_forms: Callable[[int], str] | None,
     credits_first: bool = False,
@@ -220,10 +245,16 @@ def _typeset(
     col_w = fmt.column_width * mm
     flow = to_flowables(markdown, col_w, fmt.scale, accent, False, stretch_tables=False)
     head, story = _title_block(flow, fmt, accent)
-    title_h = stack_height(head, fmt.text_width * mm) if head else 0.0
-    if title_h > TITLE_MOST * page_h:
-        head, story, title_h = [], [*head, *story], 0.0
-    story = guard_headings(story)  # the title block is sized to what it holds
+    if not head and art.title:  # a rulebook that names no title: the data's
+        head = to_flowables(f"# {art.title}\n\n{art.tagline}", col_w, fmt.scale, accent, False)
+        _title_block(head, fmt, accent)
+    if stack_height(head, fmt.text_width * mm) > TITLE_MOST * page_h:
+        head, story = [], [*head, *story]  # it runs in the columns, the panel holds the title
+        head = to_flowables(f"# {art.title}", col_w, fmt.scale, accent, False) if art.title else []
+    words = dress(head, art, fmt.scale, fmt.cover) if head else []
+    panel = (cover_frame if fmt.cover else band_frame)(fmt, words, art) if words else None
+    story = placed(story, (fmt.page[1] - fmt.top - fmt.bottom) * mm)
+    story = guard_headings(story)
     if coda:
         credits = to_flowables(coda, col_w, fmt.scale * 0.9, accent, False, stretch_tables=False)
         for f in flatten(credits):
@@ -239,15 +270,18 @@ def _typeset(
         **info.doc_kwargs(),
     )
     on_page = _page_decor(fmt, footer, accent)
+    first = first_page(fmt, panel, art, on_page, partial(_frames, fmt, 1))
     doc.addPageTemplates(
         [
-            PageTemplate("first", _frames(fmt, 1, title_h), on_page, autoNextPageTemplate="even"),
-            PageTemplate("even", _frames(fmt, 2, 0.0), on_page, autoNextPageTemplate="odd"),
-            PageTemplate("odd", _frames(fmt, 3, 0.0), on_page, autoNextPageTemplate="even"),
+            first,
+            PageTemplate("even", _frames(fmt, 2), on_page, autoNextPageTemplate="odd"),
+            PageTemplate("odd", _frames(fmt, 3), on_page, autoNextPageTemplate="even"),
         ]
     )
-    doc.build(([*head, FrameBreak()] if head else []) + story, canvasmaker=canvasmaker)
+    doc.build(([*words, FrameBreak()] if words else []) + story, canvasmaker=canvasmaker)
     doc.record.pages = doc.page
+    doc.record.cover = fmt.cover and panel is not None
+    doc.record.title_art = panel is not None
     return doc.record
 
 
@@ -286,21 +320,17 @@ def _lead_style(scale: float, accent: str) -> ParagraphStyle:
     return ParagraphStyle("lead", body, fontSize=11 * scale, leading=14.5 * scale)
 
 
-def _frames(fmt: BookFormat, page: int, title_h: float) -> list[Frame]:
-    """The frames of page ``page`` (its parity sets the margins of a facing page): the
-    title across the top when ``title_h`` is given, then the columns."""
+def _frames(fmt: BookFormat, page: int, top: float | None = None) -> list[Frame]:
+    """The columns of page ``page`` (its parity sets the margins of a facing page), from
+    ``top`` (points up the page; default the top margin) down to the bottom margin."""
     left = fmt.text_left(page) * mm
-    top = (fmt.page[1] - fmt.top) * mm
+    top = (fmt.page[1] - fmt.top) * mm if top is None else top
     bottom = fmt.bottom * mm
-    frames = []
-    if title_h:
-        width = fmt.text_width * mm
-        frames.append(_frame(left, top - title_h, width, title_h, "title"))
-        top -= title_h + TITLE_GAP_MM * mm
     col_w, step = fmt.column_width * mm, (fmt.column_width + fmt.gutter) * mm
-    for i in range(fmt.columns):
-        frames.append(_frame(left + i * step, bottom, col_w, top - bottom, f"col{i + 1}"))
-    return frames
+    return [
+        _frame(left + i * step, bottom, col_w, top - bottom, f"col{i + 1}")
+        for i in range(fmt.columns)
+    ]
 
 
 def _frame(x: float, y: float, w: float, h: float, name: str) -> Frame:

@@ -170,6 +170,11 @@ class GameSpec(Strict):
     id: ID
     name: str
     tagline: str = ""
+    art: str = ""
+    """The game's title art on the rulebook's cover and the card box, `set/name` (like a card
+    type's `art`); without it, the first deck back's art."""
+    playing_time: str = Field(default="", max_length=40)
+    """How long a game takes, as the cover and the box print it, e.g. '30 minutes'."""
     engine: str | None = None
     """Name of the rules engine under pnp/games/, if the game has one."""
     players: Players
