@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from pnp._errors import LayoutError, Location
-from pnp.layout.ops import Run, TextBlock
+from pnp.layout.ops import Face, Run, TextBlock
 from pnp.text.fonts import FontMetrics, load_font
 from pnp.text.richtext import ICON_EM, Line, Word, break_lines, line_text, parse, piece_width
 
@@ -184,3 +185,16 @@ def _runs(
             px += w
         x += width + gap
     return out
+
+
+def legible_at(face: Face, scale: float) -> Face:
+    """``face`` as a miniature drawn at ``scale`` shows it (a rulebook figure, the start-here
+    sheet): text that would print under its least size there is left out, so no page
+    carries type too small to read; shapes, art and icons stay."""
+    ops = tuple(
+        op
+        for op in face.ops
+        if not isinstance(op, TextBlock)
+        or op.size * scale >= (MIN_FINE_PRINT_PT if op.fine_print else MIN_TEXT_PT)
+    )
+    return replace(face, ops=ops) if len(ops) < len(face.ops) else face

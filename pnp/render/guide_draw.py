@@ -13,6 +13,7 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
 
+from pnp.layout.textfit import legible_at
 from pnp.render.guide_parts import Piece
 from pnp.render.pdf import colour, draw_face, ensure_font
 
@@ -144,7 +145,7 @@ def draw_picture(c: Any, p: Piece, x: float, y: float, w: float, h: float, font_
         c.setFillColor(colour("#ffffff"))
         c.rect(0, 0, fw, fh, stroke=0, fill=1)
     c.scale(k, k)
-    draw_face(c, face, font_dir)
+    draw_face(c, legible_at(face, k), font_dir)
     c.restoreState()
     c.setStrokeColor(colour(OUTLINE))
     c.setLineWidth(0.35)

@@ -14,8 +14,12 @@ from typing import Any
 from reportlab.lib.units import mm
 
 from pnp.layout.ops import POLYGONS, Box, PieceView, PileView
+from pnp.layout.textfit import legible_at
 from pnp.render.pdf import colour, draw_face
 
+LEAST_FIGURE_SCALE = 0.8 * 0.93
+"""The smallest a setup figure is drawn at its place (shrunk to fit its column, then to
+fit the room left): its pieces' text is kept only where it stays legible even then."""
 EDGE = "#6a6a6a"
 """The hairline round each piece: its cut edge, so a white card reads on white paper."""
 EDGE_PT = 0.35
@@ -178,7 +182,7 @@ def draw_piece(c: Any, p: Placed, x: float, y: float, font_dir: Path | None) -> 
     if piece.window is not None:
         x0, _, _, y1 = piece.window
         c.translate(-x0 * mm, -(piece.face.height - y1) * mm)
-    draw_face(c, piece.face, font_dir)
+    draw_face(c, legible_at(piece.face, p.k * LEAST_FIGURE_SCALE), font_dir)
     c.restoreState()
     c.setStrokeColor(colour(EDGE))
     c.setLineWidth(EDGE_PT / p.k)
