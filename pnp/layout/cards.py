@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp._errors import PnpError
+from pnp._errors import LayoutError, PnpError
 from pnp.layout.edges import edge_colour
 from pnp.layout.face import card_context, known_art, lay_out_face, load_layout
 from pnp.layout.labels import LABEL_BAND_MM
@@ -14,7 +14,6 @@ from pnp.layout.pages import Cut, Page, Placed
 from pnp.layout.sheet import (
     DEFAULT_BLEED_MM,
     MARGIN_MM,
-    MIN_GUTTER_BLEED_MM,
     MIN_MARK_MM,
     PAPERS_MM,
     Grid,
@@ -206,15 +205,17 @@ def _rules(
     options: SheetOptions, bleed: float | None, may_rotate: bool, foot: bool = True
 ) -> Rules:
     """The sheet as the packer sees it: DESIGN.md §4's margin, crop-mark room, gutters and
-    bleed (up to 3 mm; an explicit ``--bleed`` exactly, gutters twice it)."""
+    bleed: 3 mm past every outer cut and into every gutter (gutters of 6 mm, so a card
+    beside another of another colour still bleeds 3 mm); an explicit ``--bleed`` exactly,
+    gutters twice it."""
     wanted = DEFAULT_BLEED_MM if bleed is None else bleed
     mx, my = options.packed_margins
     return Rules(
         page=PAPERS_MM[options.paper],
         margin=mx,
         margin_y=my,
-        band=MIN_MARK_MM if bleed is None else max(MIN_MARK_MM, bleed),
-        least_gap=2 * MIN_GUTTER_BLEED_MM if bleed is None else 2 * bleed,
+        band=max(MIN_MARK_MM, wanted),
+        least_gap=2 * wanted,
         most_gap=2 * wanted,
         bleed=wanted,
         exact=bleed is not None,
@@ -243,7 +244,7 @@ def _fold_pages(game: Game, options: SheetOptions) -> list[Page]:
     pages: list[Page] = []
     for group in sheet_groups(game, options.deck_per_sheet):
         size = group[0][1].size_mm
-        grid = plan_grid(options.paper, size, options.bleed, options.inner_margin, "fold")
+        grid = _fold_grid(options, size)
         radius = corner_radius(size)
         turn, back_turn = (90, 270) if grid.rotated else (0, 0)
         for chunk in paginate(group, grid.per_page):
@@ -270,6 +271,19 @@ def _fold_pages(game: Game, options: SheetOptions) -> list[Page]:
                 page.cuts.append(Cut((*trim[:2], *btrim[2:]), radius))
             pages.append(page)
     return pages
+
+
+def _fold_grid(options: SheetOptions, size: tuple[float, float]) -> Grid:
+    """The fold grid with the label's strip kept free at the foot, unless that costs a
+    pair a sheet (the label then finds room along a side, or the grid's own margin)."""
+    args = (options.paper, size, options.bleed, options.inner_margin, "fold")
+    bare = plan_grid(*args)
+    foot = max(0.0, options.margin + LABEL_BAND_MM - options.inner_margin)
+    try:
+        with_foot = plan_grid(*args, foot=foot)
+    except LayoutError:
+        return bare
+    return with_foot if with_foot.per_page >= bare.per_page else bare
 
 
 def _sheet(grid: Grid, side: str) -> Page:
