@@ -27,8 +27,9 @@ GAP_MM = 3.0
 """Between spaced chips (room for a punch's rim or scissors) and between blocks."""
 GANG_MARK_MM = 3.0
 """Crop marks around a gang-cut block run this far out from its edge."""
-TOKEN_BLEED_MM = 1.2
-"""Colour past a counter's cut line: a cut that misses by 1 mm shows no white."""
+TOKEN_BLEED_MM = 1.5
+"""Colour past a counter's cut line: a cut that misses by 1 mm shows only the counter's own
+colour (half the gap between spaced chips, so neighbours' colours never overlap)."""
 HEADING_MM = 6.5
 """Height of a group heading's band above its blocks."""
 CONTINUED = " (continued)"
