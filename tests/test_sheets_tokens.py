@@ -14,7 +14,7 @@ from pnp.layout.cards import SheetOptions
 from pnp.layout.chit_faces import EMBLEM
 from pnp.layout.ops import Face, Icon, Shape, TextBlock
 from pnp.layout.pages import Page
-from pnp.layout.sheet import PAPERS_MM
+from pnp.layout.sheet import PAPERS_MM, sheet_fill, sheets_lower_bound
 from pnp.layout.tokens import (
     CONTINUED,
     GANG_MARK_MM,
@@ -23,6 +23,7 @@ from pnp.layout.tokens import (
     TOKEN_BLEED_MM,
     lay_out_tokens,
 )
+from pnp.render.plan import usable_margin
 from pnp.spec.components import TokensComponent
 from pnp.spec.load import load_game
 
@@ -239,38 +240,22 @@ def test_a_group_carried_over_repeats_its_heading(game: str, paper: str, chits: 
             seen |= {it.group for it in page.items}
 
 
-SHORT = {
-    ("smallprint", "letter", "shaped", False): "48 % and 18 %",
-    ("smallprint", "letter", "square", True): "44 % and 21 %",
-    ("smallprint", "letter", "shaped", True): "44 % and 21 %",
-    ("bidness", "letter", "shaped", True): "48 % and 2 % (the two awards)",
-    ("boom", "letter", "shaped", True): "49.9 % and 32 %",
-}
-"""Files the shelves do not yet pack to the rule: Small Print's counters fill 65 % of one
-Letter sheet and take two; Bidness's two award rounds find no hole on Letter with the
-registration marks."""
-FILES = [
-    pytest.param(
-        g, p, c, r,
-        marks=[pytest.mark.xfail(strict=True, reason=SHORT[g, p, c, r])]
-        if (g, p, c, r) in SHORT else [],
-    )
-    for g in GAMES
-    for p in PAPERS
-    for c in MODES
-    for r in (False, True)
-]  # fmt: skip
+FILES = [(g, p, c, r) for g in GAMES for p in PAPERS for c in MODES for r in (False, True)]
 
 
 @pytest.mark.parametrize(("game", "paper", "chits", "registration"), FILES)
 def test_at_most_one_sheet_of_a_counters_file_is_under_half_full(
     game: str, paper: str, chits: str, registration: bool
 ) -> None:
-    w, h = PAPERS_MM[paper]
-    room = (w - 12) * (h - 12)  # inside the 6 mm printer margin
+    """Measured where counters may lie (inside the printer margin and the registration
+    marks' room); and no file takes more than one sheet over its lower bound."""
+    options = SheetOptions(paper=paper, chits=chits, registration=registration)
+    margin = usable_margin("tokens", options)
     for _, pages, _ in _files(game, paper, chits, registration):
-        fill = [sum(_area(it.trim) for it in p.items) / room for p in pages]
+        fill = [sheet_fill([it.trim for it in p.items], p.size, margin) for p in pages]
         assert sum(f < 0.5 for f in fill) <= 1, fill
+        sizes = [(it.trim[2] - it.trim[0], it.trim[3] - it.trim[1]) for p in pages for it in p.items]
+        assert len(pages) <= sheets_lower_bound(sizes, pages[0].size, margin) + 1, fill
 
 
 def test_boom_counters_on_letter_take_three_sheets_not_four() -> None:

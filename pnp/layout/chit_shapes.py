@@ -44,11 +44,8 @@ def outline(kind: str, d: float, inset: float = 0.0) -> list[Point]:
     scale = (inradius(kind, d) - inset) / inradius(kind, d)
     if kind == "circle":
         r = d / 2 - inset
-        steps = range(CIRCLE_SIDES)
-        return [
-            (cx + r * math.cos(2 * math.pi * i / CIRCLE_SIDES), cy + r * math.sin(2 * math.pi * i / CIRCLE_SIDES))
-            for i in steps
-        ]  # fmt: skip
+        turns = [2 * math.pi * i / CIRCLE_SIDES for i in range(CIRCLE_SIDES)]
+        return [(cx + r * math.cos(a), cy + r * math.sin(a)) for a in turns]
     corners = {
         "square": [(0.0, 0.0), (d, 0.0), (d, d), (0.0, d)],
         "triangle": [(d / 2, 0.0), (d, d), (0.0, d)],

@@ -7,8 +7,9 @@ registration marks, and of the printer margin. It goes on the first side that ha
 this order: the foot of the sheet, its head, then standing along the right or left edge; on
 each side as two lines (name, then credit), else side by side between the crop marks, else
 with the credit broken over two lines, one under the other (never its halves apart); else
-as one line along the foot (or head) below the crop marks, which stop short of it. A back page gets a label of its own, placed on the
-back's own free room: its text reads on the back, never mirrored.
+as one line along the foot (or head) below the crop marks, which stop short of it. A back
+page gets a label of its own, placed on the back's own free room: its text reads on the
+back, never mirrored.
 
 All lengths in mm, origin at the page's bottom-left (as in PDF); the text blocks are set in
 page decor's coordinates (y down from the top)."""

@@ -12,6 +12,7 @@ from typing import Any
 from pnp._errors import DataError, Location
 from pnp.layout.cards import SheetOptions
 from pnp.layout.chit_faces import shaped_face, square_face
+from pnp.layout.chit_search import pack_groups
 from pnp.layout.chit_shapes import PATTERNS
 from pnp.layout.chits import (
     CHITS,
@@ -28,7 +29,7 @@ from pnp.layout.chits import (
 from pnp.layout.labels import LABEL_BAND_MM
 from pnp.layout.ops import Face, TextBlock
 from pnp.layout.pages import Cut, Page, Placed
-from pnp.layout.sheet import PAPERS_MM, Rect, marks_around, trim_lines
+from pnp.layout.sheet import PAPERS_MM, Rect, marks_around, trim_lines, usable_area
 from pnp.layout.tess import lines, marks, surround
 from pnp.layout.textfit import set_text
 from pnp.spec.components import Token, TokensComponent
@@ -190,8 +191,8 @@ def lay_out_tokens(
     faces: dict[str, Face] = {}
     area = _area(options)
     bold = load_font("Lato-Bold")
-    packer = Packer(area, lambda t: bold.width(t, HEADING_PT) * 25.4 / 72)
     placed: list[tuple[str, list[tuple[Run, list[Chit]]]]] = []
+    headed: list[tuple[str, list[Run]]] = []
     largest = largest_token_mm(options)
     for gi, group in enumerate(comp.groups):
         where = game.spec_location("components", index, "groups", gi)
@@ -221,9 +222,10 @@ def lay_out_tokens(
         if not runs:
             continue
         note = "".join(sorted({NOTES.get(r.kind, "") for r, _ in runs}))
-        packer.add(group.title + note, [r for r, _ in runs])
+        headed.append((group.title + note, [r for r, _ in runs]))
         placed.append((group.title, runs))
-    packer.settle()
+    room = usable_area(PAPERS_MM[options.paper], options.inner_margin)
+    packer = pack_groups(area, lambda t: bold.width(t, HEADING_PT) * 25.4 / 72, headed, room)
     return _pages(comp.title, options, area, packer, placed), faces
 
 
