@@ -133,7 +133,7 @@ def _number(text: str, key: str, where: Location, whole: bool = False) -> Any:
         raise DataError(f"token {key} {text!r} is not a number", where) from None
 
 
-def _area(options: SheetOptions) -> Area:
+def token_area(options: SheetOptions) -> Area:
     """Where blocks go: inside the layout margin, a chip's colour stopping at it."""
     w, h = PAPERS_MM[options.paper]
     m = options.inner_margin + TOKEN_BLEED_MM
@@ -183,13 +183,18 @@ def _runs(chits: list[Chit], shaped: bool) -> list[tuple[Run, list[Chit]]]:
 
 
 def lay_out_tokens(
-    game: Game, comp: TokensComponent, index: int, options: SheetOptions
+    game: Game,
+    comp: TokensComponent,
+    index: int,
+    options: SheetOptions,
+    area: Area | None = None,
 ) -> tuple[list[Page], dict[str, Face]]:
     """Pages of counters: gang-cut blocks sharing cut lines with a crop mark on every
-    line, tessellated triangles, or spaced rounds each with its cut outline."""
+    line, tessellated triangles, or spaced rounds each with its cut outline; on each
+    page inside ``area`` (mm, y down), by default all the page's room for them."""
     shaped = options.chits == "shaped"
     faces: dict[str, Face] = {}
-    area = _area(options)
+    area = area or token_area(options)
     bold = load_font("Lato-Bold")
     placed: list[tuple[str, list[tuple[Run, list[Chit]]]]] = []
     headed: list[tuple[str, list[Run]]] = []
@@ -241,7 +246,7 @@ def _pages(
     pages = [Page(size, bleed=TOKEN_BLEED_MM) for _ in range(packer.page_count)]
     for page in pages:
         page.registration = options.registration_marks(size)
-    pages[0].decor.append(title_block(title, area.left, area.top, 14))
+    pages[0].decor.append(title_block(title, area.left, area.first_top - TITLE_MM, 14))
     for h in packer.headings:
         pages[h.page].decor.append(title_block(h.text, h.x, h.y, HEADING_PT, "Lato-Bold"))
     for block in packer.blocks:
