@@ -11,10 +11,11 @@ that differ in colour also differ in a greyscale print.
 from __future__ import annotations
 
 from pnp._errors import LayoutError, Location
-from pnp.layout.chit_shapes import box, mix, outline, span, texture
+from pnp.layout.chit_shapes import box, outline, span, texture
 from pnp.layout.chits import TOKEN_BLEED_MM
 from pnp.layout.ops import Face, Icon, Shape, TextBlock
 from pnp.layout.textfit import set_text
+from pnp.layout.tints import mix
 
 MIN_PT = 6.0
 """Smallest text on a counter (DESIGN.md §4: nothing under 6 pt on a printed piece)."""

@@ -156,10 +156,3 @@ def _inside(p: Point, region: list[Point]) -> bool:
         if sign * ((qx - px) * (p[1] - py) - (qy - py) * (p[0] - px)) < 0:
             return False
     return True
-
-
-def mix(a: str, b: str, share: float) -> str:
-    """Colour ``a`` moved ``share`` of the way towards ``b`` (both ``#rrggbb``)."""
-    ca = [int(a[i : i + 2], 16) for i in (1, 3, 5)]
-    cb = [int(b[i : i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(x + (y - x) * share):02x}" for x, y in zip(ca, cb, strict=True))
