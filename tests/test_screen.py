@@ -81,8 +81,10 @@ def test_no_fold_line_crosses_the_art_and_the_outside_is_turned(mini_cards: Path
     assert not [op for op in face.ops if isinstance(op, Shape) and op.kind == "line" and op.dash]
     clip = pages[0].items[0].clip
     for x0, y0, x1, y1 in pages[0].folds:  # wholly outside the art and its bleed
-        assert max(x0, x1) <= clip[0] + 1e-6 or min(x0, x1) >= clip[2] - 1e-6 or (
-            max(y0, y1) <= clip[1] + 1e-6 or min(y0, y1) >= clip[3] - 1e-6
+        assert (
+            max(x0, x1) <= clip[0] + 1e-6
+            or min(x0, x1) >= clip[2] - 1e-6
+            or (max(y0, y1) <= clip[1] + 1e-6 or min(y0, y1) >= clip[3] - 1e-6)
         )
     words = {line[2]: op for op in face.ops if isinstance(op, TextBlock) for line in op.lines}
     assert words["Mini"].rotate == 180 and words["Red"].rotate == 180

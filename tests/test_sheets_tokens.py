@@ -14,7 +14,7 @@ from pnp.layout.cards import SheetOptions
 from pnp.layout.chit_faces import EMBLEM
 from pnp.layout.ops import Face, Icon, Shape, TextBlock
 from pnp.layout.pages import Page
-from pnp.layout.sheet import PAPERS_MM, sheet_fill, sheets_lower_bound
+from pnp.layout.sheet import sheet_fill, sheets_lower_bound
 from pnp.layout.tokens import (
     CONTINUED,
     GANG_MARK_MM,
@@ -254,7 +254,7 @@ def test_at_most_one_sheet_of_a_counters_file_is_under_half_full(
     for _, pages, _ in _files(game, paper, chits, registration):
         fill = [sheet_fill([it.trim for it in p.items], p.size, margin) for p in pages]
         assert sum(f < 0.5 for f in fill) <= 1, fill
-        sizes = [(it.trim[2] - it.trim[0], it.trim[3] - it.trim[1]) for p in pages for it in p.items]
+        sizes = [(t[2] - t[0], t[3] - t[1]) for p in pages for t in (i.trim for i in p.items)]
         assert len(pages) <= sheets_lower_bound(sizes, pages[0].size, margin) + 1, fill
 
 

@@ -314,10 +314,10 @@ def impose_copies(
     """``copies`` identical panels (player aids) butted on sheets with crop marks, their
     background bleeding past the outer cuts as far as the sheet allows (up to 3 mm, at
     least the crop marks' 2 mm), some on their side where that saves a sheet (six tarot
-    panels on one A4 sheet: four lying, two upright, 2.5 mm of bleed); ``options`` may be just the paper (the other sheet options at
-    their defaults). With ``two_faces`` each front page gets a back page (face
-    ``key:back``), mirrored for a long-edge flip, after it or, without duplex, after all
-    fronts (as card backs are)."""
+    panels on one A4 sheet: four lying, two upright, 2.5 mm of bleed); ``options`` may be
+    just the paper (the other sheet options at their defaults). With ``two_faces`` each
+    front page gets a back page (face ``key:back``), mirrored for a long-edge flip, after
+    it or, without duplex, after all fronts (as card backs are)."""
     if isinstance(options, str):
         options = SheetOptions(paper=options)
     pages = []
