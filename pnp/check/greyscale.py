@@ -85,7 +85,7 @@ def counter_sets(game: Game) -> list[tuple[str, list[Cue]]]:
                 rows = game.spec.tables.get(group.each)
                 if not isinstance(rows, list):
                     continue  # the layout reports the missing table
-            cues = []
+            cues: list[Cue] = []
             for row in rows:
                 ctx = {"tables": game.spec.tables, "row": row}
                 t = group.token
