@@ -247,33 +247,20 @@ FAST = [
     ("auto", "a4", "square", False, False),
 ]
 """Each value of each option once at least, the combinations that failed among them."""
-EVERY = [
-    c
+COMBINATIONS = [
+    pytest.param(*c, marks=[] if c in FAST else [pytest.mark.slow])
     for c in itertools.product(LAYOUTS, PAPERS, CHITS, (False, True), (True, False))
-    if c not in FAST
 ]
+"""Every combination: the ones in FAST run each time, the others with the slow tests."""
 
 
-def _builds(game: str, layout: str, paper: str, chits: str, reg: bool, duplex: bool) -> None:
+@pytest.mark.parametrize(("layout", "paper", "chits", "reg", "duplex"), COMBINATIONS)
+@pytest.mark.parametrize("game", GAMES)
+def test_every_option_builds(
+    game: str, layout: str, paper: str, chits: str, reg: bool, duplex: bool
+) -> None:
     options = SheetOptions(paper=paper, layout=layout, chits=chits, registration=reg, duplex=duplex)
     files = plan_outputs(_game(game), options, SHEETS)
     assert files and all(f.pages for f in files)
     for f in files:
         assert all(p.label is not None for p in f.pages), f.path
-
-
-@pytest.mark.parametrize(("layout", "paper", "chits", "reg", "duplex"), FAST)
-@pytest.mark.parametrize("game", GAMES)
-def test_every_option_builds(
-    game: str, layout: str, paper: str, chits: str, reg: bool, duplex: bool
-) -> None:
-    _builds(game, layout, paper, chits, reg, duplex)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize(("layout", "paper", "chits", "reg", "duplex"), EVERY)
-@pytest.mark.parametrize("game", GAMES)
-def test_every_combination_of_options_builds(
-    game: str, layout: str, paper: str, chits: str, reg: bool, duplex: bool
-) -> None:
-    _builds(game, layout, paper, chits, reg, duplex)
