@@ -142,7 +142,8 @@ def _texture(
     the counter's box it lies) that keeps the words clear."""
     if not pattern:
         return []
-    ops = texture(pattern, outline(shape, d, out), mix(fill, ink, TEXTURE_SHARE))
+    under = outline(plate[0], d, plate[1] + PLATE_MM)  # what the plate hides for certain
+    ops = texture(pattern, outline(shape, d, out), mix(fill, ink, TEXTURE_SHARE), under)
     x0, y0, x1, y1 = box(outline(plate[0], d, plate[1]))
     kind = {"circle": "ellipse", "square": "rect"}.get(plate[0], plate[0])
     return [*ops, Shape(kind, x0, y0, x1 - x0, y1 - y0, fill, None, 0, 0)]

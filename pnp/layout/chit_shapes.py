@@ -15,8 +15,10 @@ from pnp.layout.ops import Shape
 
 PATTERNS = ("stripes", "dots", "checks", "hatch")
 """The textures a counter's `pattern:` may name (empty: plain)."""
-PITCH_MM = 1.5
-"""From one stripe, dot or check to the next."""
+PITCH_MM = 1.6
+"""From one stripe to the next."""
+SPOT_PITCH_MM = 2.0
+"""From one dot or check to the next."""
 STROKE_MM = 0.4
 CIRCLE_SIDES = 48
 """A circle as a polygon, to clip a texture's lines to it (0.2 % short of the true radius
@@ -84,9 +86,12 @@ def _across(points: list[Point], y: float) -> tuple[float, float] | None:
     return (min(xs), max(xs)) if xs else None
 
 
-def texture(pattern: str, region: list[Point], colour: str) -> list[Shape]:
-    """``pattern`` drawn in ``colour`` inside the convex polygon ``region`` (nothing for an
-    empty pattern)."""
+def texture(
+    pattern: str, region: list[Point], colour: str, hole: list[Point] | None = None
+) -> list[Shape]:
+    """``pattern`` drawn in ``colour`` inside the convex polygon ``region`` and outside the
+    convex ``hole`` (a plain plate covers it; nothing is drawn there that it would hide);
+    nothing for an empty pattern."""
     if not pattern:
         return []
     x0, y0, x1, y1 = box(region)
@@ -101,23 +106,37 @@ def texture(pattern: str, region: list[Point], colour: str) -> list[Shape]:
                 a = (x0 - reach, c - slope * reach)
                 b = (x1 + reach, c + slope * (x1 - x0 + reach))
                 seg = clip_segment(a, b, region)
-                if seg is not None:
-                    (ax, ay), (bx, by) = seg
+                for (ax, ay), (bx, by) in _outside(seg, hole):
                     out.append(Shape("line", ax, ay, bx - ax, by - ay, None, colour, STROKE_MM, 0))
         return out
-    size = 0.65 if pattern == "dots" else PITCH_MM / 2
+    pitch = SPOT_PITCH_MM
+    size = 0.7 if pattern == "dots" else pitch / 2
     kind = "ellipse" if pattern == "dots" else "rect"
-    rows = int((y1 - y0) / PITCH_MM) + 2
-    cols = int((x1 - x0) / PITCH_MM) + 2
+    rows = int((y1 - y0) / pitch) + 2
+    cols = int((x1 - x0) / pitch) + 2
     for r in range(rows):
         for c in range(cols):
             if pattern == "checks" and (r + c) % 2:
                 continue
-            x, y = x0 + c * PITCH_MM, y0 + r * PITCH_MM
+            x, y = x0 + c * pitch, y0 + r * pitch
             corners = [(x, y), (x + size, y), (x, y + size), (x + size, y + size)]
-            if all(_inside(p, region) for p in corners):
+            hidden = hole is not None and all(_inside(p, hole) for p in corners)
+            if all(_inside(p, region) for p in corners) and not hidden:
                 out.append(Shape(kind, x, y, size, size, colour, None, 0, 0))
     return out
+
+
+def _outside(
+    seg: tuple[Point, Point] | None, hole: list[Point] | None
+) -> list[tuple[Point, Point]]:
+    """The parts of segment ``seg`` outside the convex ``hole``: none, one or two."""
+    if seg is None:
+        return []
+    inner = clip_segment(*seg, hole) if hole is not None else None
+    if inner is None:
+        return [seg]
+    parts = [(seg[0], inner[0]), (inner[1], seg[1])]
+    return [(a, b) for a, b in parts if math.dist(a, b) > 1e-6]
 
 
 def clip_segment(a: Point, b: Point, region: list[Point]) -> tuple[Point, Point] | None:
