@@ -60,11 +60,14 @@ def _sheet_numbers(pages: list[Page]) -> list[int]:
         flipped = sorted(
             (it.id, round(w - it.trim[2], 3), round(it.trim[1], 3)) for it in page.items
         )
+        ids = {it.id for it in page.items}  # counters riding on a card sheet have no back
         match = [
             i
             for i, f in enumerate(fronts, 1)
             if i not in backed
-            and sorted((it.id, round(it.trim[0], 3), round(it.trim[1], 3)) for it in f.items)
+            and sorted(
+                (it.id, round(it.trim[0], 3), round(it.trim[1], 3)) for it in f.items if it.id in ids
+            )
             == flipped
         ]
         assert match, "a back matches a front"  # the first of equal sheets not yet backed
