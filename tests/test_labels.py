@@ -68,9 +68,7 @@ def _sheet_numbers(pages: list[Page]) -> list[int]:
         )
         ids = {it.id for it in page.items}  # counters riding on a card sheet have no back
         match = [
-            i
-            for i, f in enumerate(fronts, 1)
-            if i not in backed and _spots(f, ids) == flipped
+            i for i, f in enumerate(fronts, 1) if i not in backed and _spots(f, ids) == flipped
         ]
         assert match, "a back matches a front"  # the first of equal sheets not yet backed
         backed.add(match[0])
