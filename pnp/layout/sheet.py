@@ -286,7 +286,7 @@ def sheets_lower_bound(
     room = (page[0] - 2 * (mx + MIN_MARK_MM), page[1] - 2 * (my + MIN_MARK_MM))
     counts: dict[tuple[float, float], int] = {}
     for w, h in sizes:
-        key = (round(w, 3), round(h, 3))
+        key = (round(min(w, h), 3), round(max(w, h), 3))  # a piece on its side is one size
         counts[key] = counts.get(key, 0) + 1
     every = {v for key in counts for v in key}
     usable = _sums_within(room[0], every) * _sums_within(room[1], every)
