@@ -191,9 +191,10 @@ def test_anti_aliasing_differences_pass() -> None:
 
 
 def test_golden_folder_stays_reviewable() -> None:
-    """A few MB at most: the display lists are text a diff shows, the rasters 40 dpi."""
+    """A few MB at most: the display lists are text a diff shows, the rasters 40 dpi (the
+    counters' textures, a shape per stripe or dot, take half a MB of it)."""
     size = sum(p.stat().st_size for p in regen.HERE.rglob("*") if p.is_file())
-    assert size < 4_000_000, f"tests/golden holds {size / 1e6:.1f} MB"
+    assert size < 5_000_000, f"tests/golden holds {size / 1e6:.1f} MB"
 
 
 def test_every_op_item_and_mark_is_one_line() -> None:
