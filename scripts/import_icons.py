@@ -37,6 +37,28 @@ ICONS: dict[str, str] = {
 }
 GAME_ICONS: dict[str, dict[str, str]] = {
     # icons one game draws, kept in templates/<game>/icons/
+    # a symbol per venture firm, on its stock counters (tables.firms)
+    "boom": {
+        "mask": "mask",
+        "glasses": "glasses",
+        "flame": "fire-flame-simple",
+        "mountain": "mountain",
+        "horse": "horse",
+    },
+    # a symbol per player colour, on its investment chips (tables.colors)
+    "bigidea": {
+        "heart": "heart",
+        "anchor": "anchor",
+        "clover": "clover",
+        "sun": "sun",
+        "moon": "moon",
+        "star": "star",
+    },
+    # the two leadership awards (tables.awards)
+    "bidness": {
+        "market-leader": "chart-line",
+        "tech-leader": "microchip",
+    },
     "oldbiddy": {
         "gem": "gem",
         "character": "user-secret",

@@ -113,8 +113,8 @@ def test_old_biddy_gems_and_round_marker_have_1mm_of_play_on_the_board() -> None
     chits = next(c for c in game.spec.components if isinstance(c, TokensComponent) and c.fits)
     assert chits.fits == "market.track"
     largest = max(float(g.token.size_mm) for g in chits.groups)
-    assert largest == 14  # the green triangles, the largest gem chit
-    assert min(regions["market.track"]) - largest >= PLAY_MM == 1.0  # 16.5 − 14 = 2.5 mm
+    assert largest == 15  # every gem chit: one set, one size
+    assert min(regions["market.track"]) - largest >= PLAY_MM == 1.0  # 16.5 − 15 = 1.5 mm
     round_w, round_h = regions["market.round"]  # type: ignore[misc]
     assert min(round_w, round_h) - 18 >= 1.0  # the 18 mm round marker
     zero_w, zero_h = regions["market.zero"]  # type: ignore[misc]

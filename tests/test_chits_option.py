@@ -25,8 +25,9 @@ def test_help_names_both_chit_styles() -> None:
 
 
 def test_validate_lays_out_both_chit_styles(mini_cards: Path) -> None:
-    """A word that fits a 20 mm square at 6 pt (16.8 mm for the sub) but not a 20 mm
-    round (14.4 mm): validate finds it, though the default build would not meet it."""
+    """A word that fits a 20 mm square at 6 pt (16 mm inside its 2 mm safe zone, the
+    diamond an emblem above it) but not a 20 mm diamond: validate finds it, though the
+    default build would not meet it."""
     game_yaml = mini_cards / "mini" / "game.yaml"
     text = game_yaml.read_text()
     game_yaml.write_text(
@@ -37,7 +38,8 @@ def test_validate_lays_out_both_chit_styles(mini_cards: Path) -> None:
     title: Bits
     groups:
       - title: Odd
-        token: {label: X, sub: Superconducting, count: '3', color: '#000000', size_mm: '20'}
+        token: {label: X, sub: Semiconductor, count: '3', color: '#000000', size_mm: '20',
+                shape: diamond}
 """
     )
     square = runner.invoke(app, ["build", "mini", "--cards", str(mini_cards), "--only", "tokens",
@@ -45,4 +47,4 @@ def test_validate_lays_out_both_chit_styles(mini_cards: Path) -> None:
     assert square.exit_code == 0, square.output
     result = runner.invoke(app, ["validate", "mini", "--cards", str(mini_cards)])
     assert result.exit_code == 1
-    assert "sub does not fit" in result.output and "'Superconducting'" in result.output
+    assert "sub" in result.output and "'Semiconductor'" in result.output

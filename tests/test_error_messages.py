@@ -172,6 +172,7 @@ def test_unknown_key_lists_allowed_keys_at_any_depth() -> None:
     at = ("components", 0, "tokens", "groups", 0, "token")
     assert allowed_keys(GameSpec, at) == [
         "label", "sub", "count", "shape", "size_mm", "color", "ink", "icon", "punch_mm",
+        "pattern",
     ]  # fmt: skip
     assert allowed_keys(GameSpec, ("decks", 3, "back"))[:3] == ["layout", "title", "subtitle"]
     assert allowed_keys(GameSpec, ("tables", "anything")) == []

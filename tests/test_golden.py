@@ -195,8 +195,8 @@ def test_anti_aliasing_differences_pass() -> None:
 
 
 def test_golden_folder_stays_reviewable() -> None:
-    """A few MB at most: the display lists are text a diff shows, the rasters 40 dpi
-    (3.9 MB before the card box added its 0.15 MB)."""
+    """A few MB at most: the display lists are text a diff shows, the rasters 40 dpi (the
+    counters' textures, a shape per stripe or dot, take half a MB of it)."""
     size = sum(p.stat().st_size for p in regen.HERE.rglob("*") if p.is_file())
     assert size < 5_000_000, f"tests/golden holds {size / 1e6:.1f} MB"
 

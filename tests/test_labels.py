@@ -45,6 +45,12 @@ def _overlap(a: Rect, b: Rect, clear: float = 0.0) -> bool:
     return a[0] < bx1 and a[2] > bx0 and a[1] < by1 and a[3] > by0
 
 
+def _spots(page: Page, ids: set[str]) -> list[tuple[str, float, float]]:
+    return sorted(
+        (it.id, round(it.trim[0], 3), round(it.trim[1], 3)) for it in page.items if it.id in ids
+    )
+
+
 def _sheet_numbers(pages: list[Page]) -> list[int]:
     """The sheet of paper each page prints on, found from the pages' geometry: fronts (and
     fold pages) count 1, 2, …; a back is on the sheet whose front has its items where a
@@ -60,12 +66,9 @@ def _sheet_numbers(pages: list[Page]) -> list[int]:
         flipped = sorted(
             (it.id, round(w - it.trim[2], 3), round(it.trim[1], 3)) for it in page.items
         )
+        ids = {it.id for it in page.items}  # counters riding on a card sheet have no back
         match = [
-            i
-            for i, f in enumerate(fronts, 1)
-            if i not in backed
-            and sorted((it.id, round(it.trim[0], 3), round(it.trim[1], 3)) for it in f.items)
-            == flipped
+            i for i, f in enumerate(fronts, 1) if i not in backed and _spots(f, ids) == flipped
         ]
         assert match, "a back matches a front"  # the first of equal sheets not yet backed
         backed.add(match[0])

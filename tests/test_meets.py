@@ -96,7 +96,7 @@ def test_gem_chits_alike_but_for_colour_are_reported(tmp_path: Path) -> None:
         text = text.replace(f"letter: {letter},", "letter: X,")
     yaml.write_text(
         text.replace("shape: triangle", "shape: circle").replace(
-            'shape: square, size_mm: "12"', 'shape: circle, size_mm: "12"'
+            'shape: square, size_mm: "15"', 'shape: circle, size_mm: "15"'
         )
     )
     warnings = _meeting_warnings("oldbiddy", cards)

@@ -47,17 +47,8 @@ def _fronts(manifest: dict, path: str) -> list[str]:
 def test_every_file_is_built_inside_the_printable_area(built: tuple) -> None:
     out, manifest = built
     kinds = sorted(f["kind"] for f in manifest["files"])
-    assert kinds == [
-        "aid",
-        "board",
-        "box",
-        "cards",
-        "guide",
-        "rulebook",
-        "screen",
-        "tokens",
-        "tokens",
-    ]
+    # the markers print on the cards' last sheet
+    assert kinds == ["aid", "board", "box", "cards", "guide", "rulebook", "screen", "tokens"]
     for f in manifest["files"]:
         assert len(pypdf.PdfReader(out / f["path"]).pages) == len(f["pages"]), f["path"]
     assert_inside_margins(manifest)
@@ -68,19 +59,25 @@ def test_card_counts_and_backs(built: tuple) -> None:
     # oldbiddy.txt Components: 30 gem cards, 6 character action cards and 6 zero score
     # markers (a small deck, so they share a back and can lie face down).
     _, manifest = built
-    fronts = _fronts(manifest, "oldbiddy-cards.pdf")
+    fronts = [i for i in _fronts(manifest, "oldbiddy-cards.pdf") if not i.startswith("markers:")]
     assert sum(i.startswith("gem-") for i in fronts) == 30
     assert sum(i.startswith("zero-") for i in fronts) == 6
     assert len(fronts) - 36 == 6
     pages = next(f for f in manifest["files"] if f["kind"] == "cards")["pages"]
-    assert [p["side"] for p in pages] == ["front", "back"] * (len(pages) // 2)
+    cards = [p for p in pages if any(":" not in it["id"] for it in p["items"])]
+    assert [p["side"] for p in cards] == ["front", "back"] * (len(cards) // 2)
+    # the markers ride below the last cards (A4), or follow them on a sheet of their own
+    assert all(p["side"] == "front" for p in pages if p not in cards)
 
 
 def test_markers_and_chits_match_the_source(built: tuple) -> None:
     # Components: 10 turn order markers (two sets of 1-5), 5 large fake gems,
-    # 180 gems (60 of each colour); and our round marker.
+    # 180 gems (60 of each colour); and our round marker. The markers are printed on the
+    # last card sheet (`with_cards`), below the zero markers, not on a sheet of their own.
     _, manifest = built
-    groups = Counter(i.split(":")[1] for i in _fronts(manifest, "oldbiddy-markers.pdf"))
+    assert "oldbiddy-markers.pdf" not in {f["path"] for f in manifest["files"]}
+    cards = _fronts(manifest, "oldbiddy-cards.pdf")
+    groups = Counter(i.split(":")[1] for i in cards if i.startswith("markers:"))
     assert groups == {"0": 5, "1": 5, "2": 1, "3": 5}
     chits = Counter(i.split(":")[1] for i in _fronts(manifest, "oldbiddy-gem-chits.pdf"))
     assert chits == {"0": 60, "1": 60, "2": 60}

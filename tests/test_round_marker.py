@@ -1,5 +1,5 @@
-"""Old Biddy's round marker is designed through the data (issue 23 item 7): a disc in the
-game's accent with a symbol (the `icon:` of a token) above its word, not an empty square."""
+"""Old Biddy's round marker is designed through the data (issue 23 item 7): the game's
+accent with a symbol (the `icon:` of a token) above its word, not an empty square."""
 
 from __future__ import annotations
 
@@ -22,16 +22,16 @@ def _round_marker() -> tuple[dict, object]:
 
 def test_the_round_marker_carries_its_symbol_above_its_word() -> None:
     face, token = _round_marker()
-    # the symbol sits knocked out (in the counter's colour) of its shape's emblem, drawn
-    # large in the ink: one badge, not a small disc stacked over the symbol
+    # a round printed square: a ring in the ink round symbol and word (no small disc that
+    # reads as a punched hole), the symbol in the ink above the word
     (icon,) = [op for op in face.ops if isinstance(op, Icon)]
-    badge = [op for op in face.ops if isinstance(op, Shape) and op.fill == token.ink][0]
-    assert icon.path.endswith("round.svg") and icon.color == token.color
+    (ring,) = [op for op in face.ops if isinstance(op, Shape) and op.stroke == token.ink]
+    assert ring.kind == "ellipse" and ring.fill is None and ring.w >= face.width * 0.8
+    assert icon.path.endswith("round.svg") and icon.color == token.ink
     (word,) = [op for op in face.ops if isinstance(op, TextBlock)]
     assert word.lines[0][2] == "Round"
     assert word.size >= 6.0  # DESIGN.md §4
-    assert badge.y + badge.h < word.lines[0][1]  # the badge above the word's baseline
-    assert badge.w >= face.width * 0.35  # large enough to read as the symbol of the piece
-    assert icon.w >= face.width * 0.25  # 4.8 mm of the 19 mm marker
+    assert icon.y + icon.h < word.lines[0][1]  # the symbol above the word's baseline
+    assert icon.w >= face.width * 0.25  # 5.7 mm of the 19 mm marker
     filled = [op for op in face.ops if isinstance(op, Shape) and op.fill == token.color]
     assert filled and token.color != "#ffffff"  # coloured, not a blank square

@@ -55,12 +55,12 @@ def test_cut_files_of_a_rebuilt_pdf_go_with_it(tmp_path: Path) -> None:
     game = load_game("boom")
     build_game(game, SheetOptions(cut_file="svg"), tmp_path, frozenset({"cards", "aid"}))
     svgs = {p.name for p in tmp_path.glob("boom-cards-*.svg")}
-    assert len(svgs) == 8  # one per sheet of cards: 72 cards, 9 a sheet
-    # Letter has 9 sheets (8 a sheet), its files are new: the old ones go, none stays behind
+    assert len(svgs) == 9  # one per sheet of cards: 72 cards, 9 a sheet, types in rows
+    # Letter has 10 sheets (8 a sheet), its files are new: the old ones go, none stays behind
     build_game(game, SheetOptions(paper="letter", cut_file="svg"), tmp_path, frozenset({"cards"}))
     now = {p.name for p in tmp_path.glob("boom-cards-*.svg")}
     listed = {f["path"] for f in _manifest(tmp_path)["files"] if f["kind"] == "cut"}
-    assert len(now) == 9 and now <= listed
+    assert len(now) == 10 and now <= listed
     letter = next(f for f in _manifest(tmp_path)["files"] if f["path"] == "boom-cards.pdf")
     assert letter["pages"][0]["size_pt"] == [612.0, 792.0]
     assert {p.name for p in tmp_path.glob("boom-play-summary-*.svg")} <= listed

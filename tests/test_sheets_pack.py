@@ -21,7 +21,7 @@ from pnp.layout.ops import Face
 from pnp.layout.pack import Piece, Rules, pack
 from pnp.layout.pages import Page, Placed
 from pnp.layout.sheet import (
-    MIN_GUTTER_BLEED_MM,
+    DEFAULT_BLEED_MM,
     PAPERS_MM,
     cut_marks,
     mirror,
@@ -78,17 +78,21 @@ def test_letter_with_registration_holds_eight_poker_cards() -> None:
     assert max(counts) == 8 and counts.count(8) >= len(counts) - 2, counts
 
 
-def test_a_label_strip_that_would_cost_a_sheet_gives_way() -> None:
-    # Letter, gutters, poker cards on their side: 4 × 63.5 + 3 × 2.5 mm = 261.5 mm down;
-    # with 6 mm of margin and 2 mm of crop marks each end 263.4 mm is free, but not 6 mm
-    # more for the label's strip at the foot (then three rows: six cards). The label
-    # stands along the right edge instead, where 16 mm are left beside the two columns.
+def test_gutters_let_every_card_bleed_3_mm() -> None:
+    # Letter, gutters, poker cards on their side: 4 × 63.5 + 3 × 6 mm = 272 mm down does
+    # not fit in 267.4 mm less 3 mm of bleed each end; three rows of two do, with the label
+    # at the foot, and each card bleeds 3 mm on every side
     g, faces = _game("boom")
     options = SheetOptions(paper="letter", layout="gutter")
     fronts = _fronts(impose_cards(g, options, faces))
-    assert max(len(p.items) for p in fronts) == 8
+    assert max(len(p.items) for p in fronts) == 6
     label_pages(fronts, "Boom", "boom-cards.pdf", "(c) 2002", 6.0)
-    assert {p.label.side for p in fronts if p.label} <= {"right", "left"}
+    assert {p.label.side for p in fronts if p.label} == {"bottom"}
+    for p in fronts:
+        for it in p.items:
+            bleed = [it.trim[i] - it.clip[i] for i in (0, 1)]
+            bleed += [it.clip[i] - it.trim[i] for i in (2, 3)]
+            assert min(bleed) >= DEFAULT_BLEED_MM - EPS, bleed
 
 
 @pytest.mark.parametrize(("game", "paper", "reg"), CASES)
@@ -162,7 +166,8 @@ def _facing(a: Placed, b: Placed) -> tuple[int, float] | None:
 
 def _check_neighbours(page: Page, faces: dict[str, Face], decks: dict) -> None:
     """A cut that misses by 1 mm shows neither white nor a neighbour's colour: butted cards
-    share their edge colours, front and back; elsewhere a card bleeds at least 1.25 mm."""
+    share their edge colours, front and back; elsewhere a card bleeds 3 mm (a gutter of
+    6 mm between cards that do not butt)."""
     for a in page.items:
         bleed = [a.trim[0] - a.clip[0], a.trim[1] - a.clip[1]]
         bleed += [a.clip[2] - a.trim[2], a.clip[3] - a.trim[3]]
@@ -172,7 +177,7 @@ def _check_neighbours(page: Page, faces: dict[str, Face], decks: dict) -> None:
             if facing is None:
                 continue
             side, gap = facing
-            assert gap < EPS or gap >= 2 * MIN_GUTTER_BLEED_MM - EPS, (a.id, b.id, gap)
+            assert gap < EPS or gap >= 2 * DEFAULT_BLEED_MM - EPS, (a.id, b.id, gap)
             if gap < EPS:
                 butted.add(side)
                 for fa, fb in (
@@ -183,7 +188,7 @@ def _check_neighbours(page: Page, faces: dict[str, Face], decks: dict) -> None:
             assert not _overlap(a.clip, b.trim), (a.id, b.id)  # no bleed on a neighbour
         for side in range(4):
             if side not in butted:
-                assert bleed[side] >= MIN_GUTTER_BLEED_MM - EPS, (a.id, side, bleed)
+                assert bleed[side] >= DEFAULT_BLEED_MM - EPS, (a.id, side, bleed)
 
 
 def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
@@ -228,16 +233,17 @@ def _reaches(
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_old_biddys_score_markers_fill_a_card_sheet(paper: str) -> None:
-    # 36 poker cards and six 30 mm zero markers: A4 takes 9 poker cards a sheet, four full
-    # sheets and the markers on a fifth (no sheet has 30 mm to spare); Letter takes 8,
-    # its fifth sheet holds the last 4 cards and the markers beside them (6 sheets before)
+    # 36 poker cards and six 30 mm zero markers: A4 takes 9 poker cards a sheet, but gem
+    # and character cards meet only across a 6 mm gutter between rows: the fifth sheet
+    # holds the last character card and the markers; Letter takes 8, its fifth sheet
+    # holds the last 4 cards and the markers below them (6 sheets before)
     g, faces = _game("oldbiddy")
     fronts = _fronts(impose_cards(g, SheetOptions(paper=paper), faces))
     assert len(fronts) == 5
     marker_sheets = [p for p in fronts if any(it.group == "zero" for it in p.items)]
     assert len(marker_sheets) == 1
     groups = {it.group for it in marker_sheets[0].items}
-    assert groups == ({"zero"} if paper == "a4" else {"zero", "gem", "character"})
+    assert groups == ({"zero", "character"} if paper == "a4" else {"zero", "gem", "character"})
 
 
 def test_deck_per_sheet_keeps_every_deck_on_sheets_of_its_own() -> None:

@@ -14,7 +14,7 @@ from pnp.layout.cards import SheetOptions
 from pnp.layout.chit_faces import EMBLEM
 from pnp.layout.ops import Face, Icon, Shape, TextBlock
 from pnp.layout.pages import Page
-from pnp.layout.sheet import PAPERS_MM
+from pnp.layout.sheet import sheet_fill, sheets_lower_bound
 from pnp.layout.tokens import (
     CONTINUED,
     GANG_MARK_MM,
@@ -23,6 +23,7 @@ from pnp.layout.tokens import (
     TOKEN_BLEED_MM,
     lay_out_tokens,
 )
+from pnp.render.plan import usable_margin
 from pnp.spec.components import TokensComponent
 from pnp.spec.load import load_game
 
@@ -105,36 +106,53 @@ def _touch(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_a_square_chit_carries_its_shape_as_an_emblem_in_its_ink(game: str) -> None:
+def test_a_square_chit_carries_its_shape_in_its_ink(game: str) -> None:
+    """A round is shown by a ring round the words, a triangle or a diamond by an emblem
+    at the top, in the ink, which stands apart from the fill in grey."""
     for comp, _, faces in _files(game):
         for gi, group in enumerate(comp.groups):
             for key, face in faces.items():
                 if not key.startswith(f"token:{comp.id}:{gi}:"):
                     continue
                 shapes = [op for op in face.ops if isinstance(op, Shape)]
-                fill, emblems = shapes[0].fill, [s.kind for s in shapes[1:]]
+                ink = next(op.color for op in face.ops if isinstance(op, TextBlock))
+                fill = shapes[0].fill
+                marks = [sh for sh in shapes[1:] if ink in (sh.fill, sh.stroke)]
                 shape = group.token.shape
-                assert emblems == ([EMBLEM[shape]] if shape in EMBLEM else []), key
-                if emblems:  # drawn in the ink, which stands apart from the fill in grey
-                    ink = shapes[1].fill
-                    texts = [op.color for op in face.ops if isinstance(op, TextBlock)]
-                    assert ink == texts[0] and ink != fill
+                if shape == "circle":
+                    (ring,) = marks
+                    assert ring.kind == "ellipse" and ring.fill is None and ring.stroke == ink
+                    assert ring.w >= 0.8 * face.width, key  # round the words, not a dot
+                else:
+                    assert [m.kind for m in marks] == ([EMBLEM[shape]] if shape in EMBLEM else [])
+                assert ink != fill
 
 
-def test_a_symbol_sits_inside_the_emblem_not_above_it() -> None:
-    """Old Biddy's round marker (a circle with the data's hourglass): the hourglass is
-    drawn inside the emblem in the counter's colour, a badge, not stacked over a small
-    disc so that the two read as one odd figure."""
+@pytest.mark.parametrize("chits", MODES)
+@pytest.mark.parametrize("game", GAMES)
+def test_no_counter_prints_a_dot_that_reads_as_a_punched_hole(game: str, chits: str) -> None:
+    """A filled disc much smaller than the counter, in another colour than its own, reads
+    as a hole punched in it (•Boom's stock counters had a white one, its money a black one)."""
+    for _, _, faces in _files(game, chits=chits):
+        for key, face in faces.items():
+            fill = next(op.fill for op in face.ops if isinstance(op, Shape))
+            for op in face.ops:
+                if isinstance(op, Shape) and op.kind == "ellipse" and op.fill not in (None, fill):
+                    assert op.w >= 0.8 * face.width or op.w <= 1.0, (key, op)  # or a texture's dot
+
+
+def test_a_symbol_sits_inside_the_ring_of_a_round_counter() -> None:
+    """Old Biddy's round marker (a circle with the data's hourglass), printed square: the
+    hourglass is drawn inside the ring, in the ink, over the counter's own colour."""
     comp, _, faces = next(f for f in _files("oldbiddy") if f[0].id == "markers")
     gi = next(i for i, grp in enumerate(comp.groups) if grp.token.icon)
     face = next(f for k, f in faces.items() if k.startswith(f"token:markers:{gi}:"))
-    fill, badge = [op for op in face.ops if isinstance(op, Shape)]
+    fill, ring = [op for op in face.ops if isinstance(op, Shape)]
     (icon,) = [op for op in face.ops if isinstance(op, Icon)]
-    assert badge.kind == "ellipse"
-    assert badge.x < icon.x and icon.x + icon.w < badge.x + badge.w
-    assert badge.y < icon.y and icon.y + icon.h < badge.y + badge.h
-    assert icon.color == fill.fill != badge.fill  # knocked out of the ink-coloured badge
-    assert badge.w >= 0.4 * face.width  # a badge, not the 0.2-side emblem of a plain chit
+    assert ring.kind == "ellipse" and ring.fill is None
+    assert ring.x < icon.x and icon.x + icon.w < ring.x + ring.w
+    assert ring.y < icon.y and icon.y + icon.h < ring.y + ring.h
+    assert icon.color == ring.stroke != fill.fill
 
 
 def test_old_biddy_gems_stay_three_shapes_in_both_modes() -> None:
@@ -145,6 +163,7 @@ def test_old_biddy_gems_stay_three_shapes_in_both_modes() -> None:
     square = [f for c, _, f in _files("oldbiddy") if c.id == "gem-chits"][0]
     kinds = [{s.kind for s in f.ops if isinstance(s, Shape)} for f in square.values()]
     assert kinds == [{"rect", "triangle"}, {"rect"}, {"rect", "ellipse"}]
+    assert {f.width for f in square.values()} == {15.0}  # pieces of one set, one size
     shaped = [p for c, p, _ in _files("oldbiddy", chits="shaped") if c.id == "gem-chits"][0]
     polygons = [c.polygon or ("circle" if c.circle else "square") for p in shaped for c in p.cuts]
     assert polygons.count("triangle") + polygons.count("triangle-down") == 60
@@ -159,7 +178,7 @@ def test_shaped_rounds_are_the_punch_the_data_records(game: str) -> None:
             for a in chips:
                 d = round(a[2] - a[0], 3)
                 assert a[3] - a[1] == pytest.approx(d)
-                assert d in PUNCHES_MM or (game, d) == ("oldbiddy", 12.0)  # gems fit spaces
+                assert d in PUNCHES_MM or (game, d) == ("oldbiddy", 15.0)  # gems fit spaces
             for i, a in enumerate(chips):  # room for a punch's rim or scissors
                 for b in chips[i + 1 :]:
                     gap = math.dist(_centre(a), _centre(b)) - (a[2] - a[0] + b[2] - b[0]) / 2
@@ -182,7 +201,7 @@ def _centre(r: tuple[float, ...]) -> tuple[float, float]:
 @pytest.mark.parametrize("paper", PAPERS)
 def test_shaped_triangles_tessellate_so_straight_lines_free_them(paper: str) -> None:
     # Old Biddy's 60 green gems: up and down alternate in a row, each row starting
-    # opposite to the one above; neighbours share an edge; the block's lines are drawn once
+    # opposite to the one above; neighbours share an edge; the block's lines are marked
     pages = [p for c, p, _ in _files("oldbiddy", paper, "shaped") if c.id == "gem-chits"][0]
     page = pages[0]
     tri = [c for c in page.cuts if c.polygon.startswith("triangle")]
@@ -198,9 +217,11 @@ def test_shaped_triangles_tessellate_so_straight_lines_free_them(paper: str) -> 
     tops = [rows[k][0].polygon for k in sorted(rows)]
     assert all(a != b for a, b in zip(tops, tops[1:], strict=False))
     lines = [op for op in page.decor if isinstance(op, Shape) and op.kind == "line"]
-    slants = {round(op.w / op.h, 3) for op in lines if op.h}
-    assert slants == {-0.5, 0.5}  # the two slanted families, plus the rows' lines
-    assert len(lines) < len(tri)  # one line serves many triangles
+    assert not lines  # no cut line drawn across the triangles' art
+    slanted = [m for m in page.marks if m[0] != m[2] and m[1] != m[3]]
+    slants = {round(abs((m[2] - m[0]) / (m[3] - m[1])), 3) for m in slanted}
+    assert slants == {0.5}  # crop marks continue both slanted families beyond the block
+    assert len(page.marks) < 2 * len(tri)  # a mark at each end of a line, not of a triangle
 
 
 @pytest.mark.parametrize("chits", MODES)
@@ -219,38 +240,22 @@ def test_a_group_carried_over_repeats_its_heading(game: str, paper: str, chits: 
             seen |= {it.group for it in page.items}
 
 
-SHORT = {
-    ("smallprint", "letter", "shaped", False): "48 % and 18 %",
-    ("smallprint", "letter", "square", True): "44 % and 21 %",
-    ("smallprint", "letter", "shaped", True): "44 % and 21 %",
-    ("bidness", "letter", "shaped", True): "48 % and 2 % (the two awards)",
-    ("boom", "letter", "shaped", True): "49.9 % and 32 %",
-}
-"""Files the shelves do not yet pack to the rule: Small Print's counters fill 65 % of one
-Letter sheet and take two; Bidness's two award rounds find no hole on Letter with the
-registration marks."""
-FILES = [
-    pytest.param(
-        g, p, c, r,
-        marks=[pytest.mark.xfail(strict=True, reason=SHORT[g, p, c, r])]
-        if (g, p, c, r) in SHORT else [],
-    )
-    for g in GAMES
-    for p in PAPERS
-    for c in MODES
-    for r in (False, True)
-]  # fmt: skip
+FILES = [(g, p, c, r) for g in GAMES for p in PAPERS for c in MODES for r in (False, True)]
 
 
 @pytest.mark.parametrize(("game", "paper", "chits", "registration"), FILES)
 def test_at_most_one_sheet_of_a_counters_file_is_under_half_full(
     game: str, paper: str, chits: str, registration: bool
 ) -> None:
-    w, h = PAPERS_MM[paper]
-    room = (w - 12) * (h - 12)  # inside the 6 mm printer margin
+    """Measured where counters may lie (inside the printer margin and the registration
+    marks' room); and no file takes more than one sheet over its lower bound."""
+    options = SheetOptions(paper=paper, chits=chits, registration=registration)
+    margin = usable_margin("tokens", options)
     for _, pages, _ in _files(game, paper, chits, registration):
-        fill = [sum(_area(it.trim) for it in p.items) / room for p in pages]
+        fill = [sheet_fill([it.trim for it in p.items], p.size, margin) for p in pages]
         assert sum(f < 0.5 for f in fill) <= 1, fill
+        sizes = [(t[2] - t[0], t[3] - t[1]) for p in pages for t in (i.trim for i in p.items)]
+        assert len(pages) <= sheets_lower_bound(sizes, pages[0].size, margin) + 1, fill
 
 
 def test_boom_counters_on_letter_take_three_sheets_not_four() -> None:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from pnp._errors import PnpError
+from pnp._errors import LayoutError, PnpError
 from pnp.layout.edges import edge_colour
 from pnp.layout.face import card_context, known_art, lay_out_face, load_layout
 from pnp.layout.labels import LABEL_BAND_MM
@@ -14,7 +14,6 @@ from pnp.layout.pages import Cut, Page, Placed
 from pnp.layout.sheet import (
     DEFAULT_BLEED_MM,
     MARGIN_MM,
-    MIN_GUTTER_BLEED_MM,
     MIN_MARK_MM,
     PAPERS_MM,
     Grid,
@@ -202,28 +201,44 @@ def _group(deck: Deck, options: SheetOptions) -> str:
     return deck.id if options.deck_per_sheet else ""
 
 
-def _pack_fewest(pieces: list[Piece], options: SheetOptions, bleed: float | None) -> list[Packed]:
+def _pack_fewest(
+    pieces: list[Piece],
+    options: SheetOptions,
+    bleed: float | None,
+    band: float | None = None,
+    least_gap: float | None = None,
+) -> list[Packed]:
     """The sheets with the label's strip kept free at the foot, unless leaving it out saves
     a sheet (Letter with gutters: eight poker cards instead of six; six tarot aids on one
     A4 sheet): the label then stands along a side edge, where those layouts leave room."""
-    with_foot = pack(pieces, _rules(options, bleed, may_rotate=True))
-    bare = pack(pieces, _rules(options, bleed, may_rotate=True, foot=False))
+    rules = _rules(options, bleed, may_rotate=True, band=band)
+    if least_gap is not None:  # identical panels: only the crop marks part their bands
+        rules = replace(rules, least_gap=least_gap)
+    with_foot = pack(pieces, rules)
+    bare = pack(pieces, replace(rules, foot=0.0))
     return bare if len(bare) < len(with_foot) else with_foot
 
 
 def _rules(
-    options: SheetOptions, bleed: float | None, may_rotate: bool, foot: bool = True
+    options: SheetOptions,
+    bleed: float | None,
+    may_rotate: bool,
+    foot: bool = True,
+    band: float | None = None,
 ) -> Rules:
     """The sheet as the packer sees it: DESIGN.md §4's margin, crop-mark room, gutters and
-    bleed (up to 3 mm; an explicit ``--bleed`` exactly, gutters twice it)."""
+    bleed: 3 mm past every outer cut and into every gutter (gutters of 6 mm, so a card
+    beside another of another colour still bleeds 3 mm); an explicit ``--bleed`` exactly,
+    gutters twice it. With a ``band`` (the least room kept round the pieces) the outer
+    bleed is as much of the 3 mm as the sheet leaves beyond it."""
     wanted = DEFAULT_BLEED_MM if bleed is None else bleed
     mx, my = options.packed_margins
     return Rules(
         page=PAPERS_MM[options.paper],
         margin=mx,
         margin_y=my,
-        band=MIN_MARK_MM if bleed is None else max(MIN_MARK_MM, bleed),
-        least_gap=2 * MIN_GUTTER_BLEED_MM if bleed is None else 2 * bleed,
+        band=max(MIN_MARK_MM, wanted) if band is None else band,
+        least_gap=2 * wanted,
         most_gap=2 * wanted,
         bleed=wanted,
         exact=bleed is not None,
@@ -252,7 +267,7 @@ def _fold_pages(game: Game, options: SheetOptions) -> list[Page]:
     pages: list[Page] = []
     for group in sheet_groups(game, options.deck_per_sheet):
         size = group[0][1].size_mm
-        grid = plan_grid(options.paper, size, options.bleed, options.inner_margin, "fold")
+        grid = _fold_grid(options, size)
         radius = corner_radius(size)
         turn, back_turn = (90, 270) if grid.rotated else (0, 0)
         for chunk in paginate(group, grid.per_page):
@@ -281,6 +296,19 @@ def _fold_pages(game: Game, options: SheetOptions) -> list[Page]:
     return pages
 
 
+def _fold_grid(options: SheetOptions, size: tuple[float, float]) -> Grid:
+    """The fold grid with the label's strip kept free at the foot, unless that costs a
+    pair a sheet (the label then finds room along a side, or the grid's own margin)."""
+    args = (options.paper, size, options.bleed, options.inner_margin, "fold")
+    bare = plan_grid(*args)
+    foot = max(0.0, options.margin + LABEL_BAND_MM - options.inner_margin)
+    try:
+        with_foot = plan_grid(*args, foot=foot)
+    except LayoutError:
+        return bare
+    return with_foot if with_foot.per_page >= bare.per_page else bare
+
+
 def _sheet(grid: Grid, side: str) -> Page:
     return Page(grid.page, side, layout=grid.layout, gutter=grid.gap, bleed=grid.bleed)
 
@@ -292,21 +320,22 @@ def impose_copies(
     options: SheetOptions | str,
     two_faces: bool = False,
 ) -> list[Page]:
-    """``copies`` identical panels (player aids) butted on sheets with crop marks, no bleed,
-    some on their side where that saves a sheet (six tarot panels on one A4 sheet: four
-    lying, two upright); ``options`` may be just the paper (the other sheet options at
-    their defaults). With ``two_faces`` each front page gets a back page (face
-    ``key:back``), mirrored for a long-edge flip, after it or, without duplex, after all
-    fronts (as card backs are)."""
+    """``copies`` identical panels (player aids) butted on sheets with crop marks, their
+    background bleeding past the outer cuts as far as the sheet allows (up to 3 mm, at
+    least the crop marks' 2 mm), some on their side where that saves a sheet (six tarot
+    panels on one A4 sheet: four lying, two upright, 2.5 mm of bleed); ``options`` may be
+    just the paper (the other sheet options at their defaults). With ``two_faces`` each
+    front page gets a back page (face ``key:back``), mirrored for a long-edge flip, after
+    it or, without duplex, after all fronts (as card backs are)."""
     if isinstance(options, str):
         options = SheetOptions(paper=options)
     pages = []
     radius = corner_radius(size_mm)
     pieces = [Piece(size_mm, "")] * copies
-    for sheet in _pack_fewest(pieces, options, 0.0):
+    for sheet in _pack_fewest(pieces, options, None, band=MIN_MARK_MM, least_gap=0.0):
         page = _pages(sheet, options, "front")
         page.items = [
-            Placed(f"{key}-{s.piece + 1}", key, key, s.trim, s.trim, rotate=90 if s.rotated else 0)
+            Placed(f"{key}-{s.piece + 1}", key, key, s.trim, s.clip, rotate=90 if s.rotated else 0)
             for s in sheet.spots
         ]
         page.cuts = [Cut(it.trim, radius) for it in page.items]
@@ -336,4 +365,6 @@ def _back_of(front: Page, face: str, offset: tuple[float, float]) -> Page:
         )  # fmt: skip
         for it in front.items
     ]
-    return Page(front.size, "back", items, layout=front.layout, gutter=front.gutter)
+    return Page(
+        front.size, "back", items, layout=front.layout, gutter=front.gutter, bleed=front.bleed
+    )

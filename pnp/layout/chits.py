@@ -27,8 +27,9 @@ GAP_MM = 3.0
 """Between spaced chips (room for a punch's rim or scissors) and between blocks."""
 GANG_MARK_MM = 3.0
 """Crop marks around a gang-cut block run this far out from its edge."""
-TOKEN_BLEED_MM = 1.2
-"""Colour past a counter's cut line: a cut that misses by 1 mm shows no white."""
+TOKEN_BLEED_MM = 1.5
+"""Colour past a counter's cut line: a cut that misses by 1 mm shows only the counter's own
+colour (half the gap between spaced chips, so neighbours' colours never overlap)."""
 HEADING_MM = 6.5
 """Height of a group heading's band above its blocks."""
 CONTINUED = " (continued)"
@@ -52,19 +53,28 @@ class Run:
         """From one slot to the next across: tessellated triangles overlap by half."""
         return {"gang": self.d, "tess": self.d / 2, "spaced": self.d + GAP_MM}[self.kind]
 
+    @property
+    def step(self) -> float:
+        """From one row to the next: spaced chips nest, each row set half a chip across
+        from the one above, every neighbour ``GAP_MM`` away (as on a punchboard)."""
+        return self.pitch * math.sqrt(3) / 2 if self.kind == "spaced" else self.d
+
     def size(self, cols: int, rows: int) -> tuple[float, float]:
         """Width and height of a block of ``rows`` × ``cols`` slots, its pad included."""
-        d, gap = self.d, GAP_MM if self.kind == "spaced" else 0.0
+        d = self.d
         width = {"gang": cols * d, "tess": (cols + 1) * d / 2}.get(
-            self.kind, cols * d + (cols - 1) * gap
+            self.kind, cols * d + (cols - 1) * GAP_MM + (self.pitch / 2 if rows > 1 else 0.0)
         )
-        return width + 2 * self.pad, rows * d + (rows - 1) * gap + 2 * self.pad
+        return width + 2 * self.pad, d + (rows - 1) * self.step + 2 * self.pad
 
     def most_cols(self, width: float) -> int:
-        """The most slots a row of ``width`` mm holds (at least one)."""
+        """The most slots a row of ``width`` mm holds (at least one; spaced chips in
+        nested rows, the second row set half a chip across)."""
         room = width - 2 * self.pad
         if self.kind == "tess":
             return max(1, math.floor((room - self.d / 2) / (self.d / 2) + 1e-9))
+        if self.kind == "spaced":
+            room -= self.pitch / 2
         gap = GAP_MM if self.kind == "spaced" else 0.0
         return max(1, math.floor((room + gap) / (self.d + gap) + 1e-9))
 
@@ -72,8 +82,8 @@ class Run:
         """Top-left of slot ``i`` inside its block, and whether a triangle there points
         down (tessellated rows alternate, each row starting opposite to the one above)."""
         r, c = divmod(i, cols)
-        step = self.d + (GAP_MM if self.kind == "spaced" else 0.0)
-        return self.pad + c * self.pitch, self.pad + r * step, (r + c) % 2 == 1
+        shift = self.pitch / 2 if self.kind == "spaced" and r % 2 else 0.0
+        return self.pad + c * self.pitch + shift, self.pad + r * self.step, (r + c) % 2 == 1
 
 
 @dataclass
@@ -143,19 +153,23 @@ class Packer:
         self.state = _State()
         self.groups = 0
         self.titles: list[str] = []
+        self.widths: list[list[int]] = []
+        """The columns each run of each group was given."""
 
-    def add(self, heading: str, runs: list[Run]) -> None:
+    def add(self, heading: str, runs: list[Run], widths: list[int] | None = None) -> None:
         """Place a group: beside earlier blocks when it fits there and would otherwise
-        open a page of its own, else in new shelves in the shape that ends it highest."""
+        open a page of its own, else in new shelves in the shape that ends it highest (or
+        with each run ``widths`` columns wide)."""
         width = self.area.right - self.area.left
-        cols = [_balanced(r.n, r.most_cols(width)) for r in runs]  # full width, rows even
+        cols = widths or [_balanced(r.n, r.most_cols(width)) for r in runs]  # rows even
         best = self._trial(heading, runs, cols)
-        for i, run in enumerate(runs):  # each run in turn: the width that ends the group highest
+        for i, run in enumerate([] if widths else runs):  # each run: the width ending highest
             for c in range(1, min(run.n, run.most_cols(width)) + 1):
                 tried = [*cols[:i], c, *cols[i + 1 :]]
                 trial = self._trial(heading, runs, tried)
                 if _before(_end(trial), _end(best)):
                     best, cols = trial, tried
+        self.widths.append(cols)
         assert best is not None
         if len(best.pages) > len(self.state.pages):
             tucked = copy.deepcopy(self.state)
@@ -167,7 +181,9 @@ class Packer:
 
     def settle(self) -> None:
         """Empty the last page into the holes of the earlier ones when all it holds fits
-        there (a few leftover chits should not take a sheet of their own)."""
+        there (a few leftover chits should not take a sheet of their own); else move what
+        fits there, so that the last page keeps only what is left (the earlier pages fuller,
+        the last one emptier, rather than two half-empty sheets)."""
         last = len(self.state.pages) - 1
         if last < 1:
             return
@@ -176,13 +192,28 @@ class Packer:
         trial.blocks = [b for b in trial.blocks if b.page != last]
         trial.headings = [h for h in trial.headings if h.page != last]
         trial.pages.pop()
+        left: list[tuple[str, Block]] = []
         for b in moving:
             text = self.titles[b.group]
             if any(o.group == b.group for o in trial.blocks):
                 text += CONTINUED
-            if not self._tuck_piece(trial, text, b):
-                return
+            rest = self._tuck_piece(trial, text, b)
+            if rest is not None:
+                left.append((text if rest.first == b.first else _continued(text), rest))
+        if left:  # what is left goes back on a last page of its own
+            trial.pages.append([])
+            for text, rest in left:
+                title = text.removesuffix(CONTINUED)
+                if any(o.group == rest.group for o in trial.blocks):
+                    text = title + CONTINUED
+                if self._tuck_piece(trial, text, rest, only=last) is not None:
+                    return
         self.state = trial
+
+    @property
+    def end(self) -> tuple[int, float]:
+        """How far the packing reaches: its pages, then how low its last page is filled."""
+        return _end(self.state)
 
     @property
     def blocks(self) -> list[Block]:
@@ -297,32 +328,85 @@ class Packer:
                 return True
         return False
 
-    def _tuck_piece(self, st: _State, text: str, b: Block) -> bool:
+    def _tuck_piece(self, st: _State, text: str, b: Block, only: int | None = None) -> Block | None:
         """Put block ``b``, reshaped if need be, under its heading beside an earlier
-        shelf's blocks; False when no shelf has room."""
-        text_w = self.width_of(text)
+        shelf's blocks (on page ``only``, if given), or in parts over several such holes
+        (the first part taking as many chits as one hole holds); what finds no room is
+        given back (None: all of it placed)."""
+        holes = []
+        # never before the group's first page: its heading there names it first
+        first = min((o.page for o in st.blocks if o.group == b.group), default=0)
         for page, shelves in enumerate(st.pages):
+            if (only is not None and page != only) or page < first:
+                continue
             top = shelves[-1].top + shelves[-1].height + GAP_MM if shelves else self._top(page)
             below = _Shelf(top, self.area.bottom - top, self.area.left, 0.0)
-            for shelf in [*shelves, below]:  # beside a shelf's blocks, or under the last
-                x = max(shelf.x, shelf.text_end + GAP_MM)
-                room_w, room_h = self.area.right - x, shelf.height - HEADING_MM
-                if text_w > room_w + 1e-9:
+            holes += [(page, shelves, [shelf], shelf is below) for shelf in [*shelves, below]]
+            for i in range(len(shelves)):  # beside several shelves, one under the other
+                for j in range(i + 1, len(shelves)):
+                    span = shelves[i : j + 1]
+                    x = max(max(sh.x, sh.text_end + GAP_MM) for sh in span)
+                    height = span[-1].top + span[-1].height - span[0].top
+                    joined = _Shelf(span[0].top, height, x, 0.0, x - GAP_MM)
+                    holes.append((page, shelves, [joined, *span], False))
+        best: tuple[int, int, int] | None = None  # chits held, hole, columns
+        for k, (page, _, (shelf, *_), _) in enumerate(holes):  # beside blocks, or below
+            x = max(shelf.x, shelf.text_end + GAP_MM)
+            room_w, room_h = self.area.right - x, shelf.height - HEADING_MM
+            if self._heading(st, page, text) and self.width_of(text) > room_w + 1e-9:
+                continue
+            for c in range(min(b.count, b.run.most_cols(room_w)), 0, -1):
+                if b.run.size(c, 1)[0] > room_w + 1e-9:
                     continue
-                for c in range(min(b.count, b.run.most_cols(room_w)), 0, -1):
-                    w, h = b.run.size(c, math.ceil(b.count / c))
-                    if w <= room_w + 1e-9 and h <= room_h + 1e-9:
-                        st.headings.append(Heading(page, x, shelf.top, text))
-                        top = shelf.top + HEADING_MM
-                        st.blocks.append(
-                            Block(page, x, top, b.run, c, b.first, b.count, b.group, b.index)
-                        )
-                        shelf.x = shelf.text_end = x + max(w, text_w) + GAP_MM
-                        if shelf is below:
-                            shelf.height = HEADING_MM + h
-                            shelves.append(shelf)
-                        return True
-        return False
+                rows = _rows_that_fit(b.run, c, math.ceil(b.count / c), room_h)
+                held = min(b.count, c * rows)
+                if held == b.count:  # all of it, in the first hole that holds it
+                    self._put(st, holes[k], text, b, c, b.count)
+                    return None
+                if held and (best is None or held > best[0]):
+                    best = (held, k, c)
+        if best is None:
+            return b
+        held, k, c = best
+        self._put(st, holes[k], text, b, c, held)
+        rest = Block(b.page, b.x, b.y, b.run, b.cols, b.first + held, b.count - held, b.group,
+                     b.index)  # fmt: skip
+        return self._tuck_piece(st, _continued(text), rest, only)
+
+    def _heading(self, st: _State, page: int, text: str) -> bool:
+        """Whether a piece tucked on ``page`` needs its heading there: not when the page
+        names its group already."""
+        title = text.removesuffix(CONTINUED)
+        return not any(h.page == page and h.text.startswith(title) for h in st.headings)
+
+    def _put(
+        self,
+        st: _State,
+        hole: tuple[int, list[_Shelf], list[_Shelf], bool],
+        text: str,
+        b: Block,
+        cols: int,
+        count: int,
+    ) -> None:
+        page, shelves, (shelf, *beside), below = hole
+        x = max(shelf.x, shelf.text_end + GAP_MM)
+        w, h = b.run.size(cols, math.ceil(count / cols))
+        text_w = 0.0
+        if self._heading(st, page, text):
+            st.headings.append(Heading(page, x, shelf.top, text))
+            text_w = self.width_of(text)
+        top = shelf.top + HEADING_MM
+        st.blocks.append(Block(page, x, top, b.run, cols, b.first, count, b.group, b.index))
+        for sh in [shelf, *beside]:  # a hole beside several shelves fills theirs too
+            sh.x = x + max(w, text_w) + GAP_MM
+            sh.text_end = max(sh.text_end, x + text_w)
+        if below:
+            shelf.height = HEADING_MM + h
+            shelves.append(shelf)
+
+
+def _continued(text: str) -> str:
+    return text if text.endswith(CONTINUED) else text + CONTINUED
 
 
 def _narrower(run: Run, n: int, width: float, height: float) -> int:

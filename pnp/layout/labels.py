@@ -6,8 +6,10 @@ clear of the art (every item's bleed, the page's own decor), the crop marks, fol
 registration marks, and of the printer margin. It goes on the first side that has room, in
 this order: the foot of the sheet, its head, then standing along the right or left edge; on
 each side as two lines (name, then credit), else side by side between the crop marks, else
-with the credit broken over two lines. A back page gets a label of its own, placed on the
-back's own free room: its text reads on the back, never mirrored.
+with the credit broken over two lines, one under the other (never its halves apart); else
+as one line along the foot (or head) below the crop marks, which stop short of it. A back
+page gets a label of its own, placed on the back's own free room: its text reads on the
+back, never mirrored.
 
 All lengths in mm, origin at the page's bottom-left (as in PDF); the text blocks are set in
 page decor's coordinates (y down from the top)."""
@@ -22,7 +24,7 @@ from dataclasses import dataclass
 from pnp._errors import LayoutError
 from pnp.layout.ops import Icon, Picture, Shape, TextBlock
 from pnp.layout.pages import Label, Page
-from pnp.layout.sheet import Rect
+from pnp.layout.sheet import MIN_MARK_MM, Rect
 from pnp.text.fonts import FontMetrics, load_font
 
 LABEL_FONT = "Lato-Regular"
@@ -110,6 +112,10 @@ def place_label(page: Page, text: str, credit: str, margin: float) -> Label:
             spot = band.place(rows, font, blocked)
             if spot is not None:
                 return _label(page.size, band, spot, text, credit, font)
+    for side in ("bottom", "top"):
+        found = _under_marks(page, _Band(page.size, side, margin), text, credit, font)
+        if found is not None:
+            return found
     w, h = page.size
     raise LayoutError(
         f"no room for the sheet label on a {w:g}×{h:g} mm page inside the {margin:g} mm "
@@ -130,9 +136,49 @@ def _forms(text: str, credit: str, font: FontMetrics) -> Iterator[list[list[_Lin
     halves = _halves(credit, font, CREDIT_PT)
     if halves:
         head, tail = _Line(halves[0], CREDIT_PT), _Line(halves[1], CREDIT_PT)
-        yield [[name], [head], [tail]]
-        yield [[name], [head, tail]]
-        yield [[name, head, tail]]
+        yield [[name], [head], [tail]]  # never apart: whole, or two lines one under the other
+
+
+def _under_marks(
+    page: Page, band: _Band, text: str, credit: str, font: FontMetrics
+) -> Label | None:
+    """The label as one line along the margin, below (or above) the crop marks that run
+    into the band: those stop short of it, a millimetre past the bleed or more. Where
+    the marks part the band into stretches narrower than the credit (nine cards on A4),
+    this keeps the credit whole rather than in pieces between the marks."""
+    row = [_Line(text, LABEL_PT)] + ([_Line(credit, CREDIT_PT)] if credit else [])
+    height = max(p.height(font) for p in row)
+    reach = height + CLEAR_MM  # how far into the band a mark may not come
+    ph = page.size[1]
+    edge = band.margin + reach if band.side == "bottom" else ph - band.margin - reach
+    marks = _stop_short(page.marks, band, edge, page.bleed)
+    folds = _stop_short(page.folds, band, edge, page.bleed)
+    if marks is None or folds is None:
+        return None
+    trial = Page(page.size, items=page.items, marks=marks, decor=page.decor, folds=folds)
+    trial.cuts, trial.registration = page.cuts, page.registration
+    spot = band.place([row], font, obstacles(trial))
+    if spot is None:
+        return None
+    page.marks, page.folds = marks, folds
+    return _label(page.size, band, spot, text, credit, font)
+
+
+def _stop_short(lines: list[Rect], band: _Band, edge: float, bleed: float) -> list[Rect] | None:
+    """``lines`` with those that stand across the band stopped at ``edge`` (None when one
+    would keep less than ``MIN_MARK_MM / 2`` past the bleed)."""
+    keep, stopped = [], []
+    for mark in lines:
+        x0, y0, x1, y1 = mark
+        inner = max(y0, y1) if band.side == "bottom" else min(y0, y1)  # where it starts
+        outer = min(y0, y1) if band.side == "bottom" else max(y0, y1)
+        if x0 != x1 or (outer >= edge if band.side == "bottom" else outer <= edge):
+            keep.append(mark)  # along the band, or clear of the line already
+            continue
+        if abs(inner - edge) < bleed + MIN_MARK_MM / 2:
+            return None  # it would end on the bleed
+        stopped.append((x0, inner, x1, edge))
+    return keep + stopped
 
 
 def _halves(credit: str, font: FontMetrics, size: float) -> tuple[str, str] | None:
@@ -256,7 +302,7 @@ def _fit_row(
 ) -> list[float] | None:
     """Left ends for pieces of ``widths``, in order along the band: together (``PIECE_GAP_MM``
     apart) centred on ``centre`` (the page's middle) where a free stretch allows it, else
-    centred in the free stretch nearest it; else each in the next stretch that holds it."""
+    centred in the free stretch nearest it; None when no stretch holds them all."""
     together = sum(widths) + PIECE_GAP_MM * (len(widths) - 1)
     best: tuple[float, float] | None = None
     for lo, hi in free:
@@ -267,21 +313,12 @@ def _fit_row(
             off = abs(u + together / 2 - centre)
             if best is None or off < best[0]:
                 best = (off, u)
-    if best is not None:
-        spots, u = [], best[1]
-        for width in widths:
-            spots.append(u)
-            u += width + PIECE_GAP_MM
-        return spots
-    spots = []
-    stretches = iter(free)
+    if best is None:
+        return None  # the pieces of a row stand together, never parted by a crop mark
+    spots, u = [], best[1]
     for width in widths:
-        for lo, hi in stretches:
-            if hi - lo >= width:
-                spots.append(lo)
-                break
-        else:
-            return None
+        spots.append(u)
+        u += width + PIECE_GAP_MM
     return spots
 
 

@@ -4,9 +4,9 @@ The sheet holds a strip of panels twice the standing height. Above the long fold
 outside, in the player's colour and upside down (pnp.layout.screen_outside); below it the
 inside, a player aid from the data. Folded in half (printed sides out), the outside reads
 upright on the back; folded again at the panel lines, the screen stands. Both halves bleed
-3 mm past the cut; words keep 4 mm inside it. Fold lines are dashed grey, running through
-the bleed and on into the margin as ticks; the cut is marked by solid black crop marks
-that start where the bleed ends.
+3 mm past the cut; words keep 4 mm inside it. No line crosses the art: each fold is marked
+by dashed grey ticks in the margin, beyond the bleed, to score it from tick to tick; the
+cut is marked by solid black crop marks that start where the bleed ends.
 """
 
 from __future__ import annotations
@@ -93,19 +93,9 @@ def _inside(
     return ops
 
 
-def _fold_lines(w: float, total_h: float, panels: int) -> list[Shape]:
-    """Dashed grey folds in the face, through the bleed: the long one and the panels'."""
-    b, h = BLEED_MM, total_h / 2
-    pw = w / panels
-    dash = (FOLD, FOLD_WIDTH_MM, 0, FOLD_DASH_MM)
-    return [Shape("line", -b, h, w + 2 * b, 0, None, *dash)] + [
-        Shape("line", i * pw, -b, 0, total_h + 2 * b, None, *dash) for i in range(1, panels)
-    ]
-
-
 def _fold_ticks(trim: Rect, panels: int, margin: float, page: tuple[float, float]) -> list[Rect]:
-    """Fold lines carried into the margin beyond the bleed, so each fold can be lined up
-    (and scored) from the sheet's edge: the same dashed grey as the folds themselves."""
+    """Each fold marked in the margin beyond the bleed, at both ends, so it can be lined up
+    (and scored) from tick to tick: dashed grey, apart from the solid black crop marks."""
     x0, y0, x1, y1 = trim
     pw, mid, b = (x1 - x0) / panels, (y0 + y1) / 2, BLEED_MM
     ticks = [(x0 - b, mid, max(margin, x0 - b - MARK_MM), mid)]
@@ -154,7 +144,6 @@ def lay_out_screens(
         ctx = {**context, "row": row}
         ops = _inside(comp, ctx, pw, h, h, index, game)
         ops = ops[:1] + outside_ops(game, comp, ctx, w, h, where) + ops[1:]
-        ops += _fold_lines(w, total_h, len(comp.panels))
         key = f"{comp.id}:{n}"
         faces[key] = Face(w, total_h, tuple(ops))
         x0, y0 = (page[0] - w) / 2, (page[1] - total_h) / 2

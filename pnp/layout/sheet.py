@@ -157,6 +157,7 @@ def plan_grid(
     margin: float = MARGIN_MM,
     layout: str = "grid",
     may_rotate: bool = True,
+    foot: float = 0.0,
 ) -> Grid:
     """The grid with the most cards whose trims, bleed and crop marks (at least
     ``MIN_MARK_MM`` long) stay inside the printer margin; cards lie on their side when
@@ -164,7 +165,8 @@ def plan_grid(
 
     ``bleed=None`` means up to 3 mm: on the outside of a butted grid as much as the
     room left for the crop marks allows, in a gutter layout the full 3 mm. An explicit
-    bleed is kept exactly and the grid takes fewer cards when it must.
+    bleed is kept exactly and the grid takes fewer cards when it must. ``foot`` mm above
+    the bottom margin are kept free besides (the sheet label's strip).
     """
     if paper not in PAPERS_MM:
         raise LayoutError(f"unknown paper {paper!r} (choose {', '.join(PAPERS_MM)})")
@@ -173,9 +175,9 @@ def plan_grid(
     if bleed is not None and not (math.isfinite(bleed) and 0 <= bleed <= 10):
         raise LayoutError(f"bleed {bleed} mm is outside 0–10 mm")
     check_margin(margin, MAX_MARGIN_MM + REGISTRATION_MM + REGISTRATION_CLEAR_MM)
-    upright = _plan(paper, card_mm, bleed, margin, layout, False)
+    upright = _plan(paper, card_mm, bleed, margin, layout, False, foot)
     if may_rotate and card_mm[0] != card_mm[1]:
-        side = _plan(paper, card_mm, bleed, margin, layout, True)
+        side = _plan(paper, card_mm, bleed, margin, layout, True, foot)
         if side and (not upright or side.per_page > upright.per_page):
             return side
     if upright is None:
@@ -194,11 +196,12 @@ def _plan(
     margin: float,
     layout: str,
     rotated: bool,
+    foot: float = 0.0,
 ) -> Grid | None:
     pw, ph = PAPERS_MM[paper]
     cw, ch = (card_mm[1], card_mm[0]) if rotated else card_mm
     sw = cw * (2 if layout == "fold" else 1)
-    room_w, room_h = pw - 2 * margin, ph - 2 * margin
+    room_w, room_h = pw - 2 * margin, ph - 2 * margin - foot
     wanted = DEFAULT_BLEED_MM if bleed is None else bleed
     gutter = layout == "gutter"
     least_gap = (2 * MIN_GUTTER_BLEED_MM if bleed is None else 2 * wanted) if gutter else 0.0
@@ -214,7 +217,7 @@ def _plan(
     grid_w, grid_h = cols * sw + (cols - 1) * gap_x, rows * ch + (rows - 1) * gap_y
     room_band = min(room_w - grid_w, room_h - grid_h) / 2
     outer = wanted if bleed is not None else min(wanted, room_band)
-    origin = ((pw - grid_w) / 2, (ph + grid_h) / 2)
+    origin = ((pw - grid_w) / 2, (ph + foot + grid_h) / 2)
     return Grid(
         (pw, ph),
         (cw, ch),
@@ -268,24 +271,47 @@ def sheets_lower_bound(
     page: tuple[float, float],
     margin: float | tuple[float, float],
 ) -> int:
-    """Fewest sheets these pieces could take, however they were packed: a sheet holds no
-    more than its usable area of pieces, and no more pieces of one size than that area
-    holds whole ones (a poker card is 5,645 mm², A4 inside 6 mm 56,430 mm²: nine; with
-    registration marks, inside 13 mm, 49,864 mm²: eight). The
-    larger of the two bounds; a true lower bound, as it leaves out the gutters, bleed and
-    crop marks a real sheet needs (so Letter, by area nine poker cards, really takes eight)."""
+    """Fewest sheets these pieces could take, however they were packed. Every piece keeps
+    ``MIN_MARK_MM`` inside the margin for its crop marks (a counter block its marks or its
+    bleed), and any packing can be pushed to the left and down until each piece touches a
+    neighbour or the edge: then every piece ends at a sum of piece sides, so the pieces
+    lie within the longest such sums that fit across and down (poker cards on Letter,
+    199.9 × 263.4 mm inside the marks: 190.5 × 254 mm, room for 8.6 cards, so 8; on A4,
+    194 × 281: 190.5 × 279.4, 9). A sheet holds no more than that area of pieces, and no
+    more pieces of one size than it holds whole ones; the larger of the two bounds. A
+    true lower bound, as it leaves out the gutters and bleed a real sheet needs."""
     if not sizes:
         return 0
-    usable = usable_area(page, margin)
+    mx, my = margin if isinstance(margin, tuple) else (margin, margin)
+    room = (page[0] - 2 * (mx + MIN_MARK_MM), page[1] - 2 * (my + MIN_MARK_MM))
     counts: dict[tuple[float, float], int] = {}
     for w, h in sizes:
-        key = (round(w, 3), round(h, 3))
+        key = (round(min(w, h), 3), round(max(w, h), 3))  # a piece on its side is one size
         counts[key] = counts.get(key, 0) + 1
+    every = {v for key in counts for v in key}
+    usable = _sums_within(room[0], every) * _sums_within(room[1], every)
     total = sum(w * h * n for (w, h), n in counts.items())
-    bound = math.ceil(total / usable - 1e-9)
+    bound = math.ceil(total / usable - 1e-9) if usable > 0 else len(sizes)
     for (w, h), n in counts.items():
-        bound = max(bound, math.ceil(n / max(1, math.floor(usable / (w * h) + 1e-9))))
+        one = _sums_within(room[0], {w, h}) * _sums_within(room[1], {w, h})
+        bound = max(bound, math.ceil(n / max(1, math.floor(one / (w * h) + 1e-9))))
     return bound
+
+
+def _sums_within(length: float, sides: set[float]) -> float:
+    """The longest sum of ``sides`` (each any number of times) that is at most ``length``."""
+    reach = {0.0}
+    frontier = [0.0]
+    while frontier:
+        nxt = []
+        for at in frontier:
+            for side in sides:
+                v = round(at + side, 3)
+                if side > 0 and v <= length + 1e-9 and v not in reach:
+                    reach.add(v)
+                    nxt.append(v)
+        frontier = nxt
+    return max(reach)
 
 
 def paginate(items: list[T], per_page: int) -> list[list[T]]:
@@ -373,12 +399,19 @@ def crop_marks(grid: Grid, count: int) -> list[Rect]:
 
 
 def fold_lines(grid: Grid, count: int) -> list[Rect]:
-    """Dashed fold lines of a fold layout: on each column's fold, margin to margin."""
+    """Dashed fold guides of a fold layout: on each column's fold, outside the cards only
+    (from the grid's top and bottom outward, as far as a crop mark runs), so no line
+    crosses their art."""
     if grid.layout != "fold":
         return []
-    ph = grid.page[1]
+    ph, m = grid.page[1], grid.margin
+    _, bottom, _, top = grid.extent(count)
     folds = sorted({round(grid.fold_x(i), 4) for i in range(count)})
-    return [(x, grid.margin, x, ph - grid.margin) for x in folds]
+    out: list[Rect] = []
+    for x in folds:
+        out.append((x, top, x, min(ph - m, top + MAX_MARK_MM)))
+        out.append((x, bottom, x, max(m, bottom - MAX_MARK_MM)))
+    return [f for f in out if abs(f[3] - f[1]) >= MIN_MARK_MM / 2]
 
 
 def registration_marks(page: tuple[float, float], margin: float) -> list[Rect]:

@@ -11,7 +11,9 @@ from typing import Any
 
 from pnp._errors import DataError, Location
 from pnp.layout.cards import SheetOptions
-from pnp.layout.chit_faces import CUT_COLOUR, shaped_face, square_face
+from pnp.layout.chit_faces import shaped_face, square_face
+from pnp.layout.chit_search import pack_groups
+from pnp.layout.chit_shapes import PATTERNS
 from pnp.layout.chits import (
     CHITS,
     CONTINUED,
@@ -25,9 +27,9 @@ from pnp.layout.chits import (
     Run,
 )
 from pnp.layout.labels import LABEL_BAND_MM
-from pnp.layout.ops import Face, Shape, TextBlock
+from pnp.layout.ops import Face, TextBlock
 from pnp.layout.pages import Cut, Page, Placed
-from pnp.layout.sheet import PAPERS_MM, Rect, marks_around, trim_lines
+from pnp.layout.sheet import PAPERS_MM, Rect, marks_around, trim_lines, usable_area
 from pnp.layout.tess import lines, marks, surround
 from pnp.layout.textfit import set_text
 from pnp.spec.components import Token, TokensComponent
@@ -45,7 +47,7 @@ PUNCHES_MM = (16.0, 19.0, 25.0, 25.4)
 """Standard round punch diameters a ``punch_mm`` may name (5/8 in, 3/4 in, 25 mm, 1 in)."""
 NOTES = {
     "spaced": " · punch or cut along the outline",
-    "tess": " · cut straight along the lines, row by row",
+    "tess": " · cut straight from mark to mark, across the block, then row by row",
 }
 """What a heading adds for pieces that are not plain squares (shaped chits only)."""
 HEADING_PT = 10.0
@@ -115,7 +117,12 @@ def _resolve(
                 f"{out['shape']} (drop punch_mm, or make it shape: circle)",
                 where,
             )
-    out["count"], out["size_mm"], out["punch_mm"] = count, size, punch
+    pattern = out["pattern"].strip()
+    if pattern and pattern not in PATTERNS:
+        raise DataError(
+            f"token pattern {pattern!r} is none of {', '.join(PATTERNS)} (or empty: plain)", where
+        )
+    out["count"], out["size_mm"], out["punch_mm"], out["pattern"] = count, size, punch, pattern
     return out
 
 
@@ -126,7 +133,7 @@ def _number(text: str, key: str, where: Location, whole: bool = False) -> Any:
         raise DataError(f"token {key} {text!r} is not a number", where) from None
 
 
-def _area(options: SheetOptions) -> Area:
+def token_area(options: SheetOptions) -> Area:
     """Where blocks go: inside the layout margin, a chip's colour stopping at it."""
     w, h = PAPERS_MM[options.paper]
     m = options.inner_margin + TOKEN_BLEED_MM
@@ -167,7 +174,7 @@ def _runs(chits: list[Chit], shaped: bool) -> list[tuple[Run, list[Chit]]]:
     last: tuple[Any, ...] | None = None
     for chit in chits:
         kind, d = _kind(chit[2], shaped)
-        key = (kind, d, None if kind == "spaced" else chit[2]["color"])
+        key = (kind, d, None if kind == "spaced" else (chit[2]["color"], chit[2]["pattern"]))
         if key != last:
             out.append((Run(kind, d, 0), []))
             last = key
@@ -176,16 +183,21 @@ def _runs(chits: list[Chit], shaped: bool) -> list[tuple[Run, list[Chit]]]:
 
 
 def lay_out_tokens(
-    game: Game, comp: TokensComponent, index: int, options: SheetOptions
+    game: Game,
+    comp: TokensComponent,
+    index: int,
+    options: SheetOptions,
+    area: Area | None = None,
 ) -> tuple[list[Page], dict[str, Face]]:
     """Pages of counters: gang-cut blocks sharing cut lines with a crop mark on every
-    line, tessellated triangles, or spaced rounds each with its cut outline."""
+    line, tessellated triangles, or spaced rounds each with its cut outline; on each
+    page inside ``area`` (mm, y down), by default all the page's room for them."""
     shaped = options.chits == "shaped"
     faces: dict[str, Face] = {}
-    area = _area(options)
+    area = area or token_area(options)
     bold = load_font("Lato-Bold")
-    packer = Packer(area, lambda t: bold.width(t, HEADING_PT) * 25.4 / 72)
     placed: list[tuple[str, list[tuple[Run, list[Chit]]]]] = []
+    headed: list[tuple[str, list[Run]]] = []
     largest = largest_token_mm(options)
     for gi, group in enumerate(comp.groups):
         where = game.spec_location("components", index, "groups", gi)
@@ -204,19 +216,21 @@ def lay_out_tokens(
             args = (spec["label"], spec["sub"], spec["shape"], d, spec["color"], spec["ink"])
             name = spec["icon"].strip()
             icon = str(find_icon(name, icon_dirs(game.template_dirs()), where)) if name else ""
+            pattern = spec["pattern"]
             if kind == "gang":
-                faces[key] = square_face(*args, who, where, icon)
+                faces[key] = square_face(*args, who, where, icon, pattern)
             else:
-                faces[key] = shaped_face(*args, who, where, kind == "spaced", icon)
+                faces[key] = shaped_face(*args, who, where, kind == "spaced", icon, pattern)
             item = key.split(":", 1)[1]
             chits += [(f"{item}:{n + 1}", key, spec) for n in range(spec["count"])]
         runs = [(r, c) for r, c in _runs(chits, shaped) if r.n]
         if not runs:
             continue
         note = "".join(sorted({NOTES.get(r.kind, "") for r, _ in runs}))
-        packer.add(group.title + note, [r for r, _ in runs])
+        headed.append((group.title + note, [r for r, _ in runs]))
         placed.append((group.title, runs))
-    packer.settle()
+    room = usable_area(PAPERS_MM[options.paper], options.inner_margin)
+    packer = pack_groups(area, lambda t: bold.width(t, HEADING_PT) * 25.4 / 72, headed, room)
     return _pages(comp.title, options, area, packer, placed), faces
 
 
@@ -232,7 +246,7 @@ def _pages(
     pages = [Page(size, bleed=TOKEN_BLEED_MM) for _ in range(packer.page_count)]
     for page in pages:
         page.registration = options.registration_marks(size)
-    pages[0].decor.append(title_block(title, area.left, area.top, 14))
+    pages[0].decor.append(title_block(title, area.left, area.first_top - TITLE_MM, 14))
     for h in packer.headings:
         pages[h.page].decor.append(title_block(h.text, h.x, h.y, HEADING_PT, "Lato-Bold"))
     for block in packer.blocks:
@@ -267,18 +281,10 @@ def _place(page: Page, block: Block, group: str, chits: list[Chit]) -> None:
         page.items.append(Placed(item, group, key, trim, clip))
         circle = spec["shape"] == "circle"
         page.cuts.append(Cut(trim, circle=circle, polygon="" if circle else spec["shape"]))
-    if run.kind == "tess":
+    if run.kind == "tess":  # no line across the art: a crop mark where each line leaves
         fill = chits[0][2]["color"]
-        cut_lines = lines(slots, d)
         page.decor.extend(surround(slots, d, fill))
-        page.decor.extend(_line(s) for s in cut_lines)
-        page.marks.extend(marks(cut_lines, h))
-
-
-def _line(seg: tuple[float, float, float, float]) -> Shape:
-    """A tessellated block's cut line, drawn once across the block."""
-    x0, y0, x1, y1 = seg
-    return Shape("line", x0, y0, x1 - x0, y1 - y0, None, CUT_COLOUR, 0.25, 0)
+        page.marks.extend(marks(lines(slots, d), h))
 
 
 def _gang(page: Page, trims: list[Rect], ids: list[str], group: str, keys: list[str]) -> None:

@@ -22,8 +22,11 @@ from pnp.render.measure import Unsure, measure
 from pnp.render.measure import fits as measured_fit
 from pnp.render.pdf import colour
 
-INSET_MM = 4.5
-"""Text stays this far inside the panel's edge (the border is drawn 2 mm in)."""
+FRAME_MM = 3.5
+"""The border is drawn this far inside the panel's edge (a cut that misses by a millimetre
+or two leaves it whole and even all round)."""
+INSET_MM = 5.0
+"""Text stays this far inside the panel's edge, clear of the border."""
 MIN_BODY_PT = 6.5
 """Smallest body size an aid may be set in: below it the text does not fit."""
 MAX_BODY_PT = 13.0

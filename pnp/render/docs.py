@@ -10,10 +10,12 @@ from reportlab.lib.units import mm
 from pnp._errors import Location
 from pnp.layout.ops import Face
 from pnp.layout.pages import Page
+from pnp.layout.tints import mix
 from pnp.layout.titleart import TitleArt
 from pnp.render.meta import DocInfo
 from pnp.render.pdf import (
     DOCUMENT_FONTS,
+    FORM_PAD_MM,
     FaceDrawer,
     colour,
     draw_page,
@@ -24,6 +26,9 @@ from pnp.render.pdf import (
 
 Source = tuple[str, Location]
 """An aid template in words and where it is named (pnp.render.documents.aid_source)."""
+
+AID_TINT = 0.9
+"""An aid's background: its accent this share of the way to white."""
 
 if TYPE_CHECKING:  # aids bring platypus and markdown: imported only to draw one
     from pnp.render.aid import AidLayout
@@ -58,24 +63,33 @@ def write_aid(
     accent: str,
     back: AidLayout | None = None,
 ) -> None:
-    """Player-aid panels: a border and the laid-out text, drawn once and placed per copy;
-    the ``back`` face on the back pages' panels."""
-    from pnp.render.aid import draw_aid
+    """Player-aid panels: a tint of the accent to the bleed, a border and the laid-out
+    text, drawn once and placed per copy, each clipped to its own bleed; the ``back``
+    face on the back pages' panels."""
+    from pnp.render.aid import FRAME_MM, draw_aid
 
     c = new_canvas(path, pages[0].size, info)
+    pad = FORM_PAD_MM
     for name, laid in (("aid", layout), ("aidback", back)):
         if laid is None:
             continue
         w, h = laid.size_mm
-        c.beginForm(name, 0, 0, w * mm, h * mm)
+        c.beginForm(name, -pad * mm, -pad * mm, (w + pad) * mm, (h + pad) * mm)
+        c.setFillColor(colour(aid_ground(accent)))
+        c.rect(-pad * mm, -pad * mm, (w + 2 * pad) * mm, (h + 2 * pad) * mm, stroke=0, fill=1)
         c.setStrokeColor(colour(accent))
         c.setLineWidth(2)
-        c.roundRect(2 * mm, 2 * mm, (w - 4) * mm, (h - 4) * mm, 3 * mm)
+        f = FRAME_MM
+        c.roundRect(f * mm, f * mm, (w - 2 * f) * mm, (h - 2 * f) * mm, 3 * mm)
         draw_aid(c, laid)
         c.endForm()
     for page in pages:
         for item in page.items:
             c.saveState()
+            x0, y0, x1, y1 = item.clip
+            clip = c.beginPath()
+            clip.rect(x0 * mm, y0 * mm, (x1 - x0) * mm, (y1 - y0) * mm)
+            c.clipPath(clip, stroke=0, fill=0)
             c.translate(item.trim[0] * mm, item.trim[1] * mm)
             if item.rotate == 90:  # on its side, its top towards the left
                 c.translate((item.trim[2] - item.trim[0]) * mm, 0)
@@ -90,6 +104,11 @@ def write_aid(
         )
         c.showPage()
     c.save()
+
+
+def aid_ground(accent: str) -> str:
+    """An aid's background: a light tint of the game's accent, dark text legible on it."""
+    return mix(accent, "#ffffff", AID_TINT)
 
 
 def aid_file(

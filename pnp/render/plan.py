@@ -16,6 +16,7 @@ from pnp.layout.cuts import cut_file_name, cut_svg
 from pnp.layout.ink import file_coverage, save_ink, save_ink_pages
 from pnp.layout.labels import label_pages
 from pnp.layout.pages import Page
+from pnp.layout.riders import counters_on_cards
 from pnp.layout.screen import lay_out_screens
 from pnp.layout.sheet import PAPERS_MM
 from pnp.layout.shop import one_piece_boxes
@@ -144,15 +145,23 @@ def sheet_plans(
     context = context or _lazy_context(game, options.chits)
     gid = game.spec.id
     plans: list[SheetPlan] = []
+    riders = [
+        (i, c)
+        for i, c in enumerate(game.spec.components)
+        if isinstance(c, TokensComponent) and c.with_cards and "cards" in want and game.cards
+    ]
     if "cards" in want and game.cards:
 
         def cards() -> Laid:
             faces = lay_out_faces(game)
-            return impose_cards(game, options, faces), faces
+            pages = impose_cards(game, options, faces)
+            for i, comp in riders:  # counters printed on the card sheets
+                counters_on_cards(game, comp, i, options, pages, faces)
+            return pages, faces
 
         plans.append(SheetPlan(f"{gid}-cards.pdf", "cards", "cards", cards))
     for i, comp in enumerate(game.spec.components):
-        if comp.kind not in want:
+        if comp.kind not in want or any(comp is c for _, c in riders):
             continue
         make: Callable[[], Laid]
         if isinstance(comp, TokensComponent):

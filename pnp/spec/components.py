@@ -42,6 +42,10 @@ class Token(Strict):
     punch_mm: str = ""
     """A round's diameter with `--chits shaped`: a standard punch (16, 19, 25 or 25.4 mm),
     the one nearest `size_mm` that its words fit; empty: `size_mm`, cut by hand."""
+    pattern: str = ""
+    """A texture round the counter's words, so counters that differ in colour still differ
+    in a greyscale print: stripes, dots, checks or hatch (or Jinja giving one); empty:
+    plain."""
 
 
 FITS_PATTERN = r"^[a-z0-9][a-z0-9-]*\.[a-z0-9][a-z0-9-]*$"
@@ -70,6 +74,9 @@ class TokensComponent(Strict):
     fits: Fits | None = None
     """The board region every counter of the set sits on (`BOARD.REGION`), unless a group
     names its own."""
+    with_cards: bool = False
+    """Print these counters on the card sheets, in the room the last one leaves (a few
+    markers should not take a sheet of their own), not in a file of their own."""
     groups: list[TokenGroup]
 
 
