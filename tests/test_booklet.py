@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from pnp.build.game import build_game
 from pnp.cli.app import app
-from pnp.layout.book import booklet_format, padded, signature_order
+from pnp.layout.book import BACK_COVER, BLANK, booklet_format, padded, signature_order
 from pnp.layout.cards import SheetOptions
 from pnp.layout.sheet import MARGIN_MM, PAPERS_MM
 from pnp.render.documents import rulebook_markdown, rulebook_setting
@@ -44,6 +44,10 @@ def _build(tmp_path: Path, paper: str, booklet: bool = True) -> dict[str, object
     return json.loads((tmp_path / "manifest.json").read_text())  # type: ignore[no-any-return]
 
 
+PADDING = (BLANK, BACK_COVER)
+"""What a booklet's padding pages carry: nothing, or the back cover on the last."""
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_the_booklet_is_imposed_in_signature_order_on_landscape_sheets(
     paper: str, tmp_path: Path
@@ -67,10 +71,12 @@ def test_the_booklet_is_imposed_in_signature_order_on_landscape_sheets(
         assert left["trim_pt"][2] == right["trim_pt"][0] == round(h / 2 * PT, 2)
         order.append(tuple(int(i["id"].removeprefix("page-")) for i in side["items"]))
     assert order == signature_order(len(order) * 2)
-    blanks = [i["id"] for s in sides for i in s["items"] if i["deck"] == "blank"]
+    pads = {i["id"]: i["deck"] for s in sides for i in s["items"] if i["deck"] in PADDING}
     pages = len(order) * 2
-    assert pages % 4 == 0 and len(blanks) < 4
-    assert sorted(blanks) == sorted(f"page-{n}" for n in range(pages - len(blanks) + 1, pages + 1))
+    assert pages % 4 == 0 and len(pads) < 4
+    # the pages that pad the booklet to a multiple of four are its last, the back cover last
+    assert sorted(pads) == sorted(f"page-{n}" for n in range(pages - len(pads) + 1, pages + 1))
+    assert pads.get(f"page-{pages}", BACK_COVER) == BACK_COVER
 
     pdf = pdfium.PdfDocument(tmp_path / "smallprint-rulebook-booklet.pdf")
     assert len(pdf) == len(sides)

@@ -40,7 +40,9 @@ def test_rulebook_breaks_each_paragraph_once_per_width(
     assert book.pages >= 4 and len(broken) > 100
     twice = {k: n for k, n in broken.items() if n > 1}
     # a paragraph that failed to split has its lines dropped by platypus: only those repeat
-    assert len(twice) <= len(broken) // 50, twice
+    # (more since figures wait for a column with room and examples split between
+    # paragraphs: 9 of •Boom's 446)
+    assert len(twice) <= len(broken) // 40, twice
 
 
 def test_a_block_breaks_again_for_a_new_width_or_style(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -99,7 +99,7 @@ def test_no_page_is_more_than_a_third_blank(
     g = load_game(game)
     fmt = booklet_format(paper) if booklet else sheet_format(paper)
     pdf = tmp_path / "r.pdf"
-    book = typeset_rulebook(g, rulebook_markdown(g), fmt.page, pdf, fmt)
+    book = typeset_rulebook(g, rulebook_markdown(g), fmt.page, pdf, fmt=fmt)
     shares = blank_shares(pdf, fmt)
     assert len(shares) == book.pages
     assert page_faults(book, shares) == []

@@ -14,7 +14,9 @@ runner = CliRunner()
 def test_only_a_kind_the_game_lacks_is_a_usage_error(tmp_path: Path) -> None:
     result = runner.invoke(app, ["build", "boom", "--only", "board", "--out", str(tmp_path)])
     assert result.exit_code == 2, result.output
-    assert "•Boom makes no board (it makes cards, tokens, track, aid, rulebook)" in result.output
+    assert (
+        "•Boom makes no board (it makes cards, tokens, track, aid, rulebook, box)" in result.output
+    )
     assert list(tmp_path.iterdir()) == []
 
 

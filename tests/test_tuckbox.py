@@ -102,7 +102,7 @@ def _box_pdf(game: str, paper: str, sleeved: bool, out: Path) -> dict[str, objec
     result = CliRunner().invoke(app, [*args, "--sleeved"] if sleeved else args)
     assert result.exit_code == 0, result.output
     manifest = json.loads((out / "manifest.json").read_text())
-    [entry] = manifest["files"]
+    [entry] = [f for f in manifest["files"] if f["kind"] == "box"]  # beside the start-here
     assert entry["kind"] == "box" and entry["path"] == f"{game}-box.pdf"
     assert manifest["options"]["sleeved"] is sleeved
     return entry  # type: ignore[no-any-return]
@@ -147,7 +147,7 @@ def test_every_game_builds_a_box_by_default(tmp_path: Path) -> None:
     game = load_game("smallprint")
     build_game(game, SheetOptions(), tmp_path, frozenset({"box", "cards"}), jobs=1)
     kinds = [f["kind"] for f in json.loads((tmp_path / "manifest.json").read_text())["files"]]
-    assert kinds == ["cards", "box"]
+    assert kinds == ["cards", "box", "guide"]
     [plan] = [p for p in sheet_plans(game, SheetOptions()) if p.kind == "box"]
     pages, _ = plan.lay_out()
     items = [it.id for p in pages for it in p.items]
