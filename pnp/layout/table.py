@@ -139,7 +139,9 @@ class PieceFinder:
         if comp_id not in self.token_faces:
             i, comp = self._component_at(comp_id)
             assert isinstance(comp, TokensComponent)
-            self.token_faces[comp_id] = lay_out_tokens(self.game, comp, i, self.options)[1]
+            self.token_faces[comp_id] = lay_out_tokens(
+                self.game, comp, i, self.options, faces_only=True
+            )[1]
         faces = self.token_faces[comp_id]
         if key not in faces:
             raise DataError(f"the setup figure shows counter {key!r}, which the sheet "

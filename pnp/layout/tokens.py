@@ -188,10 +188,12 @@ def lay_out_tokens(
     index: int,
     options: SheetOptions,
     area: Area | None = None,
+    faces_only: bool = False,
 ) -> tuple[list[Page], dict[str, Face]]:
     """Pages of counters: gang-cut blocks sharing cut lines with a crop mark on every
     line, tessellated triangles, or spaced rounds each with its cut outline; on each
-    page inside ``area`` (mm, y down), by default all the page's room for them."""
+    page inside ``area`` (mm, y down), by default all the page's room for them. With
+    ``faces_only`` (a figure of the pieces), the faces alone: no sheet is packed."""
     shaped = options.chits == "shaped"
     faces: dict[str, Face] = {}
     area = area or token_area(options)
@@ -229,6 +231,8 @@ def lay_out_tokens(
         note = "".join(sorted({NOTES.get(r.kind, "") for r, _ in runs}))
         headed.append((group.title + note, [r for r, _ in runs]))
         placed.append((group.title, runs))
+    if faces_only:
+        return [], faces
     room = usable_area(PAPERS_MM[options.paper], options.inner_margin)
     packer = pack_groups(area, lambda t: bold.width(t, HEADING_PT) * 25.4 / 72, headed, room)
     return _pages(comp.title, options, area, packer, placed), faces
