@@ -92,10 +92,11 @@ import os, sys, time
 from pathlib import Path
 from pnp.build.lockfile import holding
 with holding(Path(sys.argv[1]), 0.0, RuntimeError):
-    if os.fork() == 0:
+    if os.fork() == 0:  # the fork handlers have run once fork() returns here
+        os.write(1, b"child\\n")  # one write each: the two lines never interleave
         time.sleep(30)  # a worker that outlives the build
         os._exit(0)
-    print("held", flush=True)
+    os.write(1, b"held\\n")
     time.sleep(30)  # killed with -9 here: it never lets go
 """
 
@@ -112,7 +113,8 @@ def test_a_forked_child_does_not_keep_the_lock_of_a_killed_parent(tmp_path: Path
         start_new_session=True,
     )
     try:
-        assert parent.stdout is not None and parent.stdout.readline() == b"held\n"
+        assert parent.stdout is not None
+        assert {parent.stdout.readline(), parent.stdout.readline()} == {b"held\n", b"child\n"}
         parent.kill()
         parent.wait(timeout=5)
         assert path.exists(), "the killed holder left its file"
