@@ -1,4 +1,4 @@
-"""Does a counter fit the board space it sits on? (`fits: BOARD.REGION`, DESIGN.md §4)
+"""Does a counter fit the board space it sits on? (`fits: BOARD.REGION`: at least 1 mm of play)
 
 A piece needs play to be picked up and set down without nudging its neighbours: at
 least PLAY_MM across and down between its declared size and the smallest space of the

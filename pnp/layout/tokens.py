@@ -73,7 +73,7 @@ MAX_TOKEN_COUNT = 1000
 any of the five games prints of all its counters together; a larger count is a typo
 (or a number meant for another key) and would print, or hang, without end."""
 MIN_TOKEN_MM = 8.0
-"""Smallest counter: its label is then about 9 pt, above the 6 pt floor of DESIGN.md §4."""
+"""Smallest counter: its label is then about 9 pt, above the 6 pt floor of every printed piece."""
 
 
 def _resolve(

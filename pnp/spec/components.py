@@ -162,7 +162,7 @@ class ScreenComponent(Strict):
     icon: str = ""
     """The player's symbol, an icon name or Jinja giving it (e.g. '{{ row.icon }}'):
     drawn in a medallion on every outside panel and faintly all over it, so the screen
-    says whose it is without its colour (DESIGN.md §4)."""
+    says whose it is without its colour: colour never carries meaning alone."""
     height_mm: Number = Field(default=88.0, ge=60.0, le=140.0)
     """Standing height; a screen shorter than 60 mm hides nothing."""
     panels: list[ScreenPanel] = Field(min_length=2, max_length=4)
