@@ -29,7 +29,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from pnp.games import ENGINES, Engine, get_engine  # noqa: E402
 from pnp.games.playouts import COUNTERS  # noqa: E402
 from pnp.sim.runner import game_seeds  # noqa: E402
-from pnp.spec.load import Game, load_game  # noqa: E402
+from pnp.spec.game import Game  # noqa: E402
+from pnp.spec.load import load_game  # noqa: E402
 
 
 def search_speed(engine: Engine, game: Game, games: int, players: int, seed: int) -> dict[str, Any]:

@@ -30,7 +30,7 @@ _WHERE = {
     "LayoutError": "pnp._errors",
     "PnpError": "pnp._errors",
     "ValidationFailed": "pnp._errors",
-    "Game": "pnp.spec.load",
+    "Game": "pnp.spec.game",
     "load_game": "pnp.spec.load",
     "SheetOptions": "pnp.layout.cards",
     "build_game": "pnp.build.game",

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from pnp.games import ENGINES, Engine, get_engine
-from pnp.spec.load import Game, list_games, load_game
+from pnp.spec.game import Game
+from pnp.spec.load import list_games, load_game
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

@@ -1,4 +1,4 @@
-"""Files a game brings, checked before use (issue 22 item 3; pnp/text/files.py and
+"""Files a game brings, checked before use (issue 22 item 3; pnp/text/game_assets.py and
 pnp/text/fonts.py): the cases the fixture overlay of test_bad_input.py cannot hold
 (symlinks, which the overlay copies as files) and the SVG reference rules one by one."""
 
@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 from pnp._errors import DataError
 from pnp.cli.app import app
 from pnp.spec.paths import fonts_root, templates_root
-from pnp.text.files import IMAGE_PIXELS, SVG_DEPTH, image_size, svg_size
+from pnp.text.game_assets import IMAGE_PIXELS, SVG_DEPTH, image_size, svg_size
 
 runner = CliRunner()
 XLINK = 'xmlns:xlink="http://www.w3.org/1999/xlink"'
@@ -188,7 +188,7 @@ def test_byte_limits_are_checked_before_reading(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The limits are read at each call, so a small file stands in for a large one."""
-    import pnp.text.files as files
+    import pnp.text.game_assets as files
 
     image = tmp_path / "x.png"
     image.write_bytes(_png((4, 4)))

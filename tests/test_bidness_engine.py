@@ -25,7 +25,8 @@ from pnp.games.bidness.state import (
     Auction,
     Suit,
 )
-from pnp.spec.load import Game, load_game
+from pnp.spec.game import Game
+from pnp.spec.load import load_game
 from tests.test_bigidea_engine import Die  # queued die faces, shared with The Big Idea's tests
 
 

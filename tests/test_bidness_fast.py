@@ -20,7 +20,8 @@ from pnp.games.bidness.lawsuit import ACCEPT, TRIAL
 from pnp.games.bidness.moves import priced
 from pnp.games.bidness.rules import State
 from pnp.games.bidness.state import AUCTION, PHASE_NAMES, Action
-from pnp.spec.load import Game, load_game
+from pnp.spec.game import Game
+from pnp.spec.load import load_game
 
 
 @pytest.fixture(scope="module")

@@ -23,7 +23,8 @@ from pnp.games.bidness.config import DIE_FACES, ROLES
 from pnp.games.bidness.hand import card_moves, table_moves
 from pnp.games.bidness.rules import State, first_player_roll
 from pnp.games.bidness.state import AUCTION, NOBODY, Action, Auction, StateData
-from pnp.spec.load import Game, load_game
+from pnp.spec.game import Game
+from pnp.spec.load import load_game
 
 
 @pytest.fixture(scope="module")

@@ -11,7 +11,8 @@ import pytest
 
 from pnp._errors import Severity
 from pnp.games import bidness
-from pnp.spec.load import Game, load_game
+from pnp.spec.game import Game
+from pnp.spec.load import load_game
 
 
 @pytest.fixture(scope="module")

@@ -27,7 +27,8 @@ from pnp.games.bigidea.rules import (
     State,
 )
 from pnp.games.bigidea.state import Product
-from pnp.spec.load import Game, load_game
+from pnp.spec.game import Game
+from pnp.spec.load import load_game
 
 
 @pytest.fixture(scope="module")

@@ -18,7 +18,8 @@ from pnp.games.bigidea.bots import _HELD, _SHARES_GAIN, _shares_gain
 from pnp.games.bigidea.rules import State
 from pnp.games.bigidea.state import PITCH, StateData, masks, pickers, split
 from pnp.games.bigidea.view import laid_backs, product_view
-from pnp.spec.load import Game, load_game
+from pnp.spec.game import Game
+from pnp.spec.load import load_game
 
 
 @pytest.fixture(scope="module")

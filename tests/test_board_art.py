@@ -17,7 +17,8 @@ from pnp.layout.ops import Art, Shape, TextBlock
 from pnp.layout.tints import contrast
 from pnp.render.documents import credits_markdown
 from pnp.spec.components import BoardComponent, TokensComponent
-from pnp.spec.load import Game, load_game
+from pnp.spec.game import Game
+from pnp.spec.load import load_game
 
 runner = CliRunner()
 

@@ -14,7 +14,8 @@ from pnp.layout.board import BLEED_MM, SAFE_MM, board_face, lay_out_board
 from pnp.layout.boardfit import PLAY_MM, board_regions
 from pnp.layout.ops import Shape, TextBlock
 from pnp.spec.components import BoardComponent, TokensComponent
-from pnp.spec.load import Game, load_game
+from pnp.spec.game import Game
+from pnp.spec.load import load_game
 from pnp.text.fonts import load_font
 
 runner = CliRunner()

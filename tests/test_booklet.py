@@ -13,8 +13,8 @@ from typer.testing import CliRunner
 
 from pnp.build.game import build_game
 from pnp.cli.app import app
-from pnp.layout.book import BACK_COVER, BLANK, booklet_format, padded, signature_order
 from pnp.layout.cards import SheetOptions
+from pnp.layout.page_formats import BACK_COVER, BLANK, booklet_format, padded, signature_order
 from pnp.layout.sheet import MARGIN_MM, PAPERS_MM
 from pnp.render.documents import rulebook_markdown, rulebook_setting
 from pnp.render.rulebook import write_rulebook
@@ -145,7 +145,7 @@ def test_a_game_without_a_rulebook_builds_and_says_it_has_no_booklet(
 def test_the_last_page_left_free_is_the_back_cover(tmp_path: Path) -> None:
     # •Boom's booklet sets 17 pages: 18 and 19 stay blank, 20 (the outside back) is the
     # back cover, drawn with the game's title art
-    from pnp.layout.book import booklet_sheets
+    from pnp.layout.page_formats import booklet_sheets
 
     groups = {it.id: it.group for s in booklet_sheets("a4", 17) for it in s.items}
     assert [groups[f"page-{n}"] for n in (17, 18, 19, 20)] == [

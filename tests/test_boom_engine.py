@@ -35,7 +35,8 @@ from pnp.games.boom.actions import (
 from pnp.games.boom.company import Company, burn_rate, found, with_cards, with_shares
 from pnp.games.boom.rules import CRASH, State
 from pnp.sim.runner import simulate
-from pnp.spec.load import Game, load_game
+from pnp.spec.game import Game
+from pnp.spec.load import load_game
 
 
 @pytest.fixture(scope="module")

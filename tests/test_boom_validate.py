@@ -12,7 +12,8 @@ import pytest
 
 from pnp._errors import Severity, ValidationFailed
 from pnp.games import boom
-from pnp.spec.load import Game, load_game
+from pnp.spec.game import Game
+from pnp.spec.load import load_game
 
 
 @pytest.fixture(scope="module")

@@ -116,7 +116,7 @@ def test_failure_while_writing_keeps_the_previous_build(
     def broken(*args: object) -> None:
         raise LayoutError("disk on fire")
 
-    monkeypatch.setattr("pnp.render.docs.write_pages", broken)
+    monkeypatch.setattr("pnp.render.writers.write_pages", broken)
     with pytest.raises(LayoutError, match="disk on fire"):
         _build(mini_cards, out)  # fails while drawing, after layout succeeded
     assert {p.name: p.read_bytes() for p in out.iterdir()} == before

@@ -10,7 +10,7 @@ import pytest
 from pnp.games import Engine
 from pnp.sim.cards import card_stats, newcombe, wilson
 from pnp.sim.runner import simulate
-from pnp.spec.load import Game
+from pnp.spec.game import Game
 
 
 def test_wilson_matches_the_published_example() -> None:

@@ -13,17 +13,18 @@ from typer.testing import CliRunner
 
 import pnp.sim.runner
 from pnp.cli.app import app
-from pnp.sim.cards import Z95, CardStats, newcombe
-from pnp.sim.compare import (
+from pnp.sim.ab_runs import (
     Comparison,
     compare,
     compare_expansion,
     paired_difference,
     paired_share_change,
 )
-from pnp.sim.report import ComponentUse, Report
+from pnp.sim.cards import Z95, CardStats, newcombe
+from pnp.sim.results import ComponentUse, Report
 from pnp.sim.runner import simulate
-from pnp.spec.load import Game, load_game
+from pnp.spec.game import Game
+from pnp.spec.load import load_game
 from pnp.spec.paths import cards_root
 
 runner = CliRunner()

@@ -9,7 +9,7 @@ import pytest
 
 from pnp.games import ENGINES, Engine, GameState
 from pnp.sim.runner import simulate
-from pnp.spec.load import Game
+from pnp.spec.game import Game
 
 STEP_CAP = 20_000
 SEEDS = range(12)

@@ -9,7 +9,7 @@ from statistics import median
 
 import pytest
 
-from pnp.layout.book import sheet_format
+from pnp.layout.page_formats import sheet_format
 from pnp.layout.sheet import PAPERS_MM
 from pnp.render.blocks import BLANK_MOST
 from pnp.render.documents import rulebook_markdown, typeset_rulebook

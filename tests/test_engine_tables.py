@@ -23,7 +23,8 @@ from pnp.cli.app import app
 from pnp.games import get_engine
 from pnp.games.bidness.config import TABLE_INTS
 from pnp.games.bidness.tables import Tables as BidnessTables
-from pnp.spec.load import Game, load_game
+from pnp.spec.game import Game
+from pnp.spec.load import load_game
 
 GAMES = ("boom", "bigidea", "bidness", "oldbiddy", "smallprint")
 BUNDLED = Path(__file__).resolve().parents[1] / "cards"

@@ -11,7 +11,8 @@ from pnp.check.greyscale import MIN_GREY_GAP, lightness, types_that_meet
 from pnp.layout.cards import back_key, lay_out_faces
 from pnp.layout.ops import Art, Face, Icon, Picture, Shape, TextBlock
 from pnp.layout.textfit import PT_TO_MM
-from pnp.spec.load import Game, list_games, load_game
+from pnp.spec.game import Game
+from pnp.spec.load import list_games, load_game
 from pnp.text.fonts import load_font
 from pnp.text.icons import find_icon, icon_dirs
 

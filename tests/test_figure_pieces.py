@@ -29,7 +29,8 @@ from pnp.render.pdf import make_canvas
 from pnp.render.pieces import Placed
 from pnp.render.plan import sheet_plans
 from pnp.render.setup_figure import CAPTION_PT, SetupFigure
-from pnp.spec.load import Game, load_game
+from pnp.spec.game import Game
+from pnp.spec.load import load_game
 
 GAMES = ("bidness", "bigidea", "boom", "oldbiddy", "smallprint")
 COLUMNS_MM = (86.5, 89.45, 115.5)

@@ -14,12 +14,13 @@ from pnp.games import engine_for
 from pnp.games.setup import TableAtStart, default_players, printed_cards
 from pnp.layout.anatomy import card_anatomy, part_label
 from pnp.layout.face import load_layout
-from pnp.layout.table import table_view
+from pnp.layout.setup_table import table_view
 from pnp.render.anatomy_figure import AnatomyFigure
 from pnp.render.documents import rulebook_figures, rulebook_markdown, typeset_rulebook
 from pnp.render.generated import LABEL_PT
 from pnp.render.setup_figure import SetupFigure
-from pnp.spec.load import Game, load_game
+from pnp.spec.game import Game
+from pnp.spec.load import load_game
 
 GAMES = ("bidness", "bigidea", "boom", "oldbiddy", "smallprint")
 MIN_TEXT_PT = 6.0  # issue 23, item 5: nothing under 6 pt
@@ -164,7 +165,7 @@ def test_figures_are_deterministic(game: Game, tmp_path: Path) -> None:
 def test_a_game_without_an_engine_shows_its_printed_components(mini_cards: Path) -> None:
     """`pnp new game`'s scaffold places both figures; with no engine the table shows every
     deck whole and the counters its counter sheets place (a count from its layout)."""
-    from pnp.layout.table import table_at_start
+    from pnp.layout.setup_table import table_at_start
 
     game = load_game("mini", mini_cards)
     table = table_at_start(game)
@@ -175,7 +176,7 @@ def test_a_game_without_an_engine_shows_its_printed_components(mini_cards: Path)
 
 FIGURES_READ = """
 import pickle, sys
-from pnp.render.docs import prepare_typesetting
+from pnp.render.writers import prepare_typesetting
 prepare_typesetting()  # what the typesetter loads before its first document
 figures = pickle.loads(sys.stdin.buffer.read())
 import pnp.render.rulebook  # what a rulebook job then imports to set the book

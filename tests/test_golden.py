@@ -19,8 +19,8 @@ from pnp.layout.cards import SheetOptions
 from pnp.layout.dump import dumps
 from pnp.layout.ops import Face, Shape, TextBlock
 from pnp.layout.pages import Page
-from pnp.render.docs import write_pages
 from pnp.render.plan import sheet_plans
+from pnp.render.writers import write_pages
 from pnp.spec.load import load_game
 from tests.golden import ops, raster, regen
 

@@ -15,7 +15,8 @@ from pnp.games import oldbiddy
 from pnp.games.oldbiddy import market
 from pnp.games.oldbiddy.rules import PASS, SEAL, State, determinize
 from pnp.games.oldbiddy.state import ACT, BID, CHOOSE, GIVE
-from pnp.spec.load import Game, load_game
+from pnp.spec.game import Game
+from pnp.spec.load import load_game
 
 GREEN, BLUE, RED = 0, 1, 2
 

@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from pnp.games import oldbiddy
 from pnp.games.oldbiddy.rules import PASS, TERMINAL, State
 from pnp.games.oldbiddy.state import BID, CHOOSE, OVER, StateData
-from pnp.spec.load import Game, load_game
+from pnp.spec.game import Game
+from pnp.spec.load import load_game
 
 
 @pytest.fixture(scope="module")

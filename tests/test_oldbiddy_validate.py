@@ -15,7 +15,8 @@ from typer.testing import CliRunner
 from pnp._errors import Severity, ValidationFailed
 from pnp.cli.app import app
 from pnp.games import oldbiddy
-from pnp.spec.load import Game, load_game
+from pnp.spec.game import Game
+from pnp.spec.load import load_game
 from pnp.spec.paths import cards_root
 from tests.test_boom_validate import with_card, with_tables
 

@@ -13,7 +13,8 @@ import pytest
 from pnp._errors import PnpError
 from pnp.build import export
 from pnp.build.export import export_images
-from pnp.spec.load import Game, load_game
+from pnp.spec.game import Game
+from pnp.spec.load import load_game
 
 TGC = frozenset({"tgc"})
 

@@ -25,7 +25,8 @@ from pnp.render.aid import FRAME_MM, INSET_MM
 from pnp.render.files import OutputFile
 from pnp.render.plan import plan_outputs, usable_margin
 from pnp.spec.components import TokensComponent
-from pnp.spec.load import Game, load_game
+from pnp.spec.game import Game
+from pnp.spec.load import load_game
 from pnp.text.fonts import load_font
 
 GAMES = ["boom", "bidness", "bigidea", "oldbiddy", "smallprint"]

@@ -16,7 +16,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 
-from pnp.layout.book import BookFormat, booklet_format, sheet_format
+from pnp.layout.page_formats import BookFormat, booklet_format, sheet_format
 from pnp.layout.titleart import players_text
 from pnp.render.documents import rulebook_markdown, typeset_rulebook
 from pnp.render.rulebook import BookLayout, PlacedBlock

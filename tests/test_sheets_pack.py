@@ -29,7 +29,8 @@ from pnp.layout.sheet import (
     sheets_lower_bound,
 )
 from pnp.render.plan import plan_outputs, usable_margin
-from pnp.spec.load import Game, list_games, load_game
+from pnp.spec.game import Game
+from pnp.spec.load import list_games, load_game
 
 EPS = 1e-6
 GAMES = tuple(list_games())
@@ -271,8 +272,8 @@ def test_player_aids_lie_on_their_side_to_share_a_sheet(
     _check_marks(pages[0])
     # drawn: every letter of the aid lies inside a panel, upright or on its side
     from pnp.render.aid import lay_out_aid
-    from pnp.render.docs import write_aid
     from pnp.render.meta import DocInfo
+    from pnp.render.writers import write_aid
 
     pdf = tmp_path / "aid.pdf"
     layout = lay_out_aid("## Turn\n\n1. Draw a card.\n2. Play a card.\n", TAROT, "Aid", "#123456")

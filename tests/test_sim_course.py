@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 from pnp.games import Engine
-from pnp.sim.report import DEFAULT_MAX_STEPS, five_numbers, mean_of
+from pnp.sim.results import DEFAULT_MAX_STEPS, five_numbers, mean_of
 from pnp.sim.runner import game_seeds, play_games, play_out, simulate
 from pnp.sim.tally import Tally, lead_story, leader
-from pnp.spec.load import Game
+from pnp.spec.game import Game
 
 
 def test_the_leader_is_the_one_top_score_and_a_tie_is_none() -> None:

@@ -14,12 +14,13 @@ from typer.testing import CliRunner
 from pnp.cli.app import app
 from pnp.render.charts import Row, RowChart, rows_fitting
 from pnp.sim.cards import CardStats, wilson
-from pnp.sim.document import report_document, write_report
+from pnp.sim.chart_report import report_document, write_report
 from pnp.sim.forest import MOST_CARDS
-from pnp.sim.report import ComponentUse, Report
+from pnp.sim.results import ComponentUse, Report
 from pnp.sim.runner import simulate
 from pnp.sim.verdicts import change, report_verdicts, share, signed
-from pnp.spec.load import Game, load_game
+from pnp.spec.game import Game
+from pnp.spec.load import load_game
 
 runner = CliRunner()
 
@@ -115,7 +116,7 @@ def test_a_failed_write_keeps_the_last_good_report(
     def broken(*args: object, **kwargs: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("pnp.render.simreport.renderPDF.draw", broken)
+    monkeypatch.setattr("pnp.render.report_pdf.renderPDF.draw", broken)
     with pytest.raises(OSError):
         write_report(path, report, game)
     assert path.read_bytes() == good
@@ -128,7 +129,7 @@ def test_a_write_that_fails_on_the_command_line_keeps_the_printed_report(
     def full(*args: object, **kwargs: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("pnp.render.simreport.renderPDF.draw", full)
+    monkeypatch.setattr("pnp.render.report_pdf.renderPDF.draw", full)
     out = tmp_path / "r.pdf"
     result = runner.invoke(app, ["simulate", "oldbiddy", "--games", "2", "--report", str(out)])
     assert result.exit_code == 1
@@ -260,7 +261,7 @@ def test_rows_fitting_is_what_the_page_holds() -> None:
 
 @dataclass
 class FakeComparison:
-    """Stands in for pnp.sim.compare.Comparison: the attributes the pages read."""
+    """Stands in for pnp.sim.ab_runs.Comparison: the attributes the pages read."""
 
     base: Report
     variant: Report

@@ -22,7 +22,7 @@ from typing import Any, NamedTuple
 import pytest
 
 from pnp.games import Engine, GameState
-from pnp.spec.load import Game
+from pnp.spec.game import Game
 
 GAMES = 6
 """Seeded random games per engine and player count."""

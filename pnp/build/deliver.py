@@ -11,7 +11,7 @@ from pnp.build.game import build_game, missing_kinds
 from pnp.build.output import previous_entries
 from pnp.check.validate import validate_game
 from pnp.layout.cards import SheetOptions
-from pnp.spec.load import Game
+from pnp.spec.game import Game
 
 
 @dataclass

@@ -27,7 +27,7 @@ from pnp.layout.images import TGC_BLEED_MM, Sheet, tgc_size, tts_sheets
 from pnp.layout.ops import Face
 from pnp.render.files import IMAGE_TARGETS
 from pnp.render.raster import rasterise, save_png
-from pnp.spec.load import Game
+from pnp.spec.game import Game
 
 IMAGE_KINDS = IMAGE_TARGETS
 

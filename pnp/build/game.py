@@ -13,7 +13,7 @@ from pnp.layout.sheet import plan_grid
 from pnp.pool import worker_count
 from pnp.render.files import DOCUMENT_KINDS, KINDS, OutputFile
 from pnp.render.plan import plan_outputs
-from pnp.spec.load import Game
+from pnp.spec.game import Game
 
 
 def build_game(
@@ -113,7 +113,7 @@ LAYOUT_REASONS = {
 def write_calibration(paper: str, out: Path) -> Path:
     """The back-offset test sheet, ``out/calibration-<paper>.pdf``."""
     from pnp.layout.calibration import calibration_pages
-    from pnp.render.docs import write_pages
+    from pnp.render.writers import write_pages
 
     pages = calibration_pages(paper)
     name = f"calibration-{paper}.pdf"

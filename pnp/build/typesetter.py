@@ -9,7 +9,7 @@ write) and typesets them in turn while this process draws the cards. It is a
 ``pnp.pool.Worker``: it ends with its parent, and every wait for it has a timeout.
 
 It pays where a second core is free: whole builds took 0.11-0.17 s less with it than
-with ``--jobs 1`` (bench/RESULTS.md, 2026-11-25, an idle 2-core machine). On a machine
+with ``--jobs 1`` (benchmarks/RESULTS.md, 2026-11-25, an idle 2-core machine). On a machine
 whose cores are all busy it cannot gain and costs about 0.1 s of CPU; ``--jobs 1``
 keeps a build in one process.
 
@@ -47,7 +47,7 @@ def stop() -> None:
 
 
 def _prepare() -> None:
-    from pnp.render.docs import prepare_typesetting
+    from pnp.render.writers import prepare_typesetting
 
     prepare_typesetting()
 

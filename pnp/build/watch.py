@@ -38,7 +38,7 @@ WARM_MODULES = (
     "pnp.layout.track",
     "pnp.layout.board",
     "pnp.layout.screen",
-    "pnp.render.docs",
+    "pnp.render.writers",
     "pnp.render.aid",
     "pnp.render.rulebook",
     "pnp.render.figures",
@@ -47,7 +47,7 @@ WARM_MODULES = (
     "pnp.render.setup_figure",
     "pnp.layout.ink",
     "pnp.layout.anatomy",
-    "pnp.layout.table",
+    "pnp.layout.setup_table",
     "reportlab.graphics.renderPDF",
     "pnp.check.validate",
 )

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from pnp._errors import Finding, Severity
 from pnp.layout.face import card_context
 from pnp.layout.ops import Face, TextBlock
-from pnp.spec.load import Game
+from pnp.spec.game import Game
 
 
 def corner_findings(game: Game, faces: Mapping[str, Face]) -> list[Finding]:

@@ -13,7 +13,7 @@ from typing import Any
 
 from pnp._errors import Finding, Location, PnpError, Severity
 from pnp.spec.components import TokensComponent
-from pnp.spec.load import Game
+from pnp.spec.game import Game
 from pnp.spec.model import CardType, GameSpec
 from pnp.text.template import render_colour, render_text
 

@@ -17,7 +17,7 @@ from pnp._errors import Finding, Location, PnpError, Severity
 from pnp.check.greyscale import MIN_GREY_GAP, lightness
 from pnp.layout.face import card_context
 from pnp.spec.components import TokensComponent
-from pnp.spec.load import Game
+from pnp.spec.game import Game
 from pnp.text.template import render_colour, render_text
 
 

@@ -17,7 +17,8 @@ from pathlib import Path
 from pnp._errors import Finding, Location, PnpError, Severity, ValidationFailed
 from pnp.games import engine_for
 from pnp.games.inputs import record_inputs
-from pnp.spec.load import Game, game_dir, load_game
+from pnp.spec.game import Game
+from pnp.spec.load import game_dir, load_game
 from pnp.spec.playtest import Inputs, Run, record_path, run_key, simulate_command
 from pnp.spec.yamlio import Located, load_yaml
 

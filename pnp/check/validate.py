@@ -11,7 +11,7 @@ from pnp.check.legibility import Piece, face_piece
 from pnp.check.playtest import record_findings
 from pnp.games import Engine, engine_for
 from pnp.layout.ops import Face
-from pnp.spec.load import Game
+from pnp.spec.game import Game
 
 Playtest = Callable[[Engine, Game], list[Finding]]
 """A quick playtest: warnings for printed components that run out in simulated games.

@@ -50,8 +50,8 @@ from pnp.render.files import DOCUMENT_KINDS, IMAGE_TARGETS
 
 if TYPE_CHECKING:
     from pnp.layout.cards import SheetOptions
-    from pnp.sim.report import Report
-    from pnp.spec.load import Game
+    from pnp.sim.results import Report
+    from pnp.spec.game import Game
 
 app = typer.Typer(
     add_completion=True,
@@ -316,8 +316,8 @@ def simulate(
     def run() -> int:
         from pnp._errors import UsageError
         from pnp._progress import progress_bar
+        from pnp.sim.ab_runs import compare_expansion
         from pnp.sim.cluster import ClusterStopped
-        from pnp.sim.compare import compare_expansion
         from pnp.sim.runner import require_engine
         from pnp.sim.runner import simulate as run_sim
 
@@ -365,7 +365,7 @@ def simulate(
         else:
             typer.echo("\n".join([*report.lines(), "", *report.legend()]))
         if pdf is not None:
-            from pnp.sim.document import write_report
+            from pnp.sim.chart_report import write_report
 
             pages = write_report(pdf, report, g)
             typer.echo(f"wrote {pdf} ({pages} pages)", err=True)
@@ -373,7 +373,7 @@ def simulate(
             typer.echo(f"nothing recorded: {destination} is as it was", err=True)
         elif record:
             from pnp.sim.record import run_of, write_record
-            from pnp.sim.report import Report as Played
+            from pnp.sim.results import Report as Played
 
             assert isinstance(report, Played)  # --record refuses --compare above
             typer.echo(f"wrote {write_record(g, run_of(report, g), destination)}", err=True)

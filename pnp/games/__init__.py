@@ -51,7 +51,7 @@ from pnp._errors import DataError, Finding, Severity, ValidationFailed, shown
 
 if TYPE_CHECKING:  # the schema: the typesetter reads the setup figure without it
     from pnp.games.playlog import PlayLog
-    from pnp.spec.load import Game
+    from pnp.spec.game import Game
 
 ENGINES: dict[str, str] = {
     "bidness": "pnp.games.bidness",

@@ -48,7 +48,7 @@ from typing import Any, NamedTuple
 
 from pnp._errors import Finding, Location, Severity, unknown
 from pnp.games.inputs import record_inputs
-from pnp.spec.load import Game
+from pnp.spec.game import Game
 
 
 class Decision(NamedTuple):

@@ -19,7 +19,7 @@ import json
 from typing import Any
 
 from pnp.games import engine_for
-from pnp.spec.load import Game
+from pnp.spec.game import Game
 from pnp.spec.playtest import Inputs
 
 

@@ -4,7 +4,7 @@ the one the engine plays with; a game without an engine gets the printed compone
 alone (:func:`printed_table`).
 
 A pile names the printed pieces it shows by key (``pieces``), so the figure draws each
-as its sheet prints it (pnp.layout.table finds the faces): ``back:DECK`` (a deck's back,
+as its sheet prints it (pnp.layout.setup_table finds the faces): ``back:DECK`` (a deck's back,
 cards face down), ``card:ID`` (a card's face), ``token:COMPONENT:GROUP:ROW`` (a counter of
 a counter sheet, its group and its row counted from 0), ``component:ID`` (a board, a
 track sheet, a screen or an aid)."""
@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from pnp._errors import DataError
 
 if TYPE_CHECKING:  # the typesetter draws the figure from this data without the schema
-    from pnp.spec.load import Game
+    from pnp.spec.game import Game
 
 
 @dataclass(frozen=True, slots=True)

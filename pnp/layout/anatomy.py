@@ -12,7 +12,7 @@ from pathlib import Path
 
 from pnp.layout.face import Op, card_context, face_parts, load_layout
 from pnp.layout.ops import Anatomy, Art, Box, Face, Icon, Part, Picture, Shape, TextBlock
-from pnp.spec.load import Card, Game
+from pnp.spec.game import Card, Game
 from pnp.spec.model import Element
 from pnp.text.fonts import load_font
 

@@ -22,7 +22,7 @@ from pnp.layout.sheet import PAPERS_MM, Rect
 from pnp.layout.textfit import set_text
 from pnp.layout.tints import legible
 from pnp.spec.components import BoardComponent
-from pnp.spec.load import Game
+from pnp.spec.game import Game
 from pnp.text.icons import icon_dirs
 
 PRINTER_MARGIN_MM = 6.0

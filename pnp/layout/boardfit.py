@@ -11,7 +11,7 @@ from __future__ import annotations
 from pnp._errors import Finding, PnpError, Severity, unknown
 from pnp.layout.boardparts import region_spaces
 from pnp.spec.components import BoardComponent, TokensComponent
-from pnp.spec.load import Game
+from pnp.spec.game import Game
 from pnp.text.template import render_text
 
 PLAY_MM = 1.0

@@ -18,7 +18,7 @@ from pnp._errors import DataError, Location
 from pnp.layout.ops import Art, Icon, Shape, TextBlock
 from pnp.layout.textfit import set_text
 from pnp.spec.components import BoardBand, BoardRegion
-from pnp.spec.load import Game
+from pnp.spec.game import Game
 from pnp.text.art import art_dirs, find_art
 from pnp.text.icons import find_icon
 from pnp.text.template import evaluate, render_colour, render_text

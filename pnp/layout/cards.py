@@ -29,7 +29,7 @@ from pnp.layout.sheet import (
     registration_marks,
     registration_room,
 )
-from pnp.spec.load import Card, Game
+from pnp.spec.game import Card, Game
 from pnp.spec.model import Deck
 
 
@@ -50,7 +50,7 @@ class SheetOptions:
     cut_file: str | None = None
     """``svg``: also write each sheet's cut paths."""
     booklet: bool = False
-    """Also impose the rulebook as a saddle-stitched booklet (pnp.layout.book)."""
+    """Also impose the rulebook as a saddle-stitched booklet (pnp.layout.page_formats)."""
     ink_saver: bool = False
     """Draw large solid areas as light tints (pnp.layout.ink.save_ink)."""
     chits: str = "square"

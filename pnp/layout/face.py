@@ -13,12 +13,12 @@ from pnp.layout.textfit import set_text
 from pnp.layout.tints import contrast, mix
 from pnp.spec.components import BoardComponent
 from pnp.spec.fields import parse_size
+from pnp.spec.game import Card, Game
 from pnp.spec.layouts import read_card_layout
-from pnp.spec.load import Card, Game
 from pnp.spec.model import CardLayout, Element
 from pnp.spec.paths import climbs_out, file_inside
 from pnp.text.art import art_dirs, find_art
-from pnp.text.files import image_size
+from pnp.text.game_assets import image_size
 from pnp.text.icons import find_icon, icon_dirs
 from pnp.text.richtext import ICON_MARK
 from pnp.text.template import is_true, render_colour, render_text

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from pnp.spec.load import Game
+from pnp.spec.game import Game
 
 DPI = 300
 TGC_BLEED_MM = 25.4 / 8

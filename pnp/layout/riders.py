@@ -15,7 +15,7 @@ from pnp.layout.pages import Cut, Page, Placed
 from pnp.layout.sheet import Rect, cut_marks
 from pnp.layout.tokens import TITLE_MM, lay_out_tokens, token_area
 from pnp.spec.components import TokensComponent
-from pnp.spec.load import Game
+from pnp.spec.game import Game
 
 MARK_ROOM_MM = 5.0
 """The cards' crop marks run this far below them, where the counters' room begins."""

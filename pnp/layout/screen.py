@@ -23,7 +23,7 @@ from pnp.layout.sheet import MIN_MARK_MM, PAPERS_MM, Rect, marks_around
 from pnp.layout.textfit import set_text
 from pnp.layout.tints import legible
 from pnp.spec.components import ScreenComponent
-from pnp.spec.load import Game
+from pnp.spec.game import Game
 from pnp.text.template import render_colour, render_text
 
 PANEL_MAX_MM = 100.0

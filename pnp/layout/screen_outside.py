@@ -18,7 +18,7 @@ from pnp.layout.ops import Icon, Shape, TextBlock
 from pnp.layout.textfit import set_text
 from pnp.layout.tints import legible, mix
 from pnp.spec.components import ScreenComponent
-from pnp.spec.load import Game
+from pnp.spec.game import Game
 from pnp.text.icons import find_icon, icon_dirs
 from pnp.text.template import render_colour, render_text
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pnp.layout.cards import back_key
 from pnp.layout.pages import Page, Placed
 from pnp.layout.sheet import Rect
-from pnp.spec.load import Game
+from pnp.spec.game import Game
 from pnp.spec.model import Deck
 
 SHOP_BLEED_MM = 25.4 / 8

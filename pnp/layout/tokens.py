@@ -33,7 +33,7 @@ from pnp.layout.sheet import PAPERS_MM, Rect, marks_around, trim_lines, usable_a
 from pnp.layout.tess import lines, marks, surround
 from pnp.layout.textfit import set_text
 from pnp.spec.components import Token, TokensComponent
-from pnp.spec.load import Game
+from pnp.spec.game import Game
 from pnp.text.fonts import load_font
 from pnp.text.icons import find_icon, icon_dirs
 from pnp.text.template import render_colour, render_text

@@ -20,7 +20,7 @@ from pnp.layout.textfit import PT_TO_MM, set_text
 from pnp.layout.tints import ink_on, mix
 from pnp.layout.tokens import PAGE_MARGIN_MM, title_block
 from pnp.spec.components import TrackComponent, TrackSection
-from pnp.spec.load import Game
+from pnp.spec.game import Game
 from pnp.text.icons import icon_dirs
 from pnp.text.template import evaluate, is_true, render_text
 

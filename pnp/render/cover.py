@@ -24,7 +24,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Frame, PageTemplate
 
-from pnp.layout.book import BookFormat, back_panel, band_panel, cover_panel
+from pnp.layout.page_formats import BookFormat, back_panel, band_panel, cover_panel
 from pnp.layout.titleart import TitleArt
 from pnp.render.blocks import Block, Group, stack_height
 from pnp.render.markdown import styles

@@ -17,18 +17,18 @@ from pnp.layout.titleart import TitleArt, players_text
 from pnp.render.meta import DocInfo
 from pnp.spec.components import AidComponent
 from pnp.spec.fields import parse_size
+from pnp.spec.game import Game
 from pnp.spec.gamefiles import Unreadable, read_game_file
-from pnp.spec.load import Game
 from pnp.spec.model import GameSpec
 from pnp.text.art import art_source
-from pnp.text.files import image_size, svg_size
 from pnp.text.fonts import load_font
+from pnp.text.game_assets import image_size, svg_size
 from pnp.text.icons import CREDIT as ICONS_CREDIT
 from pnp.text.places import SourcePlaces
 from pnp.text.template import render_text
 
 if TYPE_CHECKING:
-    from pnp.layout.book import BookFormat
+    from pnp.layout.page_formats import BookFormat
     from pnp.render.aid import AidLayout
     from pnp.render.rulebook import BookLayout
 
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 def template_context(game: Game, chits: str = "square") -> dict[str, Any]:
     """What a rulebook or aid template sees: the game, its cards, tables and engine
     figures, and how its counters print under ``--chits`` (``counters``)."""
-    from pnp.layout.table import counter_looks
+    from pnp.layout.setup_table import counter_looks
 
     cards = [card_context(game, c)["card"] for c in game.cards]
     by_type: dict[str, list[dict[str, Any]]] = {t: [] for t in game.spec.card_types}
@@ -100,7 +100,7 @@ FIGURE_SUFFIXES = (".svg", ".png", ".jpg", ".jpeg")
 
 def _resolve_figures(game: Game, text: str, place: SourcePlaces) -> str:
     """``![caption](name.svg)`` names a file in the game's templates: find it (safely, like
-    every template) and check it (pnp.text.files) so the renderer gets a checked absolute
+    every template) and check it (pnp.text.game_assets) so the renderer gets a checked absolute
     path of a file it can draw."""
 
     def resolve(m: re.Match[str]) -> str:
@@ -141,7 +141,7 @@ def rulebook_figures(
 
         out["pnp:anatomy"] = card_anatomy(game)
     if "(pnp:setup)" in text:
-        from pnp.layout.table import table_view
+        from pnp.layout.setup_table import table_view
 
         out["pnp:setup"] = table_view(game, options, ctx)
     return out

@@ -20,7 +20,7 @@ from reportlab.platypus import Flowable, Spacer
 from reportlab.platypus.doctemplate import ActionFlowable
 
 from pnp.render.blocks import BLANK_MOST, UNBOUNDED, Block, Group, flatten, stack_height
-from pnp.render.tables import BlockTable
+from pnp.render.md_tables import BlockTable
 
 HEADINGS = ("h1", "h2", "h3", "h4")
 LEAST_SCALE = 0.93

@@ -45,7 +45,7 @@ from pnp.render.guide_files import Entry, FileRow, file_rows
 from pnp.render.guide_parts import Check, Parts, Piece, Planned, game_parts
 from pnp.render.guide_table import files_table, needs_list
 from pnp.render.pdf import colour, draw_label, new_canvas
-from pnp.spec.load import Game
+from pnp.spec.game import Game
 
 BODY_PT, SMALL_PT, CAPTION_PT = 8.5, 7.0, 6.5
 

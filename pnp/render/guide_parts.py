@@ -21,7 +21,7 @@ from pnp.layout.sheet import corner_radius
 from pnp.layout.sleeves import Sleeve, sleeve_for
 from pnp.render.documents import credit_line
 from pnp.spec.components import BoardComponent
-from pnp.spec.load import Game
+from pnp.spec.game import Game
 
 
 class Planned(Protocol):

@@ -22,8 +22,8 @@ from reportlab.pdfbase.pdfmetrics import registerFontFamily
 from reportlab.platypus import CondPageBreak, Flowable, Spacer
 
 from pnp.render.blocks import BLANK_MOST, UNBOUNDED, Block, Group, plain_text, stack_height
+from pnp.render.md_tables import BlockTable, table_flowable
 from pnp.render.pdf import DOCUMENT_FONTS, colour, ensure_font
-from pnp.render.tables import BlockTable, table_flowable
 
 FAMILY = "Lato"
 HEADINGS = ("h1", "h2", "h3", "h4")
@@ -252,7 +252,7 @@ FIGURE_MM = 90.0
 def figure(tok: Token, width: float, caption_style: ParagraphStyle, scale: float) -> Flowable:
     """An image paragraph: the picture (SVG drawn as vectors, or a PNG/JPEG) centred and
     scaled to fit, its alt text below as the caption. pnp.render.documents has found the
-    file and pnp.text.files has checked it (size, references, pixels)."""
+    file and pnp.text.game_assets has checked it (size, references, pixels)."""
     from reportlab.platypus import Image
 
     path = str(tok.attrGet("src"))

@@ -30,7 +30,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Spacer
 
 from pnp.render.blocks import UNBOUNDED, Block, flatten
-from pnp.render.tables import BlockTable, share_width
+from pnp.render.md_tables import BlockTable, share_width
 
 TIE_PT = 1e-6
 """Heights closer than this to their threshold are left to platypus."""
@@ -155,7 +155,7 @@ class Grid:
     def height(
         self, scale: float, avail: float, count: Count = Count.EXACT, open_: Open | None = None
     ) -> float:
-        """Height of the table at ``scale`` (as :func:`pnp.render.tables.table_flowable`
+        """Height of the table at ``scale`` (as :func:`pnp.render.md_tables.table_flowable`
         sizes it); infinite when it is wider than ``avail``."""
         columns = self._columns.get((scale, avail))
         if columns is None:

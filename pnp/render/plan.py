@@ -44,7 +44,7 @@ from pnp.spec.components import (
     TrackComponent,
 )
 from pnp.spec.fields import parse_size
-from pnp.spec.load import Game
+from pnp.spec.game import Game
 
 
 def plan_outputs(
@@ -61,7 +61,7 @@ def plan_outputs(
     processes of ``--jobs`` share the layout too; an error then surfaces while the files
     are drawn to temporaries, and still nothing is written. With ``guide``, the start-here
     sheet comes last (pnp.render.guide), to be drawn after the others."""
-    from pnp.render.docs import write_pages
+    from pnp.render.writers import write_pages
 
     want = only or frozenset(KINDS)
     font_dir = game.root / "fonts"
@@ -297,7 +297,7 @@ def _aid(
 ) -> OutputFile:
     """An aid: its copies imposed now; its text rendered, set and written when it is
     drawn, here or by the typesetter process (or set now too, unless ``defer``)."""
-    from pnp.render.docs import aid_file, write_aid
+    from pnp.render.writers import aid_file, write_aid
 
     size = parse_size(comp.size)
     pages, _ = _aid_copies(comp, options)
@@ -353,7 +353,7 @@ def _rulebook(
     are counted when it is written. Its template is rendered now, unless ``defer``.
     With ``booklet``: set on half pages and imposed two up on the paper (--booklet).
     Its figures draw the pieces as ``options`` print them (``--chits``)."""
-    from pnp.render.docs import booklet_file, rulebook_file
+    from pnp.render.writers import booklet_file, rulebook_file
 
     text = None if defer else rulebook_markdown(game, context())  # a template error, found now
     paper = options.paper

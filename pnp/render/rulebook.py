@@ -1,7 +1,7 @@
 """Rulebooks: Markdown flowed into columns, with a record of where every block landed.
 
 A sheet (A4, Letter) is set in two columns and a booklet page (A5, half-Letter) in one
-(pnp.layout.book), so a line holds 45–75 characters. The title and what stands before
+(pnp.layout.page_formats), so a line holds 45–75 characters. The title and what stands before
 the first section run across the top of page 1. The credits flow on after the text.
 
 The record (:class:`BookLayout`) is what the test suite checks the typesetting against:
@@ -30,7 +30,7 @@ from reportlab.platypus import (
     PageTemplate,
 )
 
-from pnp.layout.book import BookFormat, sheet_format
+from pnp.layout.page_formats import BookFormat, sheet_format
 from pnp.layout.sheet import PAPERS_MM
 from pnp.layout.titleart import TitleArt
 from pnp.render.blocks import Block, Group, flatten, lines_shared, stack_height
@@ -38,9 +38,9 @@ from pnp.render.cover import band_frame, cover_frame, dress, first_page
 from pnp.render.floats import Figure, Floats, placed
 from pnp.render.generated import GeneratedFigure
 from pnp.render.markdown import guard_headings, styles, to_flowables
+from pnp.render.md_tables import BlockTable
 from pnp.render.meta import DocInfo
 from pnp.render.pdf import colour, make_canvas
-from pnp.render.tables import BlockTable
 
 FOOTER_Y_MM = 10.0
 RULE_Y_MM = 13.0
@@ -105,7 +105,7 @@ class BookLayout:
 class _RecordingDoc(BaseDocTemplate):  # type: ignore[misc]
     """A document template that notes each block's page, frame and position as it is
     drawn; with ``page_forms`` each page is drawn into a form XObject of its own (the
-    booklet imposes them, pnp.render.booklet)."""
+    booklet imposes them, pnp.render.booklet_pdf)."""
 
     def __init__(self, *args: Any, page_forms: Callable[[int], str] | None = None, **kw: Any):
         super().__init__(*args, **kw)

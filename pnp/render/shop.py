@@ -13,7 +13,7 @@ from pnp.layout.pages import Page
 from pnp.layout.shop import shop_back_page, shop_pages
 from pnp.render.documents import doc_info
 from pnp.render.files import SHOP_KIND, OutputFile
-from pnp.spec.load import Game
+from pnp.spec.game import Game
 
 
 def shop_files(game: Game) -> list[OutputFile]:
@@ -44,7 +44,7 @@ def _writer(
     game: Game, pages: list[Page], faces: Callable[[], dict[str, Face]], what: str
 ) -> Callable[[Path], None]:
     def write(path: Path) -> None:
-        from pnp.render.docs import write_pages
+        from pnp.render.writers import write_pages
 
         every = faces()
         used = {item.face: every[item.face] for page in pages for item in page.items}

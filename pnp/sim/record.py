@@ -23,8 +23,8 @@ import yaml
 from pnp._errors import DataError, Location, UsageError
 from pnp.games import Engine
 from pnp.games.inputs import record_inputs
-from pnp.sim.report import Report
-from pnp.spec.load import Game
+from pnp.sim.results import Report
+from pnp.spec.game import Game
 from pnp.spec.paths import cards_root, file_inside, is_installed
 from pnp.spec.playtest import (
     PLAYTEST_FILE,

@@ -22,10 +22,10 @@ from pnp._progress import Advance
 from pnp.games import Bot, Engine, GameState, engine_for, get_engine, sees
 from pnp.sim.cards import card_stats
 from pnp.sim.cluster import ClusterStopped
-from pnp.sim.report import DEFAULT_MAX_STEPS, ComponentUse, Report, five_numbers
+from pnp.sim.results import DEFAULT_MAX_STEPS, ComponentUse, Report, five_numbers
 from pnp.sim.strength import Strength
 from pnp.sim.tally import Tally, leader
-from pnp.spec.load import Game
+from pnp.spec.game import Game
 
 COVERAGE = 0.999
 """Share of games a printed component count should cover without running short."""

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from statistics import NormalDist
 
-from pnp.render.simreport import Verdict
+from pnp.render.report_pdf import Verdict
 from pnp.sim.cards import Z95, CardStats, wilson
-from pnp.sim.report import Report
+from pnp.sim.results import Report
 
 SHOWN = 6
 """Names listed in one verdict before "and N more"."""

@@ -1,7 +1,5 @@
-"""Load a game folder (and any expansions) into checked, typed objects.
-
-The objects are :mod:`pnp.spec.game`'s (Game, Card, Expansion); they are imported here, so
-``from pnp.spec.load import Game`` reads as it always has."""
+"""Load a game folder (and any expansions) into checked, typed objects: the objects of
+:mod:`pnp.spec.game` (Game, Card, Expansion), which is where they are imported from."""
 
 from __future__ import annotations
 

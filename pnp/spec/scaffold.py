@@ -12,7 +12,8 @@ from pathlib import Path
 import yaml
 
 from pnp._errors import UsageError
-from pnp.spec.load import EXPANSION_FILE, Card, game_dir, list_games, load_game
+from pnp.spec.game import EXPANSION_FILE, Card
+from pnp.spec.load import game_dir, list_games, load_game
 from pnp.spec.paths import cards_root, is_installed, templates_root
 
 MANIFEST = """\

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from pnp._errors import DataError, Location, shown
 from pnp.spec.paths import file_inside
-from pnp.text.files import svg_size
+from pnp.text.game_assets import svg_size
 
 ART_NAME = re.compile(r"^([a-z0-9][a-z0-9-]*)/([a-z0-9][a-z0-9-]*)$")
 SOURCES = "SOURCES.tsv"

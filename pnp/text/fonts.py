@@ -16,7 +16,7 @@ from typing import Any
 from pnp._errors import DataError, LayoutError
 from pnp.spec.cache_entry import digest, finite, read_entry, write_entry
 from pnp.spec.paths import file_inside, fonts_root
-from pnp.text.files import Brought, why
+from pnp.text.game_assets import Brought, why
 
 CACHE_VERSION = 2
 MAX_EM = 0xFFFF / 16

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from pnp._errors import DataError, Location
 from pnp.spec.paths import file_inside
-from pnp.text.files import svg_size
+from pnp.text.game_assets import svg_size
 
 ICON_NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 CREDIT = "Icons: Font Awesome Free by Fonticons, Inc., CC BY 4.0 (fontawesome.com)."
@@ -39,7 +39,7 @@ _found: dict[tuple[str, tuple[Path, ...]], Path] = {}
 
 
 def find_icon(name: str, dirs: Sequence[Path], where: Location | None = None) -> Path:
-    """The SVG file of icon ``name``, checked (pnp.text.files); an unknown name is an error
+    """The SVG file of icon ``name``, checked (pnp.text.game_assets); an unknown name is an error
     naming the closest one."""
     dirs = tuple(dirs)
     if (name, dirs) in _found:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from pnp.games import check_players, checked_once, lazy_attributes
 from pnp.games.bidness.check import validate
 from pnp.games.bidness.config import config_from_game
-from pnp.spec.load import Game
+from pnp.spec.game import Game
 
 if TYPE_CHECKING:
     from pnp.games.bidness.rules import State

@@ -21,8 +21,8 @@ from pnp.games.bidness.config import (
 from pnp.games.bidness.decisions import PUBLISHED
 from pnp.games.bidness.tables import Tables
 from pnp.games.decisions import check_published
-from pnp.games.tables import table_findings
-from pnp.spec.load import Card, Game
+from pnp.games.table_schema import table_findings
+from pnp.spec.game import Card, Game
 
 KNOWN_TYPES = (EMPLOYEE, CONTRACT, BONUS, LAWSUIT, HEADHUNTING, PAYBACK, IOU)
 _JINJA = re.compile(r"{{.*?}}|{%.*?%}")

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
-    from pnp.spec.load import Game
+    from pnp.spec.game import Game
 
 DIE_FACES = 6
 """The source never names the die; pnp uses ordinary six-sided dice (a decision)."""

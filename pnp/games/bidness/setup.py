@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pnp.games.bidness import config_for, new_state, printed_components
 from pnp.games.setup import TableAtStart, deck_pile, group_pile, money_pile, seat_extras
-from pnp.spec.load import Game
+from pnp.spec.game import Game
 
 COUNTERS = "counters"
 """The counter sheet (cards/bidness/game.yaml): money, tech points, the awards."""

@@ -1,4 +1,4 @@
-"""The shape of Bidness's ``tables:`` the engine reads (see :mod:`pnp.games.tables`).
+"""The shape of Bidness's ``tables:`` the engine reads (see :mod:`pnp.games.table_schema`).
 
 Only the keys :mod:`.config` and :mod:`.check` read are modelled; award marks, colours
 and counter sizes are the templates' and stay free."""
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from pnp.games.tables import MAX_HAND, MAX_STEPS, Amount, MoneyRow, Open, Price, Steps
+from pnp.games.table_schema import MAX_HAND, MAX_STEPS, Amount, MoneyRow, Open, Price, Steps
 from pnp.spec.fields import Whole
 
 

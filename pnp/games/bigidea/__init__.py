@@ -14,7 +14,7 @@ from pnp.games.bigidea.check import validate
 from pnp.games.bigidea.config import config_from_game, rounds_for
 from pnp.games.bigidea.examples import ev_table, worked_examples
 from pnp.games.bigidea.report import CHIPS, FOREIGN, MONEY
-from pnp.spec.load import Game
+from pnp.spec.game import Game
 
 if TYPE_CHECKING:
     from pnp.games.bigidea.rules import State

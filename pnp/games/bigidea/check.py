@@ -8,8 +8,8 @@ from pnp.games.bigidea.config import config_from_game
 from pnp.games.bigidea.decisions import PUBLISHED
 from pnp.games.bigidea.tables import Tables
 from pnp.games.decisions import check_published
-from pnp.games.tables import table_findings
-from pnp.spec.load import Game
+from pnp.games.table_schema import table_findings
+from pnp.spec.game import Game
 
 SPARE_FACTOR = 2
 """A deck should hold this many times the cards the largest table keeps in hand."""

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from pnp.spec.load import Game
+    from pnp.spec.game import Game
 
 DIE_FACES = 6
 """bigidea.txt: the leader rolls one six-sided die per product."""

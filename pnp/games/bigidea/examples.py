@@ -13,7 +13,7 @@ from pnp.games.bigidea.economy import (
     share_ev,
     success_chance,
 )
-from pnp.spec.load import Game
+from pnp.spec.game import Game
 
 BUY_IN_CHIPS = 1
 """Chips a Mezzanine buy-in places on the product (bigidea.txt; State._place)."""

@@ -12,7 +12,7 @@ from pnp.games.setup import (
     seat_extras,
     token_pile,
 )
-from pnp.spec.load import Game
+from pnp.spec.game import Game
 
 CHIPS = "chips"
 """The counter sheet (cards/bigidea/game.yaml)."""

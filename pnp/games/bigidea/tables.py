@@ -1,4 +1,4 @@
-"""The shape of The Big Idea's ``tables:`` the engine reads (see :mod:`pnp.games.tables`).
+"""The shape of The Big Idea's ``tables:`` the engine reads (see :mod:`pnp.games.table_schema`).
 
 Only the keys :mod:`.config` and :mod:`.check` read are modelled; chip letters, colours
 and money sizes are the templates' and stay free."""
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from pnp.games.tables import MAX_PIECES, MAX_STEPS, Amount, MoneyRow, Open, Pieces, Text
+from pnp.games.table_schema import MAX_PIECES, MAX_STEPS, Amount, MoneyRow, Open, Pieces, Text
 from pnp.spec.fields import Whole
 
 

@@ -15,7 +15,7 @@ from pnp._errors import UsageError
 from pnp.games import checked_once, lazy_attributes
 from pnp.games.boom.check import validate
 from pnp.games.boom.config import config_from_game
-from pnp.spec.load import Game
+from pnp.spec.game import Game
 
 if TYPE_CHECKING:
     from pnp.games.boom.rules import State

@@ -26,8 +26,8 @@ from pnp.games.boom.config import (
 from pnp.games.boom.decisions import PUBLISHED
 from pnp.games.boom.tables import Tables
 from pnp.games.decisions import check_published
-from pnp.games.tables import table_findings
-from pnp.spec.load import Card, Game
+from pnp.games.table_schema import table_findings
+from pnp.spec.game import Card, Game
 
 MIN_PLAY_CARDS = 60
 """Below this the play deck reshuffles every couple of rounds with five players."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from pnp.spec.load import Game
+from pnp.spec.game import Game
 
 PLAN_TYPE = "plan"
 DISCARD_TYPE = "discard"

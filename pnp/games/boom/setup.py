@@ -14,7 +14,7 @@ from pnp.games.setup import (
     seat_extras,
     token_pile,
 )
-from pnp.spec.load import Game
+from pnp.spec.game import Game
 
 COUNTERS, TRACK = "counters", "ipo-track"
 """The counter sheet and the track sheet (cards/boom/game.yaml)."""

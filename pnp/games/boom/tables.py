@@ -1,4 +1,4 @@
-"""The shape of the •Boom ``tables:`` the engine reads (see :mod:`pnp.games.tables`).
+"""The shape of the •Boom ``tables:`` the engine reads (see :mod:`pnp.games.table_schema`).
 
 Only the keys :mod:`.config` and :mod:`.check` read are modelled; firm colours,
 industry names and money sizes are the templates' and stay free."""
@@ -8,7 +8,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from pnp.games.boom.config import PLANS_IN_GAME
-from pnp.games.tables import (
+from pnp.games.table_schema import (
     MAX_HAND,
     MAX_PIECES,
     MAX_STEPS,

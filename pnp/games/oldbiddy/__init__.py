@@ -15,7 +15,7 @@ from pnp.games import check_players, checked_once, lazy_attributes
 from pnp.games.oldbiddy.check import validate
 from pnp.games.oldbiddy.config import config_from_game
 from pnp.games.oldbiddy.report import GEMS
-from pnp.spec.load import Game
+from pnp.spec.game import Game
 
 if TYPE_CHECKING:
     from pnp.games.oldbiddy.rules import State

@@ -10,8 +10,8 @@ from pnp.games.decisions import check_published
 from pnp.games.oldbiddy.config import ACTIONS, config_from_game
 from pnp.games.oldbiddy.decisions import PUBLISHED
 from pnp.games.oldbiddy.tables import Tables
-from pnp.games.tables import table_findings
-from pnp.spec.load import Card, Game
+from pnp.games.table_schema import table_findings
+from pnp.spec.game import Card, Game
 
 
 def error(message: str, where: Location) -> Finding:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.spec.load import Game
+from pnp.spec.game import Game
 
 FAKE_GEM = "fake-gem"
 MOVE_GEM = "move-gem"

@@ -12,7 +12,7 @@ from pnp.games.setup import (
     token_key,
     token_pile,
 )
-from pnp.spec.load import Game
+from pnp.spec.game import Game
 
 MARKERS, GEMS, BOARD = "markers", "gem-chits", "market"
 """The counter sheets and the board (cards/oldbiddy/game.yaml)."""

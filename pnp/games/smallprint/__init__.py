@@ -12,7 +12,7 @@ from pnp.games import check_players, checked_once, lazy_attributes
 from pnp.games.smallprint.check import validate
 from pnp.games.smallprint.config import Config, config_from_game
 from pnp.games.smallprint.report import CHITS, MONEY
-from pnp.spec.load import Game
+from pnp.spec.game import Game
 
 if TYPE_CHECKING:
     from pnp.games.smallprint.rules import State

@@ -10,8 +10,8 @@ from pnp.games.decisions import check_published
 from pnp.games.smallprint.config import KINDS
 from pnp.games.smallprint.decisions import PUBLISHED
 from pnp.games.smallprint.tables import Tables
-from pnp.games.tables import table_findings
-from pnp.spec.load import Card, Game
+from pnp.games.table_schema import table_findings
+from pnp.spec.game import Card, Game
 
 MIN_SHARES = 9
 """Three cards a round for three rounds must be playable from Shares alone."""

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
-    from pnp.spec.load import Game
+    from pnp.spec.game import Game
 
 KINDS = ("share", "small", "big", "total")
 """Paperwork kinds, in the order the engine numbers them (0 = share)."""

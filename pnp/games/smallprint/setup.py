@@ -13,7 +13,7 @@ from pnp.games.setup import (
     token_key,
 )
 from pnp.games.smallprint import new_state, printed_components
-from pnp.spec.load import Game
+from pnp.spec.game import Game
 
 MARKERS = "markers"
 """The counter sheet (cards/smallprint/game.yaml)."""

@@ -1,4 +1,4 @@
-"""The shape of Small Print's ``tables:`` the engine reads (see :mod:`pnp.games.tables`).
+"""The shape of Small Print's ``tables:`` the engine reads (see :mod:`pnp.games.table_schema`).
 
 Only the keys :mod:`.config` and :mod:`.check` read are modelled; set marks, inks and
 the marker sets are the templates' and stay free."""
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from pnp.games.tables import (
+from pnp.games.table_schema import (
     MAX_AMOUNT,
     MAX_HAND,
     MAX_PIECES,

@@ -72,7 +72,7 @@ class Report:
     """Per card design: how a seat fares when it draws it (pnp.sim.cards)."""
     game_lengths: list[int | None] = field(default_factory=list)
     """Per game played, in seed order: its length in rounds, None for a timeout; what
-    pairs the games of two runs on the same seeds (pnp.sim.compare). Not in the JSON."""
+    pairs the games of two runs on the same seeds (pnp.sim.ab_runs). Not in the JSON."""
     winners: list[tuple[int, ...]] = field(default_factory=list)
     """Per completed game, in seed order: the seats that won (several in a tie). Not in
     the JSON."""

@@ -1,6 +1,6 @@
 """The report's pages comparing a game with one of its expansions (`--compare EXPANSION`).
 
-pnp.sim.compare plays the base game and the game with the expansion on the same seeds and
+pnp.sim.ab_runs plays the base game and the game with the expansion on the same seeds and
 hands over a :class:`Comparison`; these pages show its differences with their intervals —
 seat win rates, length — the component peaks side by side, and the expansion's new cards
 as a forest plot. A difference is called out when its 95 % interval leaves out zero.
@@ -11,15 +11,15 @@ from __future__ import annotations
 from typing import Protocol
 
 from pnp.render.charts import Row, RowChart
-from pnp.render.simreport import Section, Verdict
+from pnp.render.report_pdf import Section, Verdict
 from pnp.sim.cards import CardStats
 from pnp.sim.forest import card_forest
-from pnp.sim.report import Report
+from pnp.sim.results import Report
 from pnp.sim.verdicts import cards_verdict, change, listed, signed
 
 
 class Comparison(Protocol):
-    """What pnp.sim.compare reports (its ``Comparison``, read by attribute only)."""
+    """What pnp.sim.ab_runs reports (its ``Comparison``, read by attribute only)."""
 
     @property
     def base(self) -> Report: ...

@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from pnp._errors import Finding
 from pnp.spec.fields import Strict
-from pnp.spec.load import Game
+from pnp.spec.game import Game
 from pnp.spec.schema import schema_findings
 
 MAX_AMOUNT = 1_000_000

@@ -1,7 +1,7 @@
 """Time `pnp build` from two checkouts side by side, to see what a change gained.
 
     git worktree add /tmp/pnp-before HEAD~3
-    python bench/compare.py /tmp/pnp-before [GAME ...] [--repeat 7]
+    python benchmarks/compare.py /tmp/pnp-before [GAME ...] [--repeat 7]
 
 From the project root. For each game, the whole build and ``--only cards`` run from the
 other checkout and from this one in turn (interleaved, so that load on the machine falls

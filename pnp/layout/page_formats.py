@@ -4,7 +4,7 @@ sheet, one on a booklet page) and the imposition of a saddle-stitched booklet.
 A reading measure of 45–75 characters a line is the trade's rule for running text; at
 the rulebooks' 9.5–10 pt Lato that is a column about 80–115 mm wide. So a sheet (A4,
 Letter) gets two columns and a booklet page (A5, half-Letter) one. Pure geometry in mm:
-pnp.render.rulebook typesets into it and pnp.render.booklet draws the sheets. Page 1
+pnp.render.rulebook typesets into it and pnp.render.booklet_pdf draws the sheets. Page 1
 carries the title art (pnp.render.cover): a booklet's is a cover, a sheet's a band.
 """
 

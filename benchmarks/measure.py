@@ -1,7 +1,7 @@
-"""Measure pnp's figures side by side in one run and write them to bench/RESULTS.md.
+"""Measure pnp's figures side by side in one run and write them to benchmarks/RESULTS.md.
 
     pip install -e '.[bench]'
-    python bench/measure.py [--repeat 5] [--games-small 200] [--games-large 1200]
+    python benchmarks/measure.py [--repeat 5] [--games-small 200] [--games-large 1200]
 
 From the project root. Each figure comes with the command that gives it:
 
@@ -9,7 +9,7 @@ From the project root. Each figure comes with the command that gives it:
   not (Typer, pydantic with pnp's models, PyYAML, Jinja2; platypus and markdown-it for
   rulebooks and aids), and the least ratio that leaves each build;
 - builds: every game in ``cards/``, the whole ``pnp build GAME --pdf`` process against
-  the whole same-pages floor process (``../shared/bench/same_pages.py --replay``: the
+  the whole same-pages floor process (``../shared/benchmarks/same_pages.py --replay``: the
   same pages drawn by reportlab alone), the two runs interleaved so that load on the
   machine falls on both alike; median of ``--repeat`` runs and their ratio; the same
   build kept to one process (``--jobs 1``); then ``--only cards`` against the floor for
@@ -452,7 +452,7 @@ def main(argv: list[str] | None = None) -> None:
 def write_results(
     args: argparse.Namespace, sections: list[tuple[str, list[str]]], load: float
 ) -> None:
-    cmd = "python bench/measure.py " + " ".join(sys.argv[1:])
+    cmd = "python benchmarks/measure.py " + " ".join(sys.argv[1:])
     head = [
         "# pnp benchmark results",
         "",
@@ -460,7 +460,7 @@ def write_results(
         f"{platform.python_implementation()} {platform.python_version()}, "
         f"{os.cpu_count()} cores, load average {load:.1f} when it started. Medians of "
         f"{args.repeat} whole processes; wall seconds, CPU seconds (user + system) in "
-        "brackets. See the docstring of bench/measure.py for what each figure is.",
+        "brackets. See the docstring of benchmarks/measure.py for what each figure is.",
         "",
     ]
     body: list[str] = []

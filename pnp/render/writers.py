@@ -171,8 +171,8 @@ def booklet_file(
 ) -> list[Page]:
     """Typeset the rulebook on booklet pages imposed two up on ``paper``, its cover first,
     with the data of the figures pnp draws; the sheets' sides, each naming the booklet
-    pages on it (pnp.layout.book)."""
-    from pnp.render.booklet import write_booklet
+    pages on it (pnp.layout.page_formats)."""
+    from pnp.render.booklet_pdf import write_booklet
     from pnp.render.generated import using_figures
 
     with using_figures(figures or {}):

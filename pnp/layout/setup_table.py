@@ -32,7 +32,7 @@ from pnp.spec.components import (
     TrackComponent,
 )
 from pnp.spec.fields import parse_size
-from pnp.spec.load import Game
+from pnp.spec.game import Game
 
 OUTLINES = ("rect", "ellipse", "triangle", "diamond")
 """How a counter is cut, read from the first shape of its face (its colour)."""

@@ -35,9 +35,10 @@ from typing import Any
 
 from pnp._errors import UsageError, unknown
 from pnp.sim.cards import Z95, CardStats, wilson
-from pnp.sim.report import Report, flagged_lines
+from pnp.sim.results import Report, flagged_lines
 from pnp.sim.runner import check_players
-from pnp.spec.load import Game, list_expansions, load_game
+from pnp.spec.game import Game
+from pnp.spec.load import list_expansions, load_game
 
 Interval = tuple[float, float, float]
 """A difference and its 95 % interval: (difference, low, high)."""

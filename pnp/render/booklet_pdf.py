@@ -5,7 +5,7 @@ when the pages run short of a multiple of four, the last is its back cover.
 
 Each page platypus sets is drawn into a form XObject of its own instead of onto a page
 (:class:`ImposingCanvas`); when the book is done, and its page count known, the sheets
-place the forms where pnp.layout.book says. One pass of typesetting, no PDF read back.
+place the forms where pnp.layout.page_formats says. One pass of typesetting, no PDF read back.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.layout.book import BACK_COVER, BLANK, booklet_format, booklet_sheets, page_name
+from pnp.layout.page_formats import BACK_COVER, BLANK, booklet_format, booklet_sheets, page_name
 from pnp.layout.pages import Page
 from pnp.layout.titleart import TitleArt
 from pnp.render.cover import draw_back_cover

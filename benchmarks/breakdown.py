@@ -1,12 +1,12 @@
 """Where a one-process `pnp build GAME --pdf` spends its time, stage by stage.
 
-    python bench/breakdown.py [GAME ...] [--repeat 5]
+    python benchmarks/breakdown.py [GAME ...] [--repeat 5]
 
 From the project root. Each run is a fresh process (as a user's build is) that imports,
 loads and draws in the order a build does, timing each stage with a wall clock; the
 table gives the median of ``--repeat`` runs in milliseconds. The first row is what the
 same-pages floor also pays (the interpreter and reportlab's canvas); every other import
-row is a library the floor does not load. Printed as Markdown, for bench/RESULTS.md.
+row is a library the floor does not load. Printed as Markdown, for benchmarks/RESULTS.md.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ import pnp.spec.model
 lap("pnp's pydantic models")
 import yaml, jinja2
 lap("PyYAML and Jinja2")
-import pnp.build.deliver, pnp.render.docs, pnp.layout.cards
+import pnp.build.deliver, pnp.render.writers, pnp.layout.cards
 lap("pnp's layout and render modules")
 import reportlab.platypus, markdown_it, pnp.render.aid, pnp.render.rulebook
 lap("platypus and markdown-it (rulebook, aids)")

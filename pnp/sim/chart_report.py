@@ -4,7 +4,7 @@ The first page answers the designer's questions in words (:mod:`pnp.sim.verdicts
 come the charts: seat win rates with their intervals, game lengths, final scores, how
 the lead moved, the choices the players had, component peaks against the printed
 counts, and a forest plot of every card's improvement when drawn. With ``--compare`` a
-section compares the game with its expansion (:mod:`pnp.sim.versus`). This module only
+section compares the game with its expansion (:mod:`pnp.sim.ab_pages`). This module only
 chooses what to show and writes the words beside it; pnp.render.charts draws it.
 """
 
@@ -15,14 +15,14 @@ from typing import TYPE_CHECKING
 
 from pnp.render.charts import Boxes, Chart, Histogram, Row, RowChart, Side
 from pnp.render.documents import credit_line, doc_info
-from pnp.render.simreport import Section, SimDocument, write_sim_report
+from pnp.render.report_pdf import Section, SimDocument, write_sim_report
+from pnp.sim.ab_pages import Comparison, comparison_section
 from pnp.sim.forest import card_forest
-from pnp.sim.report import Report, mean_of
+from pnp.sim.results import Report, mean_of
 from pnp.sim.verdicts import report_verdicts, seat_intervals, seats_off, share
-from pnp.sim.versus import Comparison, comparison_section
 
 if TYPE_CHECKING:
-    from pnp.spec.load import Game
+    from pnp.spec.game import Game
 
 
 def write_report(path: Path, run: Report | Comparison, game: Game) -> int:
