@@ -1,5 +1,5 @@
 """Files a game brings — card images, SVG icons and figures — checked before anything draws
-them (issue 22): `pnp validate` reads each one where layout first finds it, so a file that
+them: `pnp validate` reads each one where layout first finds it, so a file that
 would crash, hang or leak at build time is an error naming the file and the key that named it.
 
 Fonts are checked where they are parsed (pnp.text.fonts); this module holds the limits and
