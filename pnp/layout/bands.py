@@ -20,7 +20,7 @@ Size = tuple[float, float]
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """The sheet and the print conventions (DESIGN.md §4) a plan keeps, in mm."""
+    """The sheet and the print conventions (docs/architecture.md §5) a plan keeps, in mm."""
 
     page: Size
     margin: float

@@ -29,7 +29,7 @@ PRINTER_MARGIN_MM = 6.0
 MARK_ROOM_MM = 5.0
 """Room between the printer margin and a cut line, where the crop marks go."""
 BLEED_MM = 3.0
-"""Art past a board's trim (the trade norm, DESIGN.md §4)."""
+"""Art past a board's trim (3 mm, the trade norm)."""
 SAFE_MM = 3.0
 """No text, frame or space of a board closer to its trim than this."""
 BOARD_MARK_ROOM_MM = BLEED_MM + MARK_ROOM_MM

@@ -226,7 +226,7 @@ def _rules(
     foot: bool = True,
     band: float | None = None,
 ) -> Rules:
-    """The sheet as the packer sees it: DESIGN.md §4's margin, crop-mark room, gutters and
+    """The sheet as the packer sees it: the printer margin, crop-mark room, gutters and
     bleed: 3 mm past every outer cut and into every gutter (gutters of 6 mm, so a card
     beside another of another colour still bleeds 3 mm); an explicit ``--bleed`` exactly,
     gutters twice it. With a ``band`` (the least room kept round the pieces) the outer

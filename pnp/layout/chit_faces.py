@@ -3,7 +3,7 @@ itself (a round for a punch, a triangle of a tessellated block, a diamond).
 
 Every word keeps ``SAFE_MM`` inside the cut (inside the shape's outline, for a shaped
 counter): a cut that misses by a millimetre clips none. Every text is set at 6 pt or more
-(DESIGN.md §4): a text that does not fit at 6 pt is an error naming the counter, to be
+(docs/architecture.md §5): a text that does not fit at 6 pt is an error naming the counter, to be
 shortened in the data. A counter's ``pattern`` is a texture round its words, so counters
 that differ in colour also differ in a greyscale print.
 """
@@ -18,7 +18,7 @@ from pnp.layout.textfit import set_text
 from pnp.layout.tints import mix
 
 MIN_PT = 6.0
-"""Smallest text on a counter (DESIGN.md §4: nothing under 6 pt on a printed piece)."""
+"""Smallest text on a counter (nothing under 6 pt on a printed piece)."""
 PT_MM = 25.4 / 72
 LINE_EM = 1.2
 """A line of Lato from its ascent to its descent, in ems."""

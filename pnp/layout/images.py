@@ -1,4 +1,4 @@
-"""Print-shop images (DESIGN.md §4): which card images to make and at what pixel size.
+"""Print-shop images (docs/architecture.md §5): which card images to make and at what pixel size.
 
 - The Game Crafter: one PNG per card design at 300 DPI, with 1/8 in of bleed on every
   side (a poker card is 825×1125 px).

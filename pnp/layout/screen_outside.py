@@ -5,7 +5,7 @@ turned half a turn onto the sheet, where it lies upside down above the fold. In 
 player's colour, bled past the three cut edges: a faint wallpaper of the player's symbol,
 the game's title on the front panel, the symbol in a medallion on every panel, and a
 band along the foot naming the player. Colour is never alone: the symbol and the name
-say whose screen it is in greyscale too (DESIGN.md §4).
+say whose screen it is in greyscale too.
 """
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ from pnp.text.icons import find_icon, icon_dirs
 from pnp.text.template import render_colour, render_text
 
 BLEED_MM = 3.0
-"""Colour past every cut edge (DESIGN.md §4: large pieces bleed 3 mm)."""
+"""Colour past every cut edge (large pieces bleed 3 mm)."""
 SAFE_MM = 4.0
-"""Words and symbols keep this far from a cut edge, a fold, or a panel fold (§4: ≥ 3 mm)."""
+"""Words and symbols keep this far from a cut edge, a fold, or a panel fold (at least 3 mm)."""
 WRAP_MM = 2.0
 """The outside colour runs this far over the long fold onto the inside, so a fold a
 little off the line shows colour, not a white edge, on top of the standing screen."""

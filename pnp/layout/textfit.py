@@ -13,7 +13,7 @@ from pnp.text.richtext import ICON_EM, Line, Word, break_lines, line_text, parse
 
 PT_TO_MM = 25.4 / 72.0
 MIN_TEXT_PT = 6.0
-"""Smallest size text on a printed piece may shrink to (DESIGN §4)."""
+"""Smallest size text on a printed piece may shrink to (docs/architecture.md §5)."""
 MIN_FINE_PRINT_PT = 5.0
 """Smallest size of the copyright line (``fine_print``)."""
 
