@@ -1,5 +1,5 @@
 """Cards held in a hand, fanned or stacked show their value in the corner index
-(DESIGN §4): a fanned card shows only its corner, so the value must be there."""
+(docs/architecture.md §5): a fanned card shows only its corner, so the value must be there."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Pieces must stay apart when printed in greyscale (DESIGN §4: colour never carries
-meaning alone). Card types seen side by side, in one deck or in one hand, need type
+"""Pieces must stay apart when printed in greyscale: colour never carries meaning alone
+(docs/architecture.md §5). Card types seen side by side, in one deck or in one hand, need type
 colours whose lightness differs enough for a black-and-white print to tell them apart.
 Counters of one set (a group printed for each row of a table, or the counters a `meets:`
 group names) that differ in colour must also differ by a shape, a pattern or a symbol of

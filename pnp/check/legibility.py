@@ -1,5 +1,5 @@
-"""Text too small to read on a printed piece (DESIGN §4: 6 pt on every card, counter,
-board, screen, track and aid; the copyright line 5 pt).
+"""Text too small to read on a printed piece: 6 pt on every card, counter, board, screen,
+track and aid; the copyright line 5 pt (docs/architecture.md §5).
 
 Fitting never shrinks text under those sizes (pnp.layout.textfit.shrink_floor), so what
 is found here was declared smaller: by a layout, a counter group or a board region. The

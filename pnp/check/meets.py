@@ -1,4 +1,4 @@
-"""Pieces that meet face up must differ by more than colour (DESIGN §4).
+"""Pieces that meet face up must differ by more than colour (docs/architecture.md §5).
 
 Which pieces meet is data: the game's `meets:` groups (card types and `tokens`
 components), and card types of one label held by different players (types of one
