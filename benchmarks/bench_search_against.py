@@ -7,8 +7,8 @@ Machines are noisy, so the two trees are timed in the same run, one game after t
 each in a fresh process pinned to one core and timed in CPU seconds
 (``time.process_time``) around the search bot's decisions only, as
 ``benchmarks/bench_search.py`` does.  The base tree is checked out with ``git worktree``
-into a temporary folder and removed afterwards.  The default base, f961044, is main as
-issue 24 found it (before its search work).  The timing loop below runs inside each
+into a temporary folder and removed afterwards.  The default base, f961044, is main
+before the search bot was made faster.  The timing loop below runs inside each
 tree and reads the few names that moved between the two (``load_game``, ``game_seeds``).
 """
 

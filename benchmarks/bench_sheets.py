@@ -1,4 +1,4 @@
-"""Paper used: sheets per file against the lower bound (issue 9 §4).
+"""Paper used: sheets per file against the lower bound (docs/architecture.md §5).
 
 The lower bound of a file is the manifest's ``sheets_lower_bound``
 (pnp.layout.sheet.sheets_lower_bound: by area inside the margin, and size by size);

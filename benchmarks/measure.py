@@ -9,7 +9,7 @@ From the project root. Each figure comes with the command that gives it:
   not (Typer, pydantic with pnp's models, PyYAML, Jinja2; platypus and markdown-it for
   rulebooks and aids), and the least ratio that leaves each build;
 - builds: every game in ``cards/``, the whole ``pnp build GAME --pdf`` process against
-  the whole same-pages floor process (``../shared/benchmarks/same_pages.py --replay``: the
+  the whole same-pages floor process (``FLOOR`` below, run with ``--replay``: the
   same pages drawn by reportlab alone), the two runs interleaved so that load on the
   machine falls on both alike; median of ``--repeat`` runs and their ratio; the same
   build kept to one process (``--jobs 1``); then ``--only cards`` against the floor for

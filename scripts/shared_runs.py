@@ -4,9 +4,9 @@ Every text printed on a component or in a rulebook is our own writing; the sourc
 (kept outside the repository) are facts only.  This lists each run of ``--words`` or
 more consecutive words (8 by default) that a file under ``cards/<game>/``,
 ``templates/<game>/`` or the game's ``pnp/games/<game>/decisions.py`` has in common with
-``<sources>/<game>.txt``, so that it can be rewritten.  Exit 1 when any is found.
+``SOURCES/<game>.txt``, so that it can be rewritten.  Exit 1 when any is found.
 
-    python scripts/shared_runs.py /work/shared/rules-sources [--words 8] [GAME ...]
+    python scripts/shared_runs.py SOURCES [--words 8] [GAME ...]
 
 Words are compared lower-cased, punctuation and Markdown marks dropped; template
 fields (``{{ ... }}``, ``{% ... %}``, ``{name}``) break a run, since they print numbers
