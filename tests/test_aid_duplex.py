@@ -1,6 +1,6 @@
-"""Aids with two faces print double-sided (issue 23, item 9): `back:` names the second
-template; each front page is followed by its back page, every panel mirrored for a
-long-edge flip (x0' = page width − x1, DESIGN.md §3), or all backs last without duplex."""
+"""Aids with two faces print double-sided: `back:` names the second template; each front
+page is followed by its back page, every panel mirrored for a long-edge flip
+(x0' = page width − x1, docs/architecture.md §4), or all backs last without duplex."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Files a game brings, checked before use (issue 22 item 3; pnp/text/game_assets.py and
+"""Files a game brings, checked before use (pnp/text/game_assets.py and
 pnp/text/fonts.py): the cases the fixture overlay of test_bad_input.py cannot hold
 (symlinks, which the overlay copies as files) and the SVG reference rules one by one."""
 

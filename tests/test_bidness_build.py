@@ -114,7 +114,7 @@ def test_rulebook_prints_data_and_decisions(built: tuple[Path, dict]) -> None:
 
 
 def test_held_card_types_differ_in_greyscale_and_carry_indices() -> None:
-    # DESIGN §4: held cards carry corner indices; colour never carries meaning alone
+    # docs/architecture.md §5: held cards carry corner indices; colour never carries meaning alone
     from itertools import combinations
 
     spec = load_game("bidness").spec

@@ -1,4 +1,4 @@
-"""Big decks stay fast (issue 9 §7): time and memory of a build grow no faster than the
+"""Big decks stay fast (docs/architecture.md §8): time and memory of a build grow no faster than the
 number of cards, and a card list of any length flows over as many rulebook pages as it
 needs, typeset as cleanly as a short one.
 

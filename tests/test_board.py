@@ -1,5 +1,5 @@
 """Boards (kind `board`): one sheet when the board fits the paper, else overlapping tiles
-that cover it; every cut line and mark inside the printable area (DESIGN.md §4)."""
+that cover it; every cut line and mark inside the printable area (docs/architecture.md §5)."""
 
 from __future__ import annotations
 

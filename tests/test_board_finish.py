@@ -1,4 +1,4 @@
-"""Boards and mats as finished pieces (issue 23 items 3 and 4, DESIGN.md §4): 3 mm of bleed
+"""Boards and mats as finished pieces (docs/architecture.md §5): 3 mm of bleed
 past the trim with the crop marks beyond it, no frame or text within 3 mm of the trim, and
 counters that sit on a board region (`fits:`) with at least 1 mm of play."""
 

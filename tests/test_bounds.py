@@ -1,4 +1,4 @@
-"""Sizes and counts a game's files give are bounded where they are read (issue 22): the
+"""Sizes and counts a game's files give are bounded where they are read: the
 largest counter a page holds builds on both papers, in finite time, one to a page."""
 
 from __future__ import annotations

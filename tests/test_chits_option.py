@@ -1,4 +1,4 @@
-"""`--chits square|shaped` (issue 23 §2): a bad value is a usage error naming the choices."""
+"""`--chits square|shaped`: a bad value is a usage error naming the choices."""
 
 from __future__ import annotations
 

@@ -31,7 +31,7 @@ def test_validate_bundled_games_is_clean() -> None:
 
 
 def test_validate_warns_of_card_types_alike_in_greyscale(mini_cards: Path) -> None:
-    """DESIGN §4: types that meet in a deck must differ by 12 L* or more in grey."""
+    """docs/architecture.md §5: types that meet in a deck must differ by 12 L* or more in grey."""
     game_yaml = mini_cards / "mini" / "game.yaml"
     text = game_yaml.read_text()
     twin = '\n  twin:\n    deck: main\n    label: Twin\n    color: "#226644"\n'

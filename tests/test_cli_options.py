@@ -286,7 +286,7 @@ def _private_names(tree: ast.AST) -> list[str]:
 
 
 def test_the_command_line_uses_only_public_names_of_typer_and_click() -> None:
-    """issue 21: `from typer import _click` broke `import pnp.cli.app` on Typer 0.25,
+    """`from typer import _click` broke `import pnp.cli.app` on Typer 0.25,
     which `typer>=0.12` allows; a private name may go in any release."""
     cli = Path(__file__).resolve().parent.parent / "pnp" / "cli"
     found = {
@@ -303,7 +303,7 @@ def test_the_command_line_uses_only_public_names_of_typer_and_click() -> None:
 
 
 def test_help_loads_no_drawing_schema_or_template_library() -> None:
-    """issue 14: `pnp --help` starts in at most 0.15 s, so the command line imports only
+    """`pnp --help` starts in at most 0.15 s, so the command line imports only
     Typer and the few names its help shows; everything else waits for a command.
 
     Counted are the modules that pnp itself brings in: a module the interpreter's start
@@ -336,7 +336,7 @@ def test_help_loads_no_drawing_schema_or_template_library() -> None:
 
 
 def test_a_build_seldom_stops_to_collect_garbage(tmp_path: Path) -> None:
-    """issue 14: at Python's default threshold the collector ran about 200 times in a
+    """At Python's default threshold the collector ran about 200 times in a
     build (45–65 ms of it), scanning modules and layouts the build keeps to its end."""
     import subprocess
     import sys

@@ -1,4 +1,4 @@
-"""`pnp simulate --scheduler`: games on a Dask cluster (issue 24, item 5), run here on a
+"""`pnp simulate --scheduler`: games on a Dask cluster, run here on a
 local cluster of two one-thread worker processes, the fewest that let one take over the
 games of the other when it dies."""
 

@@ -1,4 +1,4 @@
-"""Colours in a game's files (issue 22, check at the edge): #rgb, #rrggbb and the CSS
+"""Colours in a game's files (checked at the edge): #rgb, #rrggbb and the CSS
 colour names are read as #rrggbb where they are written, or where a Jinja colour is
 rendered; anything else is an error with the closest name."""
 

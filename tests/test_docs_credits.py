@@ -85,7 +85,7 @@ def test_every_aid_card_carries_the_credit_line(built: tuple) -> None:
         flat = " ".join(text.split())
         cards = len(page["items"])  # one credit line on each card face
         assert flat.count(MADE_WITH) == cards
-        # and the copyright once more in the sheet's label (issue 23: every sheet labelled)
+        # and the copyright once more in the sheet's label (every sheet is labelled)
         assert flat.count(spec.credits.copyright) == cards + 1
         assert page["label"]["credit"].startswith(spec.credits.copyright)
 

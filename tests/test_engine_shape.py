@@ -1,4 +1,4 @@
-"""Every engine package has the same named core (DESIGN.md §3). The direction of its
+"""Every engine package has the same named core (docs/architecture.md §3). The direction of its
 imports is import-linter's "engines" contract in pyproject.toml (tests/test_architecture.py)."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from pnp.games import ENGINES
 
 GAMES = Path(__file__).resolve().parent.parent / "pnp" / "games"
 CORE = ("state", "rules", "view", "bots", "check", "decisions", "examples", "report")
-"""DESIGN.md §3: one shape for every engine package."""
+"""One shape for every engine package."""
 
 
 @pytest.mark.parametrize("package", sorted(ENGINES))

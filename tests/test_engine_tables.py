@@ -1,4 +1,4 @@
-"""Engine tables of any shape give findings, never a traceback (issue 22, item 1).
+"""Engine tables of any shape give findings, never a traceback.
 
 Each engine declares the tables it reads (pnp/games/<game>/tables.py); ``validate`` checks
 ``tables:`` against that model before any rule reads it. The fixed cases below run the

@@ -1,5 +1,6 @@
 """Card faces and backs made for home printing: duplex-proof backs, cut-proof edges,
-corner indices for a fanned hand, and card types that read in greyscale (issue 9 §3, §5)."""
+corner indices for a fanned hand, and card types that read in greyscale
+(docs/architecture.md §5)."""
 
 from __future__ import annotations
 
@@ -18,9 +19,9 @@ from pnp.text.icons import find_icon, icon_dirs
 
 GAMES = list_games()
 BAND_MM = 3.0
-"""issue 9 §5 / DESIGN §4: a cut 1 mm off shows only the card's own edge colour."""
+"""A cut 1 mm off shows only the card's own edge colour."""
 BACK_CLEAR_MM = 5.0
-"""DESIGN §4: no frame or line of a back within 5 mm of the trim."""
+"""No frame or line of a back within 5 mm of the trim."""
 
 
 @pytest.fixture(scope="module", params=GAMES)

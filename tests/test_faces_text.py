@@ -1,4 +1,4 @@
-"""Rich card text, icons, flavour text, pictures and hyphenation (issue 9 §5)."""
+"""Rich card text, icons, flavour text, pictures and hyphenation."""
 
 from __future__ import annotations
 

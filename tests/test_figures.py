@@ -62,7 +62,7 @@ def test_bad_figures_are_refused(mini_cards: Path, line: str, message: str) -> N
 def test_a_figure_prints_the_same_twice_and_leaves_nothing_in_the_cache(
     mini_cards: Path, tmp_path: Path
 ) -> None:
-    """No pickle of svglib's drawing is kept in the user's cache (issue 21: no pickles of
+    """No pickle of svglib's drawing is kept in the user's cache (no pickles of
     other libraries' objects); each build reads the SVG again and prints the same PDF."""
     import os
     import subprocess

@@ -23,7 +23,7 @@ from pnp.spec.game import Game
 from pnp.spec.load import load_game
 
 GAMES = ("bidness", "bigidea", "boom", "oldbiddy", "smallprint")
-MIN_TEXT_PT = 6.0  # issue 23, item 5: nothing under 6 pt
+MIN_TEXT_PT = 6.0  # nothing under 6 pt on a printed piece
 
 
 @pytest.fixture(scope="module", params=GAMES)

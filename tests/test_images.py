@@ -1,4 +1,5 @@
-"""Print-shop images (DESIGN.md §4): The Game Crafter PNGs and Tabletop Simulator sheets."""
+"""Print-shop images: The Game Crafter PNGs and Tabletop Simulator sheets
+(docs/architecture.md §5)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ runner = CliRunner()
 
 
 def test_tgc_sizes_are_300_dpi_with_an_eighth_inch_bleed() -> None:
-    # DESIGN.md §4: The Game Crafter poker cards are 825×1125 px
+    # The Game Crafter poker cards are 825×1125 px
     assert tgc_size(NAMED_SIZES_MM["poker"]) == (825, 1125)
     assert tgc_size(NAMED_SIZES_MM["bridge"]) == (750, 1125)
     assert tgc_size(NAMED_SIZES_MM["mini"]) == (600, 825)
@@ -81,7 +82,7 @@ def test_unknown_image_kind_is_a_usage_error(mini_cards: Path) -> None:
 
 
 def test_every_card_size_has_one_tts_cell_size_whatever_its_deck() -> None:
-    """Issue 23: •Boom's Event deck (a small one) came out at 585×819 px a card and its
+    """•Boom's Event deck (a small one) once came out at 585×819 px a card and its
     Play deck at 409×573: cards of one size now share one cell, the largest that the
     fullest sheet (10 columns × 7 rows, 4096 px) holds: 4096 // 10 = 409 px wide, and
     409 × 88.9 / 63.5 = 572.6, rounded down (7 rows × 572 ≤ 4096) to 572 px tall."""

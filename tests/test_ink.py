@@ -1,4 +1,4 @@
-"""Ink (issue 23, item 10): `--ink-saver` lightens large solid areas and keeps every cue;
+"""Ink: `--ink-saver` lightens large solid areas and keeps every cue;
 the ink coverage of each file, with and without it, is measured and reported."""
 
 from __future__ import annotations

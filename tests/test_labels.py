@@ -1,6 +1,6 @@
-"""Every printed sheet is labelled in its margin, outside the cut area (issue 23 item 6,
-DESIGN.md §4): game, file, "sheet k/n", front or back, and the game's copyright line; at
-least 6 pt (the copyright 5 pt); inside the page, outside the printer margin, clear of every
+"""Every printed sheet is labelled in its margin, outside the cut area (docs/architecture.md
+§5): game, file, "sheet k/n", front or back, and the game's copyright line; at least 6 pt
+(the copyright 5 pt); inside the page, outside the printer margin, clear of every
 trim, bleed, cut path, crop mark and registration mark; on a back page readable, not
 mirrored. Checked on the laid-out pages and in the drawn PDF."""
 

@@ -1,4 +1,4 @@
-"""Issue 23 item 5: nothing under 6 pt on a printed piece (the copyright line 5 pt), checked
+"""Nothing under 6 pt on a printed piece (the copyright line 5 pt), checked
 by `pnp validate` at the key where the size is declared; and text fitting stops at 6 pt."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 23 items 5 and 7: pieces that meet face up differ by more than colour and in grey
+"""Pieces that meet face up differ by more than colour and in grey
 (checked by `pnp validate` for any game), held or stacked cards show their value in the
 corners, and lists on cards are set as lists."""
 

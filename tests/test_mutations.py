@@ -1,4 +1,4 @@
-"""One invariant, tested by property (issue 22): whatever a game folder holds, `pnp
+"""One invariant, tested by property: whatever a game folder holds, `pnp
 validate` and `pnp build` end in time, within a memory limit, with no traceback; and a
 folder that validate accepts builds, into PDFs that open.
 

@@ -25,7 +25,7 @@ def test_new_game_validates_and_builds_from_where_it_was_made(here: Path) -> Non
     assert made.exit_code == 0, made.output
     assert "pnp build space-race" in made.output
     assert (here / "cards/space-race/game.yaml").is_file()
-    # the message counts and names what is on disk (issue 23: it built from three, said two)
+    # the message counts and names what is on disk (it once built from three and said two)
     written = sorted(
         p.relative_to(here / "cards/space-race").as_posix()
         for p in (here / "cards/space-race").rglob("*")

@@ -84,7 +84,7 @@ def test_markers_and_chits_match_the_source(built: tuple) -> None:
 
 
 def test_market_board_fits_one_sheet_and_five_screens_stand(built: tuple) -> None:
-    # Issue §2: the board fits one sheet inside the printable margin on A4 and Letter.
+    # the board fits one sheet inside the printable margin on A4 and Letter.
     # Components: 5 screens, one sheet each, at least 60 mm tall when standing.
     _, manifest = built
     board = next(f for f in manifest["files"] if f["kind"] == "board")
@@ -136,7 +136,7 @@ def _gem_centres() -> dict[str, tuple[float, float]]:
 
 
 def test_gem_shapes_differ_in_greyscale() -> None:
-    # DESIGN.md §4: colour never carries meaning alone. One-gem cards of each colour,
+    # docs/architecture.md §5: colour never carries meaning alone. One-gem cards of each colour,
     # rendered in greyscale: the gem's outline (shape) and its grey both differ.
     game = load_game("oldbiddy")
     gems = game.spec.tables["gems"]
@@ -170,7 +170,7 @@ def test_gem_shapes_differ_in_greyscale() -> None:
 
 
 def test_character_cards_show_the_letter_large_and_their_player_counts() -> None:
-    # Issue §1: the letter large at the top (actions run in letter order) and the player
+    # the letter large at the top (actions run in letter order) and the player
     # counts each card is used at (Set up: D only at 4-5 players, E only at 5).
     game = load_game("oldbiddy")
     faces = lay_out_faces(game)
@@ -185,7 +185,7 @@ def test_character_cards_show_the_letter_large_and_their_player_counts() -> None
 
 
 def test_player_colours_differ_in_greyscale_and_letter() -> None:
-    # DESIGN.md §4: every player colour also has a letter and stays distinct in grey
+    # docs/architecture.md §5: every player colour also has a letter and stays distinct in grey
     # (ITU-R 601 luma, as a greyscale printer mixes it).
     colours = load_game("oldbiddy").spec.tables["player_colors"]
     assert len({c["letter"] for c in colours}) == len(colours)
@@ -200,7 +200,7 @@ def test_player_colours_differ_in_greyscale_and_letter() -> None:
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_a_doubled_market_board_tiles_with_glue_strips(paper: str) -> None:
-    # Issue §2: a board larger than the paper (a designer doubling ours) is tiled; the
+    # a board larger than the paper (a designer doubling ours) is tiled; the
     # tiles cover the whole board and neighbours share a glue strip.
     game = load_game("oldbiddy")
     index, market = next(

@@ -339,7 +339,7 @@ def _everything_seen(view: object, players: int) -> list[object]:
 
 
 def test_a_view_hides_other_bids_and_zero_markers(game: Game) -> None:
-    # Issue §6: bids are hidden until revealed; zero score markers are private.
+    # Old Biddy's rules: bids are hidden until revealed; zero score markers are private.
     state = fresh(game, 4, 13)
     to_bidding(state)
     held = state.behind[state.current_player()]

@@ -82,7 +82,7 @@ def test_manifest_is_gone_while_files_are_replaced(
 
 
 def test_no_lock_file_stays_and_builds_still_exclude_each_other(tmp_path: Path) -> None:
-    """The lock file is removed as each holder ends (issue 23: `.pnp-lock` stayed in every
+    """The lock file is removed as each holder ends (`.pnp-lock` once stayed in every
     output folder); builds waiting on the removed file must not then share the folder with
     a build that locks the new one: six threads, five turns each, never two inside."""
     inside, most, errors = [0], [0], []

@@ -159,7 +159,7 @@ def test_smallprint_override_silences_a_published_table(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("game", ["boom", "bigidea", "bidness", "oldbiddy", "smallprint"])
 def test_a_misspelt_override_is_named_with_the_closest_number(tmp_path: Path, game: str) -> None:
-    """issue 22, nothing silent: a name no published number has silences nothing, so it
+    """Nothing silent: a name no published number has silences nothing, so it
     is a warning at its place in expansion.yaml, with the closest name."""
     cards = _copy(tmp_path, game)
     real = importlib.import_module(f"pnp.games.{game}.decisions").PUBLISHED[-1].name

@@ -1,5 +1,5 @@
 """Derived data kept between runs in the user's cache gives what a fresh computation gives,
-as plain data of our own (issue 21: no pickles of other libraries' objects)."""
+as plain data of our own (no pickles of other libraries' objects: docs/architecture.md §8)."""
 
 from __future__ import annotations
 
@@ -111,7 +111,7 @@ def test_an_icon_from_the_cache_draws_the_same_pdf_as_svglib(
 
 
 def test_an_icon_is_written_once_and_placed_by_reference_in_each_colour(tmp_path: Path) -> None:
-    """issue 14: an icon repeated on every card of a deck is drawn once per PDF (a form
+    """An icon repeated on every card of a deck is drawn once per PDF (a form
     XObject with no colour of its own), and each use fills it in the colour around it."""
     import pypdf
 

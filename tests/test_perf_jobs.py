@@ -324,7 +324,7 @@ def _cli_build(*args: str) -> str:
 
 
 def test_the_command_line_typesets_documents_beside_the_sheets(tmp_path: Path) -> None:
-    """issue 14: `pnp build` starts its typesetter first, so that platypus loads while
+    """`pnp build` starts its typesetter first, so that platypus loads while
     this process loads the game; the PDFs are those of one process."""
     assert _cli_build("boom", "--out", str(tmp_path / "beside")) == "0 [] []"
     assert _cli_build("boom", "--jobs", "1", "--out", str(tmp_path / "one")).startswith("0 ['")

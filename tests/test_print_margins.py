@@ -1,6 +1,6 @@
-"""Nothing needed for cutting or reading lies in the printer's margin (issue 9 §1,
-DESIGN.md §4), on A4 and Letter, for every component of every bundled game, in every
-layout: checked on the laid-out pages and on the drawing operations of the marks."""
+"""Nothing needed for cutting or reading lies in the printer's margin (docs/architecture.md
+§5), on A4 and Letter, for every component of every bundled game, in every layout: checked
+on the laid-out pages and on the drawing operations of the marks."""
 
 from __future__ import annotations
 

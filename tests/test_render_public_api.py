@@ -1,4 +1,4 @@
-"""pnp uses its libraries through their public API only (issue 21, "Public APIs only"):
+"""pnp uses its libraries through their public API only (docs/architecture.md §9):
 no module imports a private name of a dependency, and nothing in ``pnp/render`` (where
 reportlab, svglib and pypdfium2 objects live) reads an underscored attribute of an object
 it is not a method of. Measuring text goes through ``Flowable.wrap``; what the rulebook

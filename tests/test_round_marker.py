@@ -1,4 +1,4 @@
-"""Old Biddy's round marker is designed through the data (issue 23 item 7): the game's
+"""Old Biddy's round marker is designed through the data: the game's
 accent with a symbol (the `icon:` of a token) above its word, not an empty square."""
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ def test_the_round_marker_carries_its_symbol_above_its_word() -> None:
     assert icon.path.endswith("round.svg") and icon.color == token.ink
     (word,) = [op for op in face.ops if isinstance(op, TextBlock)]
     assert word.lines[0][2] == "Round"
-    assert word.size >= 6.0  # DESIGN.md §4
+    assert word.size >= 6.0  # nothing under 6 pt on a printed piece
     assert icon.y + icon.h < word.lines[0][1]  # the symbol above the word's baseline
     assert icon.w >= face.width * 0.25  # 5.7 mm of the 19 mm marker
     filled = [op for op in face.ops if isinstance(op, Shape) and op.fill == token.color]

@@ -16,7 +16,7 @@ from pnp.spec.load import load_game
 USED = re.compile(r"""\.used\(\s*["']([a-z0-9-]+)["']\s*\)""")
 
 PENDING: set[str] = set()
-"""Engines whose rules are not listed yet (issue 24, item 2); empty this as they come."""
+"""Engines whose rules are not listed yet; empty this as they come."""
 
 LISTED = sorted(set(ENGINES) - PENDING)
 
@@ -72,7 +72,7 @@ def test_the_report_counts_games_per_rule(engine: str) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("engine", LISTED)
 def test_heuristic_bots_use_every_rule_in_a_thousand_games(engine: str) -> None:
-    # issue 24: 1,000 games at the default (most) players use every listed rule
+    # 1,000 games at the default (most) players use every listed rule
     game = load_game(engine)
     report = simulate(get_engine(engine), game, games=1000, seed=1, bots=["heuristic"], jobs=2)
     assert [rule for rule, games in report.rules.items() if not games] == []

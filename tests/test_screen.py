@@ -116,11 +116,11 @@ def test_the_credit_line_sits_inside_the_last_panel(mini_cards: Path) -> None:
     assert credit.lines[0][1] > face.height - 8  # at the foot of the inside
 
 
-# Bleed, safe zone and the designed outside (issue 23 items 4 and 7; DESIGN.md §4
+# Bleed, safe zone and the designed outside (docs/architecture.md §5:
 # "Large pieces ... bleed 3 mm past the trim; no frame line on the trim; text and
 # credits at least 3 mm inside it").
-BLEED = 3.0  # DESIGN.md §4: the trade norm
-SAFE = 3.0  # DESIGN.md §4: safe zone inside the trim
+BLEED = 3.0  # the trade norm
+SAFE = 3.0  # safe zone inside the trim
 CREDIT = "© Someone · made with pnp"
 
 
@@ -198,7 +198,7 @@ def test_words_keep_3_mm_inside_the_trim_and_off_the_folds(mini_cards: Path, pap
     assert len(blocks) >= 8  # title, name ×3, three panel titles and texts, credit
     for op in blocks:
         credit = op.lines[0][2] == CREDIT
-        assert op.size >= (5.0 if credit else 6.0), op.lines  # DESIGN.md §4 text sizes
+        assert op.size >= (5.0 if credit else 6.0), op.lines  # docs/architecture.md §5 text sizes
         for bx0, by0, bx1, by1 in _ink_boxes(op):
             where = (op.lines[0][2], round(bx0, 2), round(by0, 2), round(bx1, 2), round(by1, 2))
             assert bx0 >= SAFE and bx1 <= face.width - SAFE, where

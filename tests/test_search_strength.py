@@ -120,7 +120,7 @@ def test_one_bot_has_no_strength_table() -> None:
 
 
 def test_boom_heuristic_closes_more_funding_rounds_than_it_fails() -> None:
-    # issue 13: it used to fail 18.5 rounds for every 5.0 it closed
+    # it used to fail 18.5 rounds for every 5.0 it closed
     for players in (2, 4):
         report = simulate("boom", load_game("boom"), games=60, players=players, bots=["heuristic"])
         closed = report.measures["funding rounds closed"]["mean"]

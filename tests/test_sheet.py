@@ -1,4 +1,4 @@
-"""Sheet geometry in millimetres (DESIGN.md §4 print conventions, issue 9 §1–§3)."""
+"""Sheet geometry in millimetres (the print conventions of docs/architecture.md §5)."""
 
 from __future__ import annotations
 
@@ -212,7 +212,7 @@ def test_corner_radius_follows_the_card_size() -> None:
 
 
 def test_back_is_mirrored_for_long_edge_flip() -> None:
-    # DESIGN.md §3: x0' = page_width − x1
+    # docs/architecture.md §4: x0' = page_width − x1
     assert mirror((10.0, 20.0, 73.5, 108.9), 210.0) == (136.5, 20.0, 200.0, 108.9)
     assert mirror((10.0, 20.0, 73.5, 108.9), 210.0, (0.5, -0.3)) == pytest.approx(
         (137.0, 19.7, 200.5, 108.6)

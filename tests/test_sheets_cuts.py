@@ -1,4 +1,4 @@
-"""Cut files (issue 9 §9): every cut path of every sheet lies on a trim rectangle of the
+"""Cut files: every cut path of every sheet lies on a trim rectangle of the
 manifest, corners rounded by the card's radius, registration marks inside the margin."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""--layout fold (issue 9 §3): each front beside its own back, a dashed fold line between,
+"""--layout fold: each front beside its own back, a dashed fold line between,
 pairs cut on shared lines; for every bundled game on A4 and Letter."""
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Output bookkeeping (issue 9 §8): manifest.json describes every file in the folder."""
+"""Output bookkeeping: manifest.json describes every file in the folder
+(docs/architecture.md §4)."""
 
 from __future__ import annotations
 

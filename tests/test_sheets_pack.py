@@ -1,4 +1,4 @@
-"""Sheets planned for the whole file (issue 23 §1): leftovers of every colour and size share
+"""Sheets planned for the whole file: leftovers of every colour and size share
 sheets, gutters only where edge bands differ, at most one sheet under half full; backs
 mirrored, crop marks on every cut line and never inside a card, the margin held."""
 
@@ -123,7 +123,7 @@ def test_card_sheets_cut_clean(game: str, paper: str, reg: bool) -> None:
 
 
 def _check_backs(front: Page, back: Page, decks: dict) -> None:
-    """Each back right behind its front, for a long-edge flip (DESIGN.md §3)."""
+    """Each back right behind its front, for a long-edge flip (docs/architecture.md §4)."""
     assert len(front.items) == len(back.items) and not back.marks
     w = front.size[0]
     for f, b in zip(front.items, back.items, strict=True):

@@ -1,4 +1,4 @@
-"""Less paper (issue 9 §4): decks of one size fill sheets together, --deck-per-sheet keeps
+"""Less paper: decks of one size fill sheets together, --deck-per-sheet keeps
 them apart, sheets used are reported per file; turned cards are drawn turned."""
 
 from __future__ import annotations

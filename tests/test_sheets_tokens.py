@@ -1,4 +1,4 @@
-"""Counter sheets (issue 9 §2, issue 23 §2): by default every counter is a gang-cut square
+"""Counter sheets: by default every counter is a gang-cut square
 (neighbours share cut lines, a crop mark on every line) carrying its shape as an emblem;
 ``--chits shaped`` gives rounds at standard punch sizes and tessellated triangles. Groups
 carried to a new page repeat their heading; text is 6 pt or more."""
@@ -156,7 +156,7 @@ def test_a_symbol_sits_inside_the_ring_of_a_round_counter() -> None:
 
 
 def test_old_biddy_gems_stay_three_shapes_in_both_modes() -> None:
-    # issue 10 §4: green triangle, blue square, red circle, as on the gem cards
+    # Old Biddy's gems: green triangle, blue square, red circle, as on the gem cards
     g = load_game("oldbiddy")
     comp = next(c for c in g.spec.components if c.id == "gem-chits")
     assert [grp.token.shape for grp in comp.groups] == [r["shape"] for r in g.spec.tables["gems"]]
@@ -259,7 +259,7 @@ def test_at_most_one_sheet_of_a_counters_file_is_under_half_full(
 
 
 def test_boom_counters_on_letter_take_three_sheets_not_four() -> None:
-    # issue 23: page 4 held the IPO Limit counter alone
+    # page 4 once held the IPO Limit counter alone
     for paper in PAPERS:
         pages = _pages("boom", paper)
         assert len(pages) == 3

@@ -1,4 +1,4 @@
-"""Nothing silent (issue 22): what a build was asked for and cannot do, it says."""
+"""Nothing silent: what a build was asked for and cannot do, it says."""
 
 from __future__ import annotations
 

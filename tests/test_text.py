@@ -17,7 +17,7 @@ FONTS = sorted(p.stem for p in fonts_root().glob("*.ttf"))
 
 @pytest.mark.parametrize("name", FONTS)
 def test_bundled_fonts_cover_the_required_characters(name: str) -> None:
-    # issue 2: fonts cover at least •, £, €, ™, —, “ ”
+    # fonts cover at least •, £, €, ™, —, “ ”
     assert load_font(name).missing("•£€™—“”") == []
 
 

@@ -1,4 +1,4 @@
-"""The project holds itself to its own tooling (DESIGN.md §5: strict tooling)."""
+"""The project holds itself to its own tooling (docs/architecture.md §9: strict tooling)."""
 
 from __future__ import annotations
 
@@ -50,7 +50,7 @@ def _release(version: str) -> tuple[int, ...]:
 
 
 def test_the_floors_constraints_pin_every_dependency_at_its_lower_bound() -> None:
-    """issue 21: scripts/floors_check.sh (run by .ci/run) proves the bounds of pyproject.toml
+    """scripts/floors_check.sh (run by .ci/run) proves the bounds of pyproject.toml
     by installing constraints/floors.txt; a pin that drifted from its bound proves nothing."""
     declared = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
     bounds = _floors([d.split(";")[0] for d in declared], ">=")

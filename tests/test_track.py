@@ -1,6 +1,6 @@
 """Track sheets (kind `track`): a track drawn as a path of spaces in the order of its data
-table, each space with its value on a tab beside it, and a table beside the track (issue
-23 item 7). Every number comes from the data: these tests change the data and look."""
+table, each space with its value on a tab beside it, and a table beside the track.
+Every number comes from the data: these tests change the data and look."""
 
 from __future__ import annotations
 
@@ -131,7 +131,7 @@ def test_the_table_stands_beside_the_track_and_nothing_is_under_6_pt(
     assert words["70"].lines[0][1] < spaces[-1].y + 26  # within the track's height
     for op in page.decor:
         if isinstance(op, TextBlock):
-            assert op.size >= 6.0, op.lines  # DESIGN.md §4
+            assert op.size >= 6.0, op.lines  # nothing under 6 pt on a printed piece
 
 
 def test_boom_track_reads_its_surcharges_from_the_data() -> None:

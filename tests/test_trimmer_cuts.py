@@ -1,4 +1,4 @@
-"""The straight cuts a paper trimmer needs (issue 23 §2), counted by
+"""The straight cuts a paper trimmer needs, counted by
 pnp.layout.cuts.trimmer_cuts: each distinct line an edge lies on once per sheet, 4 for a
 round; printed in the build summary and recorded per file in manifest.json."""
 

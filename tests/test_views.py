@@ -1,4 +1,4 @@
-"""Views are data (DESIGN.md §3, issue 21 item 2), checked for every engine.
+"""Views are data (docs/architecture.md §3), checked for every engine.
 
 A view holds copies of what one seat may see and nothing that leads back to the state:
 no path of references from a view reaches the state or any mutable object the state
