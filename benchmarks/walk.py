@@ -19,6 +19,8 @@ layout, plan, render, check, build, sim, cli): a callback or closure handed down
 called there. Printed: the root-to-leaf chain that enters the most rooms and the one with
 the most climbs, each with its rooms, climbs and stage sequence (with the functions of each
 room). ``--root`` measures another checkout (its pnp is imported instead of this one's).
+With ``--through`` the walk also has the pnp frames between two that hold the value: those
+that had it some other way (an attribute of ``self``, of an argument) and handed it on.
 """
 
 from __future__ import annotations
@@ -95,9 +97,10 @@ class Chain:
 class Walk:
     """A profile function: finds the value, then records every pnp frame that holds it."""
 
-    def __init__(self, start: str, param: str) -> None:
+    def __init__(self, start: str, param: str, through: bool = False) -> None:
         self.start = start
         self.param = param
+        self.through = through
         self.value: Any = None
         self.found = False
         self.roots: list[Node] = []
@@ -148,6 +151,19 @@ class Walk:
         return self._stages[code]
 
     def _add(self, frame: FrameType) -> None:
+        if self.through:  # the pnp frames between it and the last one that held the value
+            between = []
+            back = frame.f_back
+            while back is not None and id(back) not in self._active:
+                if self._stage(back) is not None:
+                    between.append(back)
+                back = back.f_back
+            if back is not None:
+                for passed in reversed(between):
+                    self._attach(passed)
+        self._attach(frame)
+
+    def _attach(self, frame: FrameType) -> None:
         stage = self._stage(frame)
         assert stage is not None
         node = Node(stage, frame.f_code.co_qualname)
@@ -220,10 +236,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--start", default="sheet_plans", help="the function that takes it")
     parser.add_argument("--param", default="game", help="its parameter holding the value")
     parser.add_argument("--root", type=Path, default=ROOT, help="the checkout to measure")
+    parser.add_argument(
+        "--through",
+        action="store_true",
+        help="also the pnp frames between two that hold it (that had it some other way)",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(args.root.resolve()))
-    walk = Walk(args.start, args.param)
+    walk = Walk(args.start, args.param, args.through)
     with tempfile.TemporaryDirectory(prefix="pnp-walk-") as tmp:
         build_under(walk, args.game, args.cards, Path(tmp) / "out")
     longest, climbing = chains(walk.roots)
@@ -234,6 +255,7 @@ def main(argv: list[str] | None = None) -> None:
         "start": args.start,
         "param": args.param,
         "pnp": str(Path(pnp.__file__).parent),
+        "through": args.through,
         "frames": walk.frames,
         "longest": longest.as_dict(),
         "most_climbs": climbing.as_dict(),
@@ -242,7 +264,7 @@ def main(argv: list[str] | None = None) -> None:
         print(json.dumps(report, indent=2, ensure_ascii=False))
         return
     print(f"{args.start}'s {args.param} in `pnp build {args.game}` ({report['pnp']}):")
-    print(f"{walk.frames} calls held it")
+    print(f"{walk.frames} calls {'held it or passed it on' if args.through else 'held it'}")
     print("longest walk:", *longest.lines(), sep="\n")
     print("most climbs:", *climbing.lines(), sep="\n")
 
