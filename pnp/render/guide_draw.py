@@ -176,6 +176,8 @@ def rule(c: Any, x: float, y: float, width: float, ink: str = RULE, weight: floa
 def ink_on(fill: Colour | str) -> str:
     """Dark or white text, whichever reads on ``fill``."""
     r, g, b = Colour.of(fill).channels
+    # luma of the encoded channels, not WCAG luminance: the guides' ink has always been
+    # chosen this way, and changing it would change their pages
     return INK if 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.55 else "#ffffff"
 
 
