@@ -9,9 +9,9 @@ import pypdf
 import pytest
 
 from pnp.build.game import build_game
-from pnp.check.greyscale import lightness
 from pnp.layout.cards import SheetOptions, lay_out_faces
 from pnp.layout.ops import Shape, TextBlock
+from pnp.spec.colour import Colour
 from pnp.spec.load import load_game
 
 
@@ -121,7 +121,8 @@ def test_held_card_types_differ_in_greyscale_and_carry_indices() -> None:
     held = [t for t in spec.card_types.values() if t.hand]
     assert {t.deck for t in held} == {"event", "payback"}
     for a, b in combinations(held, 2):
-        assert abs(lightness(a.color) - lightness(b.color)) >= 12, (a.kind, b.kind)
+        gap = abs(Colour.of(a.color).lightness - Colour.of(b.color).lightness)
+        assert gap >= 12, (a.kind, b.kind)
     faces = lay_out_faces(load_game("bidness"))
     for card_id, index in (("libel-2", "L2"), ("patent-12", "P12"), ("product-recall", "-2")):
         texts = [

@@ -8,10 +8,11 @@ from itertools import combinations
 
 import pytest
 
-from pnp.check.greyscale import MIN_GREY_GAP, lightness, types_that_meet
+from pnp.check.greyscale import MIN_GREY_GAP, types_that_meet
 from pnp.layout.cards import back_key, lay_out_faces
 from pnp.layout.ops import Art, Face, Icon, Picture, Shape, TextBlock
 from pnp.layout.textfit import PT_TO_MM
+from pnp.spec.colour import Colour
 from pnp.spec.game import Game
 from pnp.spec.load import list_games, load_game
 from pnp.text.fonts import load_font
@@ -154,8 +155,8 @@ def test_which_decks_are_held_in_hand_is_game_data() -> None:
 
 
 def test_luminance_is_cie_l_star() -> None:
-    assert lightness("#000000") == 0 and round(lightness("#ffffff")) == 100
-    assert round(lightness("#777777"), 1) == 50.0
+    assert Colour.of("#000000").lightness == 0 and round(Colour.of("#ffffff").lightness) == 100
+    assert round(Colour.of("#777777").lightness, 1) == 50.0
 
 
 def test_hand_groups_keep_players_hands_apart() -> None:
@@ -173,7 +174,7 @@ def test_hand_groups_keep_players_hands_apart() -> None:
 def test_card_types_that_meet_differ_in_greyscale(game_id: str) -> None:
     for _, group in types_that_meet(load_game(game_id).spec):
         for a, b in combinations(group.values(), 2):
-            gap = abs(lightness(a.color) - lightness(b.color))
+            gap = abs(Colour.of(a.color).lightness - Colour.of(b.color).lightness)
             assert gap >= MIN_GREY_GAP, f"{a.label} and {b.label} differ by {gap:.1f} L*"
 
 

@@ -17,18 +17,18 @@ from pnp.layout.ink import (
     LARGE_FILL_MM2,
     LIGHT,
     READABLE,
-    contrast,
     face_coverage,
     file_coverage,
     ink,
     is_large_fill,
-    luminance,
     save_ink,
     tint,
 )
 from pnp.layout.ops import Face, Icon, Shape, TextBlock
+from pnp.layout.tints import contrast
 from pnp.render.plan import sheet_plans
 from pnp.render.raster import rasterise
+from pnp.spec.colour import Colour
 from pnp.spec.load import load_game
 
 GAMES = ("bidness", "bigidea", "boom", "oldbiddy", "smallprint")
@@ -108,8 +108,8 @@ def test_ink_saver_keeps_every_cue(game_id: str) -> None:
                 assert after.lines == before.lines and after.runs == before.runs
                 if after.color != before.color:  # light, or too pale to read on a tint
                     pale = contrast(before.color, "#ffffff") < READABLE
-                    assert luminance(before.color) > LIGHT or pale
-                    assert luminance(after.color) < LIGHT
+                    assert Colour.of(before.color).luminance > LIGHT or pale
+                    assert Colour.of(after.color).luminance < LIGHT
                     under = [f for f in saved.ops[: saved.ops.index(after)] if _under(after, f)]
                     assert under and under[-1].fill is not None
                     assert contrast(after.color, under[-1].fill) >= READABLE

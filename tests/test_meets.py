@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from pnp.check.greyscale import MIN_GREY_GAP, lightness
+from pnp.check.greyscale import MIN_GREY_GAP
 from pnp.check.validate import validate_game
 from pnp.layout.cards import lay_out_faces
 from pnp.layout.ops import Icon, TextBlock
+from pnp.spec.colour import Colour
 from pnp.spec.load import load_game
 from pnp.spec.paths import data_root
 
@@ -40,7 +41,7 @@ def test_small_print_shares_of_different_players_differ_in_grey() -> None:
     """Shares of two players lie side by side under a business: 12 L* apart (they were
     red 83.0, blue 84.4)."""
     spec = load_game("smallprint").spec
-    greys = {s: lightness(spec.card_types[f"{s}-share"].color) for s in SETS}
+    greys = {s: Colour.of(spec.card_types[f"{s}-share"].color).lightness for s in SETS}
     for a, b in combinations(SETS, 2):
         assert abs(greys[a] - greys[b]) >= MIN_GREY_GAP, (a, b, greys)
     symbols = {spec.card_types[f"{s}-{kind}"].symbol for s in SETS for kind in ("share",)}

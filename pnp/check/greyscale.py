@@ -12,6 +12,7 @@ from itertools import combinations
 from typing import Any
 
 from pnp._errors import Finding, Location, PnpError, Severity
+from pnp.spec.colour import Colour
 from pnp.spec.components import TokensComponent
 from pnp.spec.game import Game
 from pnp.spec.model import CardType, GameSpec
@@ -19,14 +20,6 @@ from pnp.text.template import render_colour, render_text
 
 MIN_GREY_GAP = 12.0
 """Least difference in CIE L* (0 black, 100 white) between two types that meet."""
-
-
-def lightness(hex_code: str) -> float:
-    """CIE L* of an sRGB colour ``#rrggbb``: how light it prints in greyscale."""
-    rgb = [int(hex_code[i : i + 2], 16) / 255 for i in (1, 3, 5)]
-    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
-    y = 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
-    return 116 * y ** (1 / 3) - 16 if y > 0.008856 else 903.3 * y
 
 
 def types_that_meet(spec: GameSpec) -> list[tuple[str, dict[str, CardType]]]:
@@ -51,7 +44,7 @@ def greyscale_findings(game: Game) -> list[Finding]:
     out = counter_findings(game)
     for where, types in types_that_meet(game.spec):
         for (a, ta), (b, tb) in combinations(types.items(), 2):
-            la, lb = lightness(ta.color), lightness(tb.color)
+            la, lb = Colour.of(ta.color).lightness, Colour.of(tb.color).lightness
             if abs(la - lb) < MIN_GREY_GAP:
                 out.append(
                     Finding(

@@ -14,8 +14,9 @@ from itertools import combinations
 from typing import Any
 
 from pnp._errors import Finding, Location, PnpError, Severity
-from pnp.check.greyscale import MIN_GREY_GAP, lightness
+from pnp.check.greyscale import MIN_GREY_GAP
 from pnp.layout.face import card_context
+from pnp.spec.colour import Colour
 from pnp.spec.components import TokensComponent
 from pnp.spec.game import Game
 from pnp.text.template import render_colour, render_text
@@ -37,7 +38,7 @@ class Look:
 
     @property
     def grey(self) -> float:
-        return lightness(self.color)
+        return Colour.of(self.color).lightness
 
 
 def _card_type(game: Game, name: str) -> Look:

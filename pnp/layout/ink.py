@@ -19,6 +19,7 @@ from functools import lru_cache
 from pnp.layout.ops import POLYGONS, Art, Face, Icon, Picture, Shape, TextBlock
 from pnp.layout.pages import Page
 from pnp.layout.tints import mix
+from pnp.spec.colour import WHITE, Colour
 
 GRID_MM = 1.5
 """Cell size of the coverage grid: finer than any band or chit that matters to the sum…"""
@@ -54,56 +55,28 @@ ILLUSTRATION = 3.0
 pattern: --ink-saver keeps it visible (WCAG's least contrast for graphics)."""
 
 
-@lru_cache(maxsize=1024)
-def _rgb(hex_code: str) -> tuple[float, float, float]:
-    """The colour's red, green and blue, 0–1 (layout hands render #rgb or #rrggbb)."""
-    h = hex_code.lstrip("#")
-    if len(h) == 3:
-        h = "".join(c * 2 for c in h)
-    try:
-        return int(h[0:2], 16) / 255, int(h[2:4], 16) / 255, int(h[4:6], 16) / 255
-    except ValueError:  # not a hex colour: counted as a mid grey
-        return 0.5, 0.5, 0.5
-
-
-def ink(hex_code: str | None) -> float:
+def ink(colour: Colour | str | None) -> float:
     """How heavily a colour inks the paper: its heaviest process ink, 0 (white) to 1."""
-    if not hex_code:
-        return 0.0
-    return 1.0 - min(_rgb(hex_code))
-
-
-def luminance(hex_code: str) -> float:
-    """Relative luminance (WCAG), 0 black to 1 white."""
-    r, g, b = (v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4 for v in _rgb(hex_code))
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def contrast(a: str, b: str) -> float:
-    """WCAG contrast ratio of two colours, 1 to 21."""
-    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
-    return (hi + 0.05) / (lo + 0.05)
+    return Colour.of(colour).ink if colour else 0.0
 
 
 READABLE = 4.5
 """Contrast a text keeps on its lightened fill (WCAG AA for body text)."""
 
 
-def readable_on(colour: str, background: str) -> str:
+def readable_on(colour: Colour | str, background: Colour | str) -> str:
     """``colour``, darkened toward black just enough to reach READABLE on ``background``."""
-    r, g, b = _rgb(colour)
+    base, ground = Colour.of(colour), Colour.of(background)
     for step in range(11):
-        k = 1 - step / 10
-        shade = f"#{round(r * k * 255):02x}{round(g * k * 255):02x}{round(b * k * 255):02x}"
-        if contrast(shade, background) >= READABLE:
-            return shade
+        shade = base.shade(1 - step / 10)
+        if shade.contrast(ground) >= READABLE:
+            return shade.hex
     return "#000000"
 
 
-def tint(hex_code: str, share: float = TINT) -> str:
-    """``hex_code`` mixed with white, keeping ``share`` of it."""
-    r, g, b = (1 - share * (1 - v) for v in _rgb(hex_code))
-    return f"#{round(r * 255):02x}{round(g * 255):02x}{round(b * 255):02x}"
+def tint(colour: Colour | str, share: float = TINT) -> str:
+    """``colour`` mixed with white, keeping ``share`` of it."""
+    return Colour.of(colour).tint(share).hex
 
 
 # --- --ink-saver ---------------------------------------------------------------------------
@@ -167,9 +140,10 @@ def save_ink(face: Face) -> Face:
 def _fades(op: TextBlock | Icon) -> bool:
     """Text or an icon that would not read on a pale tint: light, or (text) a grey that
     keeps under READABLE on white, like a board's credit line picked for its dark ground."""
-    if luminance(op.color) > LIGHT:
+    colour = Colour.of(op.color)
+    if colour.luminance > LIGHT:
         return True
-    return isinstance(op, TextBlock) and contrast(op.color, "#ffffff") < READABLE
+    return isinstance(op, TextBlock) and colour.contrast(WHITE) < READABLE
 
 
 def _saved_art(colour: str, ground: str) -> str:
@@ -177,8 +151,9 @@ def _saved_art(colour: str, ground: str) -> str:
     the fill is when it is a faint pattern (a deck back's), and drawn in the fill's colour
     like light text when it stands out (ILLUSTRATION: a board's emblem); darker art (a
     watermark on a pale panel) keeps part of its colour over the lightened fill."""
-    if luminance(colour) > luminance(ground):
-        if contrast(colour, ground) >= ILLUSTRATION:
+    art, fill = Colour.of(colour), Colour.of(ground)
+    if art.luminance > fill.luminance:
+        if art.contrast(fill) >= ILLUSTRATION:
             return readable_on(ground, tint(ground))
         return tint(colour)
     return mix(tint(ground), colour, ART_KEPT)

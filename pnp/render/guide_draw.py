@@ -16,6 +16,7 @@ from reportlab.lib.utils import simpleSplit
 from pnp.layout.textfit import legible_at
 from pnp.render.guide_parts import Piece
 from pnp.render.pdf import colour, draw_face, ensure_font
+from pnp.spec.colour import Colour
 
 REGULAR, BOLD, ITALIC, BLACK = "Lato-Regular", "Lato-Bold", "Lato-Italic", "Lato-Black"
 INK, GREY, RULE = "#1a1a1a", "#5a5a5a", "#c8c8c8"
@@ -172,9 +173,11 @@ def rule(c: Any, x: float, y: float, width: float, ink: str = RULE, weight: floa
     c.line(x, y, x + width, y)
 
 
-def ink_on(fill: str) -> str:
+def ink_on(fill: Colour | str) -> str:
     """Dark or white text, whichever reads on ``fill``."""
-    r, g, b = (int(fill[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    r, g, b = Colour.of(fill).channels
+    # luma of the encoded channels, not WCAG luminance: the guides' ink has always been
+    # chosen this way, and changing it would change their pages
     return INK if 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.55 else "#ffffff"
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import IO, Any
 from weakref import WeakKeyDictionary
 
-from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.colors import Color
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
@@ -17,6 +17,7 @@ from pnp.layout.ops import POLYGONS, Face, Icon, Picture, Shape, TextBlock
 from pnp.layout.pages import Page, Placed
 from pnp.render.fonttags import TaggedTTFont
 from pnp.render.meta import DocInfo
+from pnp.spec.colour import Colour
 from pnp.text.fonts import load_font
 
 MARK_WIDTH_PT = 0.5
@@ -33,8 +34,10 @@ FORM_PAD_MM = 10.0
 
 
 @cache
-def colour(hex_code: str) -> Color:
-    return HexColor(hex_code)
+def colour(value: Colour | str) -> Color:
+    """The reportlab colour of a colour (or of its ``#rrggbb``)."""
+    r, g, b = Colour.of(value).channels
+    return Color(r, g, b)
 
 
 _registered: set[str] = set()

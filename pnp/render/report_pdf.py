@@ -18,7 +18,7 @@ from pathlib import Path
 
 from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Drawing, Group, Line, Rect
-from reportlab.lib.colors import HexColor, white
+from reportlab.lib.colors import white
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
@@ -26,7 +26,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.render.chartkit import BOLD, FLAG, FONT, GRID, MUTED, text_shape
 from pnp.render.charts import Chart, RowChart, draw_chart, rows_fitting
 from pnp.render.meta import DocInfo
-from pnp.render.pdf import ensure_font, new_canvas
+from pnp.render.pdf import colour, ensure_font, new_canvas
 
 PT_PER_MM = 72.0 / 25.4
 MARGIN_MM = 18.0
@@ -160,7 +160,7 @@ def _title(doc: SimDocument, width: float) -> Drawing:
 
 def _heading(text: str, accent: str, width: float) -> Drawing:
     g = Group()
-    g.add(Rect(0, -2.5, width, 2.5, fillColor=HexColor(accent), strokeColor=None))
+    g.add(Rect(0, -2.5, width, 2.5, fillColor=colour(accent), strokeColor=None))
     g.add(text_shape(0, -19, text, 13, BOLD))
     return _drawing(g, width, 24)
 

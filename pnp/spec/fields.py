@@ -7,10 +7,10 @@ import re
 from collections.abc import Callable
 from typing import Annotated
 
-import webcolors
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema
 
-from pnp._errors import did_you_mean, shown
+from pnp._errors import shown
+from pnp.spec.colour import Colour
 
 ID_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
 PATTERN_WORDS = {
@@ -19,25 +19,11 @@ PATTERN_WORDS = {
 """What each pattern allows, in the words an error message uses."""
 ID = Annotated[str, Field(pattern=ID_PATTERN, max_length=64)]
 
-_HEX = re.compile(r"#(?:[0-9a-fA-F]{3}){1,2}\Z")
-COLOR_NAMES = tuple(webcolors.names(webcolors.CSS3))
-"""The 147 CSS colour names (CSS Color Module Level 3), as webcolors lists them."""
-
 
 def parse_color(text: str) -> str:
     """``#rgb``, ``#rrggbb`` or a CSS colour name (any case) → ``#rrggbb`` in lowercase;
     anything else is refused with the closest name."""
-    value = text.strip()
-    if _HEX.match(value):
-        return webcolors.normalize_hex(value)
-    try:
-        return webcolors.name_to_hex(value.lower())
-    except ValueError:
-        close = "" if value.startswith("#") else did_you_mean(value.lower(), COLOR_NAMES)
-        hint = close.rstrip() if close else "e.g. #1f6f8b or teal"
-        raise ValueError(
-            f"colour {shown(text)} is not #rgb, #rrggbb or a CSS colour name ({hint})"
-        ) from None
+    return Colour.from_text(text).hex
 
 
 def _is_template(text: str) -> bool:
