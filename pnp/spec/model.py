@@ -265,5 +265,3 @@ def card_model(type_name: str, spec: CardType) -> type[CardBase]:
         f"Card_{type_name.replace('-', '_')}", __base__=CardBase, **fields
     )
     return model
-
-
