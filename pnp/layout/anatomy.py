@@ -12,8 +12,8 @@ from pathlib import Path
 
 from pnp.layout.face import Op, card_context, face_parts, load_layout
 from pnp.layout.ops import Anatomy, Art, Box, Face, Icon, Part, Picture, Shape, TextBlock
+from pnp.spec.elements import Element, IconElement, ImageElement, RectElement, TextElement
 from pnp.spec.game import Card, Game
-from pnp.spec.model import Element
 from pnp.text.fonts import load_font
 
 PT_MM = 25.4 / 72.0
@@ -29,13 +29,13 @@ def part_label(el: Element) -> str:
     rules) except the background that bleeds."""
     if el.label:
         return el.label
-    if el.kind == "text":
+    if isinstance(el, TextElement):
         return el.field or _expr_name(el.text) or "text"
-    if el.kind == "icon":
+    if isinstance(el, IconElement):
         return el.field or _expr_name(el.icon) or "icon"
-    if el.kind == "image":
+    if isinstance(el, ImageElement):
         return el.field or "picture"
-    if el.kind == "rect" and el.bleed:
+    if isinstance(el, RectElement) and el.bleed:
         return el.field or "colour runs past the cut"
     return el.field
 

@@ -12,10 +12,20 @@ from pnp.layout.ops import Art, Face, Icon, Picture, Shape, TextBlock
 from pnp.layout.textfit import set_text
 from pnp.layout.tints import contrast, mix
 from pnp.spec.components import BoardComponent
+from pnp.spec.elements import (
+    ArtElement,
+    CardLayout,
+    Element,
+    IconElement,
+    ImageElement,
+    LineElement,
+    RectElement,
+    ShapeElement,
+    TextElement,
+)
 from pnp.spec.fields import parse_size
 from pnp.spec.game import Card, Game
 from pnp.spec.layouts import read_card_layout
-from pnp.spec.model import CardLayout, Element
 from pnp.spec.paths import climbs_out, file_inside
 from pnp.text.art import art_dirs, find_art
 from pnp.text.game_assets import image_size
@@ -44,7 +54,9 @@ def find_template(game: Game, name: str, where: Location, key: str, file: str = 
     if key_found in game.memo:
         return game.memo[key_found]
     quoted = shown(name)
-    example = "a layout in templates/cards/" if key == "layout" else "a file in templates/"
+    example = (
+        "a layout in templates/cards/" if file.startswith("cards/") else "a file in templates/"
+    )
     if not name or "\0" in name or climbs_out(name):
         raise DataError(
             f"{key}: {quoted} is outside the game folder; name {example}",
@@ -63,7 +75,8 @@ def find_template(game: Game, name: str, where: Location, key: str, file: str = 
     )
 
 
-_layouts: dict[Path, LoadedLayout] = {}
+_layouts: dict[tuple[Path, tuple[Path, ...]], LoadedLayout] = {}
+"""Layouts read, by file and the template folders its `extends:` was looked up in."""
 
 
 def load_layout(
@@ -73,12 +86,15 @@ def load_layout(
     if key in game.memo:
         return game.memo[key]  # type: ignore[no-any-return]
     path = find_template(game, name, used_at, "layout", "cards/{}.yaml")
-    if path not in _layouts:
-        layout, locs = read_card_layout(path)
-        _layouts[path] = LoadedLayout(layout, path, locs)
     dirs = game.template_dirs()
+    read = (path, (game.root, *dirs))
+    if read not in _layouts:
+        layout, locs = read_card_layout(
+            path, lambda parent, at: find_template(game, parent, at, "extends", "cards/{}.yaml")
+        )
+        _layouts[read] = LoadedLayout(layout, path, locs)
     loaded = replace(
-        _layouts[path], icon_dirs=icon_dirs(dirs), art_dirs=art_dirs(dirs), game_root=game.root
+        _layouts[read], icon_dirs=icon_dirs(dirs), art_dirs=art_dirs(dirs), game_root=game.root
     )
     w, h = parse_size(loaded.layout.size)
     if abs(w - size_mm[0]) > 0.01 or abs(h - size_mm[1]) > 0.01:
@@ -134,33 +150,37 @@ def face_parts(
     """Each element drawn for one card, with what it drew (in drawing order): the card
     anatomy figure names a card's parts by the elements that drew them."""
     parts: list[tuple[Element, Op]] = []
+    on = _Card(ctx, who, where, loaded, font_dir)
     for el, el_loc in zip(loaded.layout.elements, loaded.locations, strict=True):
         if el.when is not None and not is_true(el.when, ctx, el_loc):
             continue
-        if el.kind in _DRAWN_BY:
-            drawn = _DRAWN_BY[el.kind](el, el_loc, _Card(ctx, who, where, loaded, font_dir))
-            if isinstance(drawn, list):  # a pattern: one op per copy
-                parts += [(el, op) for op in drawn]
-            elif drawn is not None:
-                parts.append((el, drawn))
-            continue
-        x, y, ew, eh = el.rect
-        shape = Shape(
-            el.kind,
-            x,
-            y,
-            ew,
-            eh,
-            _colour(el.fill, ctx, el_loc),
-            _colour(el.stroke, ctx, el_loc),
-            el.stroke_width,
-            el.radius,
-        )
-        parts.append((el, shape))
+        match el:
+            case TextElement():
+                drawn: Op | None = _text(el, el_loc, on)
+            case IconElement():
+                drawn = _icon(el, el_loc, on)
+            case ImageElement():
+                drawn = _picture(el, el_loc, on)
+            case ArtElement():  # a pattern: one op per copy
+                parts += [(el, op) for op in _art(el, el_loc, on)]
+                continue
+            case _:
+                drawn = _shape(el, el_loc, ctx)
+        if drawn is not None:
+            parts.append((el, drawn))
     return parts
 
 
-def _text(el: Element, el_loc: Location, on: _Card) -> TextBlock | None:
+def _shape(el: ShapeElement, el_loc: Location, ctx: dict[str, Any]) -> Shape:
+    x, y, ew, eh = el.rect
+    fill = None if isinstance(el, LineElement) else _colour(el.fill, ctx, el_loc)
+    radius = el.radius if isinstance(el, RectElement) else 0.0
+    return Shape(
+        el.kind, x, y, ew, eh, fill, _colour(el.stroke, ctx, el_loc), el.stroke_width, radius
+    )
+
+
+def _text(el: TextElement, el_loc: Location, on: _Card) -> TextBlock | None:
     field = el.field or el.text.strip("{} ")
     text = render_text(el.text, on.ctx, on.where, f"{on.who}: {field}").strip()
     if el.upper:  # icon names stay as they are
@@ -178,7 +198,9 @@ def _text(el: Element, el_loc: Location, on: _Card) -> TextBlock | None:
         raise
 
 
-def _set(el: Element, el_loc: Location, text: str, colour: str, field: str, on: _Card) -> TextBlock:
+def _set(
+    el: TextElement, el_loc: Location, text: str, colour: str, field: str, on: _Card
+) -> TextBlock:
     return set_text(
         text,
         el.font,
@@ -200,7 +222,7 @@ def _set(el: Element, el_loc: Location, text: str, colour: str, field: str, on: 
     )
 
 
-def _icon(el: Element, el_loc: Location, on: _Card) -> Icon | None:
+def _icon(el: IconElement, el_loc: Location, on: _Card) -> Icon | None:
     name = render_text(el.icon, on.ctx, on.where, f"{on.who}: icon").strip()
     if not name:
         return None
@@ -210,7 +232,7 @@ def _icon(el: Element, el_loc: Location, on: _Card) -> Icon | None:
     return Icon(str(path), x, y, w, h, colour, el.rotate)
 
 
-def _picture(el: Element, el_loc: Location, on: _Card) -> Picture | None:
+def _picture(el: ImageElement, el_loc: Location, on: _Card) -> Picture | None:
     name = render_text(el.image, on.ctx, on.where, f"{on.who}: image").strip()
     if not name or on.loaded.game_root is None:
         return None
@@ -227,7 +249,7 @@ def _picture(el: Element, el_loc: Location, on: _Card) -> Picture | None:
     return Picture(str(path), x + (w - pw) / 2, y + (h - ph) / 2, pw, ph, el.rect)
 
 
-def _art(el: Element, el_loc: Location, on: _Card) -> list[Art]:
+def _art(el: ArtElement, el_loc: Location, on: _Card) -> list[Art]:
     """The art named, tinted: `tint` of the way from `fill` to `color`; with `step`, a
     pattern of whole copies inside the element's box."""
     name = render_text(el.art, on.ctx, on.where, f"{on.who}: art").strip()
@@ -280,9 +302,6 @@ def _pattern(
     return boxes
 
 
-_DRAWN_BY: dict[str, Any] = {"text": _text, "icon": _icon, "image": _picture, "art": _art}
-
-
 def known_art(game: Game, name: str, where: Location) -> Path:
     """The file of art ``name`` that the game's data names at ``where`` (the error points
     at the data, not at the layout that draws it)."""
@@ -315,7 +334,7 @@ def art_used(game: Game) -> list[Path]:
     for (name, size), where in layouts.items():
         loaded = load_layout(game, name, size, where)
         for el, loc in zip(loaded.layout.elements, loaded.locations, strict=True):
-            if el.kind == "art" and el.art.strip() and "{" not in el.art:
+            if isinstance(el, ArtElement) and el.art.strip() and "{" not in el.art:
                 found[find_art(el.art.strip(), loaded.art_dirs, loc)] = None
     for i, comp in enumerate(spec.components):
         for ri, region in enumerate(comp.regions if isinstance(comp, BoardComponent) else ()):

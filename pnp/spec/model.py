@@ -1,28 +1,26 @@
-"""Typed schema of a game folder: the game file, card files, expansions and layouts.
+"""Typed schema of a game folder: the game file, card files and expansions.
 
 Every model forbids unknown keys; each field's docstring is what `pnp schema` shows an
 editor.  Card fields beyond the common ones are declared per card type in ``game.yaml``
 and turned into a model per type, so a card of type ``plan`` accepts exactly the keys
 its type declares. The shared value types are in pnp.spec.fields, the components (counters,
-tracks, aids, screens, boards) in pnp.spec.components.
+tracks, aids, screens, boards) in pnp.spec.components, the card layouts in
+pnp.spec.elements.
 """
 
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, ValidationInfo, create_model, field_validator, model_validator
+from pydantic import Field, create_model, field_validator, model_validator
 
 from pnp.spec.components import Component
 from pnp.spec.fields import (
     ID,
     CardSize,
     Color,
-    ColorText,
     Flag,
-    Length,
     Number,
-    Position,
     Strict,
     Whole,
     parse_size,
@@ -267,90 +265,3 @@ def card_model(type_name: str, spec: CardType) -> type[CardBase]:
         f"Card_{type_name.replace('-', '_')}", __base__=CardBase, **fields
     )
     return model
-
-
-MOST_STROKE_MM = 10.0
-"""Widest line a card layout draws (the bundled ones draw 0.25 to 1.6 mm)."""
-
-
-class Element(Strict):
-    """One drawn thing on a card face or back; geometry in mm from the trim's top-left."""
-
-    kind: Literal["rect", "ellipse", "line", "text", "icon", "image", "art"]
-    rect: tuple[Position, Position, Position, Position]
-    """x, y, width, height in mm (for `line`: from (x, y) to (x+width, y+height)); each
-    within ±400 mm, width and height 0 or more but for a line."""
-    when: str | None = None
-    """Jinja expression; the element is drawn only when it is true."""
-    bleed: Flag = False
-    """Extend a rect touching the trim edge out to the bleed edge (backgrounds)."""
-    fill: ColorText | None = None
-    """A colour (#rgb, #rrggbb, a CSS name) or Jinja giving one, e.g. '{{ type.color }}'."""
-    stroke: ColorText | None = None
-    stroke_width: Number = Field(default=0.3, ge=0, le=MOST_STROKE_MM)
-    """Line width in mm (0 to 10)."""
-    radius: Length = 0.0
-    """Corner radius in mm."""
-    text: str = ""
-    """Jinja text for `text` elements; may use **bold**, *italic* and :icon-name:."""
-    icon: str = ""
-    """Jinja icon name for `icon` elements (a file `templates/icons/<name>.svg`)."""
-    image: str = ""
-    """Jinja path of a picture for `image` elements, inside the game folder."""
-    art: str = ""
-    """Jinja art name for `art` elements, `set/name` (e.g. '{{ card.art or type.art }}'):
-    drawn in one colour, `tint` of the way from `fill` (what it lies on) to `color`."""
-    tint: Number = Field(default=1.0, gt=0, le=1)
-    """For `art`: how much of `color` the art takes; the rest is `fill`, so a light tint
-    keeps text over it readable (pnp validate checks 4.5:1)."""
-    contrast: Number | None = Field(default=None, ge=1, le=21)
-    """For `art`, in place of `tint`: the contrast its colour keeps with `fill` (e.g. 1.3);
-    it takes as much of `color` as reaches that, so light and dark type colours give art
-    of the same weight."""
-    step: tuple[Number, Number] | None = None
-    """For `art`: repeat the art every x, y mm across `rect` as a pattern, every other row
-    shifted half a step; each copy is 60% of the smaller step wide, and only whole copies
-    inside `rect` are drawn."""
-    fit: Literal["contain", "cover"] = "cover"
-    """How an image fills its frame: all of it shown (contain) or the frame filled (cover)."""
-    field: str = ""
-    """Name used in error messages (defaults to the text template)."""
-    label: str = ""
-    """What the rulebook's card-anatomy figure calls this part, in the players' words
-    ("card type", "corner value"); defaults to `field`."""
-    font: str = "Lato-Regular"
-    size: Number = Field(default=9.0, gt=0, le=200)
-    """Font size in points; text is shrunk toward min_size when it does not fit."""
-    min_size: Number | None = Field(default=None, gt=0, le=200)
-    leading: Number = Field(default=1.2, ge=0.5, le=4)
-    """Distance between baselines, times the font size."""
-    align: Literal["left", "center", "right", "justify"] = "left"
-    valign: Literal["top", "middle", "bottom"] = "top"
-    color: ColorText = "#000000"
-    upper: Flag = False
-    hyphenate: Flag = False
-    """Break long words at syllables (narrow or justified text)."""
-    rotate: Literal[0, 180] = 0
-    """Turn the element half a turn about its box centre (double-ended cards)."""
-
-    @field_validator("rect")
-    @classmethod
-    def _extent_not_negative(
-        cls, rect: tuple[float, ...], info: ValidationInfo
-    ) -> tuple[float, ...]:
-        if info.data.get("kind", "line") != "line" and min(rect[2:]) < 0:
-            raise ValueError(
-                f"width and height must be 0 or more, not {rect[2]:g} and {rect[3]:g} "
-                "(only a line may run left or up)"
-            )
-        return rect
-
-
-class CardLayout(Strict):
-    """A face or back layout file in templates/cards/."""
-
-    size: str = "poker"
-    """Card size this layout is drawn for."""
-    safe_mm: Number = Field(default=3.0, ge=0, le=50)
-    """Text must stay this far inside the trim."""
-    elements: list[Element]

@@ -134,7 +134,7 @@ def describe(e: ErrorDetails, model: type[BaseModel]) -> str:
     loc, kind = tuple(e["loc"]), e["type"]
     where = ".".join(str(p) for p in _data_path(model, loc))
     if kind == "extra_forbidden":
-        return unknown_key(str(loc[-1]), allowed_keys(model, loc[:-1]))
+        return _misplaced(model, loc) or unknown_key(str(loc[-1]), allowed_keys(model, loc[:-1]))
     if kind == "missing":
         if isinstance(loc[-1], int):
             return f"{where.rpartition('.')[0]}: too few values"
@@ -223,6 +223,25 @@ def unknown_key(key: str, allowed: list[str]) -> str:
     close = _closest(key, allowed)
     guess = f"did you mean {close!r}? " if close else ""
     return f"unknown key {shown(key)} ({guess}allowed: {', '.join(allowed)})"
+
+
+def _misplaced(model: type[BaseModel], loc: tuple[Any, ...]) -> str | None:
+    """For a key that another kind of the same union takes (a `rect` given `font`):
+    ``font: kind 'rect' has no font; kind 'text' does``."""
+    key, tag, union = str(loc[-1]), loc[-2] if len(loc) > 1 else None, _type_at(model, loc[:-2])
+    if tag not in _kinds(union) or get_origin(union) not in (Union, types.UnionType):
+        return None
+    takers = [
+        str(t) for m in get_args(union) if key in _plain(m).model_fields for t in _kinds_of(m)
+    ]
+    if not takers:
+        return None
+    which = (
+        f"kind {shown(takers[0])} does"
+        if len(takers) == 1
+        else (f"kinds {', '.join(shown(t) for t in takers)} do")
+    )
+    return f"{key}: kind {shown(tag)} has no {key}; {which}"
 
 
 def _closest(key: str, allowed: list[str]) -> str | None:
