@@ -64,7 +64,7 @@ def _play(state, seat_actions):  # type: ignore[no-untyped-def]
 
 def test_penalty_chits_for_a_marker_on_a_share_and_for_a_wrong_marker() -> None:
     state = new_state(GAME, 2, seed=5)
-    row, first = len(state.row), state.current_player()
+    first = state.current_player()
     other = 1 - first
     # first: a Share under business 0 claiming Total; other: its Small claiming Big
     state.apply(Paperwork("place", (SHARE, 0, TOTAL)))
@@ -91,7 +91,6 @@ def test_rounds_by_player_count(players: int, rounds: int) -> None:
 
 def test_a_pass_is_final_and_three_cards_at_most() -> None:
     state = new_state(GAME, 2, seed=3)
-    row = len(state.row)
     first = state.current_player()
     state.apply(PASS)
     for _ in range(3):

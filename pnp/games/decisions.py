@@ -110,8 +110,9 @@ def _claim(decision: Decision, numbers: Mapping[str, Any], record: Mapping[str, 
 
 def record_runs(game: Game, engine: Any) -> dict[str, Any]:
     """The game's recorded simulation runs for its expansions, made with the data it has
-    now as ``engine`` (its engine module) reads it (empty without a record).  A stale run's figures are left out rather than printed
-    with a mark: a player cannot renew a record, and `validate` tells the designer who can."""
+    now as ``engine`` (its engine module) reads it (empty without a record).  A stale
+    run's figures are left out rather than printed with a mark: a player cannot renew a
+    record, and `validate` tells the designer who can."""
     if game.record is None:
         return {}
     return game.record.matching([e.id for e in game.expansions], inputs_of(game, engine))

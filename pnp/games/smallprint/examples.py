@@ -72,5 +72,9 @@ def worked_examples(cfg: Config, numbers: dict[str, object]) -> dict[str, Any]:
 
 def examples_for(cfg: Config, game: Game) -> dict[str, Any]:
     """The kit's hook: the rulebook's worked examples, with this game's numbers."""
-    numbers = {"shares": cfg.shares, "cap": cfg.cap, "start_cash": cfg.start_cash}
+    numbers: dict[str, object] = {
+        "shares": cfg.shares,
+        "cap": cfg.cap,
+        "start_cash": cfg.start_cash,
+    }
     return worked_examples(cfg, numbers)

@@ -21,8 +21,11 @@ class FaceDown(NamedTuple):
 
     seat: int
     marker: int
-    kind = None
-    """Face down: the viewer cannot tell (its own cards are the state's ``Placed``)."""
+
+    @property
+    def kind(self) -> None:
+        """Face down: the viewer cannot tell (its own cards are the state's ``Placed``)."""
+        return None
 
 
 Seen = Placed | FaceDown
