@@ -19,8 +19,9 @@ from pnp.spec.load import load_game
 
 ROOT = Path(__file__).resolve().parent.parent
 MARK = re.compile(r"#\s*decision ([a-z0-9-]+)")
-MARKED_ENGINES = ("boom", "bigidea")
-"""Engines whose code names the decisions it carries out (Small Print: to follow)."""
+NOT_YET = {"oldbiddy"}
+"""Engines whose code does not yet name the decisions it carries out (strict xfail:
+marking them makes the test pass, and then they must leave this set)."""
 
 
 def _words(text: str) -> str:
@@ -44,12 +45,27 @@ def test_rulebook_prints_every_decision_from_the_engine(engine: str) -> None:
         assert "{" not in d["rule"] + d["gap"] + d["why"], f"unfilled number in {d['id']!r}"
 
 
-@pytest.mark.parametrize("engine", MARKED_ENGINES)
+@pytest.mark.parametrize(
+    "engine",
+    [
+        pytest.param(
+            e, marks=[pytest.mark.xfail(strict=True, reason="no marks yet")] * (e in NOT_YET)
+        )
+        for e in sorted(ENGINES)
+    ],
+)
 def test_every_decision_the_code_enforces_is_listed(engine: str) -> None:
     listed = {d.id for d in importlib.import_module(f"pnp.games.{engine}.decisions").DECISIONS}
     marked = _marked(engine)
     assert marked, "no decision is marked in the code"
     assert marked <= listed, f"enforced but not listed (so not printed): {marked - listed}"
+
+
+def test_small_print_marks_every_decision_it_lists() -> None:
+    """A converted engine marks where it carries out each of its decisions (docs/engines.md)."""
+    from pnp.games.smallprint.decisions import DECISIONS
+
+    assert {d.id for d in DECISIONS} == _marked("smallprint")
 
 
 def test_a_decision_left_out_of_the_data_is_left_out_of_the_book(

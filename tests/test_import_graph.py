@@ -11,6 +11,7 @@ stages contract in pyproject.toml keeps the stages apart, this keeps every modul
 
 from __future__ import annotations
 
+import ast
 import textwrap
 from pathlib import Path
 
@@ -20,11 +21,41 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def by_name(graph: grimp.ImportGraph, module: str) -> set[str]:
+    """The modules ``module`` imports by name (``importlib.import_module``): a literal
+    name, or, for a name it computes, every string literal of the module that names one
+    of the graph's modules (a registry's ``ENGINES`` values).  Grimp sees neither."""
+    spec = __import__("importlib.util").util.find_spec(module)
+    if spec is None or spec.origin is None or not spec.origin.endswith(".py"):
+        return set()
+    tree = ast.parse(Path(spec.origin).read_text(encoding="utf-8"))
+    named = {
+        n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and n.value in graph.modules
+    }
+    found: set[str] = set()
+    for call in ast.walk(tree):
+        if not (isinstance(call, ast.Call) and call.args):
+            continue
+        func = call.func
+        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+        if name != "import_module":
+            continue
+        arg = call.args[0]
+        if isinstance(arg, ast.Constant):
+            found |= {arg.value} & graph.modules
+        else:
+            found |= named
+    return found - {module}
+
+
 def import_cycles(package: str) -> list[list[str]]:
     """The sets of ``package``'s modules that import one another in a circle (each sorted,
-    the largest first), found with Tarjan's algorithm."""
+    the largest first), found with Tarjan's algorithm; imports by name count."""
     graph = grimp.build_graph(package, include_external_packages=False, cache_dir=None)
-    edges = {m: sorted(graph.find_modules_directly_imported_by(m)) for m in graph.modules}
+    edges = {
+        m: sorted(graph.find_modules_directly_imported_by(m) | by_name(graph, m))
+        for m in graph.modules
+    }
     index: dict[str, int] = {}
     low: dict[str, int] = {}
     stack: list[str] = []
@@ -64,6 +95,8 @@ def describe(package: str, cycles: list[list[str]]) -> str:
     """Each cycle with the import lines that close it: ``module:line: statement``."""
     graph = grimp.build_graph(package, include_external_packages=False, cache_dir=None)
     lines = [f"{len(cycles)} import cycle(s) between {package}'s modules:"]
+    lines += [f"    (imports by name: {m} -> {sorted(by_name(graph, m))})" for m in graph.modules
+              if by_name(graph, m) and any(m in part for part in cycles)]  # fmt: skip
     for part in cycles:
         lines.append(f"- {len(part)} modules: {', '.join(part)}")
         members = set(part)
@@ -110,3 +143,21 @@ def test_a_cycle_closed_inside_a_function_is_found(
     message = describe("circled", cycles)
     assert "circled.inner.c:3: from circled import a" in message
     assert "circled.a:1: import circled.b" in message
+
+
+def test_an_import_by_name_closes_a_cycle(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A registry importing its entries by name, and an entry importing the registry
+    back, is a cycle; the registry alone is not."""
+    pkg = tmp_path / "named"
+    (pkg / "entry").mkdir(parents=True)
+    (pkg / "__init__.py").write_text(
+        'import importlib\nTABLE = {"e": "named.entry"}\n'
+        "def get(n):\n    return importlib.import_module(TABLE[n])\n"
+    )
+    (pkg / "entry" / "__init__.py").write_text("")
+    (pkg / "other.py").write_text('import importlib\nimportlib.import_module("named.entry")\n')
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert import_cycles("named") == []
+
+    (pkg / "entry" / "__init__.py").write_text("def later():\n    import named\n")
+    assert import_cycles("named") == [["named", "named.entry"]]

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from pnp.games.smallprint import config_for, new_state
-from pnp.games.smallprint.actions import PASS, encode
+from pnp.games.smallprint.actions import PASS, Paperwork
 from pnp.games.smallprint.config import BIG, SHARE, SMALL, TOTAL, Business
 from pnp.games.smallprint.payout import settle
 from pnp.games.smallprint.rules import determinize
@@ -64,12 +64,12 @@ def _play(state, seat_actions):  # type: ignore[no-untyped-def]
 
 def test_penalty_chits_for_a_marker_on_a_share_and_for_a_wrong_marker() -> None:
     state = new_state(GAME, 2, seed=5)
-    row, first = len(state.row), state.current_player()
+    first = state.current_player()
     other = 1 - first
     # first: a Share under business 0 claiming Total; other: its Small claiming Big
-    state.apply(encode(SHARE, 0, TOTAL, row))
-    state.apply(encode(SMALL, 1, BIG, row))
-    state.apply(encode(BIG, 2, BIG, row))  # honest
+    state.apply(Paperwork("place", (SHARE, 0, TOTAL)))
+    state.apply(Paperwork("place", (SMALL, 1, BIG)))
+    state.apply(Paperwork("place", (BIG, 2, BIG)))  # honest
     state.apply(PASS)
     state.apply(PASS)
     assert state.round == 1
@@ -91,12 +91,11 @@ def test_rounds_by_player_count(players: int, rounds: int) -> None:
 
 def test_a_pass_is_final_and_three_cards_at_most() -> None:
     state = new_state(GAME, 2, seed=3)
-    row = len(state.row)
     first = state.current_player()
     state.apply(PASS)
     for _ in range(3):
         assert state.current_player() != first  # a pass is final for the round
-        state.apply(encode(SHARE, 0, 0, row))
+        state.apply(Paperwork("place", (SHARE, 0, 0)))
     assert state.round == 1  # the other seat placed its three: the round is over
 
 
@@ -139,7 +138,7 @@ def test_legal_actions_are_every_card_in_hand_under_every_business_with_a_free_m
         hand, markers = state.hands[seat], state.markers[seat]
         free = [0] + [m + 1 for m in range(3) if markers[m]]
         expected = [PASS] + [
-            encode(kind, b, m, row)
+            Paperwork("place", (kind, b, m))
             for kind in range(4)
             if hand[kind]
             for b in range(row)

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pnp.games.smallprint import config_for, new_state
-from pnp.games.smallprint.actions import PASS, decode
+from pnp.games.smallprint.actions import PASS
 from pnp.games.smallprint.bots import CONTRACT_COST, _gains, _honest, _rises
 from pnp.games.smallprint.config import KINDS, SHARE, Business
 from pnp.games.smallprint.payout import settle
@@ -49,7 +49,7 @@ def believed(state: State, seat: int, business: int) -> list[tuple[int, int]]:
 def plain_gain(state: State, seat: int, business: int, kind: int) -> float:
     """The heuristic's gain spelled out: pay after placing less pay before (both by
     ``settle`` on the cards as the bot reads them), less the card's worth for later."""
-    cfg = state.cfg
+    cfg = state.config
     card = cfg.businesses[state.row[business]]
     cards = believed(state, seat, business)
     before = settle(card, cards, cfg.cap).paid.get(seat, 0)
@@ -100,11 +100,7 @@ def test_kept_holdings_and_gains_match_the_plain_sums_through_random_games(playe
 def test_honest_placements_are_the_bare_shares_and_contracts_under_their_own_marker() -> None:
     state = new_state(GAME, 3, 5)
     legal, row = state.legal_actions(), len(state.row)
-    honest = _honest(legal, row)
-    plain = [
-        (a, decode(a, row).business, decode(a, row).kind)
-        for a in legal
-        if a != PASS and decode(a, row).marker == decode(a, row).kind
-    ]
+    honest = _honest(legal)
+    plain = [(a, a.args[1], a.args[0]) for a in legal if a != PASS and a.args[2] == a.args[0]]
     assert list(honest) == plain and len(plain) == 4 * row  # each kind under each business
-    assert all(kind != SHARE or decode(a, row).marker == 0 for a, _, kind in honest)
+    assert all(kind != SHARE or a.args[2] == 0 for a, _, kind in honest)

@@ -47,7 +47,7 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from pnp._errors import Finding, Location, Severity, unknown
-from pnp.games.inputs import record_inputs
+from pnp.games.fingerprint import inputs_of
 from pnp.spec.game import Game
 
 
@@ -108,13 +108,14 @@ def _claim(decision: Decision, numbers: Mapping[str, Any], record: Mapping[str, 
         return ""
 
 
-def record_runs(game: Game) -> dict[str, Any]:
+def record_runs(game: Game, engine: Any) -> dict[str, Any]:
     """The game's recorded simulation runs for its expansions, made with the data it has
-    now (empty without a record).  A stale run's figures are left out rather than printed
-    with a mark: a player cannot renew a record, and `validate` tells the designer who can."""
+    now as ``engine`` (its engine module) reads it (empty without a record).  A stale
+    run's figures are left out rather than printed with a mark: a player cannot renew a
+    record, and `validate` tells the designer who can."""
     if game.record is None:
         return {}
-    return game.record.matching([e.id for e in game.expansions], record_inputs(game))
+    return game.record.matching([e.id for e in game.expansions], inputs_of(game, engine))
 
 
 def published_rows(published: tuple[Published, ...]) -> list[dict[str, Any]]:

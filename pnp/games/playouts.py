@@ -14,7 +14,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pnp.games import Action, GameState
+from pnp.games.kit import GameState
+from pnp.games.kit import Move as Action
 
 Determinize = Callable[[Any, random.Random], Any]
 """``determinize(view, rng)``: a full state the seat of ``view`` cannot tell from the real one."""

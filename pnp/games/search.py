@@ -29,7 +29,8 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from pnp.games import Action, GameState
+from pnp.games.kit import GameState
+from pnp.games.kit import Move as Action
 from pnp.games.playouts import (
     COUNTERS,
     Budget,

@@ -13,14 +13,16 @@ Keys the engine does not read stay allowed (``extra="allow"``): the templates re
 from __future__ import annotations
 
 from functools import cache
-from typing import Annotated
+from typing import Annotated, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
-from pnp._errors import Finding
+from pnp._errors import Finding, ValidationFailed
 from pnp.spec.fields import Strict
 from pnp.spec.game import Game
 from pnp.spec.schema import schema_findings
+
+M = TypeVar("M", bound=BaseModel)
 
 MAX_AMOUNT = 1_000_000
 """Largest sum of money or score a table may name: well above any print-and-play
@@ -77,11 +79,29 @@ def _wrapped(model: type[BaseModel]) -> type[BaseModel]:
     return create_model(f"{model.__name__}File", __base__=Strict, tables=(model, ...))
 
 
+def _parsed(game: Game, model: type[M]) -> tuple[M | None, list[Finding]]:
+    """``game``'s ``tables:`` read as ``model`` (None if they do not fit) and the findings,
+    parsed once per loaded game: validate and the engine's config read the same object."""
+    key = ("tables", f"{model.__module__}.{model.__qualname__}")
+    if key not in game.memo:
+        wrapper = _wrapped(model)
+        try:
+            parsed = wrapper.model_validate({"tables": game.spec.tables}).tables  # type: ignore[attr-defined]
+            game.memo[key] = (parsed, [])
+        except ValidationError as err:
+            game.memo[key] = (None, schema_findings(err, wrapper, game.located))
+    return game.memo[key]  # type: ignore[no-any-return]
+
+
 def table_findings(game: Game, model: type[BaseModel]) -> list[Finding]:
     """Every way the game's ``tables:`` differ from ``model``, each at its YAML key."""
-    wrapper = _wrapped(model)
-    try:
-        wrapper.model_validate({"tables": game.spec.tables})
-    except ValidationError as err:
-        return schema_findings(err, wrapper, game.located)
-    return []
+    return list(_parsed(game, model)[1])
+
+
+def tables_of(game: Game, model: type[M]) -> M:
+    """The game's ``tables:`` as the engine's typed ``model``, parsed once per game; read
+    by attribute.  Raises ValidationFailed where they do not fit (validate says so first)."""
+    parsed, found = _parsed(game, model)
+    if parsed is None:
+        raise ValidationFailed(found)
+    return parsed

@@ -56,7 +56,7 @@ def template_context(game: Game, chits: str = "square") -> dict[str, Any]:
         "decks": [d.model_dump() for d in game.spec.decks],
         "types": {k: v.model_dump() for k, v in game.spec.card_types.items()},
         "examples": engine.worked_examples(game) if engine else {},
-        "record": record_runs(game),
+        "record": record_runs(game, engine),
         "expansions": [{"name": e.spec.name, "mark": e.mark} for e in game.expansions],
         "chits": chits,
         "counters": counter_looks(game, chits),

@@ -9,11 +9,12 @@ what the source leaves open.
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING, Any
 
-from pnp.games import check_players, checked_once, lazy_attributes
 from pnp.games.bidness.check import validate
 from pnp.games.bidness.config import config_from_game
+from pnp.games.kit import check_players, checked_once, lazy_attributes
 from pnp.spec.game import Game
 
 if TYPE_CHECKING:
@@ -38,7 +39,7 @@ def worked_examples(game: Game) -> dict[str, Any]:
     from pnp.games.bidness.examples import worked_examples as compute
     from pnp.games.decisions import record_runs
 
-    return compute(config_for(game), record_runs(game))
+    return compute(config_for(game), record_runs(game, sys.modules[__name__]))
 
 
 def printed_components(game: Game) -> dict[str, dict[str, int]]:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from pnp.games import blind
 from pnp.games.bidness.appraise import (
     EXPECTED_ROUNDS,
     best_play,
@@ -40,6 +39,7 @@ from pnp.games.bidness.config import (
 from pnp.games.bidness.rules import State, determinize
 from pnp.games.bidness.state import Action
 from pnp.games.bidness.view import View
+from pnp.games.kit import blind
 from pnp.games.playouts import Budget
 from pnp.games.search import search_bot
 

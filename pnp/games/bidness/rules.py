@@ -13,7 +13,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from pnp.games import Reporting
 from pnp.games.bidness import report
 from pnp.games.bidness.auction import apply_bid, auction_decision
 from pnp.games.bidness.business import apply_salary, close_business, salary_decision
@@ -36,6 +35,7 @@ from pnp.games.bidness.state import (
 )
 from pnp.games.bidness.view import View, deal, view_of
 from pnp.games.chance import shuffle
+from pnp.games.kit import Reporting
 
 __all__ = ["State", "determinize", "first_player_roll"]
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pnp._errors import UsageError
-from pnp.games import checked_once, lazy_attributes
 from pnp.games.bigidea.check import validate
 from pnp.games.bigidea.config import config_from_game, rounds_for
 from pnp.games.bigidea.examples import ev_table, worked_examples
 from pnp.games.bigidea.report import CHIPS, FOREIGN, MONEY
+from pnp.games.kit import checked_once, lazy_attributes
 from pnp.spec.game import Game
 
 if TYPE_CHECKING:

@@ -11,10 +11,10 @@ import random
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from pnp.games import blind
 from pnp.games.bigidea.economy import SHARE_EV
 from pnp.games.bigidea.rules import INVEST, PASS, THROW, State, determinize
 from pnp.games.bigidea.view import View
+from pnp.games.kit import blind
 from pnp.games.playouts import Budget
 from pnp.games.search import search_bot
 

@@ -20,7 +20,6 @@ import random
 from collections.abc import Callable, Sequence
 from operator import attrgetter
 
-from pnp.games import Reporting
 from pnp.games.bigidea import report
 from pnp.games.bigidea.cards import Cards
 from pnp.games.bigidea.choices import LEGAL as _LEGAL
@@ -43,6 +42,7 @@ from pnp.games.bigidea.state import (
     turn_order,
 )
 from pnp.games.bigidea.view import View, deal, product_view, view_of
+from pnp.games.kit import Reporting
 
 __all__ = [
     "DISCARD",

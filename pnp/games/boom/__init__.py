@@ -9,12 +9,13 @@ lists what a seat can do; :mod:`.decisions` what pnp decided where boom.txt is s
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING, Any
 
 from pnp._errors import UsageError
-from pnp.games import checked_once, lazy_attributes
 from pnp.games.boom.check import validate
 from pnp.games.boom.config import config_from_game
+from pnp.games.kit import checked_once, lazy_attributes
 from pnp.spec.game import Game
 
 if TYPE_CHECKING:
@@ -45,7 +46,7 @@ def worked_examples(game: Game) -> dict[str, Any]:
     from pnp.games.boom.examples import worked_examples as compute
     from pnp.games.decisions import record_runs
 
-    return compute(config_for(game), record_runs(game))
+    return compute(config_for(game), record_runs(game, sys.modules[__name__]))
 
 
 def printed_components(game: Game) -> dict[str, dict[str, int]]:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Sequence
 
-from pnp.games import blind
 from pnp.games.boom.actions import (
     ACT,
     AGREE_ACTION,
@@ -38,6 +37,7 @@ from pnp.games.boom.actions import (
 from pnp.games.boom.company import Company, modified_roll
 from pnp.games.boom.rules import State, determinize
 from pnp.games.boom.view import View
+from pnp.games.kit import blind
 from pnp.games.playouts import Budget
 from pnp.games.search import search_bot
 

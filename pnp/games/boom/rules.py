@@ -11,7 +11,6 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from pnp.games import Reporting
 from pnp.games.boom import effects, funding, report
 from pnp.games.boom.actions import (
     ACT,
@@ -39,6 +38,7 @@ from pnp.games.boom.config import COMPANY, DIE_SIDES, PLAN, Config
 from pnp.games.boom.state import CRASH, StateData
 from pnp.games.boom.view import View, deal, view_of
 from pnp.games.chance import shuffle
+from pnp.games.kit import Reporting
 
 T = TypeVar("T", bound=Callable[..., object])
 

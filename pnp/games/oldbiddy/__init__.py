@@ -9,9 +9,10 @@ and the rules the source leaves open in :mod:`.decisions`.
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING, Any
 
-from pnp.games import check_players, checked_once, lazy_attributes
+from pnp.games.kit import check_players, checked_once, lazy_attributes
 from pnp.games.oldbiddy.check import validate
 from pnp.games.oldbiddy.config import config_from_game
 from pnp.games.oldbiddy.report import GEMS
@@ -39,7 +40,7 @@ def worked_examples(game: Game) -> dict[str, Any]:
     from pnp.games.decisions import record_runs
     from pnp.games.oldbiddy.examples import worked_examples as compute
 
-    return compute(config_for(game), record_runs(game))
+    return compute(config_for(game), record_runs(game, sys.modules[__name__]))
 
 
 def printed_components(game: Game) -> dict[str, dict[str, int]]:

@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable, Sequence
 from operator import mul
 
-from pnp.games import blind
+from pnp.games.kit import blind
 from pnp.games.oldbiddy import market
 from pnp.games.oldbiddy.actions import FAKE, SEAL, Action
 from pnp.games.oldbiddy.config import FAKE_GEM, GIFT_GEM, MOVE_GEM, SHOW_GEM, SWAP_ZERO

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 
-from pnp.games import Reporting
+from pnp.games.kit import Reporting
 from pnp.games.oldbiddy import actions, market, report
 from pnp.games.oldbiddy.actions import FAKE, PASS, SEAL, Action, options, without
 from pnp.games.oldbiddy.config import FAKE_GEM, MOVE_GEM, Config

@@ -13,16 +13,16 @@ import random
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from pnp.games import blind
+from pnp.games.kit import blind
 from pnp.games.playouts import Budget
 from pnp.games.search import search_bot
-from pnp.games.smallprint.actions import PASS, decode
+from pnp.games.smallprint.actions import PASS, Paperwork, action_id
 from pnp.games.smallprint.config import KINDS, SHARE, TOTAL, Business
 from pnp.games.smallprint.payout import settle, settled
 from pnp.games.smallprint.rules import State, determinize
 from pnp.games.smallprint.view import View
 
-Bot = Callable[[View, Sequence[int], random.Random], int]
+Bot = Callable[[View, Sequence[Paperwork], random.Random], Paperwork]
 
 BLUFF_RATE = 0.15
 """How often the heuristic bot puts a Total marker on a Share it places alone."""
@@ -31,7 +31,7 @@ CONTRACT_COST = (0.15, 1.0, 1.5, 2.5)
 
 
 @blind
-def random_bot(view: View, legal: Sequence[int], rng: random.Random) -> int:
+def random_bot(view: View, legal: Sequence[Paperwork], rng: random.Random) -> Paperwork:
     return legal[int(rng.random() * len(legal))]
 
 
@@ -48,7 +48,8 @@ def _read(view: View, business: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         return _NONE, _NONE
     holding, me = view.holding, view.seat
     every, mine = [0] * len(KINDS), [0] * len(KINDS)
-    for seat, kind, marker in pile:
+    for card in pile:
+        seat, kind, marker = card.seat, card.kind, card.marker
         if kind is None:
             kind = marker if marker and holding[seat][marker] else SHARE
         every[kind] += 1
@@ -89,7 +90,7 @@ def _gains(view: View) -> list[tuple[float, ...]]:
     """``gains[business][kind]``: what placing a card of ``kind`` under ``business``
     would add to the bot's pay if the round ended now, less what keeping the card for a
     later round is worth; each business read once per decision, not once per candidate."""
-    cfg, cap = view.cfg, view.cfg.cap
+    cfg, cap = view.config, view.config.cap
     rounds = cfg.rounds[len(view.cash)]
     later = (rounds - view.round - 1) / rounds
     return [
@@ -98,33 +99,42 @@ def _gains(view: View) -> list[tuple[float, ...]]:
     ]
 
 
-@lru_cache(maxsize=4096)
-def _honest(legal: tuple[int, ...], row: int) -> tuple[tuple[int, int, int], ...]:
+_HONEST: dict[int, tuple[tuple[Paperwork, ...], tuple[tuple[Paperwork, int, int], ...]]] = {}
+
+
+def _honest(legal: tuple[Paperwork, ...]) -> tuple[tuple[Paperwork, int, int], ...]:
     """(action, business, kind) of each placement in ``legal`` whose marker tells the
-    truth (a Share bare or a contract under its own marker), in order: the few legal
-    tuples a game offers recur, so they are sorted once."""
+    truth (a Share bare or a contract under its own marker), in order: the legal tuples
+    a game offers are few and made once (actions.placements), so each is sorted once,
+    found by identity rather than by hashing its actions."""
+    hit = _HONEST.get(id(legal))
+    if hit is not None and hit[0] is legal:
+        return hit[1]
     out = []
     for action in legal:
-        if action == PASS:
+        if not action.args:
             continue
-        p = decode(action, row)
-        if p.marker == p.kind or (p.kind == SHARE and p.marker == 0):
-            out.append((action, p.business, p.kind))
-    return tuple(out)
+        kind, business, marker = action.args
+        if marker == kind or (kind == SHARE and marker == 0):
+            out.append((action, business, kind))
+    _HONEST[id(legal)] = (legal, tuple(out))
+    return _HONEST[id(legal)][1]
 
 
-def heuristic_bot(view: View, legal: Sequence[int], rng: random.Random) -> int:
-    row = len(view.row)
+def heuristic_bot(view: View, legal: Sequence[Paperwork], rng: random.Random) -> Paperwork:
     gains, draw = _gains(view), rng.random
     best, best_gain = PASS, 0.0
-    for action, business, kind in _honest(tuple(legal), row):  # bluffs are chosen below
+    honest = _honest(legal if isinstance(legal, tuple) else tuple(legal))
+    for action, business, kind in honest:  # bluffs are chosen below
         value = gains[business][kind] + draw() * 1e-6
         if value > best_gain:
             best, best_gain = action, value
-    if best != PASS and rng.random() < BLUFF_RATE:
-        p = decode(best, row)
-        if p.kind == SHARE and not view.under[p.business]:
-            bluff = best + TOTAL  # the same Share with the Total marker on it
+    if best is not PASS and rng.random() < BLUFF_RATE:
+        kind, business, _ = best.args
+        if kind == SHARE and not view.under[business]:
+            per_round = view.config.per_round
+            # the same Share with the Total marker on it
+            bluff = view.config.actions[action_id(SHARE, business, TOTAL, per_round)]
             if bluff in legal:
                 return bluff
     return best
@@ -133,7 +143,7 @@ def heuristic_bot(view: View, legal: Sequence[int], rng: random.Random) -> int:
 def worth(state: State) -> list[float]:
     """Each seat's cash plus what the row would pay it if revealed now, for a search
     playout cut off before the end (the sampled state knows every card's kind)."""
-    cfg, out = state.cfg, [float(c) for c in state.cash]
+    cfg, out = state.config, [float(c) for c in state.cash]
     for b, pile in zip(state.row, state.under, strict=True):
         cards = tuple((p.seat, p.kind) for p in pile)
         for seat in {p.seat for p in pile}:

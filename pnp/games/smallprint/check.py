@@ -10,7 +10,7 @@ from pnp.games.decisions import check_published
 from pnp.games.smallprint.config import KINDS
 from pnp.games.smallprint.decisions import PUBLISHED
 from pnp.games.smallprint.tables import Tables
-from pnp.games.table_schema import table_findings
+from pnp.games.table_schema import table_findings, tables_of
 from pnp.spec.game import Card, Game
 
 MIN_SHARES = 9
@@ -24,32 +24,36 @@ def _error(message: str, where: Any) -> Finding:
 
 
 def validate(game: Game) -> list[Finding]:
-    out = table_findings(game, Tables) or _check_tables(game)
+    out = table_findings(game, Tables)
     if out:
         return out
-    out = _check_business(game) + _check_paperwork(game)
+    t = tables_of(game, Tables)  # the same object config.py reads
+    out = _check_tables(game, t)
+    if out:
+        return out
+    out = _check_business(game, t) + _check_paperwork(game, t)
     return out or check_published(game, PUBLISHED)
 
 
-def _check_tables(game: Game) -> list[Finding]:
+def _check_tables(game: Game, t: Tables) -> list[Finding]:
     """The rules between tables, once :class:`.tables.Tables` has vetted their shape."""
-    t, out = game.spec.tables, []
+    out = []
     span = range(game.spec.players.min, game.spec.players.max + 1)
-    if any(n not in t["rounds"] for n in span):
+    if any(n not in t.rounds for n in span):
         out.append(
             _error(
                 f"tables.rounds must give the rounds for {span.start} to {span.stop - 1} players",
                 game.spec_location("tables", "rounds"),
             )
         )
-    if len(t["sets"]) < game.spec.players.max:
+    if len(t.sets) < game.spec.players.max:
         out.append(
             _error(
                 f"tables.sets must name a set for each of {game.spec.players.max} players",
                 game.spec_location("tables", "sets"),
             )
         )
-    if 1 not in {r["value"] for r in t["money"]}:
+    if 1 not in {r.value for r in t.money}:
         out.append(
             _error(
                 "tables.money needs a £1m counter to pay every amount",
@@ -59,8 +63,8 @@ def _check_tables(game: Game) -> list[Finding]:
     return out
 
 
-def _check_business(game: Game) -> list[Finding]:
-    cap, out = game.spec.tables["cap"], []
+def _check_business(game: Game, t: Tables) -> list[Finding]:
+    cap, out = t.cap, []
     cards = [c for c in game.cards if c.type == "business"]
     for c in cards:
         value, big, small = c.fields["value"], c.fields["big"], c.fields["small"]
@@ -69,7 +73,7 @@ def _check_business(game: Game) -> list[Finding]:
                 _error(f"card {c.id!r}: value £{value}m is outside £1m–£15m", c.where("value"))
             )
             continue
-        split = min(value, cap)
+        split = min(value, cap)  # decision business-deck: Big and Small divide the split
         if big < 0 or small < 0 or big + small != split:
             out.append(
                 _error(
@@ -85,17 +89,16 @@ def _check_business(game: Game) -> list[Finding]:
                     c.where("small"),
                 )
             )
-    t = game.spec.tables
-    need = max(t["rounds"][n] for n in range(game.spec.players.min, game.spec.players.max + 1))
-    need *= t["businesses_per_round"]
+    need = max(t.rounds[n] for n in range(game.spec.players.min, game.spec.players.max + 1))
+    need *= t.businesses_per_round
     if sum(c.qty for c in cards) < need:
         where = cards[0].where("id") if cards else game.spec_location("decks")
         out.append(_error(f"the Business deck needs {need} cards for the longest game", where))
     return out
 
 
-def _check_paperwork(game: Game) -> list[Finding]:
-    sets = [s["id"] for s in game.spec.tables["sets"]]
+def _check_paperwork(game: Game, t: Tables) -> list[Finding]:
+    sets = [s.id for s in t.sets]
     by_set: dict[str, list[Card]] = {s: [] for s in sets}
     out: list[Finding] = []
     for c in game.cards:

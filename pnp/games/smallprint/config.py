@@ -1,4 +1,5 @@
-"""Small Print's numbers, read once from ``game.yaml`` ``tables:`` and the card lists.
+"""Small Print's numbers, read once from ``game.yaml`` ``tables:`` (as the typed
+:class:`.tables.Tables`) and the card lists, deeply read-only.
 
 Nothing here is typed into Python: counts, the cap, rounds per player count and the
 business deck all come from the game data.
@@ -7,14 +8,17 @@ business deck all come from the game data.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
+
+from pnp.games.kit import FrozenDict, freeze
+from pnp.games.smallprint.actions import BIG, KINDS, SHARE, SMALL, TOTAL, Paperwork, action_table
+from pnp.games.smallprint.tables import Tables
+from pnp.games.table_schema import tables_of
 
 if TYPE_CHECKING:
     from pnp.spec.game import Game
 
-KINDS = ("share", "small", "big", "total")
-"""Paperwork kinds, in the order the engine numbers them (0 = share)."""
-SHARE, SMALL, BIG, TOTAL = range(4)
+__all__ = ["BIG", "KINDS", "SHARE", "SMALL", "TOTAL", "Business", "Config", "config_from_game"]
 
 
 class Business(NamedTuple):
@@ -28,11 +32,11 @@ class Business(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class Config:
-    """Everything one game needs, precomputed for fast play."""
+    """Everything one game needs, precomputed for fast play; nothing in it can change."""
 
     min_players: int
     max_players: int
-    rounds: dict[int, int]
+    rounds: FrozenDict[int, int]
     """Rounds by player count."""
     per_round: int
     """Business cards revealed each round."""
@@ -54,33 +58,32 @@ class Config:
     """Card design ids for the per-card statistics: one per business (in the order of
     ``businesses``), then each set's paperwork in ``KINDS`` order (see :meth:`paperwork_index`)."""
 
+    @property
+    def actions(self) -> tuple[Paperwork, ...]:
+        """Every action of this game, indexed by ``actions.action_id`` (built once; a
+        property, not a field, so the record's fingerprint of the config is unchanged)."""
+        return action_table(self.per_round)
+
     def paperwork_index(self, seat: int, kind: int) -> int:
         """Where seat ``seat``'s paperwork of ``kind`` sits in ``card_ids``."""
         return len(self.businesses) + seat * len(KINDS) + kind
 
 
-def _int(tables: dict[str, Any], key: str) -> int:
-    value = tables.get(key)
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ValueError(f"tables.{key} must be a whole number, not {value!r}")
-    return value
-
-
 def config_from_game(game: Game) -> Config:
     """Read the engine's numbers from a loaded game (check.py has vetted them)."""
-    t = game.spec.tables
+    t = tables_of(game, Tables)
     shares = [c.qty for c in game.cards if c.fields.get("contract") == "share"]
-    money = sorted(((int(r["value"]), int(r["count"])) for r in t.get("money", [])), reverse=True)
+    money = sorted(((row.value, row.count) for row in t.money), reverse=True)
     return Config(
         min_players=game.spec.players.min,
         max_players=game.spec.players.max,
-        rounds={int(k): int(v) for k, v in t["rounds"].items()},
-        per_round=_int(t, "businesses_per_round"),
-        max_cards=_int(t, "max_cards_per_round"),
-        cap=_int(t, "cap"),
-        start_cash=_int(t, "start_cash"),
+        rounds=freeze(t.rounds),
+        per_round=t.businesses_per_round,
+        max_cards=t.max_cards_per_round,
+        cap=t.cap,
+        start_cash=t.start_cash,
         shares=min(shares) if shares else 0,
-        sets=tuple(str(s["name"]) for s in t.get("sets", [])),
+        sets=tuple(s.name for s in t.sets),
         businesses=tuple(
             Business(c.name, c.fields["value"], c.fields["big"], c.fields["small"])
             for c in game.cards
@@ -89,19 +92,15 @@ def config_from_game(game: Game) -> Config:
         ),
         denominations=tuple(v for v, _ in money),
         printed_money=tuple(n for _, n in money),
-        penalty_chits=_int(t, "penalty_chits"),
+        penalty_chits=t.penalty_chits,
         card_ids=_card_ids(game, t),
     )
 
 
-def _card_ids(game: Game, tables: dict[str, Any]) -> tuple[str, ...]:
+def _card_ids(game: Game, tables: Tables) -> tuple[str, ...]:
     businesses = [c.id for c in game.cards if c.type == "business" for _ in range(c.qty)]
     paperwork = {(c.fields.get("set"), c.fields.get("contract")): c.id for c in game.cards}
     return (
         *businesses,
-        *(
-            paperwork.get((s.get("id"), kind), f"{s.get('id')}-{kind}")
-            for s in tables.get("sets", [])
-            for kind in KINDS
-        ),
+        *(paperwork.get((s.id, kind), f"{s.id}-{kind}") for s in tables.sets for kind in KINDS),
     )

@@ -7,6 +7,7 @@ from typing import Any
 from pnp.games.smallprint.config import BIG, KINDS, SHARE, SMALL, TOTAL, Business, Config
 from pnp.games.smallprint.decisions import decisions_for
 from pnp.games.smallprint.payout import settle
+from pnp.spec.game import Game
 
 CASES: tuple[tuple[str, tuple[int, ...]], ...] = (
     ("Total alone", (TOTAL, SHARE)),
@@ -67,3 +68,13 @@ def worked_examples(cfg: Config, numbers: dict[str, object]) -> dict[str, Any]:
         },
         "decisions": decisions_for(numbers),
     }
+
+
+def examples_for(cfg: Config, game: Game) -> dict[str, Any]:
+    """The kit's hook: the rulebook's worked examples, with this game's numbers."""
+    numbers: dict[str, object] = {
+        "shares": cfg.shares,
+        "cap": cfg.cap,
+        "start_cash": cfg.start_cash,
+    }
+    return worked_examples(cfg, numbers)

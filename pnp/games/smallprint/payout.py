@@ -39,7 +39,7 @@ def legality(kinds: Sequence[int]) -> str:
         return "big+small"
     if contracts in ((1, 0, 0), (2, 0, 0)):
         return "small"
-    return "void"  # decisions.py: Big alone is void, as the source's list reads
+    return "void"  # decision big-alone: void, as the source's list reads
 
 
 def settle(
@@ -81,11 +81,11 @@ def settle(
                 rest -= business.small
     holders = [seat for seat, kind in cards if kind == SHARE]
     if rest and holders and case in ("shares", "small", "void"):
-        each, left = divmod(rest, len(holders))  # decisions.py: per card, remainder to pool
+        each, left = divmod(rest, len(holders))  # decision remainders: per card, rest to pool
         for seat in holders:
             paid[seat] += each
         rest = left
-    pool += rest
+    pool += rest  # decision empty-or-void: what nobody claims goes to the pool
     if rest and log is not None:
         log.used("remainder-to-pool")
     return Settlement({s: v for s, v in paid.items() if v}, pool, case)

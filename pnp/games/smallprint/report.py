@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from pnp.games.bank import bank_for
 
 if TYPE_CHECKING:
+    from pnp.games.smallprint.config import Config
     from pnp.games.smallprint.state import StateData
 
 MONEY = "money counters"
@@ -15,13 +16,13 @@ CHITS = "penalty chits"
 
 def track_money(state: StateData) -> None:
     """Most counters of each value in play at once (players' cash and the pool, greedy)."""
-    bank, peak = bank_for(state.cfg.denominations), state.peaks.money
+    bank, peak = bank_for(state.config.denominations), state.peaks.money
     now = bank.counts(bank.held([*state.cash, state.pool]))
     peak[:] = map(max, peak, now)
 
 
 def usage(state: StateData) -> dict[str, dict[str, int]]:
-    cfg = state.cfg
+    cfg = state.config
     return {
         MONEY: {f"£{v}m": k for v, k in zip(cfg.denominations, state.peaks.money, strict=True)},
         CHITS: {"chits": state.peaks.chits},
@@ -41,4 +42,12 @@ def measures(state: StateData) -> dict[str, float]:
         "bluffs that won their business nothing": float(u.caught),
         "Small Print pool at the end (£m)": float(u.final_pool),
         "penalty chits taken": float(sum(state.chits)),
+    }
+
+
+def printed(cfg: Config) -> dict[str, dict[str, int]]:
+    """The kit's hook: the printed count of every limited component, keyed like ``usage``."""
+    return {
+        MONEY: {f"£{v}m": k for v, k in zip(cfg.denominations, cfg.printed_money, strict=True)},
+        CHITS: {"chits": cfg.penalty_chits},
     }

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import random
 
-from pnp.games import Reporting
+from pnp.games.kit import IllegalAction, Reporting
 from pnp.games.smallprint import report
-from pnp.games.smallprint.actions import PASS, decode, placements
+from pnp.games.smallprint.actions import PASS, Paperwork, placements
 from pnp.games.smallprint.config import KINDS, Business, Config
 from pnp.games.smallprint.payout import Settlement, settle, settled
 from pnp.games.smallprint.state import OVER, TERMINAL, Placed, StateData
@@ -23,18 +23,18 @@ class State(StateData, Reporting):
     REPORT = report
 
     def __init__(
-        self, cfg: Config, players: int, seed: int | None = None, transcript: bool = True
+        self, config: Config, players: int, seed: int | None = None, transcript: bool = True
     ) -> None:
-        super().__init__(cfg, players, seed, transcript)
-        self.starter = self.rng.randrange(players)
+        super().__init__(config, players, seed, transcript)
+        self.starter = self.rng.randrange(players)  # decision start: a random seat starts
         self._start_round()
 
     # -- OpenSpiel-like interface ------------------------------------------------------
 
     def current_player(self) -> int:
-        return TERMINAL if self.phase == OVER else self.player
+        return TERMINAL if self.phase == OVER else self.to_move
 
-    def legal_actions(self) -> tuple[int, ...]:
+    def legal_actions(self) -> tuple[Paperwork, ...]:
         return self._legal
 
     def is_terminal(self) -> bool:
@@ -50,11 +50,11 @@ class State(StateData, Reporting):
         best = max(key)
         return [s for s in range(self.n) if key[s] == best]
 
-    def apply(self, action: int) -> None:
-        if action not in self._legal:
-            raise ValueError(f"action {action!r} is not legal for seat {self.player}")
-        seat = self.player
-        if action == PASS:
+    def apply(self, action: Paperwork) -> None:
+        if action not in self._legal:  # the legal tuple holds the same objects: cheap
+            raise IllegalAction(action, self.to_move)
+        seat = self.to_move
+        if not action.args:  # decision turns: a pass is final for the round
             self.passed[seat] = True
             if self.playlog is not None:
                 self.playlog.used("pass")
@@ -78,7 +78,7 @@ class State(StateData, Reporting):
     # -- flow ----------------------------------------------------------------------------
 
     def _name(self, seat: int) -> str:
-        sets = self.cfg.sets
+        sets = self.config.sets
         return sets[seat] if seat < len(sets) else f"Seat {seat + 1}"
 
     def _say(self, line: str) -> None:
@@ -87,9 +87,9 @@ class State(StateData, Reporting):
             self.log.append(line)
 
     def _start_round(self) -> None:
-        cfg, n, rng = self.cfg, self.n, self.rng
+        config, n, rng = self.config, self.n, self.rng
         self.row = []
-        for _ in range(min(cfg.per_round, len(self.deck))):
+        for _ in range(min(config.per_round, len(self.deck))):
             i = rng.randrange(len(self.deck))
             self.deck[i], self.deck[-1] = self.deck[-1], self.deck[i]
             self.row.append(self.deck.pop())
@@ -100,10 +100,10 @@ class State(StateData, Reporting):
         self.played = [0] * n
         self.passed = [False] * n
         self.markers = [[True, True, True] for _ in range(n)]
-        self.player = self.starter
+        self.to_move = self.starter
         if self.log is not None:
             names = ", ".join(
-                f"{b.name} £{b.value}m" for b in map(cfg.businesses.__getitem__, self.row)
+                f"{b.name} £{b.value}m" for b in map(config.businesses.__getitem__, self.row)
             )
             starts = self._name(self.starter)
             self._say(f"Round {self.round + 1} of {self.rounds}: {names}; {starts} starts")
@@ -112,7 +112,7 @@ class State(StateData, Reporting):
     def _can_act(self, seat: int) -> bool:
         return (
             not self.passed[seat]
-            and self.played[seat] < self.cfg.max_cards
+            and self.played[seat] < self.config.max_cards
             and any(self.hands[seat])
             and bool(self.row)
         )
@@ -122,45 +122,47 @@ class State(StateData, Reporting):
         for step in range(self.n):
             s = (seat + step) % self.n
             if self._can_act(s):
-                self.player = s
+                self.to_move = s
                 self._legal = self._legal_for(s)
                 return
         self._reveal()
 
     def _next_turn(self) -> None:
-        self._settle_turn((self.player + 1) % self.n)
+        self._settle_turn((self.to_move + 1) % self.n)
 
-    def _legal_for(self, seat: int) -> tuple[int, ...]:
+    def _legal_for(self, seat: int) -> tuple[Paperwork, ...]:
         in_hand = tuple(map(bool, self.hands[seat]))
-        return placements(in_hand, tuple(self.markers[seat]), len(self.row))
+        markers = tuple(self.markers[seat])
+        return placements(in_hand, markers, len(self.row), self.config.per_round)
 
-    def _place(self, seat: int, action: int) -> None:
-        p = decode(action, len(self.row))
-        self.hands[seat][p.kind] -= 1
+    def _place(self, seat: int, action: Paperwork) -> None:
+        kind, business, marker = action.args
+        self.hands[seat][kind] -= 1
         self.played[seat] += 1
-        if p.marker:
-            self.markers[seat][p.marker - 1] = False
-        self.under[p.business].append(Placed(seat, p.kind, p.marker))
+        if marker:
+            self.markers[seat][marker - 1] = False
+        # decision turns: several cards of one seat may go under the same business
+        self.under[business].append(Placed(seat, kind, marker))
         if self.playlog is not None:
-            self.playlog.play(seat, self.cfg.paperwork_index(seat, p.kind))
-            self.playlog.play(seat, self.row[p.business])
+            self.playlog.play(seat, self.config.paperwork_index(seat, kind))
+            self.playlog.play(seat, self.row[business])
             self.playlog.used("place-paperwork")
-            if p.marker:
+            if marker:
                 self.playlog.used("contract-marker")
         if self.log is not None:
-            shown = f" with the {KINDS[p.marker].title()} marker" if p.marker else ""
-            business = self.cfg.businesses[self.row[p.business]].name
-            self._say(f"{self._name(seat)} places a card under {business}{shown}")
+            shown = f" with the {KINDS[marker].title()} marker" if marker else ""
+            name = self.config.businesses[self.row[business]].name
+            self._say(f"{self._name(seat)} places a card under {name}{shown}")
 
     def _reveal(self) -> None:
-        cfg, usage = self.cfg, self.peaks
+        config, usage = self.config, self.peaks
         for b, pile in zip(self.row, self.under, strict=True):
-            business = cfg.businesses[b]
+            business = config.businesses[b]
             cards = [(p.seat, p.kind) for p in pile]
             if self.playlog is None:  # a search's sample: nothing to count, the same piles
-                result = settled(business, tuple(cards), cfg.cap)
+                result = settled(business, tuple(cards), config.cap)
             else:
-                result = settle(business, cards, cfg.cap, self.playlog)
+                result = settle(business, cards, config.cap, self.playlog)
             for seat, amount in result.paid.items():
                 self.cash[seat] += amount
             self.pool += result.pool
@@ -181,7 +183,7 @@ class State(StateData, Reporting):
         if self.round >= self.rounds:
             self._end()
             return
-        self.starter = (self.starter + 1) % self.n  # decisions.py: the start moves left
+        self.starter = (self.starter + 1) % self.n  # decision start: the start moves left
         if self.playlog is not None:
             self.playlog.used("next-starter")
         self._start_round()
@@ -198,7 +200,7 @@ class State(StateData, Reporting):
         self.peaks.final_pool = self.pool
         fewest = min(self.chits)
         claim = [s for s in range(self.n) if self.chits[s] == fewest]
-        each, left = divmod(self.pool, len(claim))
+        each, left = divmod(self.pool, len(claim))  # decision pool-tie: the rest stays
         for s in claim:
             self.cash[s] += each
         if self.playlog is not None:
@@ -221,5 +223,5 @@ def determinize(view: View, rng: random.Random) -> State:
     """A full game the seat of ``view`` cannot tell from the real one (see
     :func:`~pnp.games.smallprint.view.deal`), at the same decision."""
     g = deal(view, rng, State)
-    g._legal = g._legal_for(g.player) if view.to_move >= 0 else ()
+    g._legal = g._legal_for(g.to_move) if view.to_move >= 0 else ()
     return g

@@ -6,6 +6,7 @@ import random
 from typing import NamedTuple
 
 from pnp.games.playlog import PlayLog
+from pnp.games.smallprint.actions import Paperwork
 from pnp.games.smallprint.config import Config
 
 PLACE, OVER = 0, 1
@@ -51,14 +52,14 @@ class StateData:
     """Everything about one game; ``rules.State`` adds the moves."""
 
     __slots__ = (
-        "cfg",
+        "config",
         "n",
         "rng",
         "rounds",
         "round",
         "phase",
         "starter",
-        "player",
+        "to_move",
         "deck",
         "row",
         "under",
@@ -76,22 +77,23 @@ class StateData:
         "_legal",
     )
 
-    def __init__(self, cfg: Config, players: int, seed: int | None, transcript: bool) -> None:
-        self.cfg = cfg
+    def __init__(self, config: Config, players: int, seed: int | None, transcript: bool) -> None:
+        self.config = config
         self.n = players
         self.rng = random.Random(seed)
-        self.rounds = cfg.rounds[players]
+        self.rounds = config.rounds[players]
         self.round = 0
         self.phase = PLACE
         self.starter = 0
-        self.player = 0
-        self.deck: list[int] = list(range(len(cfg.businesses)))
-        """Business cards still face down (indices into cfg.businesses), drawn at random."""
+        self.to_move = 0
+        """The seat whose turn it is (``current_player()`` is TERMINAL once the game is over)."""
+        self.deck: list[int] = list(range(len(config.businesses)))
+        """Business cards still face down (indices into config.businesses), drawn at random."""
         self.row: list[int] = []
         """This round's business cards, face up."""
         self.under: list[list[Placed]] = []
         """Paperwork under each business of the row, in the order played."""
-        self.hands = [[cfg.shares, 1, 1, 1] for _ in range(players)]
+        self.hands = [[config.shares, 1, 1, 1] for _ in range(players)]  # decision shares-per-set
         """Cards of each kind (share, small, big, total) each seat holds."""
         self.holding: tuple[tuple[int, ...], ...] = ()
         """Every seat's ``hands`` as the round started (public: each set is known and
@@ -101,20 +103,20 @@ class StateData:
         self.passed = [False] * players
         self.markers = [[True, True, True] for _ in range(players)]
         """Contract markers (Small, Big, Total) each seat still has in front of it."""
-        self.cash = [cfg.start_cash] * players
+        self.cash = [config.start_cash] * players  # decision start
         self.chits = [0] * players
         self.pool = 0
-        self.peaks = Usage(len(cfg.denominations))
+        self.peaks = Usage(len(config.denominations))
         self.log: list[str] | None = [] if transcript else None
-        self.playlog: PlayLog | None = PlayLog(cfg.card_ids, players)
+        self.playlog: PlayLog | None = PlayLog(config.card_ids, players)
         for seat in range(players):
             for kind in range(len(self.hands[seat])):
-                self.playlog.draw(seat, cfg.paperwork_index(seat, kind))
-        self._legal: tuple[int, ...] = ()
+                self.playlog.draw(seat, config.paperwork_index(seat, kind))
+        self._legal: tuple[Paperwork, ...] = ()
 
     def copy_into(self, other: StateData) -> None:
         """Deep-copy every field into ``other`` (a fresh instance of a subclass)."""
-        for name in ("cfg", "n", "rounds", "round", "phase", "starter", "player", "pool"):
+        for name in ("config", "n", "rounds", "round", "phase", "starter", "to_move", "pool"):
             setattr(other, name, getattr(self, name))
         other.rng = random.Random()
         other.rng.setstate(self.rng.getstate())

@@ -12,24 +12,35 @@ import random
 from typing import NamedTuple, TypeVar
 
 from pnp.games.smallprint.config import Config
-from pnp.games.smallprint.state import OVER, PLACE, TERMINAL, Placed, StateData, Usage
+from pnp.games.smallprint.state import OVER, TERMINAL, Placed, StateData, Usage
 
 
-class CardView(NamedTuple):
+class FaceDown(NamedTuple):
+    """Another seat's card under a business as the viewer sees it: whose it is and the
+    marker on it.  A value made afresh for each view, with no link to the card beneath."""
+
     seat: int
-    kind: int | None
-    """Known for the viewer's own cards only (None: face down)."""
     marker: int
+
+    @property
+    def kind(self) -> None:
+        """Face down: the viewer cannot tell (its own cards are the state's ``Placed``)."""
+        return None
+
+
+Seen = Placed | FaceDown
+"""A card under a business in a view: the viewer's own (``Placed``, face up) or another's."""
 
 
 class View(NamedTuple):
     seat: int
-    cfg: Config
+    config: Config
+    phase: int
     round: int
     to_move: int
     row: tuple[int, ...]
-    """This round's businesses (indices into cfg.businesses)."""
-    under: tuple[tuple[CardView, ...], ...]
+    """This round's businesses (indices into config.businesses)."""
+    under: tuple[tuple[Seen, ...], ...]
     hand: tuple[int, ...]
     """Own cards of each kind (share, small, big, total)."""
     holding: tuple[tuple[int, ...], ...]
@@ -48,9 +59,10 @@ class View(NamedTuple):
 def view_of(state: StateData, seat: int) -> View:
     return View(
         seat,
-        state.cfg,
+        state.config,
+        state.phase,
         state.round,
-        TERMINAL if state.phase == OVER else state.player,
+        TERMINAL if state.phase == OVER else state.to_move,
         tuple(state.row),
         tuple([_seen(pile, seat) for pile in state.under]),
         tuple(state.hands[seat]),
@@ -59,29 +71,17 @@ def view_of(state: StateData, seat: int) -> View:
         tuple(state.passed),
         tuple(map(tuple, state.markers)),
         tuple(state.cash),
-        tuple(state.chits),
+        tuple(state.chits),  # decision chits-public
         state.pool,
         tuple(sorted(state.deck)),
         state.starter,
     )
 
 
-def _seen(pile: list[Placed], seat: int) -> tuple[CardView, ...]:
-    """A pile as ``seat`` sees it: its own cards face up, the others' face down."""
-    faces = _FACES
-    return tuple([faces[p][p.seat != seat] for p in pile])
-
-
-class _Faces(dict[Placed, tuple[CardView, CardView]]):
-    """Each placed card face up (as its owner sees it) and face down (as the others do),
-    made on first sight and kept: a game has only seats × kinds × markers of them."""
-
-    def __missing__(self, card: Placed) -> tuple[CardView, CardView]:
-        faces = self[card] = (CardView(*card), CardView(card.seat, None, card.marker))
-        return faces
-
-
-_FACES = _Faces()
+def _seen(pile: list[Placed], seat: int) -> tuple[Seen, ...]:
+    """A pile as ``seat`` sees it: its own cards face up (``Placed`` never changes, so the
+    view may hold it), the others' face down."""
+    return tuple([p if p.seat == seat else FaceDown(p.seat, p.marker) for p in pile])
 
 
 TRUST = 0.85
@@ -99,8 +99,8 @@ def deal(view: View, rng: random.Random, cls: type[D]) -> D:
     rules' to work out (``rules.determinize``)."""
     n = len(view.cash)
     g = cls.__new__(cls)
-    g.cfg, g.n, g.rounds = view.cfg, n, view.cfg.rounds[n]
-    g.round, g.phase, g.starter, g.player = view.round, PLACE, view.starter, view.to_move
+    g.config, g.n, g.rounds = view.config, n, view.config.rounds[n]
+    g.round, g.phase, g.starter, g.to_move = view.round, view.phase, view.starter, view.to_move
     g.rng = random.Random(rng.getrandbits(64))
     g.deck, g.row = list(view.deck), list(view.row)
     g.hands = [list(h) for h in view.holding]
@@ -120,11 +120,11 @@ def deal(view: View, rng: random.Random, cls: type[D]) -> D:
     g.played, g.passed = list(view.played), list(view.passed)
     g.markers = [list(m) for m in view.markers]
     g.cash, g.chits, g.pool = list(view.cash), list(view.chits), view.pool
-    g.peaks = Usage(len(view.cfg.denominations))
+    g.peaks = Usage(len(view.config.denominations))
     g.log = None
     g.playlog = None
     g._legal = ()
     return g
 
 
-__all__ = ["CardView", "View", "deal", "view_of"]
+__all__ = ["FaceDown", "Seen", "View", "deal", "view_of"]
