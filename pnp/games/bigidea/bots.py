@@ -11,18 +11,19 @@ import random
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
+from pnp.games.bigidea.actions import INVEST, PASS, THROW
 from pnp.games.bigidea.economy import SHARE_EV
-from pnp.games.bigidea.rules import INVEST, PASS, THROW, State, determinize
+from pnp.games.bigidea.rules import State, determinize
 from pnp.games.bigidea.view import View
-from pnp.games.kit import blind
+from pnp.games.kit import Action, blind
 from pnp.games.playouts import Budget
 from pnp.games.search import search_bot
 
-Bot = Callable[[View, Sequence[int], random.Random], int]
+Bot = Callable[[View, Sequence[Action], random.Random], Action]
 
 
 @blind
-def random_bot(view: View, legal: Sequence[int], rng: random.Random) -> int:
+def random_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
     return legal[int(rng.random() * len(legal))]
 
 
@@ -70,7 +71,7 @@ def _first_of_each_deck(hand_decks: tuple[int, ...]) -> int:
     return mask or 1
 
 
-def heuristic_bot(view: View, legal: Sequence[int], rng: random.Random) -> int:
+def heuristic_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
     """Seed one card of each deck, keep every card, invest in its own product, and back
     the product with the best share gain if it beats :func:`chip_reserve`.
 
@@ -80,11 +81,12 @@ def heuristic_bot(view: View, legal: Sequence[int], rng: random.Random) -> int:
     function: the playouts ask it of every candidate of every Venture and Mezzanine
     decision."""
     phase = view.phase
-    if phase == "seed":
+    if phase == "seed":  # the Seed choices are every mask from 1, in order
         mask = _first_of_each_deck(view.hand_decks)
-        return mask if mask in legal else legal[0]
-    if phase == "discard":
-        return 0 if 0 in legal else legal[0]
+        pick = legal[mask - 1] if mask <= len(legal) else legal[0]
+        return pick if pick.args == (mask,) else legal[0]
+    if phase == "discard":  # mask 0, keep every card, comes first
+        return legal[0]
     if phase == "pitch":
         return INVEST if INVEST in legal else THROW
     price = view.share_price if phase == "mezzanine" else 0
@@ -92,9 +94,9 @@ def heuristic_bot(view: View, legal: Sequence[int], rng: random.Random) -> int:
     free = view.free_chips[seat]
     best, best_gain = PASS, _RESERVE[free] if free < 3 else 0.0
     for action in legal:
-        if action == PASS:
+        if not action.args:
             continue
-        p = products[action]
+        p = products[action.args[0]]
         shares = p.shares
         mine, players = shares[seat], sum(shares)
         stack = players + p.white

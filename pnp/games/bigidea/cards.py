@@ -19,15 +19,15 @@ class Cards(StateData):
     __slots__ = ()
 
     def _discard(self, cards: Iterable[int]) -> None:
-        deck_of, piles = self.cfg.card_deck, self.discards
+        deck_of, piles = self.config.card_deck, self.discards
         self._faceup = None
         for c in cards:
             piles[deck_of[c]].append(c)
 
     def _refill(self, seat: int) -> None:
         """Draw until the hand holds ``hand_per_deck`` cards of every deck."""
-        cfg, usage, draw = self.cfg, self.peaks, self.draw
-        want, deck_of = cfg.hand_per_deck, cfg.card_deck
+        config, usage, draw = self.config, self.peaks, self.draw
+        want, deck_of = config.hand_per_deck, config.card_deck
         hand = self.hands[seat]
         backs = [deck_of[c] for c in hand]  # kept up to date below, for the views
         rnd, self._dice = self._die().random, None  # cards are drawn below
@@ -72,7 +72,7 @@ class Cards(StateData):
         backs = self._backs
         if backs is not None:
             if decks is None:
-                deck_of = self.cfg.card_deck
+                deck_of = self.config.card_deck
                 decks = tuple([deck_of[c] for c in self.hands[seat]])
             self._backs = (*backs[:seat], decks, *backs[seat + 1 :])
 
@@ -86,7 +86,7 @@ class Cards(StateData):
         laid = self._laid
         if laid is not None:
             sizes, backs = laid
-            deck_of = self.cfg.card_deck
+            deck_of = self.config.card_deck
             size = len(cards) if cards else 0
             back = decks
             if back is None and cards is not None:

@@ -8,7 +8,7 @@ from pnp.games.bigidea.config import config_from_game
 from pnp.games.bigidea.decisions import PUBLISHED
 from pnp.games.bigidea.tables import Tables
 from pnp.games.decisions import check_published
-from pnp.games.table_schema import table_findings
+from pnp.games.table_schema import table_findings, tables_of
 from pnp.spec.game import Game
 
 SPARE_FACTOR = 2
@@ -34,36 +34,36 @@ def validate(game: Game) -> list[Finding]:
 
 def _check_tables(game: Game) -> list[Finding]:
     """The rules between tables, once :class:`.tables.Tables` has vetted their shape."""
-    t, out = game.spec.tables, []
+    t, out = tables_of(game, Tables), []
 
     def err(message: str, *keys: str | int) -> None:
         out.append(Finding(Severity.ERROR, message, game.spec_location("tables", *keys)))
 
     decks = max(1, len(game.spec.decks))
-    if t["hand_per_deck"] * decks > MAX_HAND:
+    if t.hand_per_deck * decks > MAX_HAND:
         err(
-            f"a hand of {t['hand_per_deck']} cards from each of {decks} decks is more than "
+            f"a hand of {t.hand_per_deck} cards from each of {decks} decks is more than "
             f"the {MAX_HAND} cards the rules engine can play",
             "hand_per_deck",
         )
     most = game.spec.players.max
-    if len(t["colors"]) < most:
+    if len(t.colors) < most:
         err(
-            f"tables.colors lists {len(t['colors'])} chip colours; {most} players need {most}",
+            f"tables.colors lists {len(t.colors)} chip colours; {most} players need {most}",
             "colors",
         )
     values: list[int] = []
-    for i, row in enumerate(t["money"]):
-        if row["value"] in values:
-            err(f"money value ${row['value']} is listed twice", "money", i, "value")
-        values.append(row["value"])
+    for i, row in enumerate(t.money):
+        if row.value in values:
+            err(f"money value ${row.value} is listed twice", "money", i, "value")
+        values.append(row.value)
     if 1 not in values:
         err("tables.money needs $1 counters (every payment is in whole dollars)", "money")
     if out:
         return out
-    cfg = config_from_game(game)
-    held = [k * most for k in bank_for(cfg.denominations).split(cfg.start_cash)]
-    for value, need, printed in zip(cfg.denominations, held, cfg.printed_money, strict=True):
+    config = config_from_game(game)
+    held = [k * most for k in bank_for(config.denominations).split(config.start_cash)]
+    for value, need, printed in zip(config.denominations, held, config.printed_money, strict=True):
         if need > printed:
             out.append(
                 Finding(
@@ -87,7 +87,7 @@ def _check_decks(game: Game) -> list[Finding]:
                 game.spec_location("decks"),
             )
         )
-    hand = game.spec.tables["hand_per_deck"]
+    hand = tables_of(game, Tables).hand_per_deck
     dealt = game.spec.players.max * hand
     for i, deck in enumerate(decks):
         cards = game.deck_cards(deck.id)

@@ -7,30 +7,28 @@ seat's choices are asked for once per phase.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
-from pnp.games.bigidea.state import INVEST, PASS, THROW, StateData
-
-_THROW_OR_INVEST = (THROW, INVEST)
-_THROW_ONLY = (THROW,)
-
-
-def seed_choices(state: StateData, seat: int) -> Sequence[int]:
-    # decision product-cards
-    return range(1, 1 << len(state.hands[seat]))  # state.masks(hand, 1), inlined
+from pnp.games.bigidea.actions import PITCHES, THROW_ONLY, discards, offers, seeds
+from pnp.games.bigidea.state import StateData
+from pnp.games.kit import Action
 
 
-def pitch_choices(state: StateData, seat: int) -> Sequence[int]:
+def seed_choices(state: StateData, seat: int) -> tuple[Action, ...]:
+    return seeds(len(state.hands[seat]))
+
+
+def pitch_choices(state: StateData, seat: int) -> tuple[Action, ...]:
     if state.pending[seat] is None:
         return ()
     if state.free[seat]:
-        return _THROW_OR_INVEST
+        return PITCHES
     # decision all-chips-tied
     state.peaks.stuck += 1
-    return _THROW_ONLY
+    return THROW_ONLY
 
 
-def venture_choices(state: StateData, seat: int) -> Sequence[int]:
+def venture_choices(state: StateData, seat: int) -> tuple[Action, ...]:
     if not state.free[seat]:
         state.peaks.stuck += 1
         return ()
@@ -38,30 +36,30 @@ def venture_choices(state: StateData, seat: int) -> Sequence[int]:
     if fresh is None:  # the table stays as it is for the whole Venture phase
         rnd = state.round
         fresh = state._fresh = [(i, p.owner) for i, p in enumerate(state.table) if p.born == rnd]
-    picks = [i for i, owner in fresh if owner != seat]
-    return (PASS, *picks) if picks else ()
+    picks = tuple([i for i, owner in fresh if owner != seat])
+    return offers("venture", picks) if picks else ()
 
 
-def mezzanine_choices(state: StateData, seat: int) -> Sequence[int]:
+def mezzanine_choices(state: StateData, seat: int) -> tuple[Action, ...]:
     if not state.free[seat]:
         state.peaks.stuck += 1
         return ()
     # decision mezzanine-payment
-    price = state.cfg.share_price
+    price = state.config.share_price
     budget = state.cash[seat] // price if price else 1 << 30
-    picks = [i for i, p in enumerate(state.table) if p.players - p.shares[seat] <= budget]
-    return (PASS, *picks) if picks else ()
+    picks = tuple([i for i, p in enumerate(state.table) if p.players - p.shares[seat] <= budget])
+    return offers("buy", picks) if picks else ()
 
 
-def discard_choices(state: StateData, seat: int) -> Sequence[int]:
-    return range(1 << len(state.hands[seat]))  # state.masks(hand, 0)
+def discard_choices(state: StateData, seat: int) -> tuple[Action, ...]:
+    return discards(len(state.hands[seat]))
 
 
-def no_choices(state: StateData, seat: int) -> Sequence[int]:
+def no_choices(state: StateData, seat: int) -> tuple[Action, ...]:
     return ()
 
 
-LEGAL: tuple[Callable[[StateData, int], Sequence[int]], ...] = (
+LEGAL: tuple[Callable[[StateData, int], tuple[Action, ...]], ...] = (
     seed_choices,
     pitch_choices,
     venture_choices,

@@ -9,7 +9,11 @@ faces; one round per player as leader, two each at three players).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from pnp.games.bigidea.tables import Tables
+from pnp.games.kit import freeze
+from pnp.games.table_schema import tables_of
 
 if TYPE_CHECKING:
     from pnp.spec.game import Game
@@ -20,8 +24,8 @@ DIE_FACES = 6
 
 @dataclass(frozen=True, slots=True)
 class Config:
-    """Everything a game of The Big Idea needs, precomputed for fast play."""
-
+    """Everything a game of The Big Idea needs, precomputed for fast play; nothing in it
+    can change."""
     min_players: int
     max_players: int
     hand_per_deck: int
@@ -46,20 +50,14 @@ class Config:
     """The physical cards of each deck, in card order."""
 
     def deck_cards(self, deck: int) -> list[int]:
+        """A fresh list of the physical cards of ``deck`` (a game's draw pile)."""
         return list(self.deck_members[deck])
 
 
-def _int(tables: dict[str, Any], key: str, default: int | None = None) -> int:
-    value = tables.get(key, default)
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ValueError(f"tables.{key} must be a whole number, not {value!r}")
-    return value
-
-
 def config_from_game(game: Game) -> Config:
-    """Read the engine's numbers from a loaded game (raises ValueError on bad tables)."""
-    t = game.spec.tables
-    money = sorted(((int(r["value"]), int(r["count"])) for r in t.get("money", [])), reverse=True)
+    """Read the engine's numbers from a loaded game (check.py has vetted them)."""
+    t = tables_of(game, Tables)
+    money = sorted(((row.value, row.count) for row in t.money), reverse=True)
     deck_ids = tuple(d.id for d in game.spec.decks)
     ids: list[str] = []
     names: list[str] = []
@@ -72,21 +70,21 @@ def config_from_game(game: Game) -> Config:
     return Config(
         min_players=game.spec.players.min,
         max_players=game.spec.players.max,
-        hand_per_deck=_int(t, "hand_per_deck"),
-        start_cash=_int(t, "start_cash"),
-        chips_per_player=_int(t, "chips_per_player"),
-        foreign_chips=_int(t, "foreign_chips"),
-        good_idea_bonus=_int(t, "good_idea_bonus"),
-        share_price=_int(t, "mezzanine_price_per_share"),
+        hand_per_deck=t.hand_per_deck,
+        start_cash=t.start_cash,
+        chips_per_player=t.chips_per_player,
+        foreign_chips=t.foreign_chips,
+        good_idea_bonus=t.good_idea_bonus,
+        share_price=t.mezzanine_price_per_share,
         denominations=tuple(v for v, _ in money),
         printed_money=tuple(c for _, c in money),
-        colors=tuple(str(c.get("name", c.get("id", "?"))) for c in t.get("colors", [])),
+        colors=tuple(c.name for c in t.colors),
         deck_ids=deck_ids,
         card_ids=tuple(ids),
         card_names=tuple(names),
         card_deck=tuple(decks),
-        deck_members=tuple(
-            tuple(i for i, d in enumerate(decks) if d == deck) for deck in range(len(deck_ids))
+        deck_members=freeze(
+            [[i for i, d in enumerate(decks) if d == deck] for deck in range(len(deck_ids))]
         ),
     )
 

@@ -163,6 +163,6 @@ Rebuilding an empty deck from its discards is left out: the bundled decks are ne
 (none of 1,000 heuristic games at six players did); decision ``empty-decks`` covers it."""
 
 
-def decisions_for(cfg: Config) -> list[dict[str, str]]:
-    numbers = {"share_price": cfg.share_price, "good_idea_bonus": cfg.good_idea_bonus}
+def decisions_for(config: Config) -> list[dict[str, str]]:
+    numbers = {"share_price": config.share_price, "good_idea_bonus": config.good_idea_bonus}
     return rendered_with(DECISIONS, numbers)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnp.games.bigidea.config import DIE_FACES, config_from_game, rounds_for
+from pnp.games.bigidea.config import DIE_FACES, Config, rounds_for
 from pnp.games.bigidea.decisions import decisions_for
 from pnp.games.bigidea.economy import (
     buy_in_payments,
@@ -36,14 +36,13 @@ def ev_table() -> list[dict[str, Any]]:
     return rows
 
 
-def worked_examples(game: Game) -> dict[str, Any]:
+def examples_for(config: Config, game: Game) -> dict[str, Any]:
     """Numbers the rulebook prints, each computed by the engine's own functions."""
-    cfg = config_from_game(game)
 
     def name(seat: int) -> str:
-        return cfg.colors[seat]
+        return config.colors[seat]
 
-    price, seats = cfg.share_price, max(3, cfg.min_players)
+    price, seats = config.share_price, max(3, config.min_players)
     holder, buyer, foreign = 1, 0, 1
     shares = [0] * seats
     shares[holder] = 2
@@ -56,7 +55,7 @@ def worked_examples(game: Game) -> dict[str, Any]:
     tie = good_idea_winner([0, 1, 2], [2, 2, 1])
     return {
         "ev_table": ev_table(),
-        "rounds": {n: rounds_for(n) for n in range(cfg.min_players, cfg.max_players + 1)},
+        "rounds": {n: rounds_for(n) for n in range(config.min_players, config.max_players + 1)},
         "mezzanine": {
             "holder": name(holder),
             "holder_shares": shares[holder],
@@ -78,17 +77,17 @@ def worked_examples(game: Game) -> dict[str, Any]:
             ],
         },
         "good_idea": {
-            "bonus": cfg.good_idea_bonus,
+            "bonus": config.good_idea_bonus,
             "tie_example": {
                 "investors": {name(0): 2, name(1): 2, name(2): 1},
                 "winner": None if tie is None else name(tie),
             },
         },
-        "decisions": decisions_for(cfg),
+        "decisions": decisions_for(config),
         "setup": {
-            "cash": cfg.start_cash,
-            "chips": cfg.chips_per_player,
-            "foreign": cfg.foreign_chips,
-            "hand_per_deck": cfg.hand_per_deck,
+            "cash": config.start_cash,
+            "chips": config.chips_per_player,
+            "foreign": config.foreign_chips,
+            "hand_per_deck": config.hand_per_deck,
         },
     }

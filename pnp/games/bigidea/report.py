@@ -7,15 +7,25 @@ not deal, and ``measures`` gives a few numbers worth averaging over many games.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pnp.games.bigidea.state import OVER, StateData
+from pnp.games.kit import FrozenDict
+
+if TYPE_CHECKING:
+    from pnp.games.bigidea.config import Config
 
 CHIPS = "chips"
 FOREIGN = "foreign chips"
 MONEY = "money counters"
+COMPONENT_TABLES = FrozenDict(
+    {CHIPS: "chips_per_player", FOREIGN: "foreign_chips", MONEY: "money"}
+)
+"""The ``tables`` key that sets the printed number of each component group."""
 
 
 def _seat_name(state: StateData, seat: int) -> str:
-    colors = state.cfg.colors
+    colors = state.config.colors
     return colors[seat] if seat < len(colors) else f"seat {seat + 1}"
 
 
@@ -24,12 +34,12 @@ _LABELS: dict[tuple[object, ...], tuple[tuple[str, ...], tuple[str, ...]]] = {}
 
 def _labels(state: StateData) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Item names of the seats' chips and of the money counters, made once per table."""
-    cfg = state.cfg
-    key = (cfg.colors, cfg.denominations, state.n)
+    config = state.config
+    key = (config.colors, config.denominations, state.n)
     got = _LABELS.get(key)
     if got is None:
         seats = tuple(_seat_name(state, s) for s in range(state.n))
-        got = _LABELS[key] = seats, tuple(f"${v}" for v in cfg.denominations)
+        got = _LABELS[key] = seats, tuple(f"${v}" for v in config.denominations)
     return got
 
 
@@ -49,9 +59,9 @@ def ran_out(state: StateData) -> list[str]:
 
     The lines carry no numbers, so the runner can count the games each one happened in.
     """
-    cfg = state.cfg
+    config = state.config
     return [
-        f"{cfg.deck_ids[d]} deck: draw pile and discards both empty when a card was due"
+        f"{config.deck_ids[d]} deck: draw pile and discards both empty when a card was due"
         for d, dry in enumerate(state.peaks.dry_draws)
         if dry
     ]
@@ -74,7 +84,7 @@ def measures(state: StateData) -> dict[str, float]:
     """Numbers worth averaging over many games."""
     peaks = state.peaks
     out: dict[str, float] = {}
-    for d, (fewest, reshuffles) in enumerate(_deck_measures(state.cfg.deck_ids)):
+    for d, (fewest, reshuffles) in enumerate(_deck_measures(state.config.deck_ids)):
         out[fewest] = min(peaks.deck_low[d], len(state.draw[d]))
         out[reshuffles] = peaks.reshuffles[d]
     if state.phase == OVER:
@@ -87,3 +97,14 @@ def measures(state: StateData) -> dict[str, float]:
     out["most white chips on the table"] = peaks.white
     out["turns lost with every chip tied up"] = peaks.stuck
     return out
+
+
+def printed(config: Config) -> dict[str, dict[str, int]]:
+    """The kit's hook: the printed count of every limited component, keyed like ``usage``."""
+    return {
+        CHIPS: {color: config.chips_per_player for color in config.colors},
+        FOREIGN: {"white": config.foreign_chips},
+        MONEY: {
+            f"${v}": k for v, k in zip(config.denominations, config.printed_money, strict=True)
+        },
+    }

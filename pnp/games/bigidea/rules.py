@@ -1,14 +1,9 @@
 """The Big Idea as a state machine: seats decide; the state's own die and card draws do the rest.
 
 A round runs Seed → (reveal and) Pitch → Venture → Mezzanine → Offering, then the lead
-passes left and hands are trimmed (Discard) and refilled.  Actions are small ints:
-
-* Seed: a bitmask over the seat's hand (bit i = hand card i), at least one card.
-* Pitch: ``INVEST`` (put one own chip on the revealed product) or ``THROW`` (discard it).
-* Venture: ``PASS`` or the table index of another seat's product that is new this round;
-  the choices are secret and are placed together once every seat has chosen.
-* Mezzanine: ``PASS`` or the table index of any product the seat can afford.
-* Discard: a bitmask over the hand of cards to throw away (0 keeps them all).
+passes left and hands are trimmed (Discard) and refilled.  The actions are those of
+:mod:`.actions`; Venture picks are secret and are placed together once every seat has
+chosen.
 
 A decision with a single legal action (no chips left, nothing to invest in, one card in
 hand) is applied by the engine without asking the seat.
@@ -17,32 +12,31 @@ hand) is applied by the engine without asking the seat.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from operator import attrgetter
 
 from pnp.games.bigidea import report
+from pnp.games.bigidea.actions import INVEST, PASS, THROW
 from pnp.games.bigidea.cards import Cards
 from pnp.games.bigidea.choices import LEGAL as _LEGAL
 from pnp.games.bigidea.config import DIE_FACES, Config
 from pnp.games.bigidea.economy import good_idea_winner, ipo_succeeds
 from pnp.games.bigidea.state import (
     DISCARD,
-    INVEST,
     MEZZANINE,
     OVER,
-    PASS,
+    PASSED,
     PHASE_NAMES,
     PITCH,
     SEED,
     TERMINAL,
-    THROW,
     VENTURE,
     Product,
     pickers,
     turn_order,
 )
 from pnp.games.bigidea.view import View, deal, product_view, view_of
-from pnp.games.kit import Reporting
+from pnp.games.kit import Action, IllegalAction, Reporting
 
 __all__ = [
     "DISCARD",
@@ -68,9 +62,9 @@ class State(Cards, Reporting):
     REPORT = report
 
     def __init__(
-        self, cfg: Config, players: int, seed: int | None = None, transcript: bool = True
+        self, config: Config, players: int, seed: int | None = None, transcript: bool = True
     ) -> None:
-        super().__init__(cfg, players, seed, transcript)
+        super().__init__(config, players, seed, transcript)
         for seat in range(self.n):
             self._refill(seat)
         if self.playlog is not None:
@@ -82,9 +76,9 @@ class State(Cards, Reporting):
     # -- OpenSpiel-like interface ------------------------------------------------------
 
     def current_player(self) -> int:
-        return self._player
+        return self.to_move
 
-    def legal_actions(self) -> Sequence[int]:
+    def legal_actions(self) -> tuple[Action, ...]:
         return self._legal
 
     def is_terminal(self) -> bool:
@@ -100,13 +94,10 @@ class State(Cards, Reporting):
         """Rounds played (finished or under way)."""
         return self.round + 1
 
-    def apply(self, action: int) -> None:
+    def apply(self, action: Action) -> None:
         if action not in self._legal:
-            raise ValueError(
-                f"action {action!r} is not legal in {PHASE_NAMES[self.phase]} "
-                f"for seat {self._player} (legal: {tuple(self._legal)})"
-            )
-        _DO[self.phase](self, self._player, action)
+            raise IllegalAction(action, self.to_move, PHASE_NAMES[self.phase])
+        _DO[self.phase](self, self.to_move, action)
         self._advance(self.turn + 1)
 
     view = view_of
@@ -116,7 +107,7 @@ class State(Cards, Reporting):
     # -- flow ----------------------------------------------------------------------------
 
     def _name(self, seat: int) -> str:
-        colors = self.cfg.colors
+        colors = self.config.colors
         return colors[seat] if seat < len(colors) else f"Seat {seat + 1}"
 
     def _start_round(self) -> None:
@@ -135,25 +126,26 @@ class State(Cards, Reporting):
             if turn >= n:
                 self._end_phase()
                 if self.phase == OVER:
-                    self._player, self._legal = TERMINAL, ()
+                    self.to_move, self._legal = TERMINAL, ()
                     return
                 turn, order, choices = 0, self.order, _LEGAL[self.phase]
                 continue
             seat = order[turn]
             legal = choices(self, seat)
             if len(legal) > 1:
-                self.turn, self._player, self._legal = turn, seat, legal
+                self.turn, self.to_move, self._legal = turn, seat, legal
                 return
             if legal:
                 _DO[self.phase](self, seat, legal[0])
             turn += 1
 
-    def _legal_for(self, seat: int) -> Sequence[int]:
+    def _legal_for(self, seat: int) -> tuple[Action, ...]:
         return _LEGAL[self.phase](self, seat)
 
     # -- what a choice does, by phase (_DO; the choices are in choices.py) -------------
 
-    def _seed(self, seat: int, mask: int) -> None:
+    def _seed(self, seat: int, action: Action) -> None:
+        (mask,) = action.args
         hand = self.hands[seat]
         take, keep = pickers(len(hand), mask)
         backs = self._backs  # the decks of the hand's cards, if the views have asked
@@ -164,14 +156,15 @@ class State(Cards, Reporting):
         self.hands[seat] = list(keep(hand))
         self._hand_changed(seat, None if held is None else keep(held))
 
-    def _venture(self, seat: int, pick: int) -> None:
-        self.venture[seat] = pick
+    def _venture(self, seat: int, action: Action) -> None:
+        self.venture[seat] = action.args[0] if action.args else PASSED
 
-    def _mezzanine(self, seat: int, pick: int) -> None:
-        if pick != PASS:
-            self._buy_in(seat, pick)
+    def _mezzanine(self, seat: int, action: Action) -> None:
+        if action.args:
+            self._buy_in(seat, action.args[0])
 
-    def _trim(self, seat: int, mask: int) -> None:
+    def _trim(self, seat: int, action: Action) -> None:
+        (mask,) = action.args
         if mask:
             hand = self.hands[seat]
             take, keep = pickers(len(hand), mask)
@@ -184,7 +177,7 @@ class State(Cards, Reporting):
         if self.playlog is not None:
             self.playlog.used("refill-hands")
 
-    def _over(self, seat: int, action: int) -> None:
+    def _over(self, seat: int, action: Action) -> None:
         raise ValueError("the game is over")
 
     def _end_phase(self) -> None:
@@ -225,11 +218,12 @@ class State(Cards, Reporting):
 
     # -- phases --------------------------------------------------------------------------
 
-    def _pitch(self, seat: int, action: int) -> None:
+    def _pitch(self, seat: int, action: Action) -> None:
         cards = self.pending[seat]
         assert cards is not None
         self._lay(seat, None)
-        if action == INVEST:
+        invest = action.verb == "invest"
+        if invest:
             p = Product(self.next_uid, seat, cards, self.n, self.round)
             if self.playlog is not None:
                 self.playlog.used("invest-own")
@@ -243,8 +237,8 @@ class State(Cards, Reporting):
             if self.playlog is not None:
                 self.playlog.used("throw-away")
         if self.log is not None:
-            words = " ".join(self.cfg.card_names[c] for c in cards)
-            what = "invests" if action == INVEST else "throws it away"
+            words = " ".join(self.config.card_names[c] for c in cards)
+            what = "invests" if invest else "throws it away"
             self.log.append(f"{self._name(seat)} pitches {words}; {what}")
 
     def _place(self, seat: int, pos: int) -> None:
@@ -257,7 +251,7 @@ class State(Cards, Reporting):
         if shown is not None:  # pos == len(shown) for a product just put on the table
             self._shown = (*shown[:pos], product_view(pos, p, self.round), *shown[pos + 1 :])
         self.free[seat] -= 1
-        used = self.cfg.chips_per_player - self.free[seat]
+        used = self.config.chips_per_player - self.free[seat]
         if used > self.peaks.chips[seat]:
             self.peaks.chips[seat] = used
 
@@ -265,7 +259,7 @@ class State(Cards, Reporting):
         table, log = self.table, self.log
         for seat in self.order:
             pick = self.venture[seat]
-            if pick is not None and pick != PASS:
+            if pick is not None and pick != PASSED:
                 self._place(seat, pick)
                 if self.playlog is not None:
                     self.playlog.used("venture")
@@ -274,8 +268,8 @@ class State(Cards, Reporting):
         fresh = [p for p in table if p.born == self.round]
         # decision good-idea-count
         winner = good_idea_winner([p.owner for p in fresh], [p.players for p in fresh])
-        if winner is not None and self.cfg.good_idea_bonus:
-            self.cash[winner] += self.cfg.good_idea_bonus
+        if winner is not None and self.config.good_idea_bonus:
+            self.cash[winner] += self.config.good_idea_bonus
             if self.playlog is not None:
                 self.playlog.used("good-idea-bonus")
             self._track_money()
@@ -285,7 +279,7 @@ class State(Cards, Reporting):
     def _buy_in(self, seat: int, pos: int) -> None:
         p = self.table[pos]
         # economy.buy_in_payments, inlined: each other seat's chips on p at the share price
-        cash, price, paid = self.cash, self.cfg.share_price, 0
+        cash, price, paid = self.cash, self.config.share_price, 0
         for owner, k in enumerate(p.shares):
             if k and owner != seat:
                 cash[owner] += k * price
@@ -341,7 +335,7 @@ class State(Cards, Reporting):
         keep.sort(key=_UID)
         self.table = keep
         self._shown = None
-        on_table = self.cfg.foreign_chips - self.white_bank
+        on_table = self.config.foreign_chips - self.white_bank
         if on_table > usage.white:
             usage.white = on_table
         if on_table + short > usage.white_needed:
@@ -350,7 +344,7 @@ class State(Cards, Reporting):
 
 
 _UID = attrgetter("uid")
-_DO: tuple[Callable[[State, int, int], None], ...] = (
+_DO: tuple[Callable[[State, int, Action], None], ...] = (
     State._seed,
     State._pitch,
     State._venture,
@@ -371,6 +365,6 @@ def determinize(view: View, rng: random.Random) -> State:
         for s in state.order[: state.turn]:
             if s != seat and view.ventured[s]:
                 options = state._legal_for(s)
-                state.venture[s] = options[int(rng.random() * len(options))]
-    state._legal = state._legal_for(state._player) if state._player != TERMINAL else ()
+                state._venture(s, options[int(rng.random() * len(options))])
+    state._legal = state._legal_for(state.to_move) if state.to_move != TERMINAL else ()
     return state

@@ -24,10 +24,10 @@ def table_at_start(game: Game, players: int) -> TableAtStart:
     """Both decks after the deal, the foreign chips and money in the bank; each seat's
     hand (from both decks), chips in its colour and cash, and the leader's marker."""
     state = new_state(game, players, seed=0, transcript=False)
-    cfg = config_for(game)
+    config = config_for(game)
     printed = printed_components(game)
     centre = (
-        *(deck_pile(game, d, len(state.draw[i])) for i, d in enumerate(cfg.deck_ids)),
+        *(deck_pile(game, d, len(state.draw[i])) for i, d in enumerate(config.deck_ids)),
         token_pile(game, "foreign chips", state.white_bank, CHIPS, FOREIGN),
         group_pile(game, "money counters", sum(printed["money counters"].values()), CHIPS, MONEY),
     )
@@ -37,7 +37,7 @@ def table_at_start(game: Game, players: int) -> TableAtStart:
                 "cards in hand",
                 len(state.hands[s]),
                 "hand",
-                pieces=tuple(f"back:{cfg.deck_ids[cfg.card_deck[c]]}" for c in state.hands[s]),
+                pieces=tuple(f"back:{config.deck_ids[config.card_deck[c]]}" for c in state.hands[s]),
             ),
             token_pile(game, "chips", state.free[s], CHIPS, PLAYER_CHIPS, row=s),
             money_pile(game, "cash", state.cash[s], CHIPS, MONEY, "${}"),

@@ -10,12 +10,13 @@ from typing import Any, Self, cast
 
 from pnp.games.bank import bank_for
 from pnp.games.bigidea.config import Config, rounds_for
+from pnp.games.kit import Action
 from pnp.games.playlog import PlayLog
 
 SEED, PITCH, VENTURE, MEZZANINE, DISCARD, OVER = range(6)
 PHASE_NAMES = ("seed", "pitch", "venture", "mezzanine", "discard", "over")
-PASS = -1
-THROW, INVEST = 0, 1
+PASSED = -1
+"""A Venture pick of no product (``venture`` holds a table position or this)."""
 TERMINAL = -1
 """``current_player()`` once the game is over."""
 
@@ -176,7 +177,7 @@ class StateData:
     """Everything about one game; :class:`.rules.State` adds the moves."""
 
     __slots__ = (
-        "cfg",
+        "config",
         "n",
         "rng",
         "rounds",
@@ -199,7 +200,7 @@ class StateData:
         "log",
         "playlog",
         "first_leader",
-        "_player",
+        "to_move",
         "_legal",
         "_shown",
         "_backs",
@@ -214,32 +215,33 @@ class StateData:
     )
 
     def __init__(
-        self, cfg: Config, players: int, seed: int | None = None, transcript: bool = True
+        self, config: Config, players: int, seed: int | None = None, transcript: bool = True
     ) -> None:
-        if not cfg.min_players <= players <= cfg.max_players:
+        if not config.min_players <= players <= config.max_players:
             raise ValueError(
-                f"The Big Idea takes {cfg.min_players}–{cfg.max_players} players, not {players}"
+                f"The Big Idea takes {config.min_players}–{config.max_players} players, "
+                f"not {players}"
             )
         n = self.n = players
-        self.cfg = cfg
+        self.config = config
         self.rng: random.Random | None = random.Random(seed)
         self.rounds = rounds_for(n)
         self.round = 0
-        self.cash = [cfg.start_cash] * n
-        self.free = [cfg.chips_per_player] * n
-        self.white_bank = cfg.foreign_chips
-        decks = len(cfg.deck_ids)
-        self.draw = [cfg.deck_cards(d) for d in range(decks)]
+        self.cash = [config.start_cash] * n
+        self.free = [config.chips_per_player] * n
+        self.white_bank = config.foreign_chips
+        decks = len(config.deck_ids)
+        self.draw = [config.deck_cards(d) for d in range(decks)]
         """Undrawn cards of each deck; drawing picks one at random, so no shuffle is needed."""
         self.discards: list[list[int]] = [[] for _ in range(decks)]
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.table: list[Product] = []
         self.next_uid = 0
-        self.peaks = Usage(n, decks, len(cfg.denominations))
+        self.peaks = Usage(n, decks, len(config.denominations))
         self.log: list[str] | None = [] if transcript else None
-        self.playlog: PlayLog | None = PlayLog(cfg.card_ids, n)
+        self.playlog: PlayLog | None = PlayLog(config.card_ids, n)
         self.phase, self.turn, self.order = SEED, 0, tuple(range(n))
-        self._player = TERMINAL
+        self.to_move = TERMINAL
         self.leader = self.first_leader = 0
         self.pending: list[tuple[int, ...] | None] = [None] * n
         self.venture: list[int | None] = [None] * n
@@ -250,7 +252,7 @@ class StateData:
     def _start_caches(self) -> None:
         """The engine's own helpers, nothing yet worked out (also for a dealt game)."""
         n = self.n
-        self._legal: Sequence[int] = ()
+        self._legal: tuple[Action, ...] = ()
         self._shown: tuple[Any, ...] | None = None
         self._backs: tuple[tuple[int, ...], ...] | None = None
         """The deck of each card in each hand (what the card backs show), kept for views
@@ -269,7 +271,7 @@ class StateData:
         becomes a draw pile (None: changed)."""
         self._nothing: tuple[None, ...] = (None,) * n
         self._zeros = (0,) * n
-        self._bank = bank_for(self.cfg.denominations)
+        self._bank = bank_for(self.config.denominations)
         """The money counters, shared by every game with these denominations."""
         self._fresh: list[tuple[int, int]] | None = None
         """(table index, owner) of each product new this round, kept for one Venture phase
@@ -282,10 +284,10 @@ class StateData:
         the search clones once per playout (tests/test_bigidea_fast.py checks that no slot
         is missed)."""
         s = type(self).__new__(type(self))
-        s.cfg, s.n, s.rounds, s.round = self.cfg, self.n, self.rounds, self.round
+        s.config, s.n, s.rounds, s.round = self.config, self.n, self.rounds, self.round
         s.leader, s.first_leader, s.order = self.leader, self.first_leader, self.order
         s.phase, s.turn, s.white_bank = self.phase, self.turn, self.white_bank
-        s.next_uid, s._player, s._legal = self.next_uid, self._player, self._legal
+        s.next_uid, s.to_move, s._legal = self.next_uid, self.to_move, self._legal
         s._shown, s._backs, s._fresh = self._shown, self._backs, self._fresh
         s._faceup, s._laid = self._faceup, self._laid
         s._nothing, s._zeros, s._bank = self._nothing, self._zeros, self._bank
@@ -314,6 +316,6 @@ class StateData:
             rng = self.rng = rng_at(self._dice[1])
         return rng
 
-    def _legal_for(self, seat: int) -> Sequence[int]:
+    def _legal_for(self, seat: int) -> tuple[Action, ...]:
         """The seat's choices now; carried out in rules.State (determinize asks for them)."""
         raise NotImplementedError

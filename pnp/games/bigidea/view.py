@@ -68,7 +68,7 @@ class View(NamedTuple):
     my_venture: int | None
     """Own secret Venture pick during the Venture phase (None before choosing)."""
     share_price: int
-    cfg: Config
+    config: Config
     first_leader: int
     order: tuple[int, ...]
     turn: int
@@ -115,7 +115,7 @@ def view_of(state: StateData, seat: int) -> View:
         products = state._shown = tuple(
             [product_view(i, p, rnd) for i, p in enumerate(state.table)]
         )
-    cfg = state.cfg
+    config = state.config
     played: tuple[tuple[int, ...] | None, ...] = state._nothing
     sizes: tuple[int, ...] = state._zeros
     backs: tuple[tuple[int, ...] | None, ...] = state._nothing
@@ -137,7 +137,7 @@ def view_of(state: StateData, seat: int) -> View:
         faceup = state._faceup = tuple(map(tuple, state.discards))
     held = state._backs
     if held is None:
-        deck_of = cfg.card_deck.__getitem__
+        deck_of = config.card_deck.__getitem__
         held = state._backs = tuple([tuple(map(deck_of, h)) for h in state.hands])
     venture = state.venture
     return _new(
@@ -148,7 +148,7 @@ def view_of(state: StateData, seat: int) -> View:
             state.round,
             state.rounds,
             state.leader,
-            state._player,
+            state.to_move,
             tuple(state.cash),
             tuple(state.free),
             state.white_bank,
@@ -159,8 +159,8 @@ def view_of(state: StateData, seat: int) -> View:
             sizes,
             products,
             venture[seat] if phase == VENTURE else None,
-            cfg.share_price,
-            cfg,
+            config.share_price,
+            config,
             state.first_leader,
             state.order,
             state.turn,
@@ -176,7 +176,7 @@ def view_of(state: StateData, seat: int) -> View:
 def laid_backs(state: StateData) -> tuple[tuple[int, ...], tuple[tuple[int, ...] | None, ...]]:
     """The size and the card backs of each seat's product laid this Seed step, as views
     show them (kept in ``_laid`` until a product is laid or pitched)."""
-    deck_of = state.cfg.card_deck.__getitem__
+    deck_of = state.config.card_deck.__getitem__
     pending = state.pending
     return (
         tuple([len(p) if p else 0 for p in pending]),
@@ -212,7 +212,7 @@ def unseen(view: View) -> Unseen:
     last = _last[0] if _last else None  # read once: another thread may replace it
     if last is not None and last.view is view:
         return last
-    cfg, n = view.cfg, len(view.cash)
+    config, n = view.config, len(view.cash)
     known = set(view.hand)
     for cards in (*view.discards, *(p.cards for p in view.products)):
         known.update(cards)
@@ -228,9 +228,9 @@ def unseen(view: View) -> Unseen:
     found = Unseen(
         view,
         PHASE_NAMES.index(view.phase),
-        tuple([tuple(filterfalse(seen, members)) for members in cfg.deck_members]),
+        tuple([tuple(filterfalse(seen, members)) for members in config.deck_members]),
         tuple(table),
-        Usage(n, len(cfg.deck_ids), len(cfg.denominations)),
+        Usage(n, len(config.deck_ids), len(config.denominations)),
     )
     _last[:] = [found]
     return found
@@ -246,10 +246,10 @@ def deal(view: View, rng: random.Random, cls: type[D]) -> D:
     left unmade: ``rules.determinize`` chooses them again.  The report's tallies start
     again from what is seen.
     """
-    cfg, n, seat = view.cfg, len(view.cash), view.seat
+    config, n, seat = view.config, len(view.cash), view.seat
     known = unseen(view)
     s = cls.__new__(cls)
-    s.cfg, s.n = cfg, n
+    s.config, s.n = config, n
     s._start_caches()
     s.rng, s._dice = None, (None, rng.getrandbits(64))  # made when first drawn from
     s.log = None
@@ -262,7 +262,7 @@ def deal(view: View, rng: random.Random, cls: type[D]) -> D:
     # what the views keep, as this view shows it: the same table, the same card backs
     s._faceup, s._shown, s._backs = view.discards, view.products, view.decks_held
     s.next_uid = view.next_uid
-    s._player = view.to_move
+    s.to_move = view.to_move
     s.table = [p.copy() for p in known.table]
     pools = [list(pool) for pool in known.pools]
     for pool in pools:
