@@ -14,19 +14,11 @@ import pytest
 
 import pnp.games.bigidea as engine
 from pnp._errors import Severity
+from pnp.games.bigidea.actions import INVEST, PASS, THROW
 from pnp.games.bigidea.economy import buy_in_payments, good_idea_winner, ipo_payout, share_ev
-from pnp.games.bigidea.rules import (
-    DISCARD,
-    INVEST,
-    MEZZANINE,
-    PASS,
-    PITCH,
-    SEED,
-    THROW,
-    VENTURE,
-    State,
-)
+from pnp.games.bigidea.rules import DISCARD, MEZZANINE, PITCH, SEED, VENTURE, State
 from pnp.games.bigidea.state import Product
+from pnp.games.kit import Action, IllegalAction
 from pnp.spec.game import Game
 from pnp.spec.load import load_game
 
@@ -39,6 +31,21 @@ def game() -> Game:
 @pytest.fixture(scope="module")
 def tables(game: Game) -> dict:
     return game.spec.tables
+
+
+def seed(mask: int) -> Action:
+    return Action("seed", (mask,))
+
+
+def venture(pos: int) -> Action:
+    return Action("venture", (pos,))
+
+
+def buy(pos: int) -> Action:
+    return Action("buy", (pos,))
+
+
+KEEP_ALL = Action("discard", (0,))
 
 
 class Die(random.Random):
@@ -165,7 +172,7 @@ def test_mezzanine_pays_each_owner_and_not_foreign_chips(game: Game, tables: dic
         s.apply(PASS)
         buyer = s.current_player()
     before = s.cash[:]
-    s.apply(0)
+    s.apply(buy(0))
     assert s.cash[1] - before[1] == 2 * price
     assert before[buyer] - s.cash[buyer] == 2 * price
     assert sum(s.cash) == sum(before)  # nothing goes to the bank or the foreign investors
@@ -184,7 +191,7 @@ def test_own_shares_cost_nothing_and_cash_limits_buying(game: Game, tables: dict
         seat = s.current_player()
         asked.append(seat)
         if seat == 2:
-            s.apply(0)
+            s.apply(buy(0))
             assert (s.cash[1], s.cash[2]) == (4 * price, 0)  # Green paid Blue's four shares
         else:
             s.apply(PASS)
@@ -203,14 +210,14 @@ def test_good_idea_bonus_needs_a_single_most_popular_product(game: Game, tables:
         a, b, c, d = s.order
         seat = {"a": a, "b": b}
         while s.phase == SEED:
-            s.apply(0b1)
+            s.apply(seed(0b1))
         while s.phase == PITCH:
             s.apply(INVEST if s.current_player() in (a, b) else THROW)
         index = {p.owner: i for i, p in enumerate(s.table)}
         choice = {a: index[b], b: index[a], c: index[seat[c_backs]], d: index[seat[d_backs]]}
         before = s.cash[:]
         while s.phase == VENTURE:
-            s.apply(choice[s.current_player()])
+            s.apply(venture(choice[s.current_player()]))
         gained = [x - y for x, y in zip(s.cash, before, strict=True)]
         expect = [0] * 4
         if winner:
@@ -224,12 +231,12 @@ def test_venture_only_on_others_new_products(game: Game) -> None:
     s = at_mezzanine(game, 3, [old, mine, theirs], phase=VENTURE)
     while s.current_player() != 0:
         s.apply(PASS)
-    assert s.legal_actions() == (PASS, 2)
+    assert s.legal_actions() == (PASS, venture(2))
     while s.phase == VENTURE:
         s.apply(PASS)
     while s.current_player() != 0:
         s.apply(PASS)
-    assert s.legal_actions() == (PASS, 0, 1, 2)  # Mezzanine: any product, new or old
+    assert s.legal_actions() == (PASS, buy(0), buy(1), buy(2))  # Mezzanine: any product, new or old
 
 
 def test_seat_without_chips_cannot_invest(game: Game, tables: dict) -> None:
@@ -247,13 +254,17 @@ def test_seed_plays_one_or_more_cards(game: Game, tables: dict) -> None:
     # bigidea.txt: a product is any assortment of cards (we require at least one)
     s = engine.new_state(game, 4, 2)
     hand = 2 * tables["hand_per_deck"]
-    assert s.phase == SEED and tuple(s.legal_actions()) == tuple(range(1, 1 << hand))
+    legal = s.legal_actions()
+    assert s.phase == SEED and legal == tuple(seed(m) for m in range(1, 1 << hand))
+    assert legal is engine.new_state(game, 4, 3).legal_actions()  # made once, handed out again
+    with pytest.raises(IllegalAction, match="'seed 0' is not legal now"):
+        s.apply(seed(0))
 
 
 def test_hands_refill_to_three_of_each(game: Game, tables: dict) -> None:
     # bigidea.txt: after each round draw until the hand holds 3 cards from each deck
     s = engine.new_state(game, 5, 9)
-    deck_of, want = s.cfg.card_deck, tables["hand_per_deck"]
+    deck_of, want = s.config.card_deck, tables["hand_per_deck"]
     rng = random.Random(1)
     rounds_seen = 0
     while not s.is_terminal():
@@ -275,13 +286,13 @@ def test_empty_deck_reshuffles_its_discards(game: Game, tables: dict) -> None:
     s.discards[0].extend(big[1:])
     del big[1:]
     while s.phase == DISCARD:
-        s.apply(0)
+        s.apply(KEEP_ALL)
     assert s.peaks.reshuffles[0] == 1
     for hand in s.hands:
-        assert sum(1 for c in hand if s.cfg.card_deck[c] == 0) == tables["hand_per_deck"]
+        assert sum(1 for c in hand if s.config.card_deck[c] == 0) == tables["hand_per_deck"]
     cards = sum(len(h) for h in s.hands) + len(s.draw[0]) + len(s.draw[1])
     cards += len(s.discards[0]) + len(s.discards[1]) + sum(len(p.cards) for p in s.table)
-    assert cards == len(s.cfg.card_ids)  # no card lost or doubled
+    assert cards == len(s.config.card_ids)  # no card lost or doubled
 
 
 @pytest.mark.parametrize(("players", "rounds"), [(3, 6), (4, 4), (5, 5), (6, 6)])
@@ -297,7 +308,7 @@ def test_venture_choices_stay_secret_until_the_reveal(game: Game) -> None:
     # bigidea.txt: Venture picks are secret; everyone places their chip at once
     s = engine.new_state(game, 3, 4)
     while s.phase == SEED:
-        s.apply(0b11)
+        s.apply(seed(0b11))
     first_seen = s.view(s.order[1]).played
     assert first_seen[s.order[2]] is None  # face-down product not yet revealed
     while s.phase == PITCH:
@@ -423,12 +434,12 @@ def test_a_dry_deck_deals_what_it_has_and_is_reported(game: Game, tables: dict) 
     s.discards[0].clear()
 
     def big_in_hands() -> int:
-        return sum(1 for h in s.hands for c in h if s.cfg.card_deck[c] == 0)
+        return sum(1 for h in s.hands for c in h if s.config.card_deck[c] == 0)
 
     before = big_in_hands()
     assert before < 4 * tables["hand_per_deck"]  # someone played a BIG card this round
     while s.phase == DISCARD:
-        s.apply(0)
+        s.apply(KEEP_ALL)
     assert big_in_hands() == before
     assert s.ran_out() == [
         f"{game.spec.decks[0].id} deck: draw pile and discards both empty when a card was due"
@@ -453,3 +464,16 @@ def test_the_more_cards_expansion_overrides_the_deck_sizes_on_purpose() -> None:
     bare = dataclasses.replace(bigger, expansions=[])
     messages = [f.message for f in engine.validate(bare)]
     assert any("BIG deck cards is 128, published 96" in m for m in messages)
+
+
+def test_the_engine_marks_every_decision_it_lists() -> None:
+    """Each decision the rulebook prints names the code that carries it out (docs/engines.md)."""
+    import re
+    from pathlib import Path
+
+    from pnp.games.bigidea.decisions import DECISIONS
+
+    folder = Path(engine.__file__).parent
+    marks = re.compile(r"#\s*decision ([a-z0-9-]+)")
+    marked = {m for f in folder.glob("*.py") for m in marks.findall(f.read_text(encoding="utf-8"))}
+    assert marked == {d.id for d in DECISIONS}

@@ -35,9 +35,9 @@ def held(state: State) -> list[int]:
 
 def recount(state: State) -> list[int]:
     """Money counters all seats hold, counted again from their cash (greedy change)."""
-    total = [0] * len(state.cfg.denominations)
+    total = [0] * len(state.config.denominations)
     for cash in state.cash:
-        counts, rest = make_change(cash, state.cfg.denominations)
+        counts, rest = make_change(cash, state.config.denominations)
         assert rest == 0  # tables.money has $1 counters
         for i, k in enumerate(counts):
             total[i] += k
@@ -99,7 +99,7 @@ def test_cash_set_from_outside_is_counted_again(game: Game) -> None:
     state.cash = [27, 3, 0]  # the test helpers of test_bigidea_engine set cash this way
     state._track_money()
     # game.yaml money: $10, $5, $1; 27 = 2 × 10 + 5 + 2 × 1, and 3 = 3 × 1
-    assert state.cfg.denominations == (10, 5, 1)
+    assert state.config.denominations == (10, 5, 1)
     assert held(state) == recount(state) == [2, 1, 5]
 
 
@@ -161,7 +161,7 @@ def test_what_views_keep_follows_every_move(game: Game, players: int, seed: int)
     # what a fresh look at the table would, in real games and in sampled ones
     state = engine.new_state(game, players, seed, transcript=False)
     rng = random.Random(seed)
-    deck_of = state.cfg.card_deck
+    deck_of = state.config.card_deck
     while not state.is_terminal():
         for table in (state, engine.determinize(state.view(state.current_player()), rng)):
             view = table.view(table.current_player())
