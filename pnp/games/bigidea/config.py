@@ -26,6 +26,7 @@ DIE_FACES = 6
 class Config:
     """Everything a game of The Big Idea needs, precomputed for fast play; nothing in it
     can change."""
+
     min_players: int
     max_players: int
     hand_per_deck: int

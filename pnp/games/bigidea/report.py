@@ -18,9 +18,7 @@ if TYPE_CHECKING:
 CHIPS = "chips"
 FOREIGN = "foreign chips"
 MONEY = "money counters"
-COMPONENT_TABLES = FrozenDict(
-    {CHIPS: "chips_per_player", FOREIGN: "foreign_chips", MONEY: "money"}
-)
+COMPONENT_TABLES = FrozenDict({CHIPS: "chips_per_player", FOREIGN: "foreign_chips", MONEY: "money"})
 """The ``tables`` key that sets the printed number of each component group."""
 
 

@@ -37,7 +37,9 @@ def table_at_start(game: Game, players: int) -> TableAtStart:
                 "cards in hand",
                 len(state.hands[s]),
                 "hand",
-                pieces=tuple(f"back:{config.deck_ids[config.card_deck[c]]}" for c in state.hands[s]),
+                pieces=tuple(
+                    f"back:{config.deck_ids[config.card_deck[c]]}" for c in state.hands[s]
+                ),
             ),
             token_pile(game, "chips", state.free[s], CHIPS, PLAYER_CHIPS, row=s),
             money_pile(game, "cash", state.cash[s], CHIPS, MONEY, "${}"),
