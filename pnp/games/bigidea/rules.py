@@ -16,7 +16,6 @@ from collections.abc import Callable
 from operator import attrgetter
 
 from pnp.games.bigidea import report
-from pnp.games.bigidea.actions import INVEST, PASS, THROW
 from pnp.games.bigidea.cards import Cards
 from pnp.games.bigidea.choices import LEGAL as _LEGAL
 from pnp.games.bigidea.config import DIE_FACES, Config
@@ -40,15 +39,12 @@ from pnp.games.kit import Action, IllegalAction, Reporting
 
 __all__ = [
     "DISCARD",
-    "INVEST",
     "MEZZANINE",
     "OVER",
-    "PASS",
     "PHASE_NAMES",
     "PITCH",
     "SEED",
     "TERMINAL",
-    "THROW",
     "VENTURE",
     "State",
     "determinize",
