@@ -264,12 +264,12 @@ def _check_characters(game: Game) -> list[Finding]:
 def _counted(game: Game) -> dict[str, int]:
     """The printed components that no one place in the data holds, counted."""
     t = game.spec.tables
-    cfg = config_from_game(game)
+    config = config_from_game(game)
     return {
-        "gems": cfg.gems_per_color * len(cfg.colors),
+        "gems": config.gems_per_color * len(config.colors),
         "screens": len(t["player_colors"]),
         "turn order markers": len(t["turn_order_sets"]) * len(t["start_gems"]),
-        "large fake gems": cfg.fake_gems,
-        "zero score markers": sum(cfg.zero_markers),
+        "large fake gems": config.fake_gems,
+        "zero score markers": sum(config.zero_markers),
         "market boards": sum(1 for c in game.spec.components if c.kind == "board"),
     }
