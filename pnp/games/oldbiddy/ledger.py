@@ -35,7 +35,7 @@ class Ledger(StateData):
         """Take up to ``wanted`` gems from the supply (decision supply-runs-out)."""
         supply = self.supply
         left = supply[color]
-        got = wanted if wanted < left else left
+        got = wanted if wanted < left else left  # decision supply-runs-out
         supply[color] = left = left - got
         self.behind[seat][color] += got
         self.table = None

@@ -81,7 +81,7 @@ def bid_value(
 
 def turn_order(bids: Sequence[int], old_markers: Sequence[int]) -> list[int]:
     """Seats from the best bid down; a tie goes to the larger old marker (decision bid-tie)."""
-    return sorted(range(len(bids)), key=lambda s: (-bids[s], -old_markers[s]))
+    return sorted(range(len(bids)), key=lambda s: (-bids[s], -old_markers[s]))  # decision bid-tie
 
 
 def color_values_for(config: Config, gem_values: Sequence[int], front: Sequence[int]) -> list[int]:
@@ -103,8 +103,8 @@ def final_score(
     bonus, total = config.moneybags_bonus, 0
     for c, n in enumerate(behind):
         if n and c != zero:
-            total += n * (gem_values[c] + bonus * front[c])
-    return total + (config.fake_gem_kept_score if fakes else 0)
+            total += n * (gem_values[c] + bonus * front[c])  # decision moneybags-bonus
+    return total + (config.fake_gem_kept_score if fakes else 0)  # decision two-fake-gems
 
 
 def final_scores(

@@ -140,6 +140,7 @@ class State(Ledger, Reporting):
 
     def returns(self) -> list[int]:
         """Each seat's score as the game stands (final once the game is over)."""
+        # decision winner-tie: no tie-break here, so equal top scores share the win
         return market.final_scores(
             self.config, self.positions, self.behind, self.front, self.zero, self.fakes
         )
@@ -212,7 +213,7 @@ class State(Ledger, Reporting):
 
     def _end_round(self) -> None:
         self.round += 1
-        if self.round > self.config.rounds:
+        if self.round > self.config.rounds:  # decision round-track
             self.phase, self.to_move = OVER, TERMINAL
             self.round = self.config.rounds
             if self.playlog is not None:
@@ -264,9 +265,9 @@ class State(Ledger, Reporting):
                 )
             for c, k in enumerate(self.bid_gems[s]):
                 if k:
-                    self._pay(s, c, k)
+                    self._pay(s, c, k)  # decision bids-are-spent
             self.fakes[s] -= self.bid_fakes[s]
-            self.fake_pile += self.bid_fakes[s]
+            self.fake_pile += self.bid_fakes[s]  # decision spent-fake-gems
         order = market.turn_order(bids, self.marker)
         if self.playlog is not None:
             self.playlog.used("sealed-bid")
@@ -326,7 +327,7 @@ class State(Ledger, Reporting):
                 character = config.characters[self.characters[turn]]
                 self.to_move, self.turn = seat, turn
                 if character.action == FAKE_GEM:
-                    found = self.fake_pile > 0
+                    found = self.fake_pile > 0  # decision skip-action
                     if found:
                         self.fake_pile -= 1
                         self.fakes[seat] += 1
@@ -387,7 +388,7 @@ class State(Ledger, Reporting):
             self.zero[seat], self.board_zero[slot] = self.board_zero[slot], self.zero[seat]
             if self.playlog is not None:
                 self.playlog.used("kid-swap")
-            self.knower = replaced(self.knower, slot, seat)
+            self.knower = replaced(self.knower, slot, seat)  # decision kid-looks
             if log:
                 self._note(f"{self._who(seat)} swaps zero score markers with board slot {slot + 1}")
         elif kind == "take":

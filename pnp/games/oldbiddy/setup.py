@@ -28,8 +28,9 @@ def table_at_start(game: Game, players: int) -> TableAtStart:
     fake gems; each seat's screen, gems, zero marker and turn order marker."""
     state = new_state(game, players, seed=0, transcript=False)
     config = config_for(game)
-    names = [g["name"] for g in game.spec.tables["gems"]]
+    names = list(config.color_names)
     in_play = [config.characters[i].id for i in state.characters]
+    # decision sixth-card: the round-order reference card lies beside the characters
     reference = [c.id for c in game.cards if c.type == "reference" for _ in range(c.qty)]
     gem_ids = config.card_ids[len(config.characters) :]
     spares = len(state.board_zero)

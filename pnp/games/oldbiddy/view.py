@@ -128,7 +128,7 @@ def view_of(s: StateData, seat: int) -> View:
             values,
             supply,
             pile,
-            behinds,
+            behinds,  # decision public-holdings
             fronts,
             fakes,
             markers,
