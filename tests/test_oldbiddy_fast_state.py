@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from pnp.games import oldbiddy
 from pnp.games.kit import Action, IllegalAction
+from pnp.games.oldbiddy.actions import FAKE, SEAL
 from pnp.games.oldbiddy.rules import PASS, TERMINAL, State
 from pnp.games.oldbiddy.state import BID, CHOOSE, OVER, StateData
 from pnp.spec.game import Game
@@ -179,3 +180,29 @@ def test_the_table_views_keep_follows_every_change(seed: int, players: int) -> N
             assert fresh.view(seat) == view
         legal = state.legal_actions()
         state.apply(legal[rng.randrange(len(legal))])
+
+
+def test_legal_actions_are_the_objects_the_config_built_once(game: Game) -> None:
+    # docs/engines.md: every action is built once and handed out as the same object
+    state = oldbiddy.new_state(game, 5, 4, transcript=False)
+    table = state.config.actions
+    assert table is oldbiddy.config_for(game).actions
+    built = {
+        id(a) for group in (table.add, table.take, table.gem, table.show, table.swap) for a in group
+    }
+    built |= {id(a) for per_colour in table.move for both in per_colour for a in both}
+    built |= {id(a) for per_seat in table.give for a in per_seat}
+    built |= {id(PASS), id(SEAL), id(FAKE)}
+    rng = random.Random(4)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        assert isinstance(legal, tuple) and legal == state.legal_actions()
+        assert all(id(a) in built for a in legal), legal
+        state.apply(legal[rng.randrange(len(legal))])
+
+
+def test_every_decision_it_lists_is_marked_in_the_code() -> None:
+    from pnp.games.oldbiddy.decisions import DECISIONS
+    from tests.test_decisions_printed import _marked
+
+    assert {d.id for d in DECISIONS} == _marked("oldbiddy")
