@@ -78,9 +78,14 @@ class Config:
     def actions(self) -> ActionTable:
         """Every action of this game (built once; a property, not a field, so the
         record's fingerprint of the config is unchanged)."""
+        kept = _TABLES.get(id(self))
+        if kept is not None and kept[0] is self:
+            return kept[1]
         slots = sum(self.zero_markers) - self.min_players
         steps = tuple(spaces for spaces, _ in self.boss_moves)
-        return action_table(len(self.colors), len(self.characters), self.max_players, slots, steps)
+        table = action_table(len(self.colors), len(self.characters), self.max_players, slots, steps)
+        _TABLES[id(self)] = (self, table)
+        return table
 
     def zero_marker_pool(self) -> list[int]:
         """The colour of every zero score marker, one entry per marker."""
@@ -91,6 +96,12 @@ class Config:
 
     def cards_used(self, players: int) -> int:
         return len(self.gem_cards) - self.cards_removed[players]
+
+
+_TABLES: dict[int, tuple[Config, ActionTable]] = {}
+"""Each config's action table, by the config's identity: the options ask for it at
+nearly every decision, and hashing the table's shape at each ask showed in the
+profile of random play."""
 
 
 def config_from_game(game: Game) -> Config:
