@@ -12,6 +12,7 @@ from collections import Counter
 import pytest
 
 from pnp.games import oldbiddy
+from pnp.games.kit import Action
 from pnp.games.oldbiddy import market
 from pnp.games.oldbiddy.rules import PASS, SEAL, State, determinize
 from pnp.games.oldbiddy.state import ACT, BID, CHOOSE, GIVE
@@ -19,6 +20,11 @@ from pnp.spec.game import Game
 from pnp.spec.load import load_game
 
 GREEN, BLUE, RED = 0, 1, 2
+
+
+def act(verb: str, *args: int) -> Action:
+    """An action equal to the one the engine hands out (built afresh, not looked up)."""
+    return Action(verb, args)
 
 
 @pytest.fixture(scope="module")
@@ -57,7 +63,7 @@ def test_start_gems_follow_turn_order_position(game: Game) -> None:
     extra = {1: [], 2: [1], 3: [2], 4: [3], 5: [3, 1]}
     for seed in range(20):
         state = fresh(game, 5, seed)
-        worth = market.values(state.cfg, state.positions)
+        worth = market.values(state.config, state.positions)
         for seat in range(5):
             expected = [1, 1, 1]
             for value in extra[state.marker[seat]]:
@@ -70,7 +76,7 @@ def test_market_starts_on_the_three_central_spaces(game: Game) -> None:
     starts = set()
     for seed in range(30):
         state = fresh(game, 3, seed)
-        middle = (state.cfg.spaces + 1) // 2  # 19 spaces: 9, 10, 11
+        middle = (state.config.spaces + 1) // 2  # 19 spaces: 9, 10, 11
         assert sorted(state.positions) == [middle - 1, middle, middle + 1]
         starts.add(tuple(state.positions))
     assert len(starts) == 6  # every order turns up
@@ -85,7 +91,7 @@ def test_cards_and_characters_per_player_count(
     # Set up: remove 6/12 gem cards for 4/3 players; the Princess (E) only at 5, the
     # Kid (D) at 4 and 5. 6 rounds × characters in play = cards used.
     state = fresh(game, players, 1)
-    assert "".join(state.cfg.characters[i].letter for i in state.characters) == letters
+    assert "".join(state.config.characters[i].letter for i in state.characters) == letters
     assert len(state.deck) + len(state.seen_cards) == used
     rng = random.Random(1)
     while not state.is_terminal():
@@ -117,10 +123,10 @@ def test_bid_value_fake_gem_marker_and_gem_values(game: Game) -> None:
     # Phase 1: 5 for a large fake gem + the turn order marker + the market value of each
     # gem (highest 3, middle 2, lowest 1). Market green < blue < red:
     # fake 5 + marker 3 + 2 green × 1 + 1 red × 3 = 13.
-    cfg = oldbiddy.config_for(game)
-    worth = market.values(cfg, [4, 9, 15])
+    config = oldbiddy.config_for(game)
+    worth = market.values(config, [4, 9, 15])
     assert worth == (1, 2, 3)
-    assert market.bid_value(cfg, [2, 0, 1], 1, 3, worth) == 5 + 3 + 2 * 1 + 1 * 3
+    assert market.bid_value(config, [2, 0, 1], 1, 3, worth) == 5 + 3 + 2 * 1 + 1 * 3
 
 
 def test_bids_are_sealed_simultaneous_and_spent(game: Game) -> None:
@@ -134,9 +140,9 @@ def test_bids_are_sealed_simultaneous_and_spent(game: Game) -> None:
     fakes, pile = state.fakes[first], state.fake_pile
     held = state.behind[first][:]
     supply = state.supply[:]
-    state.apply(("add", held.index(max(held))))
-    state.apply(("fake",))
-    assert ("fake",) not in state.legal_actions()  # at most one fake gem per bid
+    state.apply(act("add", held.index(max(held))))
+    state.apply(act("fake"))
+    assert act("fake") not in state.legal_actions()  # at most one fake gem per bid
     other = (first + 1) % 3
     assert state.view(other).my_bid == ((0, 0, 0), 0)  # the open fist is not seen
     state.apply(SEAL)
@@ -170,17 +176,21 @@ def test_last_player_takes_one_gem_and_leftover_card_is_discarded(game: Game) ->
     # of their choice; the unchosen character's gem card is discarded.
     state = fresh(game, 4, 2)
     order = sorted(range(4), key=lambda s: state.marker[s])
-    offer = state.cfg.gem_cards[state.offers[0]]
+    offer = state.config.gem_cards[state.offers[0]]
     before = state.behind[order[0]][:]
-    state.apply(("take", 0))
+    state.apply(act("take", 0))
     assert state.behind[order[0]] == [b + g for b, g in zip(before, offer, strict=True)]
-    state.apply(("take", 1))
-    state.apply(("take", 2))
+    state.apply(act("take", 1))
+    state.apply(act("take", 2))
     last = order[3]
     assert state.current_player() == last
-    assert state.legal_actions() == [("gem", GREEN), ("gem", BLUE), ("gem", RED)]
+    assert state.legal_actions() == (
+        act("gem", GREEN),
+        act("gem", BLUE),
+        act("gem", RED),
+    )
     held = state.behind[last][:]
-    state.apply(("gem", RED))
+    state.apply(act("gem", RED))
     assert state.behind[last][RED] == held[RED] + 1
     assert state.owner[3] == -1 and all(card == -1 for card in state.offers)
 
@@ -202,20 +212,22 @@ def test_boss_pays_in_the_moved_colour_without_change(game: Game) -> None:
     # Green worth 1 cannot pay 6 with 5 gems; the moved gem must stay on the board.
     state = fresh(game, 3, 4)
     finish_choosing(state)
-    boss = state.cfg.characters[state.characters[1]]
+    boss = state.config.characters[state.characters[1]]
     assert boss.letter == "B" and state.phase == ACT
     seat = state.owner[1]
-    state.turn, state.acting = 1, seat
+    state.turn, state.to_move = 1, seat
     state.positions = (1, 11, 12)
     state.behind[seat] = [5, 0, 4]
     state.legal = state.table = None  # changed by hand: forget the options and the table kept
     legal = state.legal_actions()
-    assert ("move", GREEN, 1) in legal and ("move", GREEN, 2) not in legal
-    assert ("move", GREEN, -1) not in legal  # green is on space 1: the end rule
-    assert ("move", RED, 3) in legal and ("move", RED, -3) in legal
-    assert not any(a[:2] == ("move", BLUE) for a in legal)  # no blue gems to pay with
+    assert act("move", GREEN, 1) in legal and act("move", GREEN, 2) not in legal
+    assert act("move", GREEN, -1) not in legal  # green is on space 1: the end rule
+    assert act("move", RED, 3) in legal and act("move", RED, -3) in legal
+    assert not any(
+        a.verb == "move" and a.args[0] == BLUE for a in legal
+    )  # no blue gems to pay with
     supply = state.supply[RED]
-    state.apply(("move", RED, -2))
+    state.apply(act("move", RED, -2))
     assert state.behind[seat][RED] == 4 - 2 and state.supply[RED] == supply + 2
     assert state.positions == (1, 12, 10)
 
@@ -226,7 +238,7 @@ def test_old_biddy_takes_a_fake_gem_only_if_one_is_left(game: Game) -> None:
         state = fresh(game, 3, 6)
         state.fake_pile = pile
         seat = state.order[0]
-        state.apply(("take", 0))  # character A
+        state.apply(act("take", 0))  # character A
         finish_choosing(state)
         assert state.fakes[seat] == expected
 
@@ -237,19 +249,19 @@ def test_princess_takes_then_gives(game: Game) -> None:
     order = state.order[:]
     for _ in range(4):
         state.apply(state.legal_actions()[-1])  # E first, then D, C, B
-    state.apply(("gem", GREEN))
+    state.apply(act("gem", GREEN))
     princess = order[0]
     while state.current_player() != princess or state.phase != ACT:
         legal = state.legal_actions()
         state.apply(PASS if PASS in legal else legal[0])
-    assert state.cfg.characters[state.characters[state.turn]].letter == "E"
+    assert state.config.characters[state.characters[state.turn]].letter == "E"
     mine = state.behind[princess][BLUE]
-    state.apply(("take", BLUE))
+    state.apply(act("take", BLUE))
     assert state.behind[princess][BLUE] == mine + 1 and state.phase == GIVE
-    assert all(a[1] != princess for a in state.legal_actions())
+    assert all(a.args[0] != princess for a in state.legal_actions())
     other = order[1]
     theirs = state.behind[other][RED]
-    state.apply(("give", other, RED))
+    state.apply(act("give", other, RED))
     assert state.behind[other][RED] == theirs + 1
 
 
@@ -257,15 +269,19 @@ def test_kid_swaps_blind_and_learns_the_new_marker(game: Game) -> None:
     # D. The Kid: swap your zero score marker with one from the board (decision kid-looks).
     state = fresh(game, 4, 9)
     order = state.order[:]
-    state.apply(("take", 3))  # D
+    state.apply(act("take", 3))  # D
     finish_choosing(state)
     kid = order[0]
     while not (state.phase == ACT and state.current_player() == kid):
         legal = state.legal_actions()
         state.apply(PASS if PASS in legal else legal[0])
-    assert state.legal_actions() == [("swap", 0), ("swap", 1), PASS]
+    assert state.legal_actions() == (
+        act("swap", 0),
+        act("swap", 1),
+        PASS,
+    )
     mine, board = state.zero[kid], state.board_zero[1]
-    state.apply(("swap", 1))
+    state.apply(act("swap", 1))
     assert state.zero[kid] == board and state.board_zero[1] == mine
     assert state.view(kid).board_known == (-1, mine)
     assert state.view(order[1]).board_known == (-1, -1)
@@ -279,11 +295,11 @@ def test_scoring_zero_marker_front_gems_and_fake_gem(game: Game) -> None:
     # that colour in front of your screen, those gems not scored; +1 for a fake gem kept.
     # Market green 1, blue 2, red 3; zero marker red; 5 green, 3 blue behind, 1 blue in
     # front, 4 red behind, 1 red in front: 5 × 1 + 3 × (2 + 1) + 0 + 1 = 15.
-    cfg = oldbiddy.config_for(game)
+    config = oldbiddy.config_for(game)
     worth = (1, 2, 3)
-    assert market.final_score(cfg, worth, [5, 3, 4], [0, 1, 1], RED, 1) == 15
-    assert market.final_score(cfg, worth, [5, 3, 4], [0, 1, 1], RED, 2) == 15  # +1 at most
-    assert market.final_score(cfg, worth, [5, 3, 4], [0, 1, 1], RED, 0) == 14
+    assert market.final_score(config, worth, [5, 3, 4], [0, 1, 1], RED, 1) == 15
+    assert market.final_score(config, worth, [5, 3, 4], [0, 1, 1], RED, 2) == 15  # +1 at most
+    assert market.final_score(config, worth, [5, 3, 4], [0, 1, 1], RED, 0) == 14
 
 
 def test_game_ends_after_six_rounds(game: Game) -> None:
@@ -296,7 +312,7 @@ def test_game_ends_after_six_rounds(game: Game) -> None:
         legal = state.legal_actions()
         state.apply(legal[rng.randrange(len(legal))])
     assert rounds_seen == {1, 2, 3, 4, 5, 6} and state.length() == 6
-    assert state.current_player() < 0 and state.legal_actions() == []
+    assert state.current_player() < 0 and state.legal_actions() == ()
 
 
 # -- hidden information --------------------------------------------------------------
@@ -307,7 +323,7 @@ def test_determinize_keeps_the_view_and_resamples_secrets(game: Game) -> None:
     to_bidding(state)
     for _ in range(2):
         held = state.behind[state.current_player()]
-        state.apply(("add", held.index(max(held))))
+        state.apply(act("add", held.index(max(held))))
         state.apply(SEAL)
     me = state.current_player()
     view = state.view(me)
@@ -343,7 +359,7 @@ def test_a_view_hides_other_bids_and_zero_markers(game: Game) -> None:
     state = fresh(game, 4, 13)
     to_bidding(state)
     held = state.behind[state.current_player()]
-    state.apply(("add", held.index(max(held))))
+    state.apply(act("add", held.index(max(held))))
     state.apply(SEAL)  # seat one has bid in secret
     me = state.current_player()
     before = _everything_seen(state.view(me), 4)

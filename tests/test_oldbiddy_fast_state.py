@@ -12,10 +12,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pnp.games import oldbiddy
+from pnp.games.kit import Action, IllegalAction
+from pnp.games.oldbiddy.actions import FAKE, SEAL
 from pnp.games.oldbiddy.rules import PASS, TERMINAL, State
 from pnp.games.oldbiddy.state import BID, CHOOSE, OVER, StateData
 from pnp.spec.game import Game
 from pnp.spec.load import load_game
+
+
+def act(verb: str, *args: int) -> Action:
+    """An action equal to the one the engine hands out (built afresh, not looked up)."""
+    return Action(verb, args)
 
 
 @pytest.fixture(scope="module")
@@ -46,7 +53,7 @@ def play(state: State, rng: random.Random, check: bool = True) -> list[object]:
         action = legal[rng.randrange(len(legal))]
         state.apply(action)
         taken.append(action)
-    assert state.current_player() == TERMINAL and state.legal_actions() == []
+    assert state.current_player() == TERMINAL and state.legal_actions() == ()
     return taken
 
 
@@ -98,27 +105,42 @@ def test_a_bid_stops_offering_what_the_seat_has_run_out_of(game: Game) -> None:
     seat = state.current_player()
     state.fakes[seat], state.behind[seat] = 2, [1, 0, 2]
     state.legal = state.table = None  # changed by hand: forget the kept list and table
-    assert state.legal_actions() == [("add", 0), ("add", 2), ("fake",), ("seal",)]
-    state.apply(("add", 0))  # an equal tuple, not the one in the list
-    assert state.legal_actions() == [("add", 2), ("fake",), ("seal",)]
-    state.apply(("fake",))
-    assert state.legal_actions() == [("add", 2), ("seal",)]
-    state.apply(("add", 2))
-    assert state.legal_actions() == [("add", 2), ("seal",)]
-    state.apply(("add", 2))
-    assert state.legal_actions() == [("seal",)]
-    with pytest.raises(ValueError, match=r"not legal now \(bid\)"):
-        state.apply(("add", 2))
+    assert state.legal_actions() == (
+        act("add", 0),
+        act("add", 2),
+        act("fake"),
+        act("seal"),
+    )
+    state.apply(act("add", 0))  # an equal action, not the one in the list
+    assert state.legal_actions() == (
+        act("add", 2),
+        act("fake"),
+        act("seal"),
+    )
+    state.apply(act("fake"))
+    assert state.legal_actions() == (
+        act("add", 2),
+        act("seal"),
+    )
+    state.apply(act("add", 2))
+    assert state.legal_actions() == (
+        act("add", 2),
+        act("seal"),
+    )
+    state.apply(act("add", 2))
+    assert state.legal_actions() == (act("seal"),)
+    with pytest.raises(IllegalAction, match=r"not legal now \(bid\)"):
+        state.apply(act("add", 2))
 
 
 def test_apply_refuses_an_action_the_list_did_not_offer(game: Game) -> None:
     state = oldbiddy.new_state(game, 4, 5)
     legal = state.legal_actions()  # round 1 starts with choosing a character
-    assert ("gem", 0) not in legal
-    with pytest.raises(ValueError, match=r"not legal now \(choose\)"):
-        state.apply(("gem", 0))
+    assert act("gem", 0) not in legal
+    with pytest.raises(IllegalAction, match=r"not legal now \(choose\)"):
+        state.apply(act("gem", 0))
     state.apply(legal[0])
-    with pytest.raises(ValueError, match="not legal now"):
+    with pytest.raises(IllegalAction, match="not legal now"):
         state.apply(legal[0])  # the character is taken: the next seat's list lacks it
 
 
@@ -158,3 +180,29 @@ def test_the_table_views_keep_follows_every_change(seed: int, players: int) -> N
             assert fresh.view(seat) == view
         legal = state.legal_actions()
         state.apply(legal[rng.randrange(len(legal))])
+
+
+def test_legal_actions_are_the_objects_the_config_built_once(game: Game) -> None:
+    # docs/engines.md: every action is built once and handed out as the same object
+    state = oldbiddy.new_state(game, 5, 4, transcript=False)
+    table = state.config.actions
+    assert table is oldbiddy.config_for(game).actions
+    built = {
+        id(a) for group in (table.add, table.take, table.gem, table.show, table.swap) for a in group
+    }
+    built |= {id(a) for per_colour in table.move for both in per_colour for a in both}
+    built |= {id(a) for per_seat in table.give for a in per_seat}
+    built |= {id(PASS), id(SEAL), id(FAKE)}
+    rng = random.Random(4)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        assert isinstance(legal, tuple) and legal == state.legal_actions()
+        assert all(id(a) in built for a in legal), legal
+        state.apply(legal[rng.randrange(len(legal))])
+
+
+def test_every_decision_it_lists_is_marked_in_the_code() -> None:
+    from pnp.games.oldbiddy.decisions import DECISIONS
+    from tests.test_decisions_printed import _marked
+
+    assert {d.id for d in DECISIONS} == _marked("oldbiddy")

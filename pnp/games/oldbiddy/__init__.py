@@ -1,67 +1,27 @@
 """Old Biddy: bid for turn order, hire a character, rig the gem market, hoard gems.
 
-The module API every engine under :mod:`pnp.games` offers (see :class:`pnp.games.Engine`):
-``NAME``, ``validate``, ``new_state``, ``BOTS``, ``worked_examples`` and
-``printed_components``.  Plain game data lives in :mod:`.state`, transitions in
-:mod:`.rules`, the market's sums in :mod:`.market`, what a seat sees in :mod:`.view`,
-and the rules the source leaves open in :mod:`.decisions`.
+Its declaration; the kit builds the module API from it (docs/engines.md).  Plain game
+data lives in :mod:`.state`, transitions in :mod:`.rules`, the market's sums in
+:mod:`.market`, what a seat sees in :mod:`.view`, and the rules the source leaves open
+in :mod:`.decisions`.
 """
 
 from __future__ import annotations
 
-import sys
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from pnp.games.kit import check_players, checked_once, lazy_attributes
-from pnp.games.oldbiddy.check import validate
-from pnp.games.oldbiddy.config import config_from_game
-from pnp.games.oldbiddy.report import GEMS
-from pnp.spec.game import Game
+from pnp.games.kit import EngineInfo, api_names, declare
 
-if TYPE_CHECKING:
-    from pnp.games.oldbiddy.rules import State
-
-NAME = "oldbiddy"
-
-config_for = checked_once(validate, config_from_game)
-"""The engine's numbers for a game, checked and read once per loaded game."""
+INFO = EngineInfo(
+    name="oldbiddy",
+    title="Old Biddy",
+    hides="the other seats' bids until revealed, their zero score markers, the board's "
+    "face-down markers a seat did not place, and the order of the gem-card deck",
+)
+NAME = INFO.name
+__all__ = api_names(INFO)
+_part = declare(__name__, INFO)
 
 
-def new_state(game: Game, players: int, seed: int | None = None, transcript: bool = True) -> State:
-    """A game set up and waiting for round 1's first choice; same seed, same game."""
-    check_players(game, players)
-    from pnp.games.oldbiddy.rules import State
-
-    return State(config_for(game), players, seed, transcript)
-
-
-def worked_examples(game: Game) -> dict[str, Any]:
-    """Numbers for the rulebook (bid, Boss move, score, decisions), computed by the engine."""
-    from pnp.games.decisions import record_runs
-    from pnp.games.oldbiddy.examples import worked_examples as compute
-
-    return compute(config_for(game), record_runs(game, sys.modules[__name__]))
-
-
-def printed_components(game: Game) -> dict[str, dict[str, int]]:
-    """Printed count of every limited component, keyed like ``State.usage()``."""
-    cfg = config_for(game)
-    return {GEMS: dict.fromkeys(cfg.colors, cfg.gems_per_color)}
-
-
-__getattr__ = lazy_attributes(__name__)
-
-
-__all__ = [
-    "table_at_start",
-    "BOTS",
-    "NAME",
-    "RULES",
-    "State",
-    "config_for",
-    "determinize",
-    "new_state",
-    "printed_components",
-    "validate",
-    "worked_examples",
-]
+def __getattr__(name: str) -> Any:
+    return _part(name)

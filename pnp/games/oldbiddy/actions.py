@@ -1,119 +1,64 @@
-"""What a seat may do, as small tuples (see :mod:`.rules` for the whole list)."""
+"""Old Biddy's actions, each a :class:`pnp.games.kit.Action` built once per shape of game
+(:func:`action_table`, reached as ``config.actions``); :mod:`.options` hands them out.
+
+* bid: ``add c`` puts one more gem of colour ``c`` in the closed fist, ``fake`` adds a
+  fake gem, ``seal`` closes the bid;
+* choose: ``take i`` takes the i-th character in play; the last seat ``gem c``;
+* act: ``move c spaces`` (the Boss; negative is down), ``show c`` (Moneybags),
+  ``swap slot`` (the Kid), ``take c`` then ``give seat c`` (the Princess), or ``pass``.
+"""
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
-from typing import Any
+from functools import cache
+from typing import NamedTuple
 
-from pnp.games.oldbiddy import market
-from pnp.games.oldbiddy.config import GIFT_GEM, MOVE_GEM, SHOW_GEM, SWAP_ZERO
-from pnp.games.oldbiddy.state import StateData
+from pnp.games.kit import Action
 
-Action = tuple[Any, ...]
-PASS: Action = ("pass",)
-SEAL: Action = ("seal",)
-FAKE: Action = ("fake",)
+PASS = Action("pass")
+SEAL = Action("seal")
+FAKE = Action("fake")
+
+
+class ActionTable(NamedTuple):
+    """Every action of one shape of game, by what it names."""
+
+    add: tuple[Action, ...]
+    """By colour."""
+    take: tuple[Action, ...]
+    """By character in play (choosing) or by colour (the Princess): the same verb."""
+    gem: tuple[Action, ...]
+    """By colour: what the last seat takes."""
+    move: tuple[tuple[tuple[Action, Action], ...], ...]
+    """By colour, then by Boss move (in ``config.boss_moves`` order): up, then down."""
+    show: tuple[Action, ...]
+    swap: tuple[Action, ...]
+    """By board slot."""
+    give: tuple[tuple[Action, ...], ...]
+    """By seat, then colour."""
 
 
 @cache
-def _adds(colors: int) -> tuple[Action, ...]:
-    """``("add", c)`` for every colour, made once: a bid lists them again and again."""
-    return tuple(("add", c) for c in range(colors))
-
-
-@cache
-def _takes(characters: int) -> tuple[Action, ...]:
-    return tuple(("take", i) for i in range(characters))
-
-
-@cache
-def _gem_picks(colors: int) -> tuple[Action, ...]:
-    return tuple(("gem", c) for c in range(colors))
-
-
-@lru_cache(maxsize=4096)
-def _gifts(players: int, seat: int, left: tuple[bool, ...]) -> tuple[Action, ...]:
-    return tuple(
-        ("give", other, c)
-        for other in range(players)
-        if other != seat
-        for c, has in enumerate(left)
-        if has
+def action_table(
+    colors: int, characters: int, seats: int, slots: int, steps: tuple[int, ...]
+) -> ActionTable:
+    """The actions of a game with these many colours, characters, seats (at most) and
+    board slots (at most), and Boss moves of ``steps`` spaces: made once, and the only
+    action objects the rules hand out."""
+    return ActionTable(
+        add=tuple(Action("add", (c,)) for c in range(colors)),
+        take=tuple(Action("take", (i,)) for i in range(max(characters, colors))),
+        gem=tuple(Action("gem", (c,)) for c in range(colors)),
+        move=tuple(
+            tuple((Action("move", (c, s)), Action("move", (c, -s))) for s in steps)
+            for c in range(colors)
+        ),
+        show=tuple(Action("show", (c,)) for c in range(colors)),
+        swap=tuple(Action("swap", (slot,)) for slot in range(slots)),
+        give=tuple(
+            tuple(Action("give", (seat, c)) for c in range(colors)) for seat in range(seats)
+        ),
     )
 
 
-def without(legal: list[Action], action: Action) -> list[Action]:
-    """A copy of ``legal`` less ``action`` (listed once): the next options of a seat
-    that goes on bidding."""
-    rest = legal[:]
-    rest.remove(action)
-    return rest
-
-
-def bid_options(state: StateData, seat: int) -> list[Action]:
-    """Phase 1: one more gem of a colour still held, a fake gem (up to the bid's limit),
-    or seal the bid."""
-    gems, held = state.bid_gems[seat], state.behind[seat]
-    adds = _adds(len(gems))
-    out: list[Action] = [adds[c] for c in range(len(gems)) if held[c] > gems[c]]
-    if state.fakes[seat] > state.bid_fakes[seat] < state.cfg.fake_gems_per_bid:
-        out.append(FAKE)
-    out.append(SEAL)
-    return out
-
-
-def choice_options(state: StateData) -> list[Action]:
-    """Phase 2: a character nobody took yet; the last seat instead one gem in supply."""
-    if state.turn < state.n - 1:
-        takes = _takes(len(state.owner))
-        return [takes[i] for i, who in enumerate(state.owner) if who < 0]
-    picks = _gem_picks(len(state.supply))
-    return [picks[c] for c, left in enumerate(state.supply) if left]
-
-
-def gift_options(state: StateData, seat: int) -> list[Action]:
-    """The Princess's gift: any other seat, any colour left in the supply."""
-    return list(_gifts(state.n, seat, tuple([left > 0 for left in state.supply])))
-
-
-def boss_options(state: StateData, seat: int) -> tuple[list[Action], int]:
-    """The Boss's legal moves then ``PASS``, and how many more moves ``seat`` could pay
-    for that the end rule forbids (a measure).
-
-    Each colour, each distance, up then down: paid in the moved colour with the fewest
-    gems that reach the cost (:func:`market.payment`), and the moved gem must stay on
-    the track (spaces 1 to ``cfg.spaces``, decision board-ends).
-    """
-    cfg, held, positions = state.cfg, state.behind[seat], state.positions
-    worth, last = market.values(cfg, positions), cfg.spaces
-    legal: list[Action] = []
-    ruled_out = 0
-    for c in range(len(cfg.colors)):
-        for spaces, cost in cfg.boss_moves:
-            if held[c] >= market.payment(cost, worth[c]):
-                for delta in (spaces, -spaces):
-                    if 1 <= positions[c] + delta <= last:
-                        legal.append(("move", c, delta))
-                    else:
-                        ruled_out += 1
-    legal.append(PASS)
-    return legal, ruled_out
-
-
-def options(state: StateData, seat: int, action: str) -> list[Action]:
-    """What ``seat`` may do with the character whose action is ``action`` (phase 3).
-
-    The Boss pays in the colour it moves, the fewest gems that reach the cost, and the
-    moved gem must stay on the track; the Boss, Moneybags and the Kid may pass
-    (decision skip-action); the Princess must take when the supply has a gem.
-    """
-    held = state.behind[seat]
-    if action == MOVE_GEM:
-        return boss_options(state, seat)[0]
-    if action == SHOW_GEM:
-        return [*(("show", c) for c, k in enumerate(held) if k), PASS]
-    if action == SWAP_ZERO:
-        return [*(("swap", slot) for slot in range(len(state.board_zero))), PASS]
-    if action == GIFT_GEM:
-        return [("take", c) for c, left in enumerate(state.supply) if left] or [PASS]
-    return [PASS]
+__all__ = ["FAKE", "PASS", "SEAL", "Action", "ActionTable", "action_table"]

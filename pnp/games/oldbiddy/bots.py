@@ -41,28 +41,31 @@ def _my_worth(view: View) -> list[int]:
     """What one more gem of each colour adds to this seat's final score (the market
     value alone while no gem stands in front of the screen, as is most often so)."""
     front = view.fronts[view.seat]
-    worth = market.color_values_for(view.cfg, view.values, front) if any(front) else [*view.values]
+    worth = (
+        market.color_values_for(view.config, view.values, front) if any(front) else [*view.values]
+    )
     worth[view.zero] = 0
     return worth
 
 
 def _scores_after_moves(view: View, moves: Sequence[Action]) -> list[int]:
-    """This seat's score after each Boss move (``("move", colour, spaces)``), paid for.
+    """This seat's score after each Boss move (``move colour spaces``), paid for.
 
     The score depends on the move only through the market it leaves (three colours stand
     in at most six orders) and the gems paid, so each market is scored once and a move's
     payment is taken off at the moved colour's new worth (nothing when it is the colour
     of the zero marker)."""
-    cfg, me, positions, worth = view.cfg, view.seat, view.positions, view.values
+    config, me, positions, worth = view.config, view.seat, view.positions, view.values
     behind, front, zero, fakes = view.behinds[me], view.fronts[me], view.zero, view.fake_counts[me]
-    costs, bonus, after = cfg.boss_costs, cfg.moneybags_bonus, market.values_after
+    costs, bonus, after = config.boss_costs, config.moneybags_bonus, market.values_after
     scored: dict[tuple[int, ...], int] = {}
     out = []
-    for _, color, delta in moves:
-        moved = after(cfg, positions, color, delta)
+    for move in moves:
+        color, delta = move.args
+        moved = after(config, positions, color, delta)
         score = scored.get(moved)
         if score is None:
-            score = scored[moved] = market.final_score(cfg, moved, behind, front, zero, fakes)
+            score = scored[moved] = market.final_score(config, moved, behind, front, zero, fakes)
         if color != zero:
             paid = market.payment(costs[abs(delta)], worth[color])
             score -= paid * (moved[color] + bonus * front[color])
@@ -85,9 +88,9 @@ def _bid(view: View, legal: Sequence[Action]) -> Action:
     gems, fakes = view.my_bid
     zero = view.zero
     if gems[zero] < view.behinds[me][zero]:
-        add = ("add", zero)
+        add = view.config.actions.add[zero]
         if add in legal:
-            spent = market.bid_value(view.cfg, gems, fakes, 0, view.values)
+            spent = market.bid_value(view.config, gems, fakes, 0, view.values)
             if spent < BID_ROUND_FACTOR * view.round * 2:
                 return add
     return SEAL
@@ -95,42 +98,42 @@ def _bid(view: View, legal: Sequence[Action]) -> Action:
 
 def _choose(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
     worth, rnd = _my_worth(view), rng.random
-    if legal[0][0] == "gem":
-        return legal[_best([worth[a[1]] for a in legal], rnd)]
-    cfg, cards, characters = view.cfg, view.offer_cards, view.characters
-    gem_cards, roles = cfg.gem_cards, cfg.characters
+    if legal[0].verb == "gem":
+        return legal[_best([worth[a.args[0]] for a in legal], rnd)]
+    config, cards, characters = view.config, view.offer_cards, view.characters
+    gem_cards, roles = config.gem_cards, config.characters
     value = [
         (sum(map(mul, gem_cards[cards[i]], worth)) if cards[i] >= 0 else 0)
         + ACTION_WORTH[roles[characters[i]].action]
-        for _, i in legal
+        for i in (a.args[0] for a in legal)
     ]
     return legal[_best(value, rnd)]
 
 
 def _act(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
-    me, kind = view.seat, legal[0][0]
+    me, kind = view.seat, legal[0].verb
     if kind == "move":
-        moves = [a for a in legal if a[0] == "move"]
+        moves = legal[:-1]  # the moves, then PASS
         after = _scores_after_moves(view, moves)
         top = _best(after, rng.random)
-        return moves[top] if after[top] > view.score(me) else ("pass",)
+        return moves[top] if after[top] > view.score(me) else legal[-1]
     if kind == "show":
         held, worth = view.behind(me), _my_worth(view)
-        bonus = view.cfg.moneybags_bonus
-        gain = {a: (held[a[1]] - 1) * bonus - worth[a[1]] for a in legal if a[0] == "show"}
+        bonus = view.config.moneybags_bonus
+        gain = {a: (held[a.args[0]] - 1) * bonus - worth[a.args[0]] for a in legal[:-1]}
         best = max(gain, key=lambda a: gain[a])
-        return best if gain[best] > 0 else ("pass",)
+        return best if gain[best] > 0 else legal[-1]
     if kind == "swap":
         held, market_worth = view.behind(me), view.values
         lost = [h * w for h, w in zip(held, market_worth, strict=True)]
         if lost[view.zero] <= min(lost):
-            return ("pass",)
+            return legal[-1]
         known = view.board_known
-        fresh = [a for a in legal if a[0] == "swap" and known[a[1]] != view.zero]
-        return fresh[int(rng.random() * len(fresh))] if fresh else ("pass",)
+        fresh = [a for a in legal[:-1] if known[a.args[0]] != view.zero]
+        return fresh[int(rng.random() * len(fresh))] if fresh else legal[-1]
     if kind == "take":
         worth = _my_worth(view)
-        return legal[_best([worth[a[1]] for a in legal], rng.random)]
+        return legal[_best([worth[a.args[0]] for a in legal], rng.random)]
     if kind == "give":
         return _gift(view, legal, rng)
     return legal[0]
@@ -139,20 +142,21 @@ def _act(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
 def _gift(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
     """The Princess's gift: to the seat that seems furthest behind (a tiny draw breaks
     ties), the colour worth least to this seat."""
-    cfg, me, worth, rnd = view.cfg, view.seat, view.values, rng.random
+    config, me, worth, rnd = view.config, view.seat, view.values, rng.random
     behinds, fronts, fakes = view.behinds, view.fronts, view.fake_counts
     poorest, low = -1, math.inf
-    for seat in {a[1] for a in legal}:  # as min() over this set did, in its order
+    for seat in {a.args[0] for a in legal}:  # as min() over this set did, in its order
         zero = view.zero if seat == me else UNKNOWN
-        score = market.final_score(cfg, worth, behinds[seat], fronts[seat], zero, fakes[seat])
+        score = market.final_score(config, worth, behinds[seat], fronts[seat], zero, fakes[seat])
         key = score + rnd() * 1e-6
         if key < low:
             poorest, low = seat, key
     mine = _my_worth(view)
     gift, least = legal[0], math.inf
     for action in legal:
-        if action[1] == poorest and mine[action[2]] < least:
-            gift, least = action, mine[action[2]]
+        seat, color = action.args
+        if seat == poorest and mine[color] < least:
+            gift, least = action, mine[color]
     return gift
 
 

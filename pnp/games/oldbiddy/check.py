@@ -10,7 +10,7 @@ from pnp.games.decisions import check_published
 from pnp.games.oldbiddy.config import ACTIONS, config_from_game
 from pnp.games.oldbiddy.decisions import PUBLISHED
 from pnp.games.oldbiddy.tables import Tables
-from pnp.games.table_schema import table_findings
+from pnp.games.table_schema import table_findings, tables_of
 from pnp.spec.game import Card, Game
 
 
@@ -48,14 +48,13 @@ def _reporter(game: Game, out: list[Finding]) -> Callable[..., None]:
 
 
 def _check_market(game: Game) -> list[Finding]:
-    t = game.spec.tables
+    t = tables_of(game, Tables)
     out: list[Finding] = []
     err = _reporter(game, out)
-    colors, values = len(t["gems"]), t["market_values"]
+    colors, values = len(t.gems), t.market_values
     if len(values) != colors or values != sorted(values):
         err(f"tables.market_values needs {colors} values, lowest first", "market_values")
-    m = t["market"]
-    spaces, starts = m["spaces"], m["start_spaces"]
+    spaces, starts = t.market.spaces, t.market.start_spaces
     if not all(s <= spaces for s in starts):
         err(f"the market's start spaces must lie on its {spaces!r} spaces", "market")
         return out
@@ -63,7 +62,7 @@ def _check_market(game: Game) -> list[Finding]:
         err(f"the market needs {colors} start spaces side by side, one per gem", "market")
     elif min(starts) - 1 != spaces - max(starts):
         err("the start spaces must sit in the middle of the market track", "market")
-    longest = max(row["spaces"] for row in t["boss_moves"])
+    longest = max(row.spaces for row in t.boss_moves)
     room = min(starts) - 1
     if room < longest:
         err(
@@ -72,25 +71,25 @@ def _check_market(game: Game) -> list[Finding]:
             "market",
             "spaces",
         )
-    steps = [row["spaces"] for row in t["boss_moves"]]
-    costs = [row["cost"] for row in t["boss_moves"]]
+    steps = [row.spaces for row in t.boss_moves]
+    costs = [row.cost for row in t.boss_moves]
     if steps != list(range(1, len(steps) + 1)) or costs != sorted(costs):
         err("tables.boss_moves must run 1, 2, 3… spaces with rising costs", "boss_moves")
     return out
 
 
 def _check_setup(game: Game) -> list[Finding]:
-    t = game.spec.tables
+    t = tables_of(game, Tables)
     out: list[Finding] = []
     err = _reporter(game, out)
     span = range(game.spec.players.min, game.spec.players.max + 1)
-    positions = [row["position"] for row in t["start_gems"]]
+    positions = [row.position for row in t.start_gems]
     if positions != list(range(1, span.stop)):
         err(f"tables.start_gems needs one row per position 1–{span.stop - 1}", "start_gems")
-    for i, row in enumerate(t["start_gems"]):
-        if any(v not in t["market_values"] for v in row["worth"]):
+    for i, row in enumerate(t.start_gems):
+        if any(v not in t.market_values for v in row.worth):
             err("start gems are given by market value (one of market_values)", "start_gems", i)
-    counts = [row["players"] for row in t["gem_cards_removed"]]
+    counts = [row.players for row in t.gem_cards_removed]
     if counts != list(span):
         err(
             f"tables.gem_cards_removed needs one row per player count {span.start}–{span.stop - 1}",
@@ -105,34 +104,33 @@ def _check_setup(game: Game) -> list[Finding]:
                 game.spec_location("decks"),
             )
         )
-    elif spare > t["market"]["zero_marker_spaces"]:
+    elif spare > t.market.zero_marker_spaces:
         err(
             f"at {span.start} players {spare} zero score markers are left for the board, "
-            f"which marks {t['market']['zero_marker_spaces']} spaces",
+            f"which marks {t.market.zero_marker_spaces} spaces",
             "market",
             "zero_marker_spaces",
         )
-    if len(t["player_colors"]) < span.stop - 1:
+    if len(t.player_colors) < span.stop - 1:
         err(
-            f"tables.player_colors has {len(t['player_colors'])} colours; "
+            f"tables.player_colors has {len(t.player_colors)} colours; "
             f"{span.stop - 1} players need one screen each",
             "player_colors",
         )
-    sets = t.get("turn_order_sets")
-    if not isinstance(sets, list) or len(sets) != 2:
+    if len(t.turn_order_sets) != 2:
         err("tables.turn_order_sets needs two marker sets (they alternate)", "turn_order_sets")
     return out
 
 
 def _gem_count(game: Game, card: Card) -> int:
-    return sum(card.fields[g["id"]] for g in game.spec.tables["gems"])
+    return sum(card.fields[g.id] for g in tables_of(game, Tables).gems)
 
 
 def _check_gem_cards(game: Game) -> list[Finding]:
-    t = game.spec.tables
+    t = tables_of(game, Tables)
     out: list[Finding] = []
-    ids = [g["id"] for g in t["gems"]]
-    low, high = t["gem_card_gems"]["min"], t["gem_card_gems"]["max"]
+    ids = [g.id for g in t.gems]
+    low, high = t.gem_card_gems.min, t.gem_card_gems.max
     cards = [c for c in game.cards if c.type == "gem"]
     totals = dict.fromkeys(ids, 0)
     for card in cards:
@@ -164,7 +162,7 @@ def _check_gem_cards(game: Game) -> list[Finding]:
                     card.where("name"),
                 )
             )
-    if len(set(totals.values())) > 1 and cards:
+    if len(set(totals.values())) > 1 and cards:  # decision gem-cards
         spread = ", ".join(f"{k} {v}" for k, v in totals.items())
         out.append(
             error(
@@ -179,7 +177,7 @@ def _check_gem_cards(game: Game) -> list[Finding]:
 def _check_zero_markers(game: Game) -> list[Finding]:
     """Each zero score marker names a gem colour; every colour has as many markers."""
     out: list[Finding] = []
-    ids = [g["id"] for g in game.spec.tables["gems"]]
+    ids = [g.id for g in tables_of(game, Tables).gems]
     per_colour = dict.fromkeys(ids, 0)
     cards = [c for c in game.cards if c.type == "zero"]
     for card in cards:
@@ -192,7 +190,7 @@ def _check_zero_markers(game: Game) -> list[Finding]:
             )
             continue
         per_colour[card.fields["gem"]] += card.qty
-    if cards and len(set(per_colour.values())) > 1:
+    if cards and len(set(per_colour.values())) > 1:  # decision zero-marker-colours
         spread = ", ".join(f"{k} {v}" for k, v in per_colour.items())
         out.append(
             error(
@@ -235,9 +233,10 @@ def _check_characters(game: Game) -> list[Finding]:
                     card.where("min_players"),
                 )
             )
-    removed = {r["players"]: r["removed"] for r in game.spec.tables["gem_cards_removed"]}
+    t = tables_of(game, Tables)
+    removed = {r.players: r.removed for r in t.gem_cards_removed}
     deck = sum(c.qty for c in game.cards if c.type == "gem")
-    rounds = game.spec.tables["rounds"]
+    rounds = t.rounds
     for n in span:
         used = sum(1 for c in chars if c.fields["min_players"] <= n)
         if used != n:
@@ -263,13 +262,13 @@ def _check_characters(game: Game) -> list[Finding]:
 
 def _counted(game: Game) -> dict[str, int]:
     """The printed components that no one place in the data holds, counted."""
-    t = game.spec.tables
-    cfg = config_from_game(game)
+    t = tables_of(game, Tables)
+    config = config_from_game(game)
     return {
-        "gems": cfg.gems_per_color * len(cfg.colors),
-        "screens": len(t["player_colors"]),
-        "turn order markers": len(t["turn_order_sets"]) * len(t["start_gems"]),
-        "large fake gems": cfg.fake_gems,
-        "zero score markers": sum(cfg.zero_markers),
+        "gems": config.gems_per_color * len(config.colors),
+        "screens": len(t.player_colors),
+        "turn order markers": len(t.turn_order_sets) * len(t.start_gems),
+        "large fake gems": config.fake_gems,
+        "zero score markers": sum(config.zero_markers),
         "market boards": sum(1 for c in game.spec.components if c.kind == "board"),
     }

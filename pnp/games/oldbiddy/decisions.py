@@ -204,19 +204,19 @@ PUBLISHED: tuple[Published, ...] = (
 :func:`pnp.games.oldbiddy.check.validate` from what the data prints."""
 
 
-def numbers(cfg: Config) -> dict[str, Any]:
+def numbers(config: Config) -> dict[str, Any]:
     """The game's numbers the decisions quote, from the engine's config."""
     return {
-        "spaces": cfg.spaces,
-        "rounds": cfg.rounds,
-        "zero_per_colour": min(cfg.zero_markers),
-        "gems_per_colour": cfg.gems_per_color,
-        "moneybags_bonus": cfg.moneybags_bonus,
-        "fake_gems": cfg.fake_gems,
-        "fake_kept": cfg.fake_gem_kept_score,
-        "gem_cards": len(cfg.gem_cards),
-        "gem_min": min(map(sum, cfg.gem_cards)),
-        "gem_max": max(map(sum, cfg.gem_cards)),
+        "spaces": config.spaces,
+        "rounds": config.rounds,
+        "zero_per_colour": min(config.zero_markers),
+        "gems_per_colour": config.gems_per_color,
+        "moneybags_bonus": config.moneybags_bonus,
+        "fake_gems": config.fake_gems,
+        "fake_kept": config.fake_gem_kept_score,
+        "gem_cards": len(config.gem_cards),
+        "gem_min": min(map(sum, config.gem_cards)),
+        "gem_max": max(map(sum, config.gem_cards)),
     }
 
 
@@ -328,7 +328,7 @@ RULES: tuple[Rule, ...] = (
 """The rules the engine plays, each marked where it is carried out (``playlog.used``)."""
 
 
-def decisions_for(cfg: Config, record: dict[str, Any] | None = None) -> list[dict[str, str]]:
+def decisions_for(config: Config, record: dict[str, Any] | None = None) -> list[dict[str, str]]:
     """The decisions for the rulebook, with the data's numbers (and its simulation
     record's) filled in."""
-    return rendered_with(DECISIONS, numbers(cfg), record)
+    return rendered_with(DECISIONS, numbers(config), record)

@@ -26,20 +26,20 @@ class Ledger(StateData):
             self.log.append(f"r{self.round} {line}")
 
     def _market(self) -> str:
-        return ", ".join(f"{self.cfg.colors[c]}@{p}" for c, p in enumerate(self.positions))
+        return ", ".join(f"{self.config.colors[c]}@{p}" for c, p in enumerate(self.positions))
 
     def _gems(self, counts: list[int]) -> str:
-        return "".join(f"{self.cfg.colors[c][0]}{n}" for c, n in enumerate(counts) if n) or "-"
+        return "".join(f"{self.config.colors[c][0]}{n}" for c, n in enumerate(counts) if n) or "-"
 
     def _gain(self, seat: int, color: int, wanted: int) -> int:
         """Take up to ``wanted`` gems from the supply (decision supply-runs-out)."""
         supply = self.supply
         left = supply[color]
-        got = wanted if wanted < left else left
+        got = wanted if wanted < left else left  # decision supply-runs-out
         supply[color] = left = left - got
         self.behind[seat][color] += got
         self.table = None
-        out = self.cfg.gems_per_color - left
+        out = self.config.gems_per_color - left
         if out > self.peak_out[color]:
             self.peak_out[color] = out
         return got
@@ -74,4 +74,4 @@ class Ledger(StateData):
 
     def _who(self, seat: int) -> str:
         """``P2 (B)``: the seat and the letter of the character acting now."""
-        return f"{seat_name(seat)} ({self.cfg.characters[self.characters[self.turn]].letter})"
+        return f"{seat_name(seat)} ({self.config.characters[self.characters[self.turn]].letter})"

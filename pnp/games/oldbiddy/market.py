@@ -19,9 +19,9 @@ MARKETS_KEPT = 1 << 14
 """Markets whose values (and Boss moves) are remembered; older ones are worked out again."""
 
 
-def values(cfg: Config, positions: Sequence[int]) -> tuple[int, ...]:
+def values(config: Config, positions: Sequence[int]) -> tuple[int, ...]:
     """Value of each colour: its rank on the market, lowest gem first (market values)."""
-    return _ranked(cfg.market_values, tuple(positions))
+    return _ranked(config.market_values, tuple(positions))
 
 
 @lru_cache(maxsize=MARKETS_KEPT)
@@ -53,11 +53,11 @@ def _moved(positions: tuple[int, ...], color: int, delta: int) -> tuple[int, ...
 
 
 def values_after(
-    cfg: Config, positions: tuple[int, ...], color: int, delta: int
+    config: Config, positions: tuple[int, ...], color: int, delta: int
 ) -> tuple[int, ...]:
     """:func:`values` once ``color`` has moved ``delta`` spaces (:func:`move`): one lookup
     where the Boss weighs each of its moves."""
-    return _ranked_after(cfg.market_values, positions, color, delta)
+    return _ranked_after(config.market_values, positions, color, delta)
 
 
 @lru_cache(maxsize=MARKETS_KEPT)
@@ -73,25 +73,25 @@ def payment(cost: int, value: int) -> int:
 
 
 def bid_value(
-    cfg: Config, gems: Sequence[int], fakes: int, marker: int, gem_values: Sequence[int]
+    config: Config, gems: Sequence[int], fakes: int, marker: int, gem_values: Sequence[int]
 ) -> int:
     """Phase 1: a fake gem's points + the old turn order marker + each gem's market value."""
-    return fakes * cfg.fake_gem_bid + marker + sum(map(mul, gems, gem_values))
+    return fakes * config.fake_gem_bid + marker + sum(map(mul, gems, gem_values))
 
 
 def turn_order(bids: Sequence[int], old_markers: Sequence[int]) -> list[int]:
     """Seats from the best bid down; a tie goes to the larger old marker (decision bid-tie)."""
-    return sorted(range(len(bids)), key=lambda s: (-bids[s], -old_markers[s]))
+    return sorted(range(len(bids)), key=lambda s: (-bids[s], -old_markers[s]))  # decision bid-tie
 
 
-def color_values_for(cfg: Config, gem_values: Sequence[int], front: Sequence[int]) -> list[int]:
+def color_values_for(config: Config, gem_values: Sequence[int], front: Sequence[int]) -> list[int]:
     """What one player's gems of each colour are worth at the end: market value plus the
     Moneybags bonus for each of their own gems of that colour in front of the screen."""
-    return [v + cfg.moneybags_bonus * f for v, f in zip(gem_values, front, strict=True)]
+    return [v + config.moneybags_bonus * f for v, f in zip(gem_values, front, strict=True)]
 
 
 def final_score(
-    cfg: Config,
+    config: Config,
     gem_values: Sequence[int],
     behind: Sequence[int],
     front: Sequence[int],
@@ -100,15 +100,15 @@ def final_score(
 ) -> int:
     """Scoring: two colours (not the zero marker's), gems behind the screen only, each
     worth its :func:`color_values_for` value (summed here without building that list)."""
-    bonus, total = cfg.moneybags_bonus, 0
+    bonus, total = config.moneybags_bonus, 0
     for c, n in enumerate(behind):
         if n and c != zero:
-            total += n * (gem_values[c] + bonus * front[c])
-    return total + (cfg.fake_gem_kept_score if fakes else 0)
+            total += n * (gem_values[c] + bonus * front[c])  # decision moneybags-bonus
+    return total + (config.fake_gem_kept_score if fakes else 0)  # decision two-fake-gems
 
 
 def final_scores(
-    cfg: Config,
+    config: Config,
     positions: Sequence[int],
     behind: Sequence[Sequence[int]],
     front: Sequence[Sequence[int]],
@@ -116,7 +116,8 @@ def final_scores(
     fakes: Sequence[int],
 ) -> list[int]:
     """Every seat's :func:`final_score` at the market ``positions``."""
-    worth = values(cfg, positions)
+    worth = values(config, positions)
     return [
-        final_score(cfg, worth, behind[s], front[s], zeros[s], fakes[s]) for s in range(len(behind))
+        final_score(config, worth, behind[s], front[s], zeros[s], fakes[s])
+        for s in range(len(behind))
     ]

@@ -5,14 +5,7 @@ a bid in secret, the bids are revealed and spent, and turn order follows; in tur
 all but the last seat take a character and its gems, the last seat takes one gem; then
 the characters act in letter order.  After the last round the game is scored.
 
-Actions are small tuples:
-
-* bid: ``("add", colour)`` puts one more gem in the closed fist, ``("fake",)`` adds a
-  fake gem, ``("seal",)`` closes the bid;
-* choose: ``("take", i)`` takes the i-th character in play; the last seat ``("gem", c)``;
-* act: ``("move", colour, spaces)`` (the Boss; negative is down), ``("show", colour)``
-  (Moneybags), ``("swap", slot)`` (the Kid), ``("take", colour)`` then
-  ``("give", seat, colour)`` (the Princess), or ``("pass",)``.
+The actions are listed in :mod:`.actions`; :mod:`.options` says which are legal when.
 
 A decision whose only option is to pass is carried out without asking the seat.
 """
@@ -21,11 +14,12 @@ from __future__ import annotations
 
 import random
 
-from pnp.games.kit import Reporting
-from pnp.games.oldbiddy import actions, market, report
-from pnp.games.oldbiddy.actions import FAKE, PASS, SEAL, Action, options, without
+from pnp.games.kit import IllegalAction, Reporting
+from pnp.games.oldbiddy import market, options, report
+from pnp.games.oldbiddy.actions import PASS, SEAL, Action
 from pnp.games.oldbiddy.config import FAKE_GEM, MOVE_GEM, Config
 from pnp.games.oldbiddy.ledger import Ledger, seat_name
+from pnp.games.oldbiddy.options import Legal, without
 from pnp.games.oldbiddy.state import ACT, BID, CHOOSE, GIVE, NO_CARD, OVER, replaced
 from pnp.games.oldbiddy.view import View, deal, view_of
 from pnp.games.playlog import PlayLog
@@ -44,28 +38,30 @@ class State(Ledger, Reporting):
     __slots__ = ()
     REPORT = report
 
-    def __init__(self, cfg: Config, players: int, seed: int | None, transcript: bool = True):
-        if not cfg.min_players <= players <= cfg.max_players:
+    def __init__(self, config: Config, players: int, seed: int | None, transcript: bool = True):
+        if not config.min_players <= players <= config.max_players:
             raise ValueError(
-                f"Old Biddy takes {cfg.min_players}–{cfg.max_players} players, not {players}"
+                f"Old Biddy takes {config.min_players}–{config.max_players} players, not {players}"
             )
-        self.cfg, self.n = cfg, players
-        self.characters = tuple(i for i, c in enumerate(cfg.characters) if c.min_players <= players)
+        self.config, self.n = config, players
+        self.characters = tuple(
+            i for i, c in enumerate(config.characters) if c.min_players <= players
+        )
         rng = random.Random(seed)  # set-up is the game's only chance (see .state)
         self.log = [] if transcript else None
-        self.playlog = log = PlayLog(cfg.card_ids, players)
+        self.playlog = log = PlayLog(config.card_ids, players)
         self.legal = None
-        colors = len(cfg.colors)
-        cards = list(range(len(cfg.gem_cards)))
+        colors = len(config.colors)
+        cards = list(range(len(config.gem_cards)))
         rng.shuffle(cards)
-        out = cfg.cards_removed[players]
+        out = config.cards_removed[players]
         self.removed, self.deck, self.seen_cards = cards[:out], cards[out:], ()
-        starts = list(cfg.start_spaces)
+        starts = list(config.start_spaces)
         rng.shuffle(starts)
         self.positions = tuple(starts)
-        self.supply = [cfg.gems_per_color - 1] * colors  # one of each stands on the market
-        self.fake_pile = cfg.fake_gems
-        pool = cfg.zero_marker_pool()
+        self.supply = [config.gems_per_color - 1] * colors  # one of each stands on the market
+        self.fake_pile = config.fake_gems
+        pool = config.zero_marker_pool()
         rng.shuffle(pool)
         self.zero, self.board_zero = pool[:players], pool[players:]
         self.knower = (-1,) * len(self.board_zero)
@@ -77,17 +73,17 @@ class State(Ledger, Reporting):
         self.table = None
         self.fakes = [0] * players
         self.peak_out, self.off_board = [0] * colors, 0
-        worth = market.values(cfg, self.positions)
+        worth = market.values(config, self.positions)
         log.used("start-market")
         for seat in range(players):
             for color in range(colors):
-                self._gain(seat, color, cfg.start_gems_per_color)
-            for value in cfg.start_extra[self.marker[seat]]:
+                self._gain(seat, color, config.start_gems_per_color)
+            for value in config.start_extra[self.marker[seat]]:
                 self._gain(seat, worth.index(value), 1)
                 log.used("start-extra-gems")
         self.bid_gems = [[0] * colors for _ in range(players)]
         self.bid_fakes, self.sealed = [0] * players, (False,) * players
-        self.order, self.turn, self.acting = (), 0, TERMINAL
+        self.order, self.turn, self.to_move = (), 0, TERMINAL
         self.offers, self.owner = (), ()
         self.round, self.phase = 1, BID
         if self.log is not None:
@@ -102,38 +98,39 @@ class State(Ledger, Reporting):
     # -- the GameState protocol ------------------------------------------------------
 
     def current_player(self) -> int:
-        return self.acting
+        return self.to_move
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> Legal:
         """The seat's options, in a fixed order; a bid's next list is kept from its last."""
         legal = self.legal
         return legal if legal is not None else self.legal_by_the_rules()
 
-    def legal_by_the_rules(self) -> list[Action]:
+    def legal_by_the_rules(self) -> Legal:
         """The options worked out afresh from the table (and kept for ``apply``)."""
-        phase, seat = self.phase, self.acting
+        phase, seat = self.phase, self.to_move
         if phase == BID:
-            legal = actions.bid_options(self, seat)
+            legal = options.bid_options(self, seat)
         elif phase == CHOOSE:
-            legal = actions.choice_options(self)
+            legal = options.choice_options(self)
         elif phase == ACT:
-            legal = options(self, seat, self.cfg.characters[self.characters[self.turn]].action)
+            action = self.config.characters[self.characters[self.turn]].action
+            legal = options.options(self, seat, action)
         elif phase == GIVE:
-            legal = actions.gift_options(self, seat)
+            legal = options.gift_options(self, seat)
         else:
-            legal = []
+            legal = ()
         self.legal = legal
         return legal
 
     def apply(self, action: Action) -> None:
         legal = self.legal if self.legal is not None else self.legal_by_the_rules()
-        if action not in legal:
-            raise ValueError(f"action {action!r} is not legal now ({self.phase})")
+        if action not in legal:  # the legal tuple holds the same objects: cheap
+            raise IllegalAction(action, self.to_move, self.phase)
         self.legal = None
-        phase, seat = self.phase, self.acting
+        phase, seat = self.phase, self.to_move
         if phase == BID:
             self._apply_bid(seat, action, legal)
         elif phase == CHOOSE:
@@ -143,8 +140,9 @@ class State(Ledger, Reporting):
 
     def returns(self) -> list[int]:
         """Each seat's score as the game stands (final once the game is over)."""
+        # decision winner-tie: no tie-break here, so equal top scores share the win
         return market.final_scores(
-            self.cfg, self.positions, self.behind, self.front, self.zero, self.fakes
+            self.config, self.positions, self.behind, self.front, self.zero, self.fakes
         )
 
     def clone(self) -> State:
@@ -159,7 +157,7 @@ class State(Ledger, Reporting):
     nearly every step of every playout)."""
 
     def length(self) -> int:
-        return min(self.round, self.cfg.rounds)
+        return min(self.round, self.config.rounds)
 
     # -- round flow ------------------------------------------------------------------
 
@@ -174,8 +172,8 @@ class State(Ledger, Reporting):
             self._note(
                 "deal "
                 + " ".join(
-                    f"{self.cfg.characters[ch].letter}:"
-                    + (self._gems(list(self.cfg.gem_cards[card])) if card != NO_CARD else "none")
+                    f"{self.config.characters[ch].letter}:"
+                    + (self._gems(list(self.config.gem_cards[card])) if card != NO_CARD else "none")
                     for ch, card in zip(self.characters, offers, strict=True)
                 )
             )
@@ -184,14 +182,14 @@ class State(Ledger, Reporting):
                 self.playlog.used("no-first-bid")
             self._begin_choosing()
             return
-        self.phase, self.acting = BID, 0  # seats bid in seat order, each sealing in turn
-        colors = len(self.cfg.colors)
+        self.phase, self.to_move = BID, 0  # seats bid in seat order, each sealing in turn
+        colors = len(self.config.colors)
         self.bid_gems = [[0] * colors for _ in range(self.n)]
         self.bid_fakes, self.sealed = [0] * self.n, (False,) * self.n
 
     def _begin_choosing(self) -> None:
         self.order = tuple(sorted(range(self.n), key=self.marker.__getitem__))
-        self.phase, self.turn, self.acting = CHOOSE, 0, self.order[0]
+        self.phase, self.turn, self.to_move = CHOOSE, 0, self.order[0]
         self._skip_empty_choice()
 
     def _skip_empty_choice(self) -> None:
@@ -207,7 +205,7 @@ class State(Ledger, Reporting):
                 if self.playlog is not None:
                     self.playlog.used("discard-leftover-card")
                 if self.log is not None:
-                    letter = self.cfg.characters[self.characters[i]].letter
+                    letter = self.config.characters[self.characters[i]].letter
                     self._note(f"discard the gem card beside {letter}")
         self.offers = (NO_CARD,) * len(offers)  # every card is taken or discarded now
         self.phase, self.turn = ACT, 0
@@ -215,9 +213,9 @@ class State(Ledger, Reporting):
 
     def _end_round(self) -> None:
         self.round += 1
-        if self.round > self.cfg.rounds:
-            self.phase, self.acting = OVER, TERMINAL
-            self.round = self.cfg.rounds
+        if self.round > self.config.rounds:  # decision round-track
+            self.phase, self.to_move = OVER, TERMINAL
+            self.round = self.config.rounds
             if self.playlog is not None:
                 self._count_scoring()
             if self.log is not None:
@@ -227,20 +225,21 @@ class State(Ledger, Reporting):
 
     # -- phase 1: sealed bids --------------------------------------------------------
 
-    def _apply_bid(self, seat: int, action: Action, legal: list[Action]) -> None:
+    def _apply_bid(self, seat: int, action: Action, legal: Legal) -> None:
         """Add to the closed fist or seal it; while the same seat goes on bidding, its next
         options are the last ones less what it can no longer add."""
-        if action[0] == "add":
-            color, fist = action[1], self.bid_gems[seat]
+        verb = action.verb
+        if verb == "add":
+            (color,), fist = action.args, self.bid_gems[seat]
             fist[color] += 1
             spent = fist[color] >= self.behind[seat][color]
             self.legal = without(legal, action) if spent else legal
-        elif action == FAKE:
+        elif verb == "fake":
             self.bid_fakes[seat] += 1
             if self.playlog is not None:
                 self.playlog.used("fake-gem-bid")
             fakes = self.bid_fakes[seat]
-            spent = fakes >= self.fakes[seat] or fakes >= self.cfg.fake_gems_per_bid
+            spent = fakes >= self.fakes[seat] or fakes >= self.config.fake_gems_per_bid
             self.legal = without(legal, action) if spent else legal
         else:
             self.sealed = sealed = replaced(self.sealed, seat, True)
@@ -249,13 +248,13 @@ class State(Ledger, Reporting):
             if all(sealed):
                 self._reveal_bids()
             else:
-                self.acting = sealed.index(False)
+                self.to_move = sealed.index(False)
 
     def _reveal_bids(self) -> None:
-        cfg, worth = self.cfg, market.values(self.cfg, self.positions)
+        config, worth = self.config, market.values(self.config, self.positions)
         self.table = None  # the markers and fake gems change, if no gem does
         bids = [
-            market.bid_value(cfg, self.bid_gems[s], self.bid_fakes[s], self.marker[s], worth)
+            market.bid_value(config, self.bid_gems[s], self.bid_fakes[s], self.marker[s], worth)
             for s in range(self.n)
         ]
         for s in range(self.n):
@@ -266,9 +265,9 @@ class State(Ledger, Reporting):
                 )
             for c, k in enumerate(self.bid_gems[s]):
                 if k:
-                    self._pay(s, c, k)
+                    self._pay(s, c, k)  # decision bids-are-spent
             self.fakes[s] -= self.bid_fakes[s]
-            self.fake_pile += self.bid_fakes[s]
+            self.fake_pile += self.bid_fakes[s]  # decision spent-fake-gems
         order = market.turn_order(bids, self.marker)
         if self.playlog is not None:
             self.playlog.used("sealed-bid")
@@ -284,36 +283,36 @@ class State(Ledger, Reporting):
     # -- phase 2: choose characters --------------------------------------------------
 
     def _apply_choice(self, seat: int, action: Action) -> None:
-        if action[0] == "take":
-            i = action[1]
+        (i,) = action.args
+        if action.verb == "take":
             card = self.offers[i]
             self.owner = replaced(self.owner, i, seat)
             self.offers = replaced(self.offers, i, NO_CARD)
-            got = [0] * len(self.cfg.colors)
+            got = [0] * len(self.config.colors)
             if self.playlog is not None:
                 self.playlog.play(seat, self.characters[i])
                 self.playlog.used("take-character")
                 if card != NO_CARD:
-                    self.playlog.draw(seat, len(self.cfg.characters) + card)
+                    self.playlog.draw(seat, len(self.config.characters) + card)
             if card != NO_CARD:
-                for c, k in enumerate(self.cfg.gem_cards[card]):
+                for c, k in enumerate(self.config.gem_cards[card]):
                     if k:  # taking none changes nothing: the peak already counts the gems out
                         got[c] = self._gain(seat, c, k)
             if self.log is not None:
-                name = self.cfg.characters[self.characters[i]].name
+                name = self.config.characters[self.characters[i]].name
                 self._note(f"{seat_name(seat)} takes {name} and {self._gems(got)}")
         else:
-            self._gain(seat, action[1], self.cfg.last_player_gems)
+            self._gain(seat, i, self.config.last_player_gems)
             if self.playlog is not None:
                 self.playlog.used("last-player-gem")
             if self.log is not None:
-                color = self.cfg.colors[action[1]]
+                color = self.config.colors[i]
                 self._note(f"{seat_name(seat)} goes last and takes {color}")
         self.turn += 1
         if self.turn == self.n:
             self._end_choosing()
         else:
-            self.acting = self.order[self.turn]
+            self.to_move = self.order[self.turn]
             self._skip_empty_choice()
 
     # -- phase 3: actions in letter order --------------------------------------------
@@ -321,14 +320,14 @@ class State(Ledger, Reporting):
     def _next_act(self) -> None:
         """Move to the next character that needs a decision, acting out the automatic ones;
         the options that stop here are kept for ``legal_actions``."""
-        cfg, owner, turn = self.cfg, self.owner, self.turn
+        config, owner, turn = self.config, self.owner, self.turn
         while turn < len(self.characters):
             seat = owner[turn]
             if seat >= 0:
-                character = cfg.characters[self.characters[turn]]
-                self.acting, self.turn = seat, turn
+                character = config.characters[self.characters[turn]]
+                self.to_move, self.turn = seat, turn
                 if character.action == FAKE_GEM:
-                    found = self.fake_pile > 0
+                    found = self.fake_pile > 0  # decision skip-action
                     if found:
                         self.fake_pile -= 1
                         self.fakes[seat] += 1
@@ -350,21 +349,21 @@ class State(Ledger, Reporting):
         """Whether ``seat`` may do more than pass with this character; if so, its options
         are kept for ``legal_actions``.  The Boss also counts the moves the end rule bars."""
         if action == MOVE_GEM:
-            legal, ruled_out = actions.boss_options(self, seat)
+            legal, ruled_out = options.boss_options(self, seat)
             self.off_board += ruled_out
         else:
-            legal = options(self, seat, action)
-        if legal == [PASS]:
+            legal = options.options(self, seat, action)
+        if legal == (PASS,):
             return False
         self.legal = legal
         return True
 
     def _apply_act(self, seat: int, action: Action) -> None:
-        cfg, kind, log = self.cfg, action[0], self.log is not None
+        config, kind, log = self.config, action.verb, self.log is not None
         if kind == "move":
-            color, delta = action[1], action[2]
-            worth = market.values(cfg, self.positions)
-            paid = market.payment(cfg.boss_costs[abs(delta)], worth[color])
+            color, delta = action.args
+            worth = market.values(config, self.positions)
+            paid = market.payment(config.boss_costs[abs(delta)], worth[color])
             self._pay(seat, color, paid)
             before = self.positions
             self.positions = market.move(before, color, delta)
@@ -372,38 +371,41 @@ class State(Ledger, Reporting):
             if self.playlog is not None:
                 self._count_boss_move(abs(delta), before)
             if log:
-                moved = f"pays {paid} {cfg.colors[color]} and moves it {delta:+d}"
+                moved = f"pays {paid} {config.colors[color]} and moves it {delta:+d}"
                 self._note(f"{self._who(seat)} {moved}: market {self._market()}")
         elif kind == "show":
-            self.behind[seat][action[1]] -= 1
-            self.front[seat][action[1]] += 1
+            (color,) = action.args
+            self.behind[seat][color] -= 1
+            self.front[seat][color] += 1
             self.table = None
             if self.playlog is not None:
                 self.playlog.used("moneybags")
             if log:
-                color = cfg.colors[action[1]]
-                self._note(f"{self._who(seat)} puts a {color} gem in front of the screen")
+                shown = config.colors[color]
+                self._note(f"{self._who(seat)} puts a {shown} gem in front of the screen")
         elif kind == "swap":
-            slot = action[1]
+            (slot,) = action.args
             self.zero[seat], self.board_zero[slot] = self.board_zero[slot], self.zero[seat]
             if self.playlog is not None:
                 self.playlog.used("kid-swap")
-            self.knower = replaced(self.knower, slot, seat)
+            self.knower = replaced(self.knower, slot, seat)  # decision kid-looks
             if log:
                 self._note(f"{self._who(seat)} swaps zero score markers with board slot {slot + 1}")
         elif kind == "take":
-            self._gain(seat, action[1], 1)
+            (color,) = action.args
+            self._gain(seat, color, 1)
             if self.playlog is not None:
                 self.playlog.used("princess")
             if log:
-                self._note(f"{self._who(seat)} takes a {cfg.colors[action[1]]} gem")
+                self._note(f"{self._who(seat)} takes a {config.colors[color]} gem")
             if any(self.supply):
                 self.phase = GIVE
                 return
         elif kind == "give":
-            self._gain(action[1], action[2], 1)
+            other, color = action.args
+            self._gain(other, color, 1)
             if log:
-                given = f"{seat_name(action[1])} a {cfg.colors[action[2]]} gem"
+                given = f"{seat_name(other)} a {config.colors[color]} gem"
                 self._note(f"{self._who(seat)} gives {given}")
             self.phase = ACT
         elif log:

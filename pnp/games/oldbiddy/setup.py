@@ -27,11 +27,12 @@ def table_at_start(game: Game, players: int) -> TableAtStart:
     count leaves of it), a gem card beside each character in play, the gem supply and the
     fake gems; each seat's screen, gems, zero marker and turn order marker."""
     state = new_state(game, players, seed=0, transcript=False)
-    cfg = config_for(game)
-    names = [g["name"] for g in game.spec.tables["gems"]]
-    in_play = [cfg.characters[i].id for i in state.characters]
+    config = config_for(game)
+    names = list(config.color_names)
+    in_play = [config.characters[i].id for i in state.characters]
+    # decision sixth-card: the round-order reference card lies beside the characters
     reference = [c.id for c in game.cards if c.type == "reference" for _ in range(c.qty)]
-    gem_ids = cfg.card_ids[len(cfg.characters) :]
+    gem_ids = config.card_ids[len(config.characters) :]
     spares = len(state.board_zero)
     centre = (
         *component_piles(game),
@@ -77,7 +78,7 @@ def table_at_start(game: Game, players: int) -> TableAtStart:
         ),  # fmt: skip
         *(
             token_pile(game, f"{c} gems", n, GEMS, i)
-            for i, (c, n) in enumerate(zip(cfg.colors, state.supply, strict=True))
+            for i, (c, n) in enumerate(zip(config.colors, state.supply, strict=True))
         ),
         token_pile(game, "large fake gems", state.fake_pile, MARKERS, FAKE_GEMS),
     )

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
+from pnp.games.oldbiddy.actions import Action
 from pnp.games.oldbiddy.config import Config
 from pnp.games.playlog import PlayLog
 
@@ -33,7 +34,7 @@ UNKNOWN = -1
 
 class StateData:
     __slots__ = (
-        "cfg",
+        "config",
         "n",
         "characters",
         "round",
@@ -59,7 +60,7 @@ class StateData:
         "seen_cards",
         "offers",
         "owner",
-        "acting",
+        "to_move",
         "peak_out",
         "off_board",
         "log",
@@ -68,10 +69,10 @@ class StateData:
         "table",
     )
 
-    cfg: Config
+    config: Config
     n: int
     characters: tuple[int, ...]
-    """Indexes into ``cfg.characters`` of the cards in play, in letter order."""
+    """Indexes into ``config.characters`` of the cards in play, in letter order."""
     round: int
     phase: str
     positions: tuple[int, ...]
@@ -110,7 +111,7 @@ class StateData:
     """Gem card next to each character in play (NO_CARD once taken or discarded)."""
     owner: tuple[int, ...]
     """Seat that chose each character in play this round (-1: nobody)."""
-    acting: int
+    to_move: int
     """Seat to decide now, in every phase (TERMINAL once the game is over)."""
     peak_out: list[int]
     """Most gems of each colour ever out of the supply at once."""
@@ -118,7 +119,7 @@ class StateData:
     """Boss moves a player could have paid for that the board's end ruled out."""
     log: list[str] | None
     playlog: PlayLog | None
-    legal: list[tuple[object, ...]] | None
+    legal: tuple[Action, ...] | None
     """The current seat's options once worked out (None: not yet); ``apply`` clears it.
     Whoever changes the table by hand must clear it too."""
     table: Table | None
@@ -131,9 +132,9 @@ class StateData:
         """Make this a deep copy of ``other``: lists (and lists of lists) are copied, plain
         values shared.  Field by field rather than by a loop over the slots, since the
         search clones a sampled game once per candidate it tries."""
-        self.cfg, self.n, self.characters = other.cfg, other.n, other.characters
+        self.config, self.n, self.characters = other.config, other.n, other.characters
         self.round, self.phase, self.fake_pile = other.round, other.phase, other.fake_pile
-        self.marker_set, self.turn, self.acting = other.marker_set, other.turn, other.acting
+        self.marker_set, self.turn, self.to_move = other.marker_set, other.turn, other.to_move
         self.off_board = other.off_board
         self.positions, self.supply = other.positions, other.supply[:]
         self.behind = [row[:] for row in other.behind]
@@ -147,10 +148,10 @@ class StateData:
         self.deck, self.removed = other.deck[:], other.removed[:]
         self.seen_cards, self.offers = other.seen_cards, other.offers
         self.owner, self.peak_out = other.owner, other.peak_out[:]
-        log, playlog, legal = other.log, other.playlog, other.legal
+        log, playlog = other.log, other.playlog
         self.log = None if log is None else log[:]
         self.playlog = None if playlog is None else playlog.copy()
-        self.legal = None if legal is None else legal[:]
+        self.legal = other.legal  # a tuple of the actions built once: shared
         self.table = other.table  # tuples: shared
 
 

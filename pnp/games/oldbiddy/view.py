@@ -23,7 +23,7 @@ class View(NamedTuple):
     """What ``seat`` may see of a game, copied out."""
 
     seat: int
-    cfg: Config
+    config: Config
     players: int
     round: int
     phase: str
@@ -53,7 +53,7 @@ class View(NamedTuple):
     owner: tuple[int, ...]
     order: tuple[int, ...]
     turn: int
-    acting: int
+    to_move: int
     deck_size: int
     seen_cards: tuple[int, ...]
 
@@ -69,7 +69,7 @@ class View(NamedTuple):
     @property
     def offers(self) -> tuple[tuple[int, ...] | None, ...]:
         """Gems on the card beside each character in play (None once taken)."""
-        cards = self.cfg.gem_cards
+        cards = self.config.gem_cards
         return tuple(cards[c] if c >= 0 else None for c in self.offer_cards)
 
     def score(self, seat: int) -> int:
@@ -77,7 +77,7 @@ class View(NamedTuple):
         for another seat, the gems of every colour count (its marker is secret)."""
         zero = self.zero if seat == self.seat else UNKNOWN
         return market.final_score(
-            self.cfg,
+            self.config,
             self.values,
             self.behinds[seat],
             self.fronts[seat],
@@ -105,7 +105,7 @@ def view_of(s: StateData, seat: int) -> View:
         positions = tuple(s.positions)
         table = s.table = (
             positions,
-            market.values(s.cfg, positions),
+            market.values(s.config, positions),
             tuple(s.supply),
             s.fake_pile,
             tuple(map(tuple, s.behind)),
@@ -119,7 +119,7 @@ def view_of(s: StateData, seat: int) -> View:
         View,
         (
             seat,
-            s.cfg,
+            s.config,
             s.n,
             s.round,
             s.phase,
@@ -128,7 +128,7 @@ def view_of(s: StateData, seat: int) -> View:
             values,
             supply,
             pile,
-            behinds,
+            behinds,  # decision public-holdings
             fronts,
             fakes,
             markers,
@@ -142,7 +142,7 @@ def view_of(s: StateData, seat: int) -> View:
             s.owner,
             s.order,
             s.turn,
-            s.acting,
+            s.to_move,
             len(s.deck),
             s.seen_cards,
         ),
@@ -158,9 +158,9 @@ def deal(view: View, rng: random.Random, cls: type[D]) -> D:
     the other zero markers and the unknown board markers from the markers unaccounted
     for, the other sealed fists from what each holds, the deck and the cards put back in
     the box from the gem cards not yet seen.  The report's peaks start from what is seen."""
-    me, cfg, n = view.seat, view.cfg, view.players
+    me, config, n = view.seat, view.config, view.players
     s = cls.__new__(cls)
-    s.cfg, s.n, s.characters = cfg, n, view.characters
+    s.config, s.n, s.characters = config, n, view.characters
     rng.getrandbits(64)  # once seeded the sample's own generator: drawn still, so a seed
     # samples the worlds it always has (play itself has no chance, see .state)
     s.round, s.phase, s.log, s.legal = view.round, view.phase, None, None
@@ -181,13 +181,13 @@ def deal(view: View, rng: random.Random, cls: type[D]) -> D:
     )
     s.fakes = list(view.fake_counts)
     s.marker, s.marker_set = list(view.markers), view.marker_set
-    s.order, s.turn, s.acting = view.order, view.turn, view.acting
+    s.order, s.turn, s.to_move = view.order, view.turn, view.to_move
     s.sealed, s.offers, s.owner = view.sealed, view.offer_cards, view.owner
     s.seen_cards = view.seen_cards
-    s.peak_out = [cfg.gems_per_color - k for k in view.supply]
+    s.peak_out = [config.gems_per_color - k for k in view.supply]
     s.off_board = 0
 
-    pool = cfg.zero_marker_pool()
+    pool = config.zero_marker_pool()
     pool.remove(view.zero)
     known = view.board_known
     for color in known:
@@ -198,16 +198,16 @@ def deal(view: View, rng: random.Random, cls: type[D]) -> D:
     s.board_zero = [color if color != UNKNOWN else pool.pop() for color in known]
     s.knower = view.board_knower
 
-    colors = len(cfg.colors)
+    colors = len(config.colors)
     s.bid_gems, s.bid_fakes = [[0] * colors for _ in range(n)], [0] * n
     s.bid_gems[me], s.bid_fakes[me] = list(view.my_bid[0]), view.my_bid[1]
     for seat in range(n):
         if seat != me and s.sealed[seat]:
             s.bid_gems[seat] = [rng.randint(0, k) for k in s.behind[seat]]
-            s.bid_fakes[seat] = min(s.fakes[seat], rng.randint(0, cfg.fake_gems_per_bid))
+            s.bid_fakes[seat] = min(s.fakes[seat], rng.randint(0, config.fake_gems_per_bid))
 
     seen = set(view.seen_cards)
-    unseen = [c for c in range(len(cfg.gem_cards)) if c not in seen]
+    unseen = [c for c in range(len(config.gem_cards)) if c not in seen]
     shuffle(rng, unseen)
     s.deck, s.removed = unseen[: view.deck_size], unseen[view.deck_size :]
     return s
