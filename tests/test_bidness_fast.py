@@ -139,26 +139,26 @@ def plain_play_actions(state: State, seat: int) -> tuple[Action, ...]:
     )
     from pnp.games.bidness.hand import AUCTIONED
 
-    cat, t = state.cat, state.cat.t
-    if len(state.hands[seat]) <= t["must_pass_at"]:
+    config, t = state.config, state.config.t
+    if len(state.hands[seat]) <= t.must_pass_at:
         return (Action("pass"),)
     out, seen = [Action("pass")], set()
     others = [s for s in range(state.n) if s != seat]
     for card in state.hands[seat]:
-        if cat.card_ids[card] in seen:
+        if config.card_ids[card] in seen:
             continue
-        seen.add(cat.card_ids[card])
+        seen.add(config.card_ids[card])
         out.append(Action("sell", card))
-        kind = cat.kind[card]
+        kind = config.kind[card]
         if kind in AUCTIONED:
             out.append(Action("auction", card))
         elif kind == PAYBACK:
-            for ious, cost in ((1, t["payback_one_cost"]), (2, t["payback_two_cost"])):
+            for ious, cost in ((1, t.payback_one_cost), (2, t.payback_two_cost)):
                 if state.ious[seat] >= ious and state.cash[seat] >= cost:
                     out.append(Action("payback", card, amount=ious))
-        elif state.means(seat) < cat.cost[card]:
+        elif state.means(seat) < config.cost[card]:
             continue
-        elif kind == INTERN or (kind == BONUS and cat.units[card] >= 0):
+        elif kind == INTERN or (kind == BONUS and config.units[card] >= 0):
             out.append(Action("play", card, seat))
         elif kind == BONUS:
             out += [Action("play", card, s) for s in others]
@@ -171,12 +171,12 @@ def plain_play_actions(state: State, seat: int) -> tuple[Action, ...]:
                 for r in range(3)
                 if state.count_role(s, r)
             ]
-        elif cat.suit[card] == NEGLIGENCE:
-            step = t["negligence_step"]
+        elif config.suit[card] == NEGLIGENCE:
+            step = t.negligence_step
             for s in others:
                 top = min(state.cash[s], state.means(seat))
                 out += [Action("sue", card, s, a) for a in range(step, top + 1, step)]
-        elif cat.suit[card] == LIBEL:
+        elif config.suit[card] == LIBEL:
             out += [Action("sue", card, s) for s in others if state.count_role(s, MARKETER)]
         else:
             out += [Action("sue", card, s) for s in others if state.tech[s] > 0]
@@ -191,8 +191,8 @@ def test_card_play_moves_are_the_plain_ones(game: Game, players: int) -> None:
     checked = set()
     for state in random_states(game, 6, players):
         if state.phase == PLAY:
-            fast = play_actions(state, state.player)
-            assert fast == plain_play_actions(state, state.player)
+            fast = play_actions(state, state.to_move)
+            assert fast == plain_play_actions(state, state.to_move)
             checked.update(a.verb for a in fast)
     assert checked >= {"pass", "sell", "auction", "play", "payback", "sue", "hire"}
 
@@ -203,7 +203,7 @@ def test_marketing_and_awards_are_recounted_from_the_workplaces(game: Game) -> N
     from pnp.games.bidness.ledger import update_awards
 
     for state in random_states(game, 3):
-        units = state.cat.units
+        units = state.config.units
         plain = [
             state.count_role(s, MARKETER) + sum(units[c] for c in state.bonuses[s])
             for s in range(state.n)
@@ -230,10 +230,10 @@ def test_peaks_are_those_of_tracking_everything_at_every_payment(
         ]
 
     def track_all(table: State) -> None:  # the plain way: every counter, every time
-        peaks, cat = table.peaks, table.cat
+        peaks, config = table.peaks, table.config
         for amounts, values, kept in (
-            (table.cash, cat.denominations, "money_packed"),
-            (table.tech, cat.tech_values, "tech_packed"),
+            (table.cash, config.denominations, "money_packed"),
+            (table.tech, config.tech_values, "tech_packed"),
         ):
             now = [sum(k) for k in zip(*(make_change(a, values)[0] for a in amounts), strict=True)]
             was = unpack(getattr(peaks, kept), len(values), COUNTER_BITS)

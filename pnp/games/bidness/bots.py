@@ -101,7 +101,7 @@ def _bid(view: View, legal: Sequence[Action]) -> Action:
     assert a is not None
     if len(legal) < 2:
         return legal[0]
-    room = view.cash[view.seat] + view.cat.t["iou_value"] * BORROW_FOR_BIDS
+    room = view.cash[view.seat] + view.config.t.iou_value * BORROW_FOR_BIDS
     if legal[1].amount > room:  # over the cash at hand: the card's worth need not be asked
         return legal[0]
     worth = int(card_value(view, a.card) * BID_SHARE)
@@ -111,10 +111,10 @@ def _bid(view: View, legal: Sequence[Action]) -> Action:
 
 
 def _discard(view: View, legal: Sequence[Action]) -> Action:
-    cat = view.cat
+    config = view.config
 
     def keep(action: Action) -> float:
-        kind = cat.kind[action.card]
+        kind = config.kind[action.card]
         if kind == PAYBACK:
             return 100.0
         if kind in (LAWSUIT, HEADHUNTING):
@@ -133,7 +133,7 @@ def _salary_move(view: View, legal: Sequence[Action]) -> Action:
         if action.verb == "layoff" and action.target == LAWYER:
             return action
     for action in legal:
-        if action.verb == "borrow" and view.ious[view.seat] < view.cat.max_ious - 1:
+        if action.verb == "borrow" and view.ious[view.seat] < view.config.max_ious - 1:
             return action
     layoffs = [a for a in legal if a.verb == "layoff"]
     return layoffs[0] if layoffs else legal[0]
@@ -142,7 +142,7 @@ def _salary_move(view: View, legal: Sequence[Action]) -> Action:
 def _restructure(view: View, legal: Sequence[Action]) -> Action:
     """Lay off an employee who will cost more in salary than they bring in before the game
     is likely over; else pay."""
-    seat, role = view.seat, view.cat.role
+    seat, role = view.seat, view.config.role
     for action in legal:
         if action.verb != "layoff":
             continue
@@ -172,20 +172,20 @@ def worth(state: State) -> list[float]:
     are worth to it over the expected rest of the game (:func:`card_value`, as that seat
     sees it), for a search playout cut off before the end: the game is won by paying the
     IOUs off, and a workplace earns the cash that pays them."""
-    cat, value = state.cat, state.cat.t["iou_value"]
+    config, value = state.config, state.config.t.iou_value
     left = max(1, EXPECTED_ROUNDS - state.round + 1)  # rounds_left, read off the state
-    contract = cat.t["contract_payment"] * left
+    contract = config.t.contract_payment * left
     out = []
     for seat in range(state.n):  # card_value of each card held, grouped by role
         staff = state.staff[seat]
-        held = roles(cat, staff)
+        held = roles(config, staff)
         marketers, engineers = held.count(MARKETER), held.count(ENGINEER)
-        price = cat.unit_price(state.tech[seat], state.tech_leader == seat)
+        price = config.unit_price(state.tech[seat], state.tech_leader == seat)
         cards = (
             contract * len(state.contracts[seat])
-            + marketer_value(cat, price, left) * marketers
-            + engineer_value(cat, marketers, left) * engineers
-            + lawyer_value(cat, held.count(LAWYER), left) * (len(staff) - marketers - engineers)
+            + marketer_value(config, price, left) * marketers
+            + engineer_value(config, marketers, left) * engineers
+            + lawyer_value(config, held.count(LAWYER), left) * (len(staff) - marketers - engineers)
         )
         out.append(float(state.cash[seat] - state.ious[seat] * value + cards))
     return out

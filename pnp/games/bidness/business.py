@@ -22,9 +22,9 @@ BORROW = Action("borrow")
 
 
 def salary_due(table: StateData, seat: int) -> int:
-    cat = table.cat
-    roles = list(map(cat.role.__getitem__, table.staff[seat]))
-    return cat.salary(roles.count(ENGINEER), roles.count(MARKETER), roles.count(LAWYER))
+    config = table.config
+    roles = list(map(config.role.__getitem__, table.staff[seat]))
+    return config.salary(roles.count(ENGINEER), roles.count(MARKETER), roles.count(LAWYER))
 
 
 def salary_actions(table: StateData, seat: int) -> tuple[Action, ...]:
@@ -88,7 +88,7 @@ def apply_salary(table: StateData, seat: int, action: Action) -> bool:
         table.playlog.used("restructure")  # laid off with the salaries covered already
     table.restructuring = seat
     staff = table.staff[seat]
-    card = next(c for c in staff if table.cat.role[c] == action.target)
+    card = next(c for c in staff if table.config.role[c] == action.target)
     staff.remove(card)
     table.discards.append(card)
     table.peaks.layoffs += 1
@@ -102,11 +102,11 @@ def apply_salary(table: StateData, seat: int, action: Action) -> bool:
 
 def close_business(table: StateData, order: list[int]) -> None:
     """Earnings for everyone, then tech points, then bonus cards return to the deck."""
-    cat, market = table.cat, marketing(table)
+    config, market = table.config, marketing(table)
     cash, tech, contracts = table.cash, table.tech, table.contracts
     tech_leader, market_leader = table.tech_leader, table.market_leader
     for seat in order:
-        earned = cat.earnings(
+        earned = config.earnings(
             tech[seat],
             tech_leader == seat,
             market[seat],
@@ -118,7 +118,7 @@ def close_business(table: StateData, order: list[int]) -> None:
             table.playlog.used("earnings")
         if table.log is not None:
             note(table, f"{name(table, seat)} earns ${earned}")
-    per, role = cat.t["tech_per_engineer"], cat.role.__getitem__
+    per, role = config.t.tech_per_engineer, config.role.__getitem__
     for seat in order:
         tech[seat] += per * list(map(role, table.staff[seat])).count(ENGINEER)
     if table.playlog is not None:

@@ -33,7 +33,7 @@ def open_suit(table: StateData, plaintiff: int, card: int, defendant: int, claim
         note(
             table,
             f"{name(table, plaintiff)} sues {name(table, defendant)}: "
-            f"{table.cat.card_names[card]}{what}",
+            f"{table.config.card_names[card]}{what}",
         )
 
 
@@ -42,7 +42,7 @@ def suit_actions(table: StateData) -> tuple[Action, ...]:
     the two sides' last offers, within what the defendant could pay."""
     s = table.suit
     assert s is not None
-    step, limit = table.cat.t["settlement_step"], table.cat.t["settlement_offers"]
+    step, limit = table.config.t.settlement_step, table.config.t.settlement_offers
     cap = table.means(s.defendant) // step * step
     opening = s.offers == 0
     out = _OPENING if opening else _ANSWER
@@ -123,17 +123,17 @@ def damages(table: StateData, s: Suit, plaintiff_won: bool) -> None:
     the deck; Patent tech points move the same way or go back to the bank.  A side that
     holds fewer than the claim gives what it has.
     """
-    cat = table.cat
+    config = table.config
     loser = s.defendant if plaintiff_won else s.plaintiff
     gainer = s.plaintiff if plaintiff_won else NOBODY
-    suit, claim = cat.suit[s.card], cat.claim[s.card]
+    suit, claim = config.suit[s.card], config.claim[s.card]
     if suit == NEGLIGENCE:  # money only: the awards stay (see update_awards)
         pay(table, loser, s.cash_claim, gainer)
         if table.playlog is not None:
             table.playlog.used("negligence")
     elif suit == LIBEL:
         staff = table.staff[loser]
-        gone = [c for c in staff if cat.role[c] == MARKETER][:claim]
+        gone = [c for c in staff if config.role[c] == MARKETER][:claim]
         if table.playlog is not None:
             table.playlog.used("libel")
         for c in gone:

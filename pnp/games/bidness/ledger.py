@@ -22,11 +22,11 @@ def borrow(table: StateData, seat: int, ious: int) -> None:
     if ious <= 0:
         return
     table.ious[seat] += ious
-    table.cash[seat] += ious * table.cat.t["iou_value"]
+    table.cash[seat] += ious * table.config.t.iou_value
     if table.playlog is not None:
         table.playlog.used("borrow")
     if table.log is not None:
-        note(table, f"{name(table, seat)} borrows ${ious * table.cat.t['iou_value']}")
+        note(table, f"{name(table, seat)} borrows ${ious * table.config.t.iou_value}")
     track_money(table)
 
 
@@ -36,11 +36,11 @@ def pay(table: StateData, seat: int, amount: int, to: int = NOBODY) -> None:
     Callers only ask for payments the seat can make within the debt limit; what the
     limit still leaves unpaid is forgiven (it cannot happen with legal actions).
     """
-    value = table.cat.t["iou_value"]
+    value = table.config.t.iou_value
     short = amount - table.cash[seat]
     if short > 0:
         need = -(-short // value)
-        borrow(table, seat, min(need, table.cat.max_ious - table.ious[seat]))
+        borrow(table, seat, min(need, table.config.max_ious - table.ious[seat]))
         amount = min(amount, table.cash[seat])
     table.cash[seat] -= amount
     if to != NOBODY:
@@ -63,13 +63,13 @@ def update_awards(table: StateData) -> None:
 def card_moved(table: StateData, card: int) -> None:
     """The awards after ``card`` joined or left a workplace: only a Marketer or a bonus
     or penalty card with units can change the Market Leader; no card changes tech."""
-    if table.cat.marketing_units[card]:
+    if table.config.marketing_units[card]:
         update_market_award(table)
 
 
 def marketing(table: StateData) -> list[int]:
     """Every seat's :meth:`~StateData.marketing`, counted at once."""
-    units = repeat(table.cat.marketing_units.__getitem__)
+    units = repeat(table.config.marketing_units.__getitem__)
     market = list(map(sum, map(map, units, table.staff)))  # each seat's Marketers
     if any(table.bonuses):  # plus the units of its bonus and penalty cards
         market = list(map(add, market, map(sum, map(map, units, table.bonuses))))

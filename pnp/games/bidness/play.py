@@ -19,17 +19,17 @@ def apply_play(table: StateData, seat: int, action: Action) -> None:
         if table.log is not None:
             note(table, f"{name(table, seat)} passes")
         return
-    cat = table.cat
+    config = table.config
     table.hands[seat].remove(card)
     if table.playlog is not None:
         table.playlog.play(seat, card)
     if verb == "sell":
         if table.playlog is not None:
             table.playlog.used("sell")
-        (table.payback_discards if cat.kind[card] == PAYBACK else table.discards).append(card)
-        table.cash[seat] += cat.t["sell_price"]
+        (table.payback_discards if config.kind[card] == PAYBACK else table.discards).append(card)
+        table.cash[seat] += config.t.sell_price
         if table.log is not None:
-            note(table, f"{name(table, seat)} sells {cat.card_names[card]}")
+            note(table, f"{name(table, seat)} sells {config.card_names[card]}")
     elif verb == "auction":
         open_auction(table, seat, card)
     elif verb == "payback":
@@ -39,9 +39,9 @@ def apply_play(table: StateData, seat: int, action: Action) -> None:
         if table.playlog is not None:
             table.playlog.used("sue")
     elif verb == "hire":
-        pay(table, seat, cat.cost[card])
+        pay(table, seat, config.cost[card])
         staff = table.staff[action.target]
-        hired = next(c for c in staff if cat.role[c] == action.amount)
+        hired = next(c for c in staff if config.role[c] == action.amount)
         staff.remove(hired)
         table.staff[seat].append(hired)
         table.discards.append(card)
@@ -56,19 +56,19 @@ def apply_play(table: StateData, seat: int, action: Action) -> None:
             )
         card_moved(table, hired)
     else:
-        pay(table, seat, cat.cost[card])
+        pay(table, seat, config.cost[card])
         table.bonuses[action.target].append(card)
         if table.playlog is not None:
             table.playlog.used("bonus-card")
         if table.log is not None:
             where = "" if action.target == seat else f" on {name(table, action.target)}"
-            note(table, f"{name(table, seat)} plays {cat.card_names[card]}{where}")
+            note(table, f"{name(table, seat)} plays {config.card_names[card]}{where}")
         card_moved(table, card)
 
 
 def _pay_back(table: StateData, seat: int, card: int, ious: int) -> None:
-    t = table.cat.t
-    cost = t["payback_one_cost"] if ious == 1 else t["payback_two_cost"]
+    t = table.config.t
+    cost = t.payback_one_cost if ious == 1 else t.payback_two_cost
     table.cash[seat] -= cost
     table.ious[seat] -= ious
     table.payback_discards.append(card)

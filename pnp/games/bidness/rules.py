@@ -47,11 +47,11 @@ class State(StateData, Reporting):
     REPORT = report
 
     def __init__(
-        self, cat: Config, players: int, seed: int | None = None, transcript: bool = True
+        self, config: Config, players: int, seed: int | None = None, transcript: bool = True
     ) -> None:
-        super().__init__(cat, players, seed, transcript)
-        for role, count in enumerate((cat.t["start_engineers"], cat.t["start_marketers"])):
-            cards = cat.starting[role]
+        super().__init__(config, players, seed, transcript)
+        for role, count in enumerate((config.t.start_engineers, config.t.start_marketers)):
+            cards = config.starting[role]
             for seat in range(players):
                 self.staff[seat].extend(cards[seat * count : (seat + 1) * count])
         track(self)
@@ -62,7 +62,7 @@ class State(StateData, Reporting):
     # -- OpenSpiel-like interface ------------------------------------------------------
 
     def current_player(self) -> int:
-        return self.player
+        return self.to_move
 
     def legal_actions(self) -> Sequence[Action]:
         return self.legal
@@ -76,7 +76,7 @@ class State(StateData, Reporting):
 
     def length(self) -> int:
         """Rounds played (the last one possibly cut short by a payoff)."""
-        return min(self.round, self.cat.t["round_cap"])
+        return min(self.round, self.config.t.round_cap)
 
     def clone(self) -> State:
         s = State.__new__(State)
@@ -93,14 +93,14 @@ class State(StateData, Reporting):
         if action not in self.legal:
             raise ValueError(
                 f"action {action!r} is not legal in {PHASE_NAMES[self.phase]} "
-                f"for seat {self.player}"
+                f"for seat {self.to_move}"
             )
         phase = self.phase
         public, self.public = self.public, None  # the views' shared part: kept below only
         if phase == AUCTION:  # the hottest path: straight to the next bidder
             nxt = apply_bid(self, action)
             if nxt is not None and len(nxt[1]) > 1:
-                self.player, self.legal = nxt
+                self.to_move, self.legal = nxt
                 self.public = public  # a bid or a drop: only the auction moved
                 return
         elif phase == SETTLE and action.verb == "offer":  # talks go on: the other side
@@ -108,15 +108,15 @@ class State(StateData, Reporting):
             legal = suit_actions(self)
             if len(legal) > 1:
                 assert self.suit is not None
-                self.player, self.legal = self.suit.to_act, legal
+                self.to_move, self.legal = self.suit.to_act, legal
                 self.public = public  # an offer: only the talks moved
                 return
         elif phase == PLAY:  # (a forced pass is made in _advance)
-            seat = self.player
+            seat = self.to_move
             self.passes = self.passes + 1 if action.verb == "pass" else 0
             apply_play(self, seat, action)
             if self.phase == PLAY:
-                seat = self.player = (seat + 1) % self.n
+                seat = self.to_move = (seat + 1) % self.n
                 if self.passes < self.n:  # the next seat's moves at once (as in _advance)
                     legal = play_actions(self, seat)
                     if len(legal) > 1:
@@ -132,8 +132,8 @@ class State(StateData, Reporting):
         return [(self.first + i) % self.n for i in range(self.n)]
 
     def _start_round(self) -> None:
-        t = self.cat.t
-        if self.round > t["round_cap"]:
+        t = self.config.t
+        if self.round > t.round_cap:
             self._finish_by_cap()
             return
         self.first = first_player_roll(self)
@@ -142,12 +142,12 @@ class State(StateData, Reporting):
         if self.log is not None:
             note(self, f"Round {self.round}: {name(self, self.first)} plays first")
         order = self._order()
-        if self.round >= t["payback_from_round"]:
+        if self.round >= t.payback_from_round:
             dealt = [self._deal_payback(seat) for seat in order]
             if self.playlog is not None:
                 self.playlog.used("payback-each-round")
             if any(dealt):  # hands only grew while dealing: the peak is the count now
-                kind = self.cat.kind.__getitem__
+                kind = self.config.kind.__getitem__
                 held = sum([list(map(kind, hand)).count(PAYBACK) for hand in self.hands])
                 self.peaks.payback_held = max(self.peaks.payback_held, held)
         deck = self.deck
@@ -156,7 +156,7 @@ class State(StateData, Reporting):
         self.discards.clear()
         self.buried.clear()
         shuffle(self.rng, deck)
-        size = t["hand_size"]
+        size = t.hand_size
         for seat in order:
             hand = self.hands[seat]
             take = min(size - len(hand), len(deck))
@@ -171,7 +171,7 @@ class State(StateData, Reporting):
         self.peaks.deck_low = min(self.peaks.deck_low, len(deck))
         if self.playlog is not None:
             self.playlog.used("deal-to-six")
-        discards = t["setup_discards"]
+        discards = t.setup_discards
         self.queue = order if discards == 1 else [s for s in order for _ in range(discards)]
         self.phase = DISCARD
 
@@ -194,7 +194,7 @@ class State(StateData, Reporting):
         """Ours: at the round cap, fewest IOUs wins, then most cash; equal seats share."""
         best = min((self.ious[s], -self.cash[s]) for s in range(self.n))
         self.winners = [s for s in range(self.n) if (self.ious[s], -self.cash[s]) == best]
-        self.round = self.cat.t["round_cap"]
+        self.round = self.config.t.round_cap
         self.phase = OVER
         note(self, f"Round cap reached: {', '.join(name(self, s) for s in self.winners)} win")
 
@@ -210,7 +210,7 @@ class State(StateData, Reporting):
                 if self.passes >= self.n:
                     self._end_phase()
                     continue
-                seat = self.player
+                seat = self.to_move
                 self.legal = play_actions(self, seat)
                 if len(self.legal) > 1:
                     return
@@ -218,21 +218,21 @@ class State(StateData, Reporting):
                 if self.log is not None:
                     note(self, f"{name(self, seat)} passes")
                 self.passes += 1
-                self.player = (seat + 1) % self.n
+                self.to_move = (seat + 1) % self.n
                 continue
             nxt = decide[self.phase](self)
             if nxt is None:
                 self._end_phase()
                 continue
-            self.player, self.legal = nxt
+            self.to_move, self.legal = nxt
             if len(self.legal) > 1:
                 return
             self._do(self.legal[0])
-        self.player, self.legal = TERMINAL, ()
+        self.to_move, self.legal = TERMINAL, ()
 
     def _end_phase(self) -> None:
         if self.phase == DISCARD:
-            self.phase, self.player, self.passes = PLAY, self.first, 0
+            self.phase, self.to_move, self.passes = PLAY, self.first, 0
         elif self.phase == PLAY:
             self.phase, self.queue = SALARY, self._order()
             if self.playlog is not None:
@@ -243,7 +243,7 @@ class State(StateData, Reporting):
             self._start_round()
 
     def _do(self, action: Action) -> None:
-        phase, seat = self.phase, self.player
+        phase, seat = self.phase, self.to_move
         if phase == AUCTION:
             apply_bid(self, action)
         elif phase == PLAY:  # a forced move is a pass, and _advance makes those
@@ -252,7 +252,7 @@ class State(StateData, Reporting):
             assert self.suit is not None
             plaintiff = self.suit.plaintiff
             if apply_suit(self, action):
-                self.phase, self.player = PLAY, (plaintiff + 1) % self.n
+                self.phase, self.to_move = PLAY, (plaintiff + 1) % self.n
         elif phase == SALARY:
             if apply_salary(self, seat, action):
                 self.queue.pop(0)
@@ -260,7 +260,7 @@ class State(StateData, Reporting):
             self.hands[seat].remove(action.card)
             if self.playlog is not None:
                 self.playlog.used("setup-discard")
-            if self.cat.kind[action.card] == PAYBACK:
+            if self.config.kind[action.card] == PAYBACK:
                 self.payback_discards.append(action.card)
             else:
                 self.buried.append(action.card)
@@ -282,7 +282,7 @@ def _discard_decision(table: StateData) -> Decision:
 def _play_decision(table: StateData) -> Decision:
     if table.passes >= table.n:
         return None
-    return table.player, play_actions(table, table.player)
+    return table.to_move, play_actions(table, table.to_move)
 
 
 def _suit_decision(table: StateData) -> Decision:
@@ -323,5 +323,5 @@ def determinize(view: View, rng: random.Random) -> State:
     :func:`~pnp.games.bidness.view.deal`), at the same decision."""
     s = deal(view, rng, State)
     nxt = s._decision() if s.phase != OVER else None
-    s.player, s.legal = nxt if nxt is not None else (TERMINAL, ())
+    s.to_move, s.legal = nxt if nxt is not None else (TERMINAL, ())
     return s
