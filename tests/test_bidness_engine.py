@@ -21,10 +21,10 @@ from pnp.games.bidness.state import (
     OVER,
     PLAY,
     SETTLE,
-    Action,
     Auction,
     Suit,
 )
+from pnp.games.kit import Action, IllegalAction
 from pnp.spec.game import Game
 from pnp.spec.load import load_game
 from tests.test_bigidea_engine import Die  # queued die faces, shared with The Big Idea's tests
@@ -96,22 +96,22 @@ def test_starting_assets(game: Game, config: Config) -> None:
 
 def test_debt_limit_refuses_a_bid(game: Game, config: Config) -> None:
     # bidness.txt "Auctions": you cannot bid so as to exceed the debt limit ($600)
-    s = at_turn(game, 0, [card(config, "engineer")] * 0 + [card(config, "engineer", i) for i in range(3)])
-    s.apply(Action("auction", card=s.hands[0][0]))
+    s = at_turn(game, 0, [card(config, "engineer", i) for i in range(3)])
+    s.apply(Action("auction", (s.hands[0][0],)))
     assert s.phase == AUCTION and s.current_player() == 0
     s.ious[0], s.cash[0] = 5, 50  # one IOU left before $600: at most $150
     assert bid_range(s, 0)[-1] == 150
-    s.legal = (Action("drop"), *(Action("bid", amount=b) for b in bid_range(s, 0)))
-    with pytest.raises(ValueError, match="not legal"):
-        s.apply(Action("bid", amount=155))
+    s._legal = (Action("drop"), *(Action("bid", (b,)) for b in bid_range(s, 0)))
+    with pytest.raises(IllegalAction, match="not legal"):
+        s.apply(Action("bid", (155,)))
 
 
 def test_auction_winner_borrows_and_pays_the_seller(game: Game, config: Config) -> None:
     # bidness.txt "Auctions": bid beyond cash, pay at once by borrowing; proceeds to the seller
     s = at_turn(game, 0, [card(config, "government-contract", i) for i in range(3)])
-    s.apply(Action("auction", card=s.hands[0][0]))
+    s.apply(Action("auction", (s.hands[0][0],)))
     s.apply(Action("drop"))  # seller
-    s.apply(Action("bid", amount=150))  # seat 1 has $100
+    s.apply(Action("bid", (150,)))  # seat 1 has $100
     s.apply(Action("drop"))  # seat 2: seat 1 is the last bidder left
     assert s.phase == PLAY
     assert s.ious[1] == 4 and s.cash[1] == 100 + 100 - 150
@@ -121,15 +121,15 @@ def test_auction_winner_borrows_and_pays_the_seller(game: Game, config: Config) 
 
 def test_seller_who_wins_pays_the_bank_and_no_bids_discards(game: Game, config: Config) -> None:
     s = at_turn(game, 0, [card(config, "marketer", i) for i in range(4)])
-    s.apply(Action("auction", card=s.hands[0][0]))
-    s.apply(Action("bid", amount=5))
+    s.apply(Action("auction", (s.hands[0][0],)))
+    s.apply(Action("bid", (5,)))
     s.apply(Action("drop"))
     s.apply(Action("drop"))
     assert s.cash == [95, 100, 100]  # "If you (the seller) win, you must pay the bank"
     s.apply(Action("pass"))
     s.apply(Action("pass"))
     auctioned = s.hands[0][0]
-    s.apply(Action("auction", card=auctioned))
+    s.apply(Action("auction", (auctioned,)))
     for _ in range(3):
         s.apply(Action("drop"))
     assert auctioned in s.discards  # "Discard the card if no bids were made"
@@ -140,7 +140,7 @@ def test_trial_tie_goes_to_the_defendant(game: Game, config: Config) -> None:
     # a losing plaintiff pays the damages to the bank
     s = at_turn(game, 0, [card(config, "negligence", i) for i in range(3)])
     s.cash[1] = 80
-    s.apply(Action("sue", card=s.hands[0][0], target=1, amount=50))
+    s.apply(Action("sue", (s.hands[0][0], 1, 50)))
     assert s.phase == SETTLE
     s.rng = Die([3, 4, 5, 2])  # plaintiff 7, defendant 7
     s.apply(Action("trial"))
@@ -149,9 +149,11 @@ def test_trial_tie_goes_to_the_defendant(game: Game, config: Config) -> None:
 
 
 def test_trial_won_by_plaintiff_moves_libel_marketers(game: Game, config: Config) -> None:
-    s = at_turn(game, 0, [card(config, "libel-2"), *(card(config, "marketer", i) for i in range(2))])
+    s = at_turn(
+        game, 0, [card(config, "libel-2"), *(card(config, "marketer", i) for i in range(2))]
+    )
     s.staff[1].append(card(config, "marketer", 5))
-    s.apply(Action("sue", card=card(config, "libel-2"), target=1))
+    s.apply(Action("sue", (card(config, "libel-2"), 1, 0)))
     s.rng = Die([6, 6, 1, 1])
     s.apply(Action("trial"))
     assert s.count_role(1, 1) == 0 and s.count_role(0, 1) == 3
@@ -160,11 +162,13 @@ def test_trial_won_by_plaintiff_moves_libel_marketers(game: Game, config: Config
 
 def test_settlement_offers_are_bounded(game: Game, config: Config) -> None:
     # ours: offers in $10 steps, each meeting the other side part way, at most four
-    s = at_turn(game, 0, [card(config, "patent-10"), *(card(config, "marketer", i) for i in range(2))])
-    s.apply(Action("sue", card=card(config, "patent-10"), target=1))
+    s = at_turn(
+        game, 0, [card(config, "patent-10"), *(card(config, "marketer", i) for i in range(2))]
+    )
+    s.apply(Action("sue", (card(config, "patent-10"), 1, 0)))
     for amount in (100, 20, 80, 40):
-        assert Action("offer", amount=amount) in s.legal_actions()
-        s.apply(Action("offer", amount=amount))
+        assert Action("offer", (amount,)) in s.legal_actions()
+        s.apply(Action("offer", (amount,)))
     assert s.legal_actions() == (Action("accept"), Action("trial"))
     s.apply(Action("accept"))  # plaintiff takes the defendant's $40
     assert s.cash[0] == 140 and s.cash[1] == 60 and s.peaks.settled == 1
@@ -176,7 +180,7 @@ def test_payback_two_ious_for_300(game: Game, config: Config) -> None:
     s = at_turn(game, 0, [pay, *(card(config, "marketer", i) for i in range(2))])
     s.cash[0] = 320
     s._advance()  # the options follow the new cash
-    s.apply(Action("payback", card=pay, amount=2))
+    s.apply(Action("payback", (pay, 2)))
     assert s.ious[0] == 1 and s.cash[0] == 20
     assert pay in s.payback_discards and not s.is_terminal()
 
@@ -187,7 +191,7 @@ def test_last_payback_ends_the_game_mid_round(game: Game, config: Config) -> Non
     s = at_turn(game, 1, [pay, *(card(config, "lawyer", i) for i in range(3))])
     s.ious[1], s.cash[1] = 1, 100
     s._advance()
-    s.apply(Action("payback", card=pay, amount=1))
+    s.apply(Action("payback", (pay, 1)))
     assert s.is_terminal() and s.phase == OVER
     assert s.returns() == [0, 1, 0]
     assert len(s.hands[1]) == 3  # mid-round: the rest of the hand was never played

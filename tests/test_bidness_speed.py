@@ -22,7 +22,8 @@ from pnp.games.bidness.business import salary_actions
 from pnp.games.bidness.config import DIE_FACES, ROLES
 from pnp.games.bidness.hand import card_moves, table_moves
 from pnp.games.bidness.rules import State, first_player_roll
-from pnp.games.bidness.state import AUCTION, NOBODY, Action, Auction, StateData
+from pnp.games.bidness.state import AUCTION, NOBODY, Auction, StateData
+from pnp.games.kit import Action
 from pnp.spec.game import Game
 from pnp.spec.load import load_game
 
@@ -66,7 +67,7 @@ def test_kept_bid_tuples_are_the_bids_allowed(cases: list[tuple[int, bool, int, 
         state = _auction_state(high, 2 if bid else NOBODY, cash, ious)
         low = high + step if bid else max(t.min_opening_bid, step)
         top = cash + (config.max_ious - ious) * t.iou_value
-        plain = (DROP, *(Action("bid", amount=a) for a in range(low, top + 1, step)))
+        plain = (DROP, *(Action("bid", (a,)) for a in range(low, top + 1, step)))
         seat, legal = auction_decision(state)
         assert seat == 1
         assert legal == plain and type(legal) is tuple
@@ -75,7 +76,9 @@ def test_kept_bid_tuples_are_the_bids_allowed(cases: list[tuple[int, bool, int, 
 def test_headhunting_moves_kept_by_roles_held_are_one_per_role(game: Game) -> None:
     config = engine.config_for(game)
     moves = card_moves(config, 4)
-    by_role = [[c for c in range(len(config.kind)) if config.role[c] == r] for r in range(len(ROLES))]
+    by_role = [
+        [c for c in range(len(config.kind)) if config.role[c] == r] for r in range(len(ROLES))
+    ]
     card = config.kind.index("headhunting")
     for size in range(5):
         for roles in combinations_with_replacement(range(len(ROLES)), size):
@@ -83,7 +86,7 @@ def test_headhunting_moves_kept_by_roles_held_are_one_per_role(game: Game) -> No
             held = sum(set(map(moves.role_bit.__getitem__, staff)))
             for target in range(4):
                 plain = tuple(
-                    Action("hire", card, target, r) for r in range(len(ROLES)) if r in roles
+                    Action("hire", (card, target, r)) for r in range(len(ROLES)) if r in roles
                 )
                 assert moves.hires[card][target][held] == plain
 

@@ -12,6 +12,7 @@ import random
 from collections.abc import Callable, Sequence
 from functools import lru_cache, partial
 
+from pnp.games.bidness.actions import Action
 from pnp.games.bidness.config import (
     BONUS,
     CONTRACT,
@@ -27,7 +28,6 @@ from pnp.games.bidness.config import (
     PAYBACK,
     Config,
 )
-from pnp.games.bidness.state import Action
 from pnp.games.bidness.view import View
 
 EXPECTED_ROUNDS = 6
@@ -156,9 +156,9 @@ def best_play(view: View, legal: Sequence[Action], rng: random.Random) -> Action
     score, odds_against, rnd, suit = judge.score, judge.odds_against, rng.random, view.config.suit
     best, top = legal[0], -math.inf
     for action in legal:
-        if action.verb == "sue" and suit[action.card] == NEGLIGENCE:
-            p_win, p_lose, threat = odds_against(action.target)
-            claim = action.amount  # the damages, won or lost
+        if action.verb == "sue" and suit[action.args[0]] == NEGLIGENCE:
+            _, rival, claim = action.args  # the claim: the damages, won or lost
+            p_win, p_lose, threat = odds_against(rival)
             value = p_win * claim - p_lose * claim + threat + rnd() * 1e-3
         else:
             value = score(action) + rnd() * 1e-3
@@ -196,7 +196,10 @@ class CardPlay:
         """By rival: :func:`threat_of`."""
 
     def score(self, action: Action) -> float:
-        config, seat, verb, card = self.config, self.seat, action.verb, action.card
+        config, seat, verb, args = self.config, self.seat, action.verb, action.args
+        if not args:  # a pass
+            return 0.5
+        card = args[0]
         if verb == "sell":
             if config.kind[card] == PAYBACK:
                 return -1.0
@@ -206,21 +209,20 @@ class CardPlay:
         if verb == "auction":
             return 50.0
         if verb == "sue":  # the expected damages, plus the threat the rival poses
-            rival = action.target
+            _, rival, claim = args
             p_win, p_lose, threat = self.odds_against(rival)
             if config.suit[card] == NEGLIGENCE:  # the claim, won or lost: one move per amount
-                stake = risk = action.amount
+                stake = risk = claim
             else:
                 stake, risk = self.damages(card, 0, rival), self.damages(card, 0, seat)
             return p_win * stake - p_lose * risk + threat
-        if verb == "pass":
-            return 0.5
         if verb == "payback":
-            cost = config.t.payback_one_cost if action.amount == 1 else config.t.payback_two_cost
+            ious = args[1]
+            cost = config.t.payback_one_cost if ious == 1 else config.t.payback_two_cost
             if self.salary < 0:
                 self.salary = salary_of(self.view, seat)
             spare = self.view.cash[seat] - cost - self.salary
-            return 1000.0 + action.amount if spare >= 0 else -1.0
+            return 1000.0 + ious if spare >= 0 else -1.0
         kind = config.kind[card]
         if kind in (BONUS, INTERN):
             if config.units[card] > 0:
@@ -228,12 +230,13 @@ class CardPlay:
             if kind == INTERN:
                 return -1.0
             return (
-                -config.units[card] * self.unit_price(action.target)
+                -config.units[card] * self.unit_price(args[1])
                 - config.cost[card]
-                - self.view.ious[action.target]
+                - self.view.ious[args[1]]
             )
-        worth = 30.0 + 10 * (action.amount != LAWYER)  # hire
-        return worth - config.cost[card] + self.threat(action.target)
+        _, rival, role = args  # hire
+        worth = 30.0 + 10 * (role != LAWYER)
+        return worth - config.cost[card] + self.threat(rival)
 
     def odds_against(self, rival: int) -> tuple[float, float, int]:
         """The chances that the viewing seat wins and loses a trial against ``rival``, and

@@ -4,12 +4,11 @@ limit; the winner pays the seller, or the bank when the seller wins."""
 
 from __future__ import annotations
 
+from pnp.games.bidness.actions import DROP, Action, priced
 from pnp.games.bidness.config import CONTRACT
 from pnp.games.bidness.ledger import card_moved, name, note, pay
-from pnp.games.bidness.moves import priced
-from pnp.games.bidness.state import AUCTION, NOBODY, PLAY, Action, Auction, StateData
+from pnp.games.bidness.state import AUCTION, NOBODY, PLAY, Auction, StateData
 
-DROP = Action("drop")
 BID = "bid"
 _DROP_ONLY = (DROP,)
 
@@ -79,13 +78,14 @@ def apply_bid(table: StateData, action: Action) -> tuple[int, tuple[Action, ...]
     assert a is not None
     active = a.active
     seat = active[a.pos]
-    if action.verb == "drop":
+    if not action.args:  # a drop: out for good
         del active[a.pos]
     else:
-        a.high, a.leader = action.amount, seat
+        (a.high,) = action.args
+        a.leader = seat
         a.pos += 1
         if table.log is not None:
-            note(table, f"{name(table, seat)} bids ${action.amount}")
+            note(table, f"{name(table, seat)} bids ${a.high}")
     left = len(active)
     if left <= 1 and (not active or active[0] == a.leader):  # nobody, or the leader alone
         _close(table, a.leader if active else NOBODY)

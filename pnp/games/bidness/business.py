@@ -4,6 +4,7 @@ bonus cards go back."""
 
 from __future__ import annotations
 
+from pnp.games.bidness.actions import BORROW, PAY, Action, move
 from pnp.games.bidness.config import ENGINEER, LAWYER, MARKETER, ROLES
 from pnp.games.bidness.ledger import (
     borrow,
@@ -15,10 +16,7 @@ from pnp.games.bidness.ledger import (
     track,
     update_awards,
 )
-from pnp.games.bidness.state import NOBODY, Action, StateData, move
-
-PAY = Action("pay")
-BORROW = Action("borrow")
+from pnp.games.bidness.state import NOBODY, StateData
 
 
 def salary_due(table: StateData, seat: int) -> int:
@@ -39,7 +37,7 @@ def salary_actions(table: StateData, seat: int) -> tuple[Action, ...]:
 
 def _layoffs(table: StateData, seat: int) -> list[Action]:
     held = table.roles(seat)
-    return [move("layoff", -1, r) for r in range(len(ROLES)) if r in held]
+    return [move("layoff", r) for r in range(len(ROLES)) if r in held]
 
 
 def _short_actions(table: StateData, seat: int) -> tuple[Action, ...]:
@@ -88,14 +86,15 @@ def apply_salary(table: StateData, seat: int, action: Action) -> bool:
         table.playlog.used("restructure")  # laid off with the salaries covered already
     table.restructuring = seat
     staff = table.staff[seat]
-    card = next(c for c in staff if table.config.role[c] == action.target)
+    (role,) = action.args
+    card = next(c for c in staff if table.config.role[c] == role)
     staff.remove(card)
     table.discards.append(card)
     table.peaks.layoffs += 1
     if table.playlog is not None:
         table.playlog.used("layoff")
     if table.log is not None:
-        note(table, f"{name(table, seat)} lays off a {ROLES[action.target].capitalize()}")
+        note(table, f"{name(table, seat)} lays off a {ROLES[role].capitalize()}")
     card_moved(table, card)
     return False
 

@@ -127,8 +127,8 @@ class Config:
 
     min_players: int
     max_players: int
-    t: dict[str, int]
-    """The whole-number tables by name (``config.t.hand_size``)."""
+    t: Numbers
+    """The whole-number tables, by attribute (``config.t.hand_size``)."""
     lawyer_salaries: tuple[int, ...]
     """Total salary for 1, 2, … Lawyers."""
     denominations: tuple[int, ...]

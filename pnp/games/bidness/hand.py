@@ -8,6 +8,7 @@ and runs of Negligence suits to cut by the amount allowed.
 
 from __future__ import annotations
 
+from pnp.games.bidness.actions import PASS, Action, move, run
 from pnp.games.bidness.config import (
     BONUS,
     CONTRACT,
@@ -23,10 +24,8 @@ from pnp.games.bidness.config import (
     Config,
     kept,
 )
-from pnp.games.bidness.moves import run
-from pnp.games.bidness.state import Action, StateData, move
+from pnp.games.bidness.state import StateData
 
-PASS = Action("pass")
 _PASS_ONLY = (PASS,)
 AUCTIONED = (EMPLOYEE, STARTING, CONTRACT)
 
@@ -94,7 +93,7 @@ class CardMoves:
         )
         """By card, target seat and the roles held there (bits, see ``role_bit``): the
         headhunting moves, one per role held, in role order."""
-        self.sues = tuple([tuple([move("sue", c, s) for s in range(seats)]) for c in cards])
+        self.sues = tuple([tuple([move("sue", c, s, 0) for s in range(seats)]) for c in cards])
         """By card and target seat: the suit that names no amount (Libel, Patent)."""
         self.others = tuple([tuple([s for s in range(seats) if s != me]) for me in range(seats)])
         """By seat: every other seat, in order (the rivals a card may be aimed at)."""
@@ -107,7 +106,7 @@ def _fixed(config: Config, card: int, sell: Action) -> tuple[Action, ...] | None
 def _paid(config: Config, card: int, sell: Action) -> tuple[tuple[Action, ...], ...] | None:
     if config.kind[card] != PAYBACK:
         return None
-    one, two = move("payback", card, -1, 1), move("payback", card, -1, 2)
+    one, two = move("payback", card, 1), move("payback", card, 2)
     return ((sell,), (sell, one), (sell, two), (sell, one, two))
 
 

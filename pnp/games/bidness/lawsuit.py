@@ -6,6 +6,7 @@ the bank."""
 
 from __future__ import annotations
 
+from pnp.games.bidness.actions import ACCEPT, TRIAL, Action, priced
 from pnp.games.bidness.config import DIE_FACES, LIBEL, MARKETER, NEGLIGENCE
 from pnp.games.bidness.ledger import (
     name,
@@ -15,11 +16,8 @@ from pnp.games.bidness.ledger import (
     update_market_award,
     update_tech_award,
 )
-from pnp.games.bidness.moves import priced
-from pnp.games.bidness.state import NOBODY, SETTLE, Action, StateData, Suit
+from pnp.games.bidness.state import NOBODY, SETTLE, StateData, Suit
 
-ACCEPT = Action("accept")
-TRIAL = Action("trial")
 OFFER = "offer"
 _OPENING = (TRIAL,)
 _ANSWER = (ACCEPT, TRIAL)
@@ -62,14 +60,15 @@ def offer(table: StateData, action: Action) -> None:
     s = table.suit
     assert s is not None
     seat = s.to_act
+    (amount,) = action.args
     s.offers += 1
     if seat == s.plaintiff:
-        s.ask = action.amount
+        s.ask = amount
     else:
-        s.bid = action.amount
+        s.bid = amount
     s.to_act = s.defendant if seat == s.plaintiff else s.plaintiff
     if table.log is not None:
-        note(table, f"{name(table, seat)} offers to settle for ${action.amount}")
+        note(table, f"{name(table, seat)} offers to settle for ${amount}")
 
 
 def apply_suit(table: StateData, action: Action) -> bool:

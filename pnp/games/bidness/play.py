@@ -3,6 +3,7 @@ may do with its hand, and what each kind of card does when played."""
 
 from __future__ import annotations
 
+from pnp.games.bidness.actions import Action
 from pnp.games.bidness.auction import open_auction
 from pnp.games.bidness.config import (
     PAYBACK,
@@ -10,15 +11,16 @@ from pnp.games.bidness.config import (
 )
 from pnp.games.bidness.lawsuit import open_suit
 from pnp.games.bidness.ledger import card_moved, name, note, pay
-from pnp.games.bidness.state import OVER, Action, StateData
+from pnp.games.bidness.state import OVER, StateData
 
 
 def apply_play(table: StateData, seat: int, action: Action) -> None:
-    verb, card = action.verb, action.card
-    if verb == "pass":
+    verb, args = action.verb, action.args
+    if not args:  # a pass
         if table.log is not None:
             note(table, f"{name(table, seat)} passes")
         return
+    card = args[0]
     config = table.config
     table.hands[seat].remove(card)
     if table.playlog is not None:
@@ -33,15 +35,17 @@ def apply_play(table: StateData, seat: int, action: Action) -> None:
     elif verb == "auction":
         open_auction(table, seat, card)
     elif verb == "payback":
-        _pay_back(table, seat, card, action.amount)
+        _pay_back(table, seat, card, args[1])
     elif verb == "sue":
-        open_suit(table, seat, card, action.target, action.amount)
+        _, defendant, claim = args
+        open_suit(table, seat, card, defendant, claim)
         if table.playlog is not None:
             table.playlog.used("sue")
     elif verb == "hire":
         pay(table, seat, config.cost[card])
-        staff = table.staff[action.target]
-        hired = next(c for c in staff if config.role[c] == action.amount)
+        _, rival, role = args
+        staff = table.staff[rival]
+        hired = next(c for c in staff if config.role[c] == role)
         staff.remove(hired)
         table.staff[seat].append(hired)
         table.discards.append(card)
@@ -51,17 +55,18 @@ def apply_play(table: StateData, seat: int, action: Action) -> None:
         if table.log is not None:
             note(
                 table,
-                f"{name(table, seat)} headhunts a {ROLES[action.amount].capitalize()} "
-                f"from {name(table, action.target)}",
+                f"{name(table, seat)} headhunts a {ROLES[role].capitalize()} "
+                f"from {name(table, rival)}",
             )
         card_moved(table, hired)
     else:
         pay(table, seat, config.cost[card])
-        table.bonuses[action.target].append(card)
+        target = args[1]
+        table.bonuses[target].append(card)
         if table.playlog is not None:
             table.playlog.used("bonus-card")
         if table.log is not None:
-            where = "" if action.target == seat else f" on {name(table, action.target)}"
+            where = "" if target == seat else f" on {name(table, target)}"
             note(table, f"{name(table, seat)} plays {config.card_names[card]}{where}")
         card_moved(table, card)
 

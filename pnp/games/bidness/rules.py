@@ -4,16 +4,17 @@ A round runs Setup (roll for first player, Payback cards from round 2, reshuffle
 six, each seat discards one face down) → Card Play (play, sell or pass until everyone
 has passed in a row; auctions and lawsuits open their own decisions) → Business
 (salaries, earnings, tech points, bonus cards back).  Paying back the last IOU ends the
-game at once.  Actions are :class:`~pnp.games.bidness.state.Action` tuples; a decision
+game at once.  Actions are :mod:`.actions` (the kit's :class:`~pnp.games.kit.Action`); a decision
 with one legal action is applied by the engine without asking.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from pnp.games.bidness import report
+from pnp.games.bidness.actions import Action
 from pnp.games.bidness.auction import apply_bid, auction_decision
 from pnp.games.bidness.business import apply_salary, close_business, salary_decision
 from pnp.games.bidness.config import DIE_FACES, PAYBACK, Config
@@ -30,12 +31,11 @@ from pnp.games.bidness.state import (
     SALARY,
     SETTLE,
     TERMINAL,
-    Action,
     StateData,
 )
 from pnp.games.bidness.view import View, deal, view_of
 from pnp.games.chance import shuffle
-from pnp.games.kit import Reporting
+from pnp.games.kit import IllegalAction, Reporting
 
 __all__ = ["State", "determinize", "first_player_roll"]
 
@@ -64,8 +64,8 @@ class State(StateData, Reporting):
     def current_player(self) -> int:
         return self.to_move
 
-    def legal_actions(self) -> Sequence[Action]:
-        return self.legal
+    def legal_actions(self) -> tuple[Action, ...]:
+        return self._legal
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
@@ -90,17 +90,14 @@ class State(StateData, Reporting):
         """Apply ``action`` (one of ``legal_actions()``), then every forced move after it,
         up to the next real decision.  Bids, settlement offers and Card Play moves, the
         most frequent, are applied here; the others by ``_do``."""
-        if action not in self.legal:
-            raise ValueError(
-                f"action {action!r} is not legal in {PHASE_NAMES[self.phase]} "
-                f"for seat {self.to_move}"
-            )
+        if action not in self._legal:  # the legal tuple holds the same objects: cheap
+            raise IllegalAction(action, self.to_move, PHASE_NAMES[self.phase])
         phase = self.phase
         public, self.public = self.public, None  # the views' shared part: kept below only
         if phase == AUCTION:  # the hottest path: straight to the next bidder
             nxt = apply_bid(self, action)
             if nxt is not None and len(nxt[1]) > 1:
-                self.to_move, self.legal = nxt
+                self.to_move, self._legal = nxt
                 self.public = public  # a bid or a drop: only the auction moved
                 return
         elif phase == SETTLE and action.verb == "offer":  # talks go on: the other side
@@ -108,7 +105,7 @@ class State(StateData, Reporting):
             legal = suit_actions(self)
             if len(legal) > 1:
                 assert self.suit is not None
-                self.to_move, self.legal = self.suit.to_act, legal
+                self.to_move, self._legal = self.suit.to_act, legal
                 self.public = public  # an offer: only the talks moved
                 return
         elif phase == PLAY:  # (a forced pass is made in _advance)
@@ -120,7 +117,7 @@ class State(StateData, Reporting):
                 if self.passes < self.n:  # the next seat's moves at once (as in _advance)
                     legal = play_actions(self, seat)
                     if len(legal) > 1:
-                        self.legal = legal
+                        self._legal = legal
                         return
         else:
             self._do(action)
@@ -198,7 +195,7 @@ class State(StateData, Reporting):
         self.phase = OVER
         note(self, f"Round cap reached: {', '.join(name(self, s) for s in self.winners)} win")
 
-    def _decision(self) -> tuple[int, Sequence[Action]] | None:
+    def _decision(self) -> tuple[int, tuple[Action, ...]] | None:
         """The seat to decide and its options, or None when the phase must move on."""
         return _DECIDE[self.phase](self)
 
@@ -211,8 +208,8 @@ class State(StateData, Reporting):
                     self._end_phase()
                     continue
                 seat = self.to_move
-                self.legal = play_actions(self, seat)
-                if len(self.legal) > 1:
+                self._legal = play_actions(self, seat)
+                if len(self._legal) > 1:
                     return
                 # a hand too small to play: the only move is to pass
                 if self.log is not None:
@@ -224,11 +221,11 @@ class State(StateData, Reporting):
             if nxt is None:
                 self._end_phase()
                 continue
-            self.to_move, self.legal = nxt
-            if len(self.legal) > 1:
+            self.to_move, self._legal = nxt
+            if len(self._legal) > 1:
                 return
-            self._do(self.legal[0])
-        self.to_move, self.legal = TERMINAL, ()
+            self._do(self._legal[0])
+        self.to_move, self._legal = TERMINAL, ()
 
     def _end_phase(self) -> None:
         if self.phase == DISCARD:
@@ -257,19 +254,20 @@ class State(StateData, Reporting):
             if apply_salary(self, seat, action):
                 self.queue.pop(0)
         else:
-            self.hands[seat].remove(action.card)
+            (card,) = action.args
+            self.hands[seat].remove(card)
             if self.playlog is not None:
                 self.playlog.used("setup-discard")
-            if self.config.kind[action.card] == PAYBACK:
-                self.payback_discards.append(action.card)
+            if self.config.kind[card] == PAYBACK:
+                self.payback_discards.append(card)
             else:
-                self.buried.append(action.card)
+                self.buried.append(card)
             self.queue.pop(0)
 
 
 # -- the decision of each phase, indexed by phase: (seat, legal actions) or None ------------
 
-Decision = tuple[int, Sequence[Action]] | None
+Decision = tuple[int, tuple[Action, ...]] | None
 
 
 def _discard_decision(table: StateData) -> Decision:
@@ -323,5 +321,5 @@ def determinize(view: View, rng: random.Random) -> State:
     :func:`~pnp.games.bidness.view.deal`), at the same decision."""
     s = deal(view, rng, State)
     nxt = s._decision() if s.phase != OVER else None
-    s.to_move, s.legal = nxt if nxt is not None else (TERMINAL, ())
+    s.to_move, s._legal = nxt if nxt is not None else (TERMINAL, ())
     return s

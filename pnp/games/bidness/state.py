@@ -8,12 +8,11 @@ is the data, :class:`Auction` and :class:`Suit` the open auction or lawsuit, and
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from functools import cache
-from typing import Any, NamedTuple
+from typing import Any
 
 from pnp.games.bank import Bank, bank_for
 from pnp.games.bidness.config import LAWYER, Config
+from pnp.games.kit import Action
 from pnp.games.playlog import PlayLog
 
 DISCARD, PLAY, AUCTION, SETTLE, SALARY, OVER = range(6)
@@ -21,26 +20,6 @@ PHASE_NAMES = ("discard", "card play", "auction", "settlement", "salaries", "ove
 TERMINAL = -4
 """``current_player()`` of a finished game (OpenSpiel's terminal id)."""
 NOBODY = -1
-
-
-class Action(NamedTuple):
-    """One decision. ``verb`` says what; the other fields are used as the verb needs."""
-
-    verb: str
-    card: int = -1
-    """Physical card number (see :class:`~pnp.games.bidness.config.Config`)."""
-    target: int = -1
-    """A seat (lawsuit, penalty, headhunting) or an employee role (layoff, headhunting)."""
-    amount: int = 0
-    """Dollars (bid, Negligence claim, settlement offer) or IOUs paid back."""
-
-
-@cache
-def move(verb: str, card: int = -1, target: int = -1, amount: int = 0) -> Action:
-    """The one shared :class:`Action` with these fields: legal-move lists are rebuilt
-    every turn from the same few actions, so each is made once (they are immutable).
-    Call it with positional arguments (the cache keys on how it is called)."""
-    return Action(verb, card, target, amount)
 
 
 class Auction:
@@ -150,7 +129,7 @@ _SHARED = (
     "to_move",
     "passes",
     "restructuring",
-    "legal",
+    "_legal",
     "moves",
     "public",
 )
@@ -217,7 +196,7 @@ class StateData:
         self.queue: list[int] = []
         """Seats still to decide in this step (discards, salaries), in order."""
         self.winners: list[int] = []
-        self.legal: Sequence[Action] = ()
+        self._legal: tuple[Action, ...] = ()
         self.peaks = Usage(
             bank_for(config.denominations, COUNTER_BITS), bank_for(config.tech_values, COUNTER_BITS)
         )
