@@ -326,3 +326,38 @@ def test_simulation_reports_rounds_auctions_suits_and_components(game: Game) -> 
     printed = engine.printed_components(game)
     assert set(report.components) == set(printed)
     assert printed["IOU cards"]["$100"] == 6 * 6  # six IOUs at the debt limit, six players
+
+
+def test_the_code_marks_every_decision_it_lists() -> None:
+    """docs/engines.md: each decision of decisions.py is marked where it is carried out."""
+    import re
+    from pathlib import Path
+
+    from pnp.games.bidness.decisions import DECISIONS
+
+    folder = Path(engine.__file__).parent
+    marked = {
+        m
+        for f in folder.glob("*.py")
+        for m in re.findall(r"#\s*decision ([a-z0-9-]+)", f.read_text(encoding="utf-8"))
+    }
+    assert marked == {d.id for d in DECISIONS}
+
+
+def test_config_is_frozen_all_the_way_down(config: Config) -> None:
+    """The tables read by attribute are also the read-only mapping the fingerprint reads."""
+    assert config.t.hand_size == config.t["hand_size"] == 6
+    with pytest.raises(AttributeError):
+        config.t.hand_size = 7  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        config.t["hand_size"] = 7  # type: ignore[index]
+    assert hash(config) == hash(engine.config_for(load_game("bidness")))
+
+
+def test_legal_actions_are_the_same_objects_in_every_game(game: Game) -> None:
+    """Actions are made once and shared: two games at the same decision hand out the
+    same objects (so ``apply``'s membership test is an identity check)."""
+    one, two = engine.new_state(game, 4, 5), engine.new_state(game, 4, 5)
+    legal = one.legal_actions()
+    assert type(legal) is tuple and legal == two.legal_actions()
+    assert all(a is b for a, b in zip(legal, two.legal_actions(), strict=True))

@@ -46,7 +46,9 @@ def auction_decision(table: StateData) -> tuple[int, tuple[Action, ...]]:
     t = config.t
     seat = a.active[a.pos]
     step = t.bid_step
-    low = a.high + step if a.leader != NOBODY else max(t.min_opening_bid, step)
+    low = (
+        a.high + step if a.leader != NOBODY else max(t.min_opening_bid, step)
+    )  # decision minimum-bid
     means = table.cash[seat] + (config.max_ious - table.ious[seat]) * t.iou_value
     top = means // step * step
     if top < low:

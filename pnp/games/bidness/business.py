@@ -40,7 +40,7 @@ def _layoffs(table: StateData, seat: int) -> list[Action]:
     return [move("layoff", r) for r in range(len(ROLES)) if r in held]
 
 
-def _short_actions(table: StateData, seat: int) -> tuple[Action, ...]:
+def _short_actions(table: StateData, seat: int) -> tuple[Action, ...]:  # decision salary-short
     out = _layoffs(table, seat)
     if table.room(seat) > 0:
         out.append(BORROW)

@@ -18,7 +18,7 @@ from pnp.games.table_schema import MoneyRow, tables_of
 if TYPE_CHECKING:
     from pnp.spec.game import Game
 
-DIE_FACES = 6
+DIE_FACES = 6  # decision dice
 """The source never names the die; pnp uses ordinary six-sided dice (a decision)."""
 
 # What a card does: the card types of game.yaml (check.py refuses others), plus two
@@ -191,7 +191,8 @@ class Config:
         return max(0, total // step * step)
 
     def units_sold(self, marketing: int, market_leader: bool) -> int:
-        return max(0, marketing + (self.t.market_leader_bonus if market_leader else 0))
+        bonus = self.t.market_leader_bonus if market_leader else 0
+        return max(0, marketing + bonus)  # decision bonus-cards: never below zero
 
     def earnings(
         self, tech: int, tech_leader: bool, marketing: int, market_leader: bool, contracts: int
@@ -220,7 +221,7 @@ def _kind(card_type: str, fields: dict[str, Any]) -> str:
     if card_type == EMPLOYEE and fields.get("starting"):
         return STARTING
     if card_type == BONUS and not fields.get("units") and fields.get("trial_dice", 0) > 0:
-        return INTERN
+        return INTERN  # decision legal-intern
     return card_type
 
 
@@ -242,7 +243,7 @@ def config_from_game(game: Game) -> Config:
     units: list[int] = []
     dice: list[int] = []
     ious = 0
-    for card in game.cards:
+    for card in game.cards:  # decision card-list: every card listed, qty times
         if card.type == IOU:
             ious += card.qty
             continue

@@ -112,14 +112,14 @@ def _paid(config: Config, card: int, sell: Action) -> tuple[tuple[Action, ...], 
 
 def _paying(cash: int, ious: int, one: int, two: int) -> int:
     """Which paybacks a seat can afford: +1 one IOU, +2 two IOUs (it must hold two)."""
-    return (cash >= one) + 2 * (ious >= 2 and cash >= two)
+    return (cash >= one) + 2 * (ious >= 2 and cash >= two)  # decision payback-cash
 
 
 def _aimed(config: Config, card: int, seat: int, seats: int) -> tuple[Action, ...] | None:
     kind, sell = config.kind[card], move("sell", card)
     if kind == INTERN or (kind == BONUS and config.units[card] >= 0):
         return (sell, move("play", card, seat))
-    if kind == BONUS:
+    if kind == BONUS:  # decision bonus-cards: a penalty goes to a rival
         return (sell, *[move("play", card, s) for s in range(seats) if s != seat])
     return None
 
@@ -217,8 +217,8 @@ def _plays(
             out += hires[s][sum(set(map(bit, staff[s])))]
         return
     suit, sues = config.suit[card], moves.sues[card]
-    if suit == NEGLIGENCE:  # decision suit-limits; decision negligence-steps
-        step = config.t.negligence_step
+    if suit == NEGLIGENCE:  # decision suit-limits
+        step = config.t.negligence_step  # decision negligence-steps
         for s in others:
             top = min(table.cash[s], means) // step
             if top > 0:

@@ -41,7 +41,7 @@ def suit_actions(table: StateData) -> tuple[Action, ...]:
     s = table.suit
     assert s is not None
     step, limit = table.config.t.settlement_step, table.config.t.settlement_offers
-    cap = table.means(s.defendant) // step * step
+    cap = table.means(s.defendant) // step * step  # decision negotiation
     opening = s.offers == 0
     out = _OPENING if opening else _ANSWER
     if s.offers >= limit:
@@ -132,11 +132,12 @@ def damages(table: StateData, s: Suit, plaintiff_won: bool) -> None:
             table.playlog.used("negligence")
     elif suit == LIBEL:
         staff = table.staff[loser]
-        gone = [c for c in staff if config.role[c] == MARKETER][:claim]
+        gone = [c for c in staff if config.role[c] == MARKETER][:claim]  # decision suit-limits
         if table.playlog is not None:
             table.playlog.used("libel")
         for c in gone:
             staff.remove(c)
+            # decision libel-patent-damages
             (table.staff[gainer] if gainer != NOBODY else table.discards).append(c)
         if table.log is not None:
             note(table, f"{name(table, loser)} loses {len(gone)} Marketer(s)")

@@ -37,7 +37,7 @@ def pay(table: StateData, seat: int, amount: int, to: int = NOBODY) -> None:
     limit still leaves unpaid is forgiven (it cannot happen with legal actions).
     """
     value = table.config.t.iou_value
-    short = amount - table.cash[seat]
+    short = amount - table.cash[seat]  # decision borrowing-when
     if short > 0:
         need = -(-short // value)
         borrow(table, seat, min(need, table.config.max_ious - table.ious[seat]))
@@ -48,7 +48,7 @@ def pay(table: StateData, seat: int, amount: int, to: int = NOBODY) -> None:
     track_money(table)
 
 
-def update_awards(table: StateData) -> None:
+def update_awards(table: StateData) -> None:  # decision awards-as-soon-as
     """bidness.txt "Leadership Awards": the sole leader holds each award at once; a tie
     sends it back to the bank.  Award bonuses do not count toward the lead.
 
@@ -69,6 +69,7 @@ def card_moved(table: StateData, card: int) -> None:
 
 def marketing(table: StateData) -> list[int]:
     """Every seat's :meth:`~StateData.marketing`, counted at once."""
+    # decision award-bonus-lead: the lead counts no award bonus
     units = repeat(table.config.marketing_units.__getitem__)
     market = list(map(sum, map(map, units, table.staff)))  # each seat's Marketers
     if any(table.bonuses):  # plus the units of its bonus and penalty cards

@@ -28,7 +28,8 @@ def apply_play(table: StateData, seat: int, action: Action) -> None:
     if verb == "sell":
         if table.playlog is not None:
             table.playlog.used("sell")
-        (table.payback_discards if config.kind[card] == PAYBACK else table.discards).append(card)
+        pile = table.payback_discards if config.kind[card] == PAYBACK else table.discards
+        pile.append(card)  # decision payback-life
         table.cash[seat] += config.t.sell_price
         if table.log is not None:
             note(table, f"{name(table, seat)} sells {config.card_names[card]}")
@@ -43,7 +44,7 @@ def apply_play(table: StateData, seat: int, action: Action) -> None:
             table.playlog.used("sue")
     elif verb == "hire":
         pay(table, seat, config.cost[card])
-        _, rival, role = args
+        _, rival, role = args  # decision headhunting
         staff = table.staff[rival]
         hired = next(c for c in staff if config.role[c] == role)
         staff.remove(hired)
@@ -61,7 +62,7 @@ def apply_play(table: StateData, seat: int, action: Action) -> None:
         card_moved(table, hired)
     else:
         pay(table, seat, config.cost[card])
-        target = args[1]
+        target = args[1]  # decision bonus-cards
         table.bonuses[target].append(card)
         if table.playlog is not None:
             table.playlog.used("bonus-card")

@@ -51,7 +51,7 @@ class State(StateData, Reporting):
     ) -> None:
         super().__init__(config, players, seed, transcript)
         for role, count in enumerate((config.t.start_engineers, config.t.start_marketers)):
-            cards = config.starting[role]
+            cards = config.starting[role]  # decision starting-employees
             for seat in range(players):
                 self.staff[seat].extend(cards[seat * count : (seat + 1) * count])
         track(self)
@@ -175,7 +175,7 @@ class State(StateData, Reporting):
     def _deal_payback(self, seat: int) -> bool:
         """Deal ``seat`` a Payback card, reshuffling the discards if need be; False when
         there is none left to deal."""
-        if not self.paybacks and self.payback_discards:
+        if not self.paybacks and self.payback_discards:  # decision payback-life
             self.paybacks, self.payback_discards = self.payback_discards, []
             shuffle(self.rng, self.paybacks)
         if not self.paybacks:
@@ -189,6 +189,7 @@ class State(StateData, Reporting):
 
     def _finish_by_cap(self) -> None:
         """Ours: at the round cap, fewest IOUs wins, then most cash; equal seats share."""
+        # decision round-cap
         best = min((self.ious[s], -self.cash[s]) for s in range(self.n))
         self.winners = [s for s in range(self.n) if (self.ious[s], -self.cash[s]) == best]
         self.round = self.config.t.round_cap

@@ -250,7 +250,7 @@ class StateData:
     def trial_dice(self, seat: int) -> int:
         extra = self.config.trial_dice
         return (
-            self.config.t.trial_dice
+            self.config.t.trial_dice  # decision legal-intern: its dice
             + self.count_role(seat, LAWYER)
             + sum([extra[c] for c in self.bonuses[seat]])
         )
