@@ -47,36 +47,6 @@ class Numbers(FrozenDict[str, int]):
     a slot: as quick as a local) and, read-only, the mapping they were before (the recorded
     runs' fingerprint reads ``Config.t`` as that mapping, key by key in this order)."""
 
-    __slots__ = (
-        "start_engineers",
-        "start_marketers",
-        "start_ious",
-        "start_cash",
-        "start_tech",
-        "iou_value",
-        "debt_limit",
-        "payback_one_cost",
-        "payback_two_cost",
-        "payback_from_round",
-        "hand_size",
-        "setup_discards",
-        "must_pass_at",
-        "sell_price",
-        "bid_step",
-        "min_opening_bid",
-        "trial_dice",
-        "negligence_step",
-        "settlement_step",
-        "settlement_offers",
-        "salary_engineer",
-        "salary_marketer",
-        "contract_payment",
-        "tech_rounding",
-        "tech_leader_bonus",
-        "market_leader_bonus",
-        "tech_per_engineer",
-        "round_cap",
-    )
     start_engineers: int
     start_marketers: int
     start_ious: int
@@ -105,6 +75,7 @@ class Numbers(FrozenDict[str, int]):
     market_leader_bonus: int
     tech_per_engineer: int
     round_cap: int
+    __slots__ = tuple(__annotations__)  # one slot per table above, in this order
 
     def __init__(self, items: Mapping[str, int]) -> None:
         super().__init__({name: items[name] for name in self.__slots__})
