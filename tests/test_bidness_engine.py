@@ -21,10 +21,10 @@ from pnp.games.bidness.state import (
     OVER,
     PLAY,
     SETTLE,
-    Action,
     Auction,
     Suit,
 )
+from pnp.games.kit import Action, IllegalAction
 from pnp.spec.game import Game
 from pnp.spec.load import load_game
 from tests.test_bigidea_engine import Die  # queued die faces, shared with The Big Idea's tests
@@ -36,36 +36,36 @@ def game() -> Game:
 
 
 @pytest.fixture(scope="module")
-def cat(game: Game) -> Config:
+def config(game: Game) -> Config:
     return engine.config_for(game)
 
 
-def card(cat: Config, card_id: str, nth: int = 0) -> int:
-    return [i for i, c in enumerate(cat.card_ids) if c == card_id][nth]
+def card(config: Config, card_id: str, nth: int = 0) -> int:
+    return [i for i, c in enumerate(config.card_ids) if c == card_id][nth]
 
 
 def at_turn(game: Game, seat: int, hand: list[int], players: int = 3, rnd: int = 2) -> State:
     """A game in round ``rnd``'s Card Play with ``seat`` to act holding ``hand``; the
     others hold three Trade Show cards each, so play goes on after ``seat``'s turn."""
     s = engine.new_state(game, players, seed=1)
-    cat = engine.config_for(game)
-    s.round, s.phase, s.player, s.passes = rnd, PLAY, seat, 0
+    config = engine.config_for(game)
+    s.round, s.phase, s.to_move, s.passes = rnd, PLAY, seat, 0
     for other in range(players):
-        s.hands[other] = [card(cat, "trade-show", i) for i in range(3)]
+        s.hands[other] = [card(config, "trade-show", i) for i in range(3)]
     s.hands[seat] = list(hand)
     s._advance()
     return s
 
 
-def test_earnings_tech_leader_rounds_34_to_40(cat: Config) -> None:
+def test_earnings_tech_leader_rounds_34_to_40(config: Config) -> None:
     # bidness.txt "Earnings": 34 tech + 10 (Tech Leader) = 44 → rounded down to 40 per unit
-    assert cat.unit_price(34, tech_leader=True) == 40
-    assert cat.unit_price(34, tech_leader=False) == 30
+    assert config.unit_price(34, tech_leader=True) == 40
+    assert config.unit_price(34, tech_leader=False) == 30
     # "no difference between having 14 or 16 tech points, but … between 18 or 20"
-    assert cat.unit_price(14, False) == cat.unit_price(16, False) == 10
-    assert cat.unit_price(20, False) - cat.unit_price(18, False) == 10
+    assert config.unit_price(14, False) == config.unit_price(16, False) == 10
+    assert config.unit_price(20, False) - config.unit_price(18, False) == 10
     # units: 3 Marketers + 2 (Market Leader); contracts $25 each: 40 × 5 + 2 × 25 = 250
-    assert cat.earnings(34, True, 3, True, 2) == 250
+    assert config.earnings(34, True, 3, True, 2) == 250
 
 
 def test_rulebook_example_is_the_engine_figure(game: Game) -> None:
@@ -78,40 +78,40 @@ def test_rulebook_example_is_the_engine_figure(game: Game) -> None:
     ("lawyers", "salary"),
     [(1, 10), (2, 40), (3, 90), (4, 160), (5, 250), (6, 360), (7, 490), (8, 640)],
 )
-def test_lawyers_salary_table(cat: Config, lawyers: int, salary: int) -> None:
+def test_lawyers_salary_table(config: Config, lawyers: int, salary: int) -> None:
     # bidness.txt "Salaries and Layoffs": the lawyers' table, 1 to 8
-    assert cat.lawyer_salary(lawyers) == salary
+    assert config.lawyer_salary(lawyers) == salary
     # plus $10 for each Marketer and Engineer
-    assert cat.salary(1, 2, lawyers) == salary + 30
+    assert config.salary(1, 2, lawyers) == salary + 30
 
 
-def test_starting_assets(game: Game, cat: Config) -> None:
+def test_starting_assets(game: Game, config: Config) -> None:
     # bidness.txt "Starting Assets": one Engineer, one Marketer, 3 IOUs, $100, 20 tech points
     s = engine.new_state(game, 4, seed=3)
     for seat in range(4):
-        assert sorted(cat.role[c] for c in s.staff[seat]) == [0, 1]
+        assert sorted(config.role[c] for c in s.staff[seat]) == [0, 1]
         assert s.ious[seat] == 3 and s.cash[seat] == 100 and s.tech[seat] == 20
         assert len(s.hands[seat]) == 6  # "deals out cards until each player has … six"
 
 
-def test_debt_limit_refuses_a_bid(game: Game, cat: Config) -> None:
+def test_debt_limit_refuses_a_bid(game: Game, config: Config) -> None:
     # bidness.txt "Auctions": you cannot bid so as to exceed the debt limit ($600)
-    s = at_turn(game, 0, [card(cat, "engineer")] * 0 + [card(cat, "engineer", i) for i in range(3)])
-    s.apply(Action("auction", card=s.hands[0][0]))
+    s = at_turn(game, 0, [card(config, "engineer", i) for i in range(3)])
+    s.apply(Action("auction", (s.hands[0][0],)))
     assert s.phase == AUCTION and s.current_player() == 0
     s.ious[0], s.cash[0] = 5, 50  # one IOU left before $600: at most $150
     assert bid_range(s, 0)[-1] == 150
-    s.legal = (Action("drop"), *(Action("bid", amount=b) for b in bid_range(s, 0)))
-    with pytest.raises(ValueError, match="not legal"):
-        s.apply(Action("bid", amount=155))
+    s._legal = (Action("drop"), *(Action("bid", (b,)) for b in bid_range(s, 0)))
+    with pytest.raises(IllegalAction, match="not legal"):
+        s.apply(Action("bid", (155,)))
 
 
-def test_auction_winner_borrows_and_pays_the_seller(game: Game, cat: Config) -> None:
+def test_auction_winner_borrows_and_pays_the_seller(game: Game, config: Config) -> None:
     # bidness.txt "Auctions": bid beyond cash, pay at once by borrowing; proceeds to the seller
-    s = at_turn(game, 0, [card(cat, "government-contract", i) for i in range(3)])
-    s.apply(Action("auction", card=s.hands[0][0]))
+    s = at_turn(game, 0, [card(config, "government-contract", i) for i in range(3)])
+    s.apply(Action("auction", (s.hands[0][0],)))
     s.apply(Action("drop"))  # seller
-    s.apply(Action("bid", amount=150))  # seat 1 has $100
+    s.apply(Action("bid", (150,)))  # seat 1 has $100
     s.apply(Action("drop"))  # seat 2: seat 1 is the last bidder left
     assert s.phase == PLAY
     assert s.ious[1] == 4 and s.cash[1] == 100 + 100 - 150
@@ -119,28 +119,28 @@ def test_auction_winner_borrows_and_pays_the_seller(game: Game, cat: Config) -> 
     assert len(s.contracts[1]) == 1
 
 
-def test_seller_who_wins_pays_the_bank_and_no_bids_discards(game: Game, cat: Config) -> None:
-    s = at_turn(game, 0, [card(cat, "marketer", i) for i in range(4)])
-    s.apply(Action("auction", card=s.hands[0][0]))
-    s.apply(Action("bid", amount=5))
+def test_seller_who_wins_pays_the_bank_and_no_bids_discards(game: Game, config: Config) -> None:
+    s = at_turn(game, 0, [card(config, "marketer", i) for i in range(4)])
+    s.apply(Action("auction", (s.hands[0][0],)))
+    s.apply(Action("bid", (5,)))
     s.apply(Action("drop"))
     s.apply(Action("drop"))
     assert s.cash == [95, 100, 100]  # "If you (the seller) win, you must pay the bank"
     s.apply(Action("pass"))
     s.apply(Action("pass"))
     auctioned = s.hands[0][0]
-    s.apply(Action("auction", card=auctioned))
+    s.apply(Action("auction", (auctioned,)))
     for _ in range(3):
         s.apply(Action("drop"))
     assert auctioned in s.discards  # "Discard the card if no bids were made"
 
 
-def test_trial_tie_goes_to_the_defendant(game: Game, cat: Config) -> None:
+def test_trial_tie_goes_to_the_defendant(game: Game, config: Config) -> None:
     # bidness.txt "Going to Trial": two dice each, plaintiff first; ties → defendant;
     # a losing plaintiff pays the damages to the bank
-    s = at_turn(game, 0, [card(cat, "negligence", i) for i in range(3)])
+    s = at_turn(game, 0, [card(config, "negligence", i) for i in range(3)])
     s.cash[1] = 80
-    s.apply(Action("sue", card=s.hands[0][0], target=1, amount=50))
+    s.apply(Action("sue", (s.hands[0][0], 1, 50)))
     assert s.phase == SETTLE
     s.rng = Die([3, 4, 5, 2])  # plaintiff 7, defendant 7
     s.apply(Action("trial"))
@@ -148,55 +148,59 @@ def test_trial_tie_goes_to_the_defendant(game: Game, cat: Config) -> None:
     assert s.peaks.tried == 1
 
 
-def test_trial_won_by_plaintiff_moves_libel_marketers(game: Game, cat: Config) -> None:
-    s = at_turn(game, 0, [card(cat, "libel-2"), *(card(cat, "marketer", i) for i in range(2))])
-    s.staff[1].append(card(cat, "marketer", 5))
-    s.apply(Action("sue", card=card(cat, "libel-2"), target=1))
+def test_trial_won_by_plaintiff_moves_libel_marketers(game: Game, config: Config) -> None:
+    s = at_turn(
+        game, 0, [card(config, "libel-2"), *(card(config, "marketer", i) for i in range(2))]
+    )
+    s.staff[1].append(card(config, "marketer", 5))
+    s.apply(Action("sue", (card(config, "libel-2"), 1, 0)))
     s.rng = Die([6, 6, 1, 1])
     s.apply(Action("trial"))
     assert s.count_role(1, 1) == 0 and s.count_role(0, 1) == 3
     assert s.market_leader == 0  # the award follows at once
 
 
-def test_settlement_offers_are_bounded(game: Game, cat: Config) -> None:
+def test_settlement_offers_are_bounded(game: Game, config: Config) -> None:
     # ours: offers in $10 steps, each meeting the other side part way, at most four
-    s = at_turn(game, 0, [card(cat, "patent-10"), *(card(cat, "marketer", i) for i in range(2))])
-    s.apply(Action("sue", card=card(cat, "patent-10"), target=1))
+    s = at_turn(
+        game, 0, [card(config, "patent-10"), *(card(config, "marketer", i) for i in range(2))]
+    )
+    s.apply(Action("sue", (card(config, "patent-10"), 1, 0)))
     for amount in (100, 20, 80, 40):
-        assert Action("offer", amount=amount) in s.legal_actions()
-        s.apply(Action("offer", amount=amount))
+        assert Action("offer", (amount,)) in s.legal_actions()
+        s.apply(Action("offer", (amount,)))
     assert s.legal_actions() == (Action("accept"), Action("trial"))
     s.apply(Action("accept"))  # plaintiff takes the defendant's $40
     assert s.cash[0] == 140 and s.cash[1] == 60 and s.peaks.settled == 1
 
 
-def test_payback_two_ious_for_300(game: Game, cat: Config) -> None:
+def test_payback_two_ious_for_300(game: Game, config: Config) -> None:
     # bidness.txt "Paying Off Debt": $300 returns two IOUs
-    pay = card(cat, "payback")
-    s = at_turn(game, 0, [pay, *(card(cat, "marketer", i) for i in range(2))])
+    pay = card(config, "payback")
+    s = at_turn(game, 0, [pay, *(card(config, "marketer", i) for i in range(2))])
     s.cash[0] = 320
     s._advance()  # the options follow the new cash
-    s.apply(Action("payback", card=pay, amount=2))
+    s.apply(Action("payback", (pay, 2)))
     assert s.ious[0] == 1 and s.cash[0] == 20
     assert pay in s.payback_discards and not s.is_terminal()
 
 
-def test_last_payback_ends_the_game_mid_round(game: Game, cat: Config) -> None:
+def test_last_payback_ends_the_game_mid_round(game: Game, config: Config) -> None:
     # bidness.txt: "When you pay off your last IOU, you win and the game ends immediately"
-    pay = card(cat, "payback")
-    s = at_turn(game, 1, [pay, *(card(cat, "lawyer", i) for i in range(3))])
+    pay = card(config, "payback")
+    s = at_turn(game, 1, [pay, *(card(config, "lawyer", i) for i in range(3))])
     s.ious[1], s.cash[1] = 1, 100
     s._advance()
-    s.apply(Action("payback", card=pay, amount=1))
+    s.apply(Action("payback", (pay, 1)))
     assert s.is_terminal() and s.phase == OVER
     assert s.returns() == [0, 1, 0]
     assert len(s.hands[1]) == 3  # mid-round: the rest of the hand was never played
     assert s.legal_actions() == ()
 
 
-def test_no_lawsuit_or_headhunting_in_round_1(game: Game, cat: Config) -> None:
+def test_no_lawsuit_or_headhunting_in_round_1(game: Game, config: Config) -> None:
     # bidness.txt "Playing a Card": no Lawsuit or Headhunting cards in the first round
-    hand = [card(cat, "libel-1"), card(cat, "headhunting"), card(cat, "negligence")]
+    hand = [card(config, "libel-1"), card(config, "headhunting"), card(config, "negligence")]
     first = at_turn(game, 0, hand, rnd=1)
     verbs = {a.verb for a in first.legal_actions()}
     assert "sue" not in verbs and "hire" not in verbs
@@ -205,11 +209,11 @@ def test_no_lawsuit_or_headhunting_in_round_1(game: Game, cat: Config) -> None:
     assert {"sue", "hire"} <= verbs
 
 
-def test_must_pass_with_two_cards_and_play_ends_after_all_pass(game: Game, cat: Config) -> None:
+def test_must_pass_with_two_cards_and_play_ends_after_all_pass(game: Game, config: Config) -> None:
     # bidness.txt "Card Play Phase": must pass holding two or fewer; ends when all pass
     s = engine.new_state(game, 3, seed=1)
-    s.phase, s.player, s.passes = PLAY, 0, 0
-    s.hands = [[card(cat, "marketer", i) for i in range(3)], [card(cat, "lawyer")], []]
+    s.phase, s.to_move, s.passes = PLAY, 0, 0
+    s.hands = [[card(config, "marketer", i) for i in range(3)], [card(config, "lawyer")], []]
     s._advance()
     assert s.current_player() == 0  # seats 1 and 2 will be forced to pass
     s.apply(Action("pass"))
@@ -226,14 +230,14 @@ def test_first_player_reroll_on_ties(game: Game) -> None:
     assert any("roll again" in line for line in s.transcript)
 
 
-def test_salary_short_means_layoff_or_borrow(game: Game, cat: Config) -> None:
+def test_salary_short_means_layoff_or_borrow(game: Game, config: Config) -> None:
     # bidness.txt "Layoffs": short of cash, borrow or lay off
     s = engine.new_state(game, 2, seed=1)
     s.cash[0] = 5
     assert salary_due(s, 0) == 20
     options = {a.verb for a in salary_actions(s, 0)}
     assert options == {"layoff", "borrow"}
-    s.ious[0] = cat.max_ious  # at the debt limit only layoffs remain
+    s.ious[0] = config.max_ious  # at the debt limit only layoffs remain
     assert {a.verb for a in salary_actions(s, 0)} == {"layoff"}
 
 
@@ -322,3 +326,38 @@ def test_simulation_reports_rounds_auctions_suits_and_components(game: Game) -> 
     printed = engine.printed_components(game)
     assert set(report.components) == set(printed)
     assert printed["IOU cards"]["$100"] == 6 * 6  # six IOUs at the debt limit, six players
+
+
+def test_the_code_marks_every_decision_it_lists() -> None:
+    """docs/engines.md: each decision of decisions.py is marked where it is carried out."""
+    import re
+    from pathlib import Path
+
+    from pnp.games.bidness.decisions import DECISIONS
+
+    folder = Path(engine.__file__).parent
+    marked = {
+        m
+        for f in folder.glob("*.py")
+        for m in re.findall(r"#\s*decision ([a-z0-9-]+)", f.read_text(encoding="utf-8"))
+    }
+    assert marked == {d.id for d in DECISIONS}
+
+
+def test_config_is_frozen_all_the_way_down(config: Config) -> None:
+    """The tables read by attribute are also the read-only mapping the fingerprint reads."""
+    assert config.t.hand_size == config.t["hand_size"] == 6
+    with pytest.raises(AttributeError):
+        config.t.hand_size = 7  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        config.t["hand_size"] = 7  # type: ignore[index]
+    assert hash(config) == hash(engine.config_for(load_game("bidness")))
+
+
+def test_legal_actions_are_the_same_objects_in_every_game(game: Game) -> None:
+    """Actions are made once and shared: two games at the same decision hand out the
+    same objects (so ``apply``'s membership test is an identity check)."""
+    one, two = engine.new_state(game, 4, 5), engine.new_state(game, 4, 5)
+    legal = one.legal_actions()
+    assert type(legal) is tuple and legal == two.legal_actions()
+    assert all(a is b for a, b in zip(legal, two.legal_actions(), strict=True))

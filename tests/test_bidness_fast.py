@@ -15,11 +15,12 @@ from hypothesis import strategies as st
 
 import pnp.games.bidness as engine
 from pnp.games import sees
+from pnp.games.bidness.actions import priced
 from pnp.games.bidness.auction import DROP, bid_range, bidder
 from pnp.games.bidness.lawsuit import ACCEPT, TRIAL
-from pnp.games.bidness.moves import priced
 from pnp.games.bidness.rules import State
-from pnp.games.bidness.state import AUCTION, PHASE_NAMES, Action
+from pnp.games.bidness.state import AUCTION, PHASE_NAMES
+from pnp.games.kit import Action
 from pnp.spec.game import Game
 from pnp.spec.load import load_game
 
@@ -30,7 +31,7 @@ def game() -> Game:
 
 
 def as_tuple(fixed: tuple[Action, ...], verb: str, amounts: range) -> tuple[Action, ...]:
-    return (*fixed, *(Action(verb, amount=a) for a in amounts))
+    return (*fixed, *(Action(verb, (a,)) for a in amounts))
 
 
 @pytest.mark.parametrize(
@@ -55,12 +56,12 @@ def test_priced_moves_grow_their_run_and_stay_right() -> None:
 
 def test_bids_hold_no_other_action() -> None:
     bids = priced((DROP,), "bid", range(20, 65, 5))
-    assert Action("bid", amount=20) in bids and Action("bid", amount=60) in bids
-    assert Action("bid", amount=15) not in bids  # below the opening bid
-    assert Action("bid", amount=65) not in bids  # past the debt limit
-    assert Action("bid", amount=22) not in bids  # not a $5 step
-    assert Action("bid", card=3, amount=20) not in bids
-    assert Action("offer", amount=20) not in bids
+    assert Action("bid", (20,)) in bids and Action("bid", (60,)) in bids
+    assert Action("bid", (15,)) not in bids  # below the opening bid
+    assert Action("bid", (65,)) not in bids  # past the debt limit
+    assert Action("bid", (22,)) not in bids  # not a $5 step
+    assert Action("bid", (3, 20)) not in bids
+    assert Action("offer", (20,)) not in bids
     assert Action("pass") not in bids and "drop" not in bids
 
 
@@ -110,19 +111,19 @@ def test_cached_counters_make_up_the_amount_largest_first(game: Game) -> None:
 
 
 def test_shared_moves_are_the_actions_they_name() -> None:
-    from pnp.games.bidness.state import move
+    from pnp.games.bidness.actions import move
 
-    assert move("sue", 4, 2, 30) == Action("sue", card=4, target=2, amount=30)
+    assert move("sue", 4, 2, 30) == Action("sue", (4, 2, 30))
     assert move("sue", 4, 2, 30) is move("sue", 4, 2, 30)
     assert move("pass") == Action("pass")
 
 
 def test_negligence_runs_are_the_suits_for_each_amount() -> None:
-    from pnp.games.bidness.moves import run
+    from pnp.games.bidness.actions import run
 
     for count in (0, 1, 7, 60, 3):
         assert run("sue", 4, 2, 10, count) == tuple(
-            Action("sue", card=4, target=2, amount=a) for a in range(10, 10 * count + 1, 10)
+            Action("sue", (4, 2, a)) for a in range(10, 10 * count + 1, 10)
         )
 
 
@@ -139,47 +140,47 @@ def plain_play_actions(state: State, seat: int) -> tuple[Action, ...]:
     )
     from pnp.games.bidness.hand import AUCTIONED
 
-    cat, t = state.cat, state.cat.t
-    if len(state.hands[seat]) <= t["must_pass_at"]:
+    config, t = state.config, state.config.t
+    if len(state.hands[seat]) <= t.must_pass_at:
         return (Action("pass"),)
     out, seen = [Action("pass")], set()
     others = [s for s in range(state.n) if s != seat]
     for card in state.hands[seat]:
-        if cat.card_ids[card] in seen:
+        if config.card_ids[card] in seen:
             continue
-        seen.add(cat.card_ids[card])
-        out.append(Action("sell", card))
-        kind = cat.kind[card]
+        seen.add(config.card_ids[card])
+        out.append(Action("sell", (card,)))
+        kind = config.kind[card]
         if kind in AUCTIONED:
-            out.append(Action("auction", card))
+            out.append(Action("auction", (card,)))
         elif kind == PAYBACK:
-            for ious, cost in ((1, t["payback_one_cost"]), (2, t["payback_two_cost"])):
+            for ious, cost in ((1, t.payback_one_cost), (2, t.payback_two_cost)):
                 if state.ious[seat] >= ious and state.cash[seat] >= cost:
-                    out.append(Action("payback", card, amount=ious))
-        elif state.means(seat) < cat.cost[card]:
+                    out.append(Action("payback", (card, ious)))
+        elif state.means(seat) < config.cost[card]:
             continue
-        elif kind == INTERN or (kind == BONUS and cat.units[card] >= 0):
-            out.append(Action("play", card, seat))
+        elif kind == INTERN or (kind == BONUS and config.units[card] >= 0):
+            out.append(Action("play", (card, seat)))
         elif kind == BONUS:
-            out += [Action("play", card, s) for s in others]
+            out += [Action("play", (card, s)) for s in others]
         elif state.round == 1:
             continue
         elif kind == HEADHUNTING:
             out += [
-                Action("hire", card, s, r)
+                Action("hire", (card, s, r))
                 for s in others
                 for r in range(3)
                 if state.count_role(s, r)
             ]
-        elif cat.suit[card] == NEGLIGENCE:
-            step = t["negligence_step"]
+        elif config.suit[card] == NEGLIGENCE:
+            step = t.negligence_step
             for s in others:
                 top = min(state.cash[s], state.means(seat))
-                out += [Action("sue", card, s, a) for a in range(step, top + 1, step)]
-        elif cat.suit[card] == LIBEL:
-            out += [Action("sue", card, s) for s in others if state.count_role(s, MARKETER)]
+                out += [Action("sue", (card, s, a)) for a in range(step, top + 1, step)]
+        elif config.suit[card] == LIBEL:
+            out += [Action("sue", (card, s, 0)) for s in others if state.count_role(s, MARKETER)]
         else:
-            out += [Action("sue", card, s) for s in others if state.tech[s] > 0]
+            out += [Action("sue", (card, s, 0)) for s in others if state.tech[s] > 0]
     return tuple(out)
 
 
@@ -191,8 +192,8 @@ def test_card_play_moves_are_the_plain_ones(game: Game, players: int) -> None:
     checked = set()
     for state in random_states(game, 6, players):
         if state.phase == PLAY:
-            fast = play_actions(state, state.player)
-            assert fast == plain_play_actions(state, state.player)
+            fast = play_actions(state, state.to_move)
+            assert fast == plain_play_actions(state, state.to_move)
             checked.update(a.verb for a in fast)
     assert checked >= {"pass", "sell", "auction", "play", "payback", "sue", "hire"}
 
@@ -203,7 +204,7 @@ def test_marketing_and_awards_are_recounted_from_the_workplaces(game: Game) -> N
     from pnp.games.bidness.ledger import update_awards
 
     for state in random_states(game, 3):
-        units = state.cat.units
+        units = state.config.units
         plain = [
             state.count_role(s, MARKETER) + sum(units[c] for c in state.bonuses[s])
             for s in range(state.n)
@@ -230,10 +231,10 @@ def test_peaks_are_those_of_tracking_everything_at_every_payment(
         ]
 
     def track_all(table: State) -> None:  # the plain way: every counter, every time
-        peaks, cat = table.peaks, table.cat
+        peaks, config = table.peaks, table.config
         for amounts, values, kept in (
-            (table.cash, cat.denominations, "money_packed"),
-            (table.tech, cat.tech_values, "tech_packed"),
+            (table.cash, config.denominations, "money_packed"),
+            (table.tech, config.tech_values, "tech_packed"),
         ):
             now = [sum(k) for k in zip(*(make_change(a, values)[0] for a in amounts), strict=True)]
             was = unpack(getattr(peaks, kept), len(values), COUNTER_BITS)

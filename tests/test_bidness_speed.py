@@ -22,7 +22,8 @@ from pnp.games.bidness.business import salary_actions
 from pnp.games.bidness.config import DIE_FACES, ROLES
 from pnp.games.bidness.hand import card_moves, table_moves
 from pnp.games.bidness.rules import State, first_player_roll
-from pnp.games.bidness.state import AUCTION, NOBODY, Action, Auction, StateData
+from pnp.games.bidness.state import AUCTION, NOBODY, Auction, StateData
+from pnp.games.kit import Action
 from pnp.spec.game import Game
 from pnp.spec.load import load_game
 
@@ -59,31 +60,33 @@ def _auction_state(high: int, leader: int, cash: int, ious: int) -> State:
 )
 def test_kept_bid_tuples_are_the_bids_allowed(cases: list[tuple[int, bool, int, int]]) -> None:
     # several auctions in a row, so that kept tuples are cut short, grown and cut again
-    cat = engine.config_for(_GAME)
-    t = cat.t
-    step = t["bid_step"]
+    config = engine.config_for(_GAME)
+    t = config.t
+    step = t.bid_step
     for high, bid, cash, ious in cases:
         state = _auction_state(high, 2 if bid else NOBODY, cash, ious)
-        low = high + step if bid else max(t["min_opening_bid"], step)
-        top = cash + (cat.max_ious - ious) * t["iou_value"]
-        plain = (DROP, *(Action("bid", amount=a) for a in range(low, top + 1, step)))
+        low = high + step if bid else max(t.min_opening_bid, step)
+        top = cash + (config.max_ious - ious) * t.iou_value
+        plain = (DROP, *(Action("bid", (a,)) for a in range(low, top + 1, step)))
         seat, legal = auction_decision(state)
         assert seat == 1
         assert legal == plain and type(legal) is tuple
 
 
 def test_headhunting_moves_kept_by_roles_held_are_one_per_role(game: Game) -> None:
-    cat = engine.config_for(game)
-    moves = card_moves(cat, 4)
-    by_role = [[c for c in range(len(cat.kind)) if cat.role[c] == r] for r in range(len(ROLES))]
-    card = cat.kind.index("headhunting")
+    config = engine.config_for(game)
+    moves = card_moves(config, 4)
+    by_role = [
+        [c for c in range(len(config.kind)) if config.role[c] == r] for r in range(len(ROLES))
+    ]
+    card = config.kind.index("headhunting")
     for size in range(5):
         for roles in combinations_with_replacement(range(len(ROLES)), size):
             staff = [by_role[r][i] for i, r in enumerate(roles)]
             held = sum(set(map(moves.role_bit.__getitem__, staff)))
             for target in range(4):
                 plain = tuple(
-                    Action("hire", card, target, r) for r in range(len(ROLES)) if r in roles
+                    Action("hire", (card, target, r)) for r in range(len(ROLES)) if r in roles
                 )
                 assert moves.hires[card][target][held] == plain
 
@@ -93,9 +96,9 @@ def test_card_moves_are_shared_by_clones_and_kept_per_catalog(game: Game) -> Non
     moves = table_moves(state)
     assert moves is card_moves(engine.config_for(game), 5)
     assert state.clone().moves is moves
-    cat, t = engine.config_for(game), engine.config_for(game).t
-    assert moves.credit == (cat.max_ious, t["iou_value"])
-    assert moves.prices == (t["payback_one_cost"], t["payback_two_cost"])
+    config, t = engine.config_for(game), engine.config_for(game).t
+    assert moves.credit == (config.max_ious, t.iou_value)
+    assert moves.prices == (t.payback_one_cost, t.payback_two_cost)
     assert moves.others[2] == (0, 1, 3, 4)
 
 

@@ -22,6 +22,7 @@ from pnp._errors import Severity
 from pnp.cli.app import app
 from pnp.games import get_engine
 from pnp.games.bidness.config import TABLE_INTS
+from pnp.games.bidness.decisions import PUBLISHED as BIDNESS_PUBLISHED
 from pnp.games.bidness.tables import Tables as BidnessTables
 from pnp.spec.game import Game
 from pnp.spec.load import load_game
@@ -110,8 +111,11 @@ def test_a_table_of_the_wrong_shape_is_located(
 
 
 def test_bidness_model_covers_every_number_the_config_reads() -> None:
-    """config.config_from_game reads each TABLE_INTS key as a whole number."""
+    """config.config_from_game reads each TABLE_INTS key by attribute of the typed tables,
+    and every published number kept in ``tables:`` names one of the model's fields."""
     assert set(TABLE_INTS) <= set(BidnessTables.model_fields)
+    tables = [p.path[1] for p in BIDNESS_PUBLISHED if p.path[:1] == ("tables",)]
+    assert tables and set(tables) <= set(BidnessTables.model_fields)
 
 
 @pytest.fixture(scope="module")

@@ -12,6 +12,7 @@ import random
 from collections.abc import Callable, Sequence
 from functools import lru_cache, partial
 
+from pnp.games.bidness.actions import Action
 from pnp.games.bidness.config import (
     BONUS,
     CONTRACT,
@@ -27,7 +28,6 @@ from pnp.games.bidness.config import (
     PAYBACK,
     Config,
 )
-from pnp.games.bidness.state import Action
 from pnp.games.bidness.view import View
 
 EXPECTED_ROUNDS = 6
@@ -58,20 +58,20 @@ def win_chance(mine: int, theirs: int) -> float:
     return win
 
 
-def roles(cat: Config, staff: Sequence[int]) -> list[int]:
+def roles(config: Config, staff: Sequence[int]) -> list[int]:
     """The role of each employee in ``staff``, in order (counted with ``.count``)."""
-    return list(map(cat.role.__getitem__, staff))
+    return list(map(config.role.__getitem__, staff))
 
 
 def count_role(view: View, seat: int, role: int) -> int:
-    return roles(view.cat, view.staff[seat]).count(role)
+    return roles(view.config, view.staff[seat]).count(role)
 
 
 def dice_of(view: View, seat: int) -> int:
-    cat = view.cat
-    extra = cat.trial_dice
+    config = view.config
+    extra = config.trial_dice
     return (
-        cat.t["trial_dice"]
+        config.t.trial_dice
         + count_role(view, seat, LAWYER)
         + sum([extra[c] for c in view.bonuses[seat]])
     )
@@ -82,39 +82,39 @@ def rounds_left(view: View) -> int:
 
 
 def price_of(view: View, seat: int) -> int:
-    return view.cat.unit_price(view.tech[seat], view.tech_leader == seat)
+    return view.config.unit_price(view.tech[seat], view.tech_leader == seat)
 
 
 def salary_of(view: View, seat: int) -> int:
-    held = roles(view.cat, view.staff[seat])
-    return view.cat.salary(held.count(ENGINEER), held.count(MARKETER), held.count(LAWYER))
+    held = roles(view.config, view.staff[seat])
+    return view.config.salary(held.count(ENGINEER), held.count(MARKETER), held.count(LAWYER))
 
 
 def card_value(view: View, card: int) -> int:
     """Dollars a workplace card is worth to the viewing seat over the expected game."""
-    cat, seat, left = view.cat, view.seat, rounds_left(view)
-    if cat.kind[card] == CONTRACT:
-        return cat.t["contract_payment"] * left
-    role = cat.role[card]
+    config, seat, left = view.config, view.seat, rounds_left(view)
+    if config.kind[card] == CONTRACT:
+        return config.t.contract_payment * left
+    role = config.role[card]
     if role == MARKETER:
-        return marketer_value(cat, price_of(view, seat), left)
+        return marketer_value(config, price_of(view, seat), left)
     if role == ENGINEER:
-        return engineer_value(cat, count_role(view, seat, MARKETER), left)
-    return lawyer_value(cat, count_role(view, seat, LAWYER), left)
+        return engineer_value(config, count_role(view, seat, MARKETER), left)
+    return lawyer_value(config, count_role(view, seat, LAWYER), left)
 
 
-def marketer_value(cat: Config, price: int, left: int) -> int:
-    return (price - cat.t["salary_marketer"]) * left
+def marketer_value(config: Config, price: int, left: int) -> int:
+    return (price - config.t.salary_marketer) * left
 
 
-def engineer_value(cat: Config, marketers: int, left: int) -> int:
-    gain = cat.t["tech_per_engineer"] * marketers * left * (left - 1) // 2
-    return gain - cat.t["salary_engineer"] * left
+def engineer_value(config: Config, marketers: int, left: int) -> int:
+    gain = config.t.tech_per_engineer * marketers * left * (left - 1) // 2
+    return gain - config.t.salary_engineer * left
 
 
-def lawyer_value(cat: Config, lawyers: int, left: int) -> int:
+def lawyer_value(config: Config, lawyers: int, left: int) -> int:
     """What one more Lawyer is worth (any employee neither Marketer nor Engineer)."""
-    return 20 - (cat.lawyer_salary(lawyers + 1) - cat.lawyer_salary(lawyers)) * left
+    return 20 - (config.lawyer_salary(lawyers + 1) - config.lawyer_salary(lawyers)) * left
 
 
 def damages_value(view: View, suit_card: int, cash_claim: int, loser: int) -> int:
@@ -138,11 +138,11 @@ def damages_paid(
 ) -> int:
     """What the loser of a suit pays: the Negligence claim, its Marketers (Libel) at its
     unit ``price``, or tech points (Patent) worth one per Marketer, at least one."""
-    cat = view.cat
-    if cat.suit[suit_card] == NEGLIGENCE:
+    config = view.config
+    if config.suit[suit_card] == NEGLIGENCE:
         return cash_claim
-    claim = cat.claim[suit_card]
-    if cat.suit[suit_card] == LIBEL:
+    claim = config.claim[suit_card]
+    if config.suit[suit_card] == LIBEL:
         return min(claim, marketers) * price(loser)
     return min(claim, view.tech[loser]) * max(1, marketers)
 
@@ -153,12 +153,12 @@ def best_play(view: View, legal: Sequence[Action], rng: random.Random) -> Action
     ``max``).  A Negligence suit offers a run of claim amounts per rival, often most of
     the moves: those are scored here from the rival's kept odds, without a call."""
     judge = CardPlay(view)
-    score, odds_against, rnd, suit = judge.score, judge.odds_against, rng.random, view.cat.suit
+    score, odds_against, rnd, suit = judge.score, judge.odds_against, rng.random, view.config.suit
     best, top = legal[0], -math.inf
     for action in legal:
-        if action.verb == "sue" and suit[action.card] == NEGLIGENCE:
-            p_win, p_lose, threat = odds_against(action.target)
-            claim = action.amount  # the damages, won or lost
+        if action.verb == "sue" and suit[action.args[0]] == NEGLIGENCE:
+            _, rival, claim = action.args  # the claim: the damages, won or lost
+            p_win, p_lose, threat = odds_against(rival)
             value = p_win * claim - p_lose * claim + threat + rnd() * 1e-3
         else:
             value = score(action) + rnd() * 1e-3
@@ -173,10 +173,20 @@ class CardPlay:
     seat's salaries) is worked out on first use and kept for the decision: a hand with
     a Negligence suit offers one move per claim amount and rival."""
 
-    __slots__ = ("view", "cat", "seat", "salary", "dice", "price", "marketers", "odds", "threats")
+    __slots__ = (
+        "view",
+        "config",
+        "seat",
+        "salary",
+        "dice",
+        "price",
+        "marketers",
+        "odds",
+        "threats",
+    )
 
     def __init__(self, view: View) -> None:
-        self.view, self.cat, self.seat = view, view.cat, view.seat
+        self.view, self.config, self.seat = view, view.config, view.seat
         n = len(view.cash)
         self.salary = -1
         self.dice, self.price, self.marketers = [-1] * n, [-1] * n, [-1] * n
@@ -186,42 +196,47 @@ class CardPlay:
         """By rival: :func:`threat_of`."""
 
     def score(self, action: Action) -> float:
-        cat, seat, verb, card = self.cat, self.seat, action.verb, action.card
+        config, seat, verb, args = self.config, self.seat, action.verb, action.args
+        if not args:  # a pass
+            return 0.5
+        card = args[0]
         if verb == "sell":
-            if cat.kind[card] == PAYBACK:
+            if config.kind[card] == PAYBACK:
                 return -1.0
-            return 5.0 if cat.kind[card] in (LAWSUIT, HEADHUNTING) and self.view.round == 1 else 1.0
+            return (
+                5.0 if config.kind[card] in (LAWSUIT, HEADHUNTING) and self.view.round == 1 else 1.0
+            )
         if verb == "auction":
             return 50.0
         if verb == "sue":  # the expected damages, plus the threat the rival poses
-            rival = action.target
+            _, rival, claim = args
             p_win, p_lose, threat = self.odds_against(rival)
-            if cat.suit[card] == NEGLIGENCE:  # the claim, won or lost: one move per amount
-                stake = risk = action.amount
+            if config.suit[card] == NEGLIGENCE:  # the claim, won or lost: one move per amount
+                stake = risk = claim
             else:
                 stake, risk = self.damages(card, 0, rival), self.damages(card, 0, seat)
             return p_win * stake - p_lose * risk + threat
-        if verb == "pass":
-            return 0.5
         if verb == "payback":
-            cost = cat.t["payback_one_cost"] if action.amount == 1 else cat.t["payback_two_cost"]
+            ious = args[1]
+            cost = config.t.payback_one_cost if ious == 1 else config.t.payback_two_cost
             if self.salary < 0:
                 self.salary = salary_of(self.view, seat)
             spare = self.view.cash[seat] - cost - self.salary
-            return 1000.0 + action.amount if spare >= 0 else -1.0
-        kind = cat.kind[card]
+            return 1000.0 + ious if spare >= 0 else -1.0
+        kind = config.kind[card]
         if kind in (BONUS, INTERN):
-            if cat.units[card] > 0:
-                return cat.units[card] * self.unit_price(seat) - cat.cost[card]
+            if config.units[card] > 0:
+                return config.units[card] * self.unit_price(seat) - config.cost[card]
             if kind == INTERN:
                 return -1.0
             return (
-                -cat.units[card] * self.unit_price(action.target)
-                - cat.cost[card]
-                - self.view.ious[action.target]
+                -config.units[card] * self.unit_price(args[1])
+                - config.cost[card]
+                - self.view.ious[args[1]]
             )
-        worth = 30.0 + 10 * (action.amount != LAWYER)  # hire
-        return worth - cat.cost[card] + self.threat(action.target)
+        _, rival, role = args  # hire
+        worth = 30.0 + 10 * (role != LAWYER)
+        return worth - config.cost[card] + self.threat(rival)
 
     def odds_against(self, rival: int) -> tuple[float, float, int]:
         """The chances that the viewing seat wins and loses a trial against ``rival``, and

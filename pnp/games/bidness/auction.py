@@ -4,12 +4,11 @@ limit; the winner pays the seller, or the bank when the seller wins."""
 
 from __future__ import annotations
 
+from pnp.games.bidness.actions import DROP, Action, priced
 from pnp.games.bidness.config import CONTRACT
 from pnp.games.bidness.ledger import card_moved, name, note, pay
-from pnp.games.bidness.moves import priced
-from pnp.games.bidness.state import AUCTION, NOBODY, PLAY, Action, Auction, StateData
+from pnp.games.bidness.state import AUCTION, NOBODY, PLAY, Auction, StateData
 
-DROP = Action("drop")
 BID = "bid"
 _DROP_ONLY = (DROP,)
 
@@ -20,7 +19,7 @@ def open_auction(table: StateData, seller: int, card: int) -> None:
     table.phase = AUCTION
     table.peaks.auctions += 1
     if table.log is not None:
-        note(table, f"{name(table, seller)} auctions {table.cat.card_names[card]}")
+        note(table, f"{name(table, seller)} auctions {table.config.card_names[card]}")
 
 
 def bidder(table: StateData) -> int:
@@ -31,10 +30,10 @@ def bidder(table: StateData) -> int:
 
 def bid_range(table: StateData, seat: int) -> range:
     """Bids ``seat`` may make now: above the high bid, within cash plus borrowing room."""
-    a, t = table.auction, table.cat.t
+    a, t = table.auction, table.config.t
     assert a is not None
-    step = t["bid_step"]
-    low = a.high + step if a.leader != NOBODY else max(t["min_opening_bid"], step)
+    step = t.bid_step
+    low = a.high + step if a.leader != NOBODY else max(t.min_opening_bid, step)
     top = table.means(seat) // step * step
     return range(low, top + 1, step)
 
@@ -42,13 +41,15 @@ def bid_range(table: StateData, seat: int) -> range:
 def auction_decision(table: StateData) -> tuple[int, tuple[Action, ...]]:
     """The bidder and its moves: drop out, or bid any amount of :func:`bid_range` (the
     engine's hottest path)."""
-    a, cat = table.auction, table.cat
+    a, config = table.auction, table.config
     assert a is not None
-    t = cat.t
+    t = config.t
     seat = a.active[a.pos]
-    step = t["bid_step"]
-    low = a.high + step if a.leader != NOBODY else max(t["min_opening_bid"], step)
-    means = table.cash[seat] + (cat.max_ious - table.ious[seat]) * t["iou_value"]
+    step = t.bid_step
+    low = (
+        a.high + step if a.leader != NOBODY else max(t.min_opening_bid, step)
+    )  # decision minimum-bid
+    means = table.cash[seat] + (config.max_ious - table.ious[seat]) * t.iou_value
     top = means // step * step
     if top < low:
         return seat, _DROP_ONLY
@@ -79,13 +80,14 @@ def apply_bid(table: StateData, action: Action) -> tuple[int, tuple[Action, ...]
     assert a is not None
     active = a.active
     seat = active[a.pos]
-    if action.verb == "drop":
+    if not action.args:  # a drop: out for good
         del active[a.pos]
     else:
-        a.high, a.leader = action.amount, seat
+        (a.high,) = action.args
+        a.leader = seat
         a.pos += 1
         if table.log is not None:
-            note(table, f"{name(table, seat)} bids ${action.amount}")
+            note(table, f"{name(table, seat)} bids ${a.high}")
     left = len(active)
     if left <= 1 and (not active or active[0] == a.leader):  # nobody, or the leader alone
         _close(table, a.leader if active else NOBODY)
@@ -100,8 +102,8 @@ def _close(table: StateData, winner: int) -> None:
     a = table.auction
     assert a is not None
     table.auction = None
-    table.phase, table.player = PLAY, (a.seller + 1) % table.n
-    cat = table.cat
+    table.phase, table.to_move = PLAY, (a.seller + 1) % table.n
+    config = table.config
     card = a.card
     if winner == NOBODY:
         table.discards.append(card)
@@ -109,14 +111,14 @@ def _close(table: StateData, winner: int) -> None:
         if table.playlog is not None:
             table.playlog.used("no-bids")
         if table.log is not None:
-            note(table, f"No bids: {cat.card_names[card]} is discarded")
+            note(table, f"No bids: {config.card_names[card]} is discarded")
         return
     pay(table, winner, a.high, NOBODY if winner == a.seller else a.seller)
     if table.playlog is not None:
         table.playlog.used("auction")
-    (table.contracts if cat.kind[card] == CONTRACT else table.staff)[winner].append(card)
+    (table.contracts if config.kind[card] == CONTRACT else table.staff)[winner].append(card)
     if table.playlog is not None:
         table.playlog.draw(winner, card)
     if table.log is not None:
-        note(table, f"{name(table, winner)} wins {cat.card_names[card]} for ${a.high}")
+        note(table, f"{name(table, winner)} wins {config.card_names[card]} for ${a.high}")
     card_moved(table, card)

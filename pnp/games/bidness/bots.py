@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from pnp.games.bidness.actions import ACCEPT, DROP, TRIAL, Action
 from pnp.games.bidness.appraise import (
     EXPECTED_ROUNDS,
     best_play,
@@ -24,7 +25,6 @@ from pnp.games.bidness.appraise import (
     roles,
     win_chance,
 )
-from pnp.games.bidness.auction import DROP
 from pnp.games.bidness.config import (
     BONUS,
     ENGINEER,
@@ -37,7 +37,6 @@ from pnp.games.bidness.config import (
     Config,
 )
 from pnp.games.bidness.rules import State, determinize
-from pnp.games.bidness.state import Action
 from pnp.games.bidness.view import View
 from pnp.games.kit import blind
 from pnp.games.playouts import Budget
@@ -77,18 +76,18 @@ def _settle(view: View, legal: Sequence[Action]) -> Action:
     # (a losing plaintiff pays the bank, not the defendant).
     exposure = p_win * stake
     if view.seat == s.defendant and s.ask and s.ask <= exposure:
-        return Action("accept")
+        return ACCEPT
     # With the odds on its side a plaintiff holds out for most of that exposure, and
     # goes to trial for less; with the odds against it, anything above the trial's worth.
     floor = exposure * 0.9 if p_win > 0.5 else max(fair, 0) * 0.9
     if me_plaintiff and s.bid and s.bid >= floor:
-        return Action("accept")
-    if me_plaintiff and fair > 0 and max((a.amount for a in offers), default=0) < floor:
-        return Action("trial")  # no cash the defendant can raise is worth the case
+        return ACCEPT
+    if me_plaintiff and fair > 0 and max((a.args[0] for a in offers), default=0) < floor:
+        return TRIAL  # no cash the defendant can raise is worth the case
     if offers:
         target = exposure * 1.25 if me_plaintiff else min(fair, exposure) * 0.8
-        return min(offers, key=lambda a: abs(a.amount - target))
-    return Action("trial")
+        return min(offers, key=lambda a: abs(a.args[0] - target))
+    return TRIAL
 
 
 def _bid(view: View, legal: Sequence[Action]) -> Action:
@@ -101,20 +100,21 @@ def _bid(view: View, legal: Sequence[Action]) -> Action:
     assert a is not None
     if len(legal) < 2:
         return legal[0]
-    room = view.cash[view.seat] + view.cat.t["iou_value"] * BORROW_FOR_BIDS
-    if legal[1].amount > room:  # over the cash at hand: the card's worth need not be asked
+    room = view.cash[view.seat] + view.config.t.iou_value * BORROW_FOR_BIDS
+    (lowest,) = legal[1].args
+    if lowest > room:  # over the cash at hand: the card's worth need not be asked
         return legal[0]
     worth = int(card_value(view, a.card) * BID_SHARE)
     if a.seller == view.seat:
         worth = worth // 2
-    return legal[1] if legal[1].amount <= worth else legal[0]
+    return legal[1] if lowest <= worth else legal[0]
 
 
 def _discard(view: View, legal: Sequence[Action]) -> Action:
-    cat = view.cat
+    config = view.config
 
     def keep(action: Action) -> float:
-        kind = cat.kind[action.card]
+        kind = config.kind[action.args[0]]
         if kind == PAYBACK:
             return 100.0
         if kind in (LAWSUIT, HEADHUNTING):
@@ -130,10 +130,10 @@ def _salary_move(view: View, legal: Sequence[Action]) -> Action:
     if any(a.verb == "pay" for a in legal):  # short before, covered now: restructure?
         return _restructure(view, legal)
     for action in legal:
-        if action.verb == "layoff" and action.target == LAWYER:
+        if action.verb == "layoff" and action.args == (LAWYER,):
             return action
     for action in legal:
-        if action.verb == "borrow" and view.ious[view.seat] < view.cat.max_ious - 1:
+        if action.verb == "borrow" and view.ious[view.seat] < view.config.max_ious - 1:
             return action
     layoffs = [a for a in legal if a.verb == "layoff"]
     return layoffs[0] if layoffs else legal[0]
@@ -142,11 +142,11 @@ def _salary_move(view: View, legal: Sequence[Action]) -> Action:
 def _restructure(view: View, legal: Sequence[Action]) -> Action:
     """Lay off an employee who will cost more in salary than they bring in before the game
     is likely over; else pay."""
-    seat, role = view.seat, view.cat.role
+    seat, role = view.seat, view.config.role
     for action in legal:
         if action.verb != "layoff":
             continue
-        card = next(c for c in view.staff[seat] if role[c] == action.target)
+        card = next(c for c in view.staff[seat] if role[c] == action.args[0])
         if card_value(view, card) < 0:
             return action
     return next(a for a in legal if a.verb == "pay")
@@ -172,20 +172,20 @@ def worth(state: State) -> list[float]:
     are worth to it over the expected rest of the game (:func:`card_value`, as that seat
     sees it), for a search playout cut off before the end: the game is won by paying the
     IOUs off, and a workplace earns the cash that pays them."""
-    cat, value = state.cat, state.cat.t["iou_value"]
+    config, value = state.config, state.config.t.iou_value
     left = max(1, EXPECTED_ROUNDS - state.round + 1)  # rounds_left, read off the state
-    contract = cat.t["contract_payment"] * left
+    contract = config.t.contract_payment * left
     out = []
     for seat in range(state.n):  # card_value of each card held, grouped by role
         staff = state.staff[seat]
-        held = roles(cat, staff)
+        held = roles(config, staff)
         marketers, engineers = held.count(MARKETER), held.count(ENGINEER)
-        price = cat.unit_price(state.tech[seat], state.tech_leader == seat)
+        price = config.unit_price(state.tech[seat], state.tech_leader == seat)
         cards = (
             contract * len(state.contracts[seat])
-            + marketer_value(cat, price, left) * marketers
-            + engineer_value(cat, marketers, left) * engineers
-            + lawyer_value(cat, held.count(LAWYER), left) * (len(staff) - marketers - engineers)
+            + marketer_value(config, price, left) * marketers
+            + engineer_value(config, marketers, left) * engineers
+            + lawyer_value(config, held.count(LAWYER), left) * (len(staff) - marketers - engineers)
         )
         out.append(float(state.cash[seat] - state.ious[seat] * value + cards))
     return out

@@ -4,6 +4,7 @@ bonus cards go back."""
 
 from __future__ import annotations
 
+from pnp.games.bidness.actions import BORROW, PAY, Action, move
 from pnp.games.bidness.config import ENGINEER, LAWYER, MARKETER, ROLES
 from pnp.games.bidness.ledger import (
     borrow,
@@ -15,16 +16,13 @@ from pnp.games.bidness.ledger import (
     track,
     update_awards,
 )
-from pnp.games.bidness.state import NOBODY, Action, StateData, move
-
-PAY = Action("pay")
-BORROW = Action("borrow")
+from pnp.games.bidness.state import NOBODY, StateData
 
 
 def salary_due(table: StateData, seat: int) -> int:
-    cat = table.cat
-    roles = list(map(cat.role.__getitem__, table.staff[seat]))
-    return cat.salary(roles.count(ENGINEER), roles.count(MARKETER), roles.count(LAWYER))
+    config = table.config
+    roles = list(map(config.role.__getitem__, table.staff[seat]))
+    return config.salary(roles.count(ENGINEER), roles.count(MARKETER), roles.count(LAWYER))
 
 
 def salary_actions(table: StateData, seat: int) -> tuple[Action, ...]:
@@ -39,10 +37,10 @@ def salary_actions(table: StateData, seat: int) -> tuple[Action, ...]:
 
 def _layoffs(table: StateData, seat: int) -> list[Action]:
     held = table.roles(seat)
-    return [move("layoff", -1, r) for r in range(len(ROLES)) if r in held]
+    return [move("layoff", r) for r in range(len(ROLES)) if r in held]
 
 
-def _short_actions(table: StateData, seat: int) -> tuple[Action, ...]:
+def _short_actions(table: StateData, seat: int) -> tuple[Action, ...]:  # decision salary-short
     out = _layoffs(table, seat)
     if table.room(seat) > 0:
         out.append(BORROW)
@@ -88,25 +86,26 @@ def apply_salary(table: StateData, seat: int, action: Action) -> bool:
         table.playlog.used("restructure")  # laid off with the salaries covered already
     table.restructuring = seat
     staff = table.staff[seat]
-    card = next(c for c in staff if table.cat.role[c] == action.target)
+    (role,) = action.args
+    card = next(c for c in staff if table.config.role[c] == role)
     staff.remove(card)
     table.discards.append(card)
     table.peaks.layoffs += 1
     if table.playlog is not None:
         table.playlog.used("layoff")
     if table.log is not None:
-        note(table, f"{name(table, seat)} lays off a {ROLES[action.target].capitalize()}")
+        note(table, f"{name(table, seat)} lays off a {ROLES[role].capitalize()}")
     card_moved(table, card)
     return False
 
 
 def close_business(table: StateData, order: list[int]) -> None:
     """Earnings for everyone, then tech points, then bonus cards return to the deck."""
-    cat, market = table.cat, marketing(table)
+    config, market = table.config, marketing(table)
     cash, tech, contracts = table.cash, table.tech, table.contracts
     tech_leader, market_leader = table.tech_leader, table.market_leader
     for seat in order:
-        earned = cat.earnings(
+        earned = config.earnings(
             tech[seat],
             tech_leader == seat,
             market[seat],
@@ -118,7 +117,7 @@ def close_business(table: StateData, order: list[int]) -> None:
             table.playlog.used("earnings")
         if table.log is not None:
             note(table, f"{name(table, seat)} earns ${earned}")
-    per, role = cat.t["tech_per_engineer"], cat.role.__getitem__
+    per, role = config.t.tech_per_engineer, config.role.__getitem__
     for seat in order:
         tech[seat] += per * list(map(role, table.staff[seat])).count(ENGINEER)
     if table.playlog is not None:

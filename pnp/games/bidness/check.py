@@ -21,7 +21,7 @@ from pnp.games.bidness.config import (
 from pnp.games.bidness.decisions import PUBLISHED
 from pnp.games.bidness.tables import Tables
 from pnp.games.decisions import check_published
-from pnp.games.table_schema import table_findings
+from pnp.games.table_schema import table_findings, tables_of
 from pnp.spec.game import Card, Game
 
 KNOWN_TYPES = (EMPLOYEE, CONTRACT, BONUS, LAWSUIT, HEADHUNTING, PAYBACK, IOU)
@@ -45,26 +45,26 @@ def validate(game: Game) -> list[Finding]:
 
 def _check_tables(game: Game) -> list[Finding]:
     """The rules between tables, once :class:`.tables.Tables` has vetted their shape."""
-    t, out = game.spec.tables, []
-    salaries = t["lawyer_salaries"]
+    t, out = tables_of(game, Tables), []
+    salaries = t.lawyer_salaries
     if any(b <= a for a, b in zip(salaries, salaries[1:], strict=False)):
         where = game.spec_location("tables", "lawyer_salaries")
         out.append(_err("tables.lawyer_salaries must increase with every Lawyer", where))
-    if t["debt_limit"] % t["iou_value"]:
+    if t.debt_limit % t.iou_value:
         out.append(
             _err(
                 "tables.debt_limit must be a whole number of IOUs",
                 game.spec_location("tables", "debt_limit"),
             )
         )
-    elif t["start_ious"] > t["debt_limit"] // t["iou_value"] or t["start_ious"] < 1:
+    elif t.start_ious > t.debt_limit // t.iou_value or t.start_ious < 1:
         out.append(
             _err(
                 "tables.start_ious must be between 1 and the debt limit's IOUs",
                 game.spec_location("tables", "start_ious"),
             )
         )
-    if t["must_pass_at"] >= t["hand_size"]:
+    if t.must_pass_at >= t.hand_size:
         out.append(
             _err(
                 "tables.must_pass_at must be below the hand size",
@@ -76,27 +76,24 @@ def _check_tables(game: Game) -> list[Finding]:
 
 def _check_money(game: Game) -> list[Finding]:
     """The money counters must make every amount the game pays."""
-    t = game.spec.tables
+    t = tables_of(game, Tables)
     smallest = 0
-    for row in t["money"]:
-        smallest = gcd(smallest, int(row["value"]))
+    for row in t.money:
+        smallest = gcd(smallest, row.value)
     amounts = {
-        k: t[k]
-        for k in (
-            "bid_step",
-            "min_opening_bid",
-            "sell_price",
-            "contract_payment",
-            "salary_engineer",
-            "salary_marketer",
-            "iou_value",
-            "payback_one_cost",
-            "payback_two_cost",
-            "negligence_step",
-            "settlement_step",
-        )
+        "bid_step": t.bid_step,
+        "min_opening_bid": t.min_opening_bid,
+        "sell_price": t.sell_price,
+        "contract_payment": t.contract_payment,
+        "salary_engineer": t.salary_engineer,
+        "salary_marketer": t.salary_marketer,
+        "iou_value": t.iou_value,
+        "payback_one_cost": t.payback_one_cost,
+        "payback_two_cost": t.payback_two_cost,
+        "negligence_step": t.negligence_step,
+        "settlement_step": t.settlement_step,
     }
-    amounts.update({f"lawyer_salaries[{i}]": v for i, v in enumerate(t["lawyer_salaries"])})
+    amounts.update({f"lawyer_salaries[{i}]": v for i, v in enumerate(t.lawyer_salaries)})
     bad = [k for k, v in amounts.items() if v % smallest]
     if bad:
         return [
@@ -110,7 +107,7 @@ def _check_money(game: Game) -> list[Finding]:
 
 def _check_cards(game: Game) -> list[Finding]:
     out = []
-    t = game.spec.tables
+    t = tables_of(game, Tables)
     for card in game.cards:
         out += _check_card(card)
         if _TYPED_NUMBER.search(_JINJA.sub("", card.text)):
@@ -127,30 +124,34 @@ def _check_cards(game: Game) -> list[Finding]:
         for c in game.cards
         if c.type == EMPLOYEE and c.fields["role"] == ROLES[LAWYER] and not c.fields["starting"]
     )
-    if lawyers > len(t["lawyer_salaries"]):
+    if lawyers > len(t.lawyer_salaries):
         card = next(c for c in game.cards if c.fields.get("role") == ROLES[LAWYER])
         out.append(
             _err(
-                f"{lawyers} Lawyer cards but the salary table stops at {len(t['lawyer_salaries'])}",
+                f"{lawyers} Lawyer cards but the salary table stops at {len(t.lawyer_salaries)}",
                 card.where("qty"),
             )
         )
     most = game.spec.players.max
-    for role, key in ((0, "start_engineers"), (1, "start_marketers")):
+    starting = (
+        (0, "start_engineers", t.start_engineers),
+        (1, "start_marketers", t.start_marketers),
+    )
+    for role, key, each in starting:
         have = sum(
             c.qty
             for c in game.cards
             if c.type == EMPLOYEE and c.fields["starting"] and c.fields["role"] == ROLES[role]
         )
-        if have < most * t[key]:
+        if have < most * each:
             out.append(
                 _err(
-                    f"{have} starting {ROLES[role]} cards; {most} players need {most * t[key]}",
+                    f"{have} starting {ROLES[role]} cards; {most} players need {most * each}",
                     game.spec_location("tables", key),
                 )
             )
     ious = sum(c.qty for c in game.cards if c.type == IOU)
-    need = most * (t["debt_limit"] // t["iou_value"])
+    need = most * (t.debt_limit // t.iou_value)
     if ious < need:
         out.append(
             _err(

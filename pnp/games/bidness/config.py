@@ -7,14 +7,18 @@ Physical cards are numbered 0..N-1 (a card with qty 3 gives three numbers).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
+
+from pnp.games.bidness.tables import Tables
+from pnp.games.kit import FrozenDict
+from pnp.games.table_schema import MoneyRow, tables_of
 
 if TYPE_CHECKING:
     from pnp.spec.game import Game
 
-DIE_FACES = 6
+DIE_FACES = 6  # decision dice
 """The source never names the die; pnp uses ordinary six-sided dice (a decision)."""
 
 # What a card does: the card types of game.yaml (check.py refuses others), plus two
@@ -37,37 +41,55 @@ ENGINEER, MARKETER, LAWYER = range(3)
 SUITS = ("negligence", "libel", "patent")
 NEGLIGENCE, LIBEL, PATENT = range(3)
 
-TABLE_INTS = (
-    "start_engineers",
-    "start_marketers",
-    "start_ious",
-    "start_cash",
-    "start_tech",
-    "iou_value",
-    "debt_limit",
-    "payback_one_cost",
-    "payback_two_cost",
-    "payback_from_round",
-    "hand_size",
-    "setup_discards",
-    "must_pass_at",
-    "sell_price",
-    "bid_step",
-    "min_opening_bid",
-    "trial_dice",
-    "negligence_step",
-    "settlement_step",
-    "settlement_offers",
-    "salary_engineer",
-    "salary_marketer",
-    "contract_payment",
-    "tech_rounding",
-    "tech_leader_bonus",
-    "market_leader_bonus",
-    "tech_per_engineer",
-    "round_cap",
-)
-"""Whole-number tables the engine reads (check.py checks each is present and sane)."""
+
+class Numbers(FrozenDict[str, int]):
+    """The whole-number tables the engine reads, each an attribute (``config.t.hand_size``,
+    a slot: as quick as a local) and, read-only, the mapping they were before (the recorded
+    runs' fingerprint reads ``Config.t`` as that mapping, key by key in this order)."""
+
+    start_engineers: int
+    start_marketers: int
+    start_ious: int
+    start_cash: int
+    start_tech: int
+    iou_value: int
+    debt_limit: int
+    payback_one_cost: int
+    payback_two_cost: int
+    payback_from_round: int
+    hand_size: int
+    setup_discards: int
+    must_pass_at: int
+    sell_price: int
+    bid_step: int
+    min_opening_bid: int
+    trial_dice: int
+    negligence_step: int
+    settlement_step: int
+    settlement_offers: int
+    salary_engineer: int
+    salary_marketer: int
+    contract_payment: int
+    tech_rounding: int
+    tech_leader_bonus: int
+    market_leader_bonus: int
+    tech_per_engineer: int
+    round_cap: int
+    __slots__ = tuple(__annotations__)  # one slot per table above, in this order
+
+    def __init__(self, items: Mapping[str, int]) -> None:
+        super().__init__({name: items[name] for name in self.__slots__})
+        for name in self.__slots__:
+            object.__setattr__(self, name, items[name])
+
+    @classmethod
+    def of(cls, tables: Tables) -> Numbers:
+        """The numbers of the typed tables, each read by its attribute."""
+        return cls({name: getattr(tables, name) for name in cls.__slots__})
+
+
+TABLE_INTS = Numbers.__slots__
+"""Whole-number tables the engine reads (each a field of :class:`.tables.Tables`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,8 +98,8 @@ class Config:
 
     min_players: int
     max_players: int
-    t: dict[str, int]
-    """The whole-number tables by name (``cat.t['hand_size']``)."""
+    t: Numbers
+    """The whole-number tables, by attribute (``config.t.hand_size``)."""
     lawyer_salaries: tuple[int, ...]
     """Total salary for 1, 2, … Lawyers."""
     denominations: tuple[int, ...]
@@ -127,41 +149,42 @@ class Config:
     def salary(self, engineers: int, marketers: int, lawyers: int) -> int:
         t = self.t
         return (
-            engineers * t["salary_engineer"]
-            + marketers * t["salary_marketer"]
+            engineers * t.salary_engineer
+            + marketers * t.salary_marketer
             + self.lawyer_salary(lawyers)
         )
 
     def unit_price(self, tech: int, tech_leader: bool) -> int:
         """Tech points (plus the Tech Leader's bonus) rounded down to a multiple of ten."""
         t = self.t
-        total = tech + (t["tech_leader_bonus"] if tech_leader else 0)
-        step = t["tech_rounding"]
+        total = tech + (t.tech_leader_bonus if tech_leader else 0)
+        step = t.tech_rounding
         return max(0, total // step * step)
 
     def units_sold(self, marketing: int, market_leader: bool) -> int:
-        return max(0, marketing + (self.t["market_leader_bonus"] if market_leader else 0))
+        bonus = self.t.market_leader_bonus if market_leader else 0
+        return max(0, marketing + bonus)  # decision bonus-cards: never below zero
 
     def earnings(
         self, tech: int, tech_leader: bool, marketing: int, market_leader: bool, contracts: int
     ) -> int:
         """bidness.txt "Earnings": unit price × units sold + the contract payments."""
         sales = self.unit_price(tech, tech_leader) * self.units_sold(marketing, market_leader)
-        return sales + contracts * self.t["contract_payment"]
+        return sales + contracts * self.t.contract_payment
 
 
 K = TypeVar("K")
 _KEPT: dict[tuple[int, int, Callable[..., Any]], tuple[Config, Any]] = {}
 
 
-def kept(cat: Config, seats: int, make: Callable[[Config, int], K]) -> K:
-    """``make(cat, seats)``, made once per catalog, number of seats and maker: tables the
-    engine reads every turn.  Kept by the catalog's identity (a :class:`Config` holds a
-    dict, so it has no hash), like ``checked_once``."""
-    key = (id(cat), seats, make)
+def kept(config: Config, seats: int, make: Callable[[Config, int], K]) -> K:
+    """``make(config, seats)``, made once per config, number of seats and maker: tables the
+    engine reads every turn.  Kept by the config's identity, like ``checked_once``: hashing
+    a whole config at every look-up would cost more than the look-up saves."""
+    key = (id(config), seats, make)
     hit = _KEPT.get(key)
-    if hit is None or hit[0] is not cat:
-        hit = _KEPT[key] = (cat, make(cat, seats))
+    if hit is None or hit[0] is not config:
+        hit = _KEPT[key] = (config, make(config, seats))
     return hit[1]  # type: ignore[no-any-return]
 
 
@@ -169,18 +192,18 @@ def _kind(card_type: str, fields: dict[str, Any]) -> str:
     if card_type == EMPLOYEE and fields.get("starting"):
         return STARTING
     if card_type == BONUS and not fields.get("units") and fields.get("trial_dice", 0) > 0:
-        return INTERN
+        return INTERN  # decision legal-intern
     return card_type
 
 
-def _rows(tables: dict[str, Any], key: str) -> list[tuple[int, int]]:
-    return sorted(((int(r["value"]), int(r["count"])) for r in tables.get(key, [])), reverse=True)
+def _rows(rows: list[MoneyRow]) -> list[tuple[int, int]]:
+    return sorted(((row.value, row.count) for row in rows), reverse=True)
 
 
 def config_from_game(game: Game) -> Config:
     """Read the engine's numbers from a loaded game that check.py has passed."""
-    tables = game.spec.tables
-    money, tech = _rows(tables, "money"), _rows(tables, "tech_counters")
+    t = tables_of(game, Tables)
+    money, tech = _rows(t.money), _rows(t.tech_counters)
     ids: list[str] = []
     names: list[str] = []
     kind: list[str] = []
@@ -191,7 +214,7 @@ def config_from_game(game: Game) -> Config:
     units: list[int] = []
     dice: list[int] = []
     ious = 0
-    for card in game.cards:
+    for card in game.cards:  # decision card-list: every card listed, qty times
         if card.type == IOU:
             ious += card.qty
             continue
@@ -210,8 +233,8 @@ def config_from_game(game: Game) -> Config:
     return Config(
         min_players=game.spec.players.min,
         max_players=game.spec.players.max,
-        t={k: int(tables[k]) for k in TABLE_INTS},
-        lawyer_salaries=tuple(int(v) for v in tables["lawyer_salaries"]),
+        t=Numbers.of(t),
+        lawyer_salaries=tuple(t.lawyer_salaries),
         denominations=tuple(v for v, _ in money),
         printed_money=tuple(c for _, c in money),
         tech_values=tuple(v for v, _ in tech),
@@ -237,5 +260,5 @@ def config_from_game(game: Game) -> Config:
         ),
         payback_cards=tuple(i for i in every if kind[i] == PAYBACK),
         paybacks=frozenset(i for i in every if kind[i] == PAYBACK),
-        max_ious=int(tables["debt_limit"]) // int(tables["iou_value"]),
+        max_ious=t.debt_limit // t.iou_value,
     )

@@ -9,6 +9,7 @@ also the name an expansion lists under ``overrides:``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from pnp.games.bidness.config import CONTRACT
@@ -321,7 +322,7 @@ RULES: tuple[Rule, ...] = (
 
 
 def decisions_for(
-    tables: dict[str, Any], record: dict[str, Any] | None = None
+    tables: Mapping[str, Any], record: dict[str, Any] | None = None
 ) -> list[dict[str, str]]:
     """The decisions with the game's own numbers, and its simulation record's, filled in."""
     return rendered_with(DECISIONS, tables, record)

@@ -6,6 +6,7 @@ the bank."""
 
 from __future__ import annotations
 
+from pnp.games.bidness.actions import ACCEPT, TRIAL, Action, priced
 from pnp.games.bidness.config import DIE_FACES, LIBEL, MARKETER, NEGLIGENCE
 from pnp.games.bidness.ledger import (
     name,
@@ -15,11 +16,8 @@ from pnp.games.bidness.ledger import (
     update_market_award,
     update_tech_award,
 )
-from pnp.games.bidness.moves import priced
-from pnp.games.bidness.state import NOBODY, SETTLE, Action, StateData, Suit
+from pnp.games.bidness.state import NOBODY, SETTLE, StateData, Suit
 
-ACCEPT = Action("accept")
-TRIAL = Action("trial")
 OFFER = "offer"
 _OPENING = (TRIAL,)
 _ANSWER = (ACCEPT, TRIAL)
@@ -33,7 +31,7 @@ def open_suit(table: StateData, plaintiff: int, card: int, defendant: int, claim
         note(
             table,
             f"{name(table, plaintiff)} sues {name(table, defendant)}: "
-            f"{table.cat.card_names[card]}{what}",
+            f"{table.config.card_names[card]}{what}",
         )
 
 
@@ -42,8 +40,8 @@ def suit_actions(table: StateData) -> tuple[Action, ...]:
     the two sides' last offers, within what the defendant could pay."""
     s = table.suit
     assert s is not None
-    step, limit = table.cat.t["settlement_step"], table.cat.t["settlement_offers"]
-    cap = table.means(s.defendant) // step * step
+    step, limit = table.config.t.settlement_step, table.config.t.settlement_offers
+    cap = table.means(s.defendant) // step * step  # decision negotiation
     opening = s.offers == 0
     out = _OPENING if opening else _ANSWER
     if s.offers >= limit:
@@ -62,14 +60,15 @@ def offer(table: StateData, action: Action) -> None:
     s = table.suit
     assert s is not None
     seat = s.to_act
+    (amount,) = action.args
     s.offers += 1
     if seat == s.plaintiff:
-        s.ask = action.amount
+        s.ask = amount
     else:
-        s.bid = action.amount
+        s.bid = amount
     s.to_act = s.defendant if seat == s.plaintiff else s.plaintiff
     if table.log is not None:
-        note(table, f"{name(table, seat)} offers to settle for ${action.amount}")
+        note(table, f"{name(table, seat)} offers to settle for ${amount}")
 
 
 def apply_suit(table: StateData, action: Action) -> bool:
@@ -123,21 +122,22 @@ def damages(table: StateData, s: Suit, plaintiff_won: bool) -> None:
     the deck; Patent tech points move the same way or go back to the bank.  A side that
     holds fewer than the claim gives what it has.
     """
-    cat = table.cat
+    config = table.config
     loser = s.defendant if plaintiff_won else s.plaintiff
     gainer = s.plaintiff if plaintiff_won else NOBODY
-    suit, claim = cat.suit[s.card], cat.claim[s.card]
+    suit, claim = config.suit[s.card], config.claim[s.card]
     if suit == NEGLIGENCE:  # money only: the awards stay (see update_awards)
         pay(table, loser, s.cash_claim, gainer)
         if table.playlog is not None:
             table.playlog.used("negligence")
     elif suit == LIBEL:
         staff = table.staff[loser]
-        gone = [c for c in staff if cat.role[c] == MARKETER][:claim]
+        gone = [c for c in staff if config.role[c] == MARKETER][:claim]  # decision suit-limits
         if table.playlog is not None:
             table.playlog.used("libel")
         for c in gone:
             staff.remove(c)
+            # decision libel-patent-damages
             (table.staff[gainer] if gainer != NOBODY else table.discards).append(c)
         if table.log is not None:
             note(table, f"{name(table, loser)} loses {len(gone)} Marketer(s)")

@@ -22,11 +22,11 @@ def borrow(table: StateData, seat: int, ious: int) -> None:
     if ious <= 0:
         return
     table.ious[seat] += ious
-    table.cash[seat] += ious * table.cat.t["iou_value"]
+    table.cash[seat] += ious * table.config.t.iou_value
     if table.playlog is not None:
         table.playlog.used("borrow")
     if table.log is not None:
-        note(table, f"{name(table, seat)} borrows ${ious * table.cat.t['iou_value']}")
+        note(table, f"{name(table, seat)} borrows ${ious * table.config.t.iou_value}")
     track_money(table)
 
 
@@ -36,11 +36,11 @@ def pay(table: StateData, seat: int, amount: int, to: int = NOBODY) -> None:
     Callers only ask for payments the seat can make within the debt limit; what the
     limit still leaves unpaid is forgiven (it cannot happen with legal actions).
     """
-    value = table.cat.t["iou_value"]
-    short = amount - table.cash[seat]
+    value = table.config.t.iou_value
+    short = amount - table.cash[seat]  # decision borrowing-when
     if short > 0:
         need = -(-short // value)
-        borrow(table, seat, min(need, table.cat.max_ious - table.ious[seat]))
+        borrow(table, seat, min(need, table.config.max_ious - table.ious[seat]))
         amount = min(amount, table.cash[seat])
     table.cash[seat] -= amount
     if to != NOBODY:
@@ -48,7 +48,7 @@ def pay(table: StateData, seat: int, amount: int, to: int = NOBODY) -> None:
     track_money(table)
 
 
-def update_awards(table: StateData) -> None:
+def update_awards(table: StateData) -> None:  # decision awards-as-soon-as
     """bidness.txt "Leadership Awards": the sole leader holds each award at once; a tie
     sends it back to the bank.  Award bonuses do not count toward the lead.
 
@@ -63,13 +63,14 @@ def update_awards(table: StateData) -> None:
 def card_moved(table: StateData, card: int) -> None:
     """The awards after ``card`` joined or left a workplace: only a Marketer or a bonus
     or penalty card with units can change the Market Leader; no card changes tech."""
-    if table.cat.marketing_units[card]:
+    if table.config.marketing_units[card]:
         update_market_award(table)
 
 
 def marketing(table: StateData) -> list[int]:
     """Every seat's :meth:`~StateData.marketing`, counted at once."""
-    units = repeat(table.cat.marketing_units.__getitem__)
+    # decision award-bonus-lead: the lead counts no award bonus
+    units = repeat(table.config.marketing_units.__getitem__)
     market = list(map(sum, map(map, units, table.staff)))  # each seat's Marketers
     if any(table.bonuses):  # plus the units of its bonus and penalty cards
         market = list(map(add, market, map(sum, map(map, units, table.bonuses))))

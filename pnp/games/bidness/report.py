@@ -19,20 +19,22 @@ IOUS = "IOU cards"
 PAYBACKS = "Payback cards"
 
 
-def printed(cat: Config) -> dict[str, dict[str, int]]:
+def printed(config: Config) -> dict[str, dict[str, int]]:
     return {
-        MONEY: {f"${v}": k for v, k in zip(cat.denominations, cat.printed_money, strict=True)},
-        TECH: {str(v): k for v, k in zip(cat.tech_values, cat.printed_tech, strict=True)},
-        IOUS: {"$100": cat.ious_printed},
-        PAYBACKS: {"in hands": len(cat.payback_cards)},
+        MONEY: {
+            f"${v}": k for v, k in zip(config.denominations, config.printed_money, strict=True)
+        },
+        TECH: {str(v): k for v, k in zip(config.tech_values, config.printed_tech, strict=True)},
+        IOUS: {"$100": config.ious_printed},
+        PAYBACKS: {"in hands": len(config.payback_cards)},
     }
 
 
 def usage(table: StateData) -> dict[str, dict[str, int]]:
-    cat, peaks = table.cat, table.peaks
+    config, peaks = table.config, table.peaks
     return {
-        MONEY: {f"${v}": k for v, k in zip(cat.denominations, peaks.money, strict=True)},
-        TECH: {str(v): k for v, k in zip(cat.tech_values, peaks.tech, strict=True)},
+        MONEY: {f"${v}": k for v, k in zip(config.denominations, peaks.money, strict=True)},
+        TECH: {str(v): k for v, k in zip(config.tech_values, peaks.tech, strict=True)},
         IOUS: {"$100": peaks.ious},
         PAYBACKS: {"in hands": peaks.payback_held + peaks.dry_payback},
     }
@@ -51,7 +53,7 @@ def ran_out(table: StateData) -> list[str]:
 def measures(table: StateData) -> dict[str, float]:
     peaks = table.peaks
     return {
-        "rounds": min(table.round, table.cat.t["round_cap"]),
+        "rounds": min(table.round, table.config.t.round_cap),
         "ended by a payoff": 1.0 if peaks.paid_off else 0.0,
         "auctions held": peaks.auctions,
         "auctions without a bid": peaks.no_bids,

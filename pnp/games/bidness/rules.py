@@ -4,16 +4,17 @@ A round runs Setup (roll for first player, Payback cards from round 2, reshuffle
 six, each seat discards one face down) → Card Play (play, sell or pass until everyone
 has passed in a row; auctions and lawsuits open their own decisions) → Business
 (salaries, earnings, tech points, bonus cards back).  Paying back the last IOU ends the
-game at once.  Actions are :class:`~pnp.games.bidness.state.Action` tuples; a decision
+game at once.  Actions are :mod:`.actions` (the kit's :class:`~pnp.games.kit.Action`); a decision
 with one legal action is applied by the engine without asking.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from pnp.games.bidness import report
+from pnp.games.bidness.actions import Action
 from pnp.games.bidness.auction import apply_bid, auction_decision
 from pnp.games.bidness.business import apply_salary, close_business, salary_decision
 from pnp.games.bidness.config import DIE_FACES, PAYBACK, Config
@@ -30,12 +31,11 @@ from pnp.games.bidness.state import (
     SALARY,
     SETTLE,
     TERMINAL,
-    Action,
     StateData,
 )
 from pnp.games.bidness.view import View, deal, view_of
 from pnp.games.chance import shuffle
-from pnp.games.kit import Reporting
+from pnp.games.kit import IllegalAction, Reporting
 
 __all__ = ["State", "determinize", "first_player_roll"]
 
@@ -47,11 +47,11 @@ class State(StateData, Reporting):
     REPORT = report
 
     def __init__(
-        self, cat: Config, players: int, seed: int | None = None, transcript: bool = True
+        self, config: Config, players: int, seed: int | None = None, transcript: bool = True
     ) -> None:
-        super().__init__(cat, players, seed, transcript)
-        for role, count in enumerate((cat.t["start_engineers"], cat.t["start_marketers"])):
-            cards = cat.starting[role]
+        super().__init__(config, players, seed, transcript)
+        for role, count in enumerate((config.t.start_engineers, config.t.start_marketers)):
+            cards = config.starting[role]  # decision starting-employees
             for seat in range(players):
                 self.staff[seat].extend(cards[seat * count : (seat + 1) * count])
         track(self)
@@ -62,10 +62,10 @@ class State(StateData, Reporting):
     # -- OpenSpiel-like interface ------------------------------------------------------
 
     def current_player(self) -> int:
-        return self.player
+        return self.to_move
 
-    def legal_actions(self) -> Sequence[Action]:
-        return self.legal
+    def legal_actions(self) -> tuple[Action, ...]:
+        return self._legal
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
@@ -76,7 +76,7 @@ class State(StateData, Reporting):
 
     def length(self) -> int:
         """Rounds played (the last one possibly cut short by a payoff)."""
-        return min(self.round, self.cat.t["round_cap"])
+        return min(self.round, self.config.t.round_cap)
 
     def clone(self) -> State:
         s = State.__new__(State)
@@ -90,17 +90,14 @@ class State(StateData, Reporting):
         """Apply ``action`` (one of ``legal_actions()``), then every forced move after it,
         up to the next real decision.  Bids, settlement offers and Card Play moves, the
         most frequent, are applied here; the others by ``_do``."""
-        if action not in self.legal:
-            raise ValueError(
-                f"action {action!r} is not legal in {PHASE_NAMES[self.phase]} "
-                f"for seat {self.player}"
-            )
+        if action not in self._legal:  # the legal tuple holds the same objects: cheap
+            raise IllegalAction(action, self.to_move, PHASE_NAMES[self.phase])
         phase = self.phase
         public, self.public = self.public, None  # the views' shared part: kept below only
         if phase == AUCTION:  # the hottest path: straight to the next bidder
             nxt = apply_bid(self, action)
             if nxt is not None and len(nxt[1]) > 1:
-                self.player, self.legal = nxt
+                self.to_move, self._legal = nxt
                 self.public = public  # a bid or a drop: only the auction moved
                 return
         elif phase == SETTLE and action.verb == "offer":  # talks go on: the other side
@@ -108,19 +105,19 @@ class State(StateData, Reporting):
             legal = suit_actions(self)
             if len(legal) > 1:
                 assert self.suit is not None
-                self.player, self.legal = self.suit.to_act, legal
+                self.to_move, self._legal = self.suit.to_act, legal
                 self.public = public  # an offer: only the talks moved
                 return
         elif phase == PLAY:  # (a forced pass is made in _advance)
-            seat = self.player
+            seat = self.to_move
             self.passes = self.passes + 1 if action.verb == "pass" else 0
             apply_play(self, seat, action)
             if self.phase == PLAY:
-                seat = self.player = (seat + 1) % self.n
+                seat = self.to_move = (seat + 1) % self.n
                 if self.passes < self.n:  # the next seat's moves at once (as in _advance)
                     legal = play_actions(self, seat)
                     if len(legal) > 1:
-                        self.legal = legal
+                        self._legal = legal
                         return
         else:
             self._do(action)
@@ -132,8 +129,8 @@ class State(StateData, Reporting):
         return [(self.first + i) % self.n for i in range(self.n)]
 
     def _start_round(self) -> None:
-        t = self.cat.t
-        if self.round > t["round_cap"]:
+        t = self.config.t
+        if self.round > t.round_cap:
             self._finish_by_cap()
             return
         self.first = first_player_roll(self)
@@ -142,12 +139,12 @@ class State(StateData, Reporting):
         if self.log is not None:
             note(self, f"Round {self.round}: {name(self, self.first)} plays first")
         order = self._order()
-        if self.round >= t["payback_from_round"]:
+        if self.round >= t.payback_from_round:
             dealt = [self._deal_payback(seat) for seat in order]
             if self.playlog is not None:
                 self.playlog.used("payback-each-round")
             if any(dealt):  # hands only grew while dealing: the peak is the count now
-                kind = self.cat.kind.__getitem__
+                kind = self.config.kind.__getitem__
                 held = sum([list(map(kind, hand)).count(PAYBACK) for hand in self.hands])
                 self.peaks.payback_held = max(self.peaks.payback_held, held)
         deck = self.deck
@@ -156,7 +153,7 @@ class State(StateData, Reporting):
         self.discards.clear()
         self.buried.clear()
         shuffle(self.rng, deck)
-        size = t["hand_size"]
+        size = t.hand_size
         for seat in order:
             hand = self.hands[seat]
             take = min(size - len(hand), len(deck))
@@ -171,14 +168,14 @@ class State(StateData, Reporting):
         self.peaks.deck_low = min(self.peaks.deck_low, len(deck))
         if self.playlog is not None:
             self.playlog.used("deal-to-six")
-        discards = t["setup_discards"]
+        discards = t.setup_discards
         self.queue = order if discards == 1 else [s for s in order for _ in range(discards)]
         self.phase = DISCARD
 
     def _deal_payback(self, seat: int) -> bool:
         """Deal ``seat`` a Payback card, reshuffling the discards if need be; False when
         there is none left to deal."""
-        if not self.paybacks and self.payback_discards:
+        if not self.paybacks and self.payback_discards:  # decision payback-life
             self.paybacks, self.payback_discards = self.payback_discards, []
             shuffle(self.rng, self.paybacks)
         if not self.paybacks:
@@ -192,13 +189,14 @@ class State(StateData, Reporting):
 
     def _finish_by_cap(self) -> None:
         """Ours: at the round cap, fewest IOUs wins, then most cash; equal seats share."""
+        # decision round-cap
         best = min((self.ious[s], -self.cash[s]) for s in range(self.n))
         self.winners = [s for s in range(self.n) if (self.ious[s], -self.cash[s]) == best]
-        self.round = self.cat.t["round_cap"]
+        self.round = self.config.t.round_cap
         self.phase = OVER
         note(self, f"Round cap reached: {', '.join(name(self, s) for s in self.winners)} win")
 
-    def _decision(self) -> tuple[int, Sequence[Action]] | None:
+    def _decision(self) -> tuple[int, tuple[Action, ...]] | None:
         """The seat to decide and its options, or None when the phase must move on."""
         return _DECIDE[self.phase](self)
 
@@ -210,29 +208,29 @@ class State(StateData, Reporting):
                 if self.passes >= self.n:
                     self._end_phase()
                     continue
-                seat = self.player
-                self.legal = play_actions(self, seat)
-                if len(self.legal) > 1:
+                seat = self.to_move
+                self._legal = play_actions(self, seat)
+                if len(self._legal) > 1:
                     return
                 # a hand too small to play: the only move is to pass
                 if self.log is not None:
                     note(self, f"{name(self, seat)} passes")
                 self.passes += 1
-                self.player = (seat + 1) % self.n
+                self.to_move = (seat + 1) % self.n
                 continue
             nxt = decide[self.phase](self)
             if nxt is None:
                 self._end_phase()
                 continue
-            self.player, self.legal = nxt
-            if len(self.legal) > 1:
+            self.to_move, self._legal = nxt
+            if len(self._legal) > 1:
                 return
-            self._do(self.legal[0])
-        self.player, self.legal = TERMINAL, ()
+            self._do(self._legal[0])
+        self.to_move, self._legal = TERMINAL, ()
 
     def _end_phase(self) -> None:
         if self.phase == DISCARD:
-            self.phase, self.player, self.passes = PLAY, self.first, 0
+            self.phase, self.to_move, self.passes = PLAY, self.first, 0
         elif self.phase == PLAY:
             self.phase, self.queue = SALARY, self._order()
             if self.playlog is not None:
@@ -243,7 +241,7 @@ class State(StateData, Reporting):
             self._start_round()
 
     def _do(self, action: Action) -> None:
-        phase, seat = self.phase, self.player
+        phase, seat = self.phase, self.to_move
         if phase == AUCTION:
             apply_bid(self, action)
         elif phase == PLAY:  # a forced move is a pass, and _advance makes those
@@ -252,24 +250,25 @@ class State(StateData, Reporting):
             assert self.suit is not None
             plaintiff = self.suit.plaintiff
             if apply_suit(self, action):
-                self.phase, self.player = PLAY, (plaintiff + 1) % self.n
+                self.phase, self.to_move = PLAY, (plaintiff + 1) % self.n
         elif phase == SALARY:
             if apply_salary(self, seat, action):
                 self.queue.pop(0)
         else:
-            self.hands[seat].remove(action.card)
+            (card,) = action.args
+            self.hands[seat].remove(card)
             if self.playlog is not None:
                 self.playlog.used("setup-discard")
-            if self.cat.kind[action.card] == PAYBACK:
-                self.payback_discards.append(action.card)
+            if self.config.kind[card] == PAYBACK:
+                self.payback_discards.append(card)
             else:
-                self.buried.append(action.card)
+                self.buried.append(card)
             self.queue.pop(0)
 
 
 # -- the decision of each phase, indexed by phase: (seat, legal actions) or None ------------
 
-Decision = tuple[int, Sequence[Action]] | None
+Decision = tuple[int, tuple[Action, ...]] | None
 
 
 def _discard_decision(table: StateData) -> Decision:
@@ -282,7 +281,7 @@ def _discard_decision(table: StateData) -> Decision:
 def _play_decision(table: StateData) -> Decision:
     if table.passes >= table.n:
         return None
-    return table.player, play_actions(table, table.player)
+    return table.to_move, play_actions(table, table.to_move)
 
 
 def _suit_decision(table: StateData) -> Decision:
@@ -323,5 +322,5 @@ def determinize(view: View, rng: random.Random) -> State:
     :func:`~pnp.games.bidness.view.deal`), at the same decision."""
     s = deal(view, rng, State)
     nxt = s._decision() if s.phase != OVER else None
-    s.player, s.legal = nxt if nxt is not None else (TERMINAL, ())
+    s.to_move, s._legal = nxt if nxt is not None else (TERMINAL, ())
     return s

@@ -8,12 +8,11 @@ is the data, :class:`Auction` and :class:`Suit` the open auction or lawsuit, and
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from functools import cache
-from typing import Any, NamedTuple
+from typing import Any
 
 from pnp.games.bank import Bank, bank_for
 from pnp.games.bidness.config import LAWYER, Config
+from pnp.games.kit import Action
 from pnp.games.playlog import PlayLog
 
 DISCARD, PLAY, AUCTION, SETTLE, SALARY, OVER = range(6)
@@ -21,26 +20,6 @@ PHASE_NAMES = ("discard", "card play", "auction", "settlement", "salaries", "ove
 TERMINAL = -4
 """``current_player()`` of a finished game (OpenSpiel's terminal id)."""
 NOBODY = -1
-
-
-class Action(NamedTuple):
-    """One decision. ``verb`` says what; the other fields are used as the verb needs."""
-
-    verb: str
-    card: int = -1
-    """Physical card number (see :class:`~pnp.games.bidness.config.Config`)."""
-    target: int = -1
-    """A seat (lawsuit, penalty, headhunting) or an employee role (layoff, headhunting)."""
-    amount: int = 0
-    """Dollars (bid, Negligence claim, settlement offer) or IOUs paid back."""
-
-
-@cache
-def move(verb: str, card: int = -1, target: int = -1, amount: int = 0) -> Action:
-    """The one shared :class:`Action` with these fields: legal-move lists are rebuilt
-    every turn from the same few actions, so each is made once (they are immutable).
-    Call it with positional arguments (the cache keys on how it is called)."""
-    return Action(verb, card, target, amount)
 
 
 class Auction:
@@ -142,15 +121,15 @@ class Usage:
 
 
 _SHARED = (
-    "cat",
+    "config",
     "n",
     "round",
     "phase",
     "first",
-    "player",
+    "to_move",
     "passes",
     "restructuring",
-    "legal",
+    "_legal",
     "moves",
     "public",
 )
@@ -181,15 +160,15 @@ class StateData:
     )
 
     def __init__(
-        self, cat: Config, players: int, seed: int | None, transcript: bool, record: bool = True
+        self, config: Config, players: int, seed: int | None, transcript: bool, record: bool = True
     ) -> None:
         n = self.n = players
-        self.cat = cat
+        self.config = config
         self.rng = random.Random(seed)
         self.round = 1
         self.phase = DISCARD
         self.first = 0
-        self.player = TERMINAL
+        self.to_move = TERMINAL
         self.passes = 0
         self.restructuring = NOBODY
         """The seat paying salaries that was short of cash this round: it may go on laying
@@ -200,15 +179,15 @@ class StateData:
         self.contracts: list[list[int]] = [[] for _ in range(n)]
         self.bonuses: list[list[int]] = [[] for _ in range(n)]
         """Bonus, penalty and Legal Intern cards lying in each workplace this round."""
-        self.cash = [cat.t["start_cash"]] * n
-        self.ious = [cat.t["start_ious"]] * n
-        self.tech = [cat.t["start_tech"]] * n
-        self.deck: list[int] = list(cat.event_cards)
+        self.cash = [config.t.start_cash] * n
+        self.ious = [config.t.start_ious] * n
+        self.tech = [config.t.start_tech] * n
+        self.deck: list[int] = list(config.event_cards)
         self.discards: list[int] = []
         """Event cards played, sold or laid off (face up); shuffled back each round."""
         self.buried: list[int] = []
         """Event cards discarded face down in this round's setup; shuffled back too."""
-        self.paybacks: list[int] = list(cat.payback_cards)
+        self.paybacks: list[int] = list(config.payback_cards)
         self.payback_discards: list[int] = []
         self.market_leader = NOBODY
         self.tech_leader = NOBODY
@@ -217,9 +196,9 @@ class StateData:
         self.queue: list[int] = []
         """Seats still to decide in this step (discards, salaries), in order."""
         self.winners: list[int] = []
-        self.legal: Sequence[Action] = ()
+        self._legal: tuple[Action, ...] = ()
         self.peaks = Usage(
-            bank_for(cat.denominations, COUNTER_BITS), bank_for(cat.tech_values, COUNTER_BITS)
+            bank_for(config.denominations, COUNTER_BITS), bank_for(config.tech_values, COUNTER_BITS)
         )
         self.public: tuple[Any, ...] | None = None
         """The part of a view that is the same for every seat and does not change while
@@ -230,7 +209,7 @@ class StateData:
         """The catalog's :class:`~pnp.games.bidness.hand.CardMoves` at this many seats,
         looked up on first use (by :func:`~pnp.games.bidness.hand.play_actions`)."""
         self.log: list[str] | None = [] if transcript else None
-        self.playlog: PlayLog | None = PlayLog(cat.card_ids, players) if record else None
+        self.playlog: PlayLog | None = PlayLog(config.card_ids, players) if record else None
         """Cards drawn and played and rules used, for the report (None in a game a search
         bot samples: see :mod:`pnp.games.playlog`)."""
 
@@ -256,32 +235,32 @@ class StateData:
 
     def roles(self, seat: int) -> list[int]:
         """The role of each employee in the seat's workplace."""
-        return list(map(self.cat.role.__getitem__, self.staff[seat]))
+        return list(map(self.config.role.__getitem__, self.staff[seat]))
 
     def count_role(self, seat: int, role: int) -> int:
-        return list(map(self.cat.role.__getitem__, self.staff[seat])).count(role)
+        return list(map(self.config.role.__getitem__, self.staff[seat])).count(role)
 
     def marketing(self, seat: int) -> int:
         """Marketers plus the bonuses and penalties in the workplace (no award bonus)."""
-        units = self.cat.marketing_units
+        units = self.config.marketing_units
         return sum([units[c] for c in self.staff[seat]]) + sum(
             [units[c] for c in self.bonuses[seat]]
         )
 
     def trial_dice(self, seat: int) -> int:
-        extra = self.cat.trial_dice
+        extra = self.config.trial_dice
         return (
-            self.cat.t["trial_dice"]
+            self.config.t.trial_dice  # decision legal-intern: its dice
             + self.count_role(seat, LAWYER)
             + sum([extra[c] for c in self.bonuses[seat]])
         )
 
     def paybacks_held(self, seat: int) -> int:
-        return len(self.cat.paybacks.intersection(self.hands[seat]))
+        return len(self.config.paybacks.intersection(self.hands[seat]))
 
     def room(self, seat: int) -> int:
         """Dollars the seat could still borrow before the debt limit."""
-        return (self.cat.max_ious - self.ious[seat]) * self.cat.t["iou_value"]
+        return (self.config.max_ious - self.ious[seat]) * self.config.t.iou_value
 
     def means(self, seat: int) -> int:
         """Cash on hand plus what the seat could still borrow."""

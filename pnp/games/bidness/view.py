@@ -44,7 +44,7 @@ class SuitView(NamedTuple):
 
 class View(NamedTuple):
     seat: int
-    cat: Config
+    config: Config
     phase: str
     round: int
     first: int
@@ -86,7 +86,7 @@ def view_of(table: StateData, seat: int) -> View:
     if public is None:  # kept while only an auction or settlement talks move
         public = table.public = (
             tuple(map(len, hands)),
-            tuple(map(len, map(table.cat.paybacks.intersection, hands))),
+            tuple(map(len, map(table.config.paybacks.intersection, hands))),
             tuple(map(tuple, table.staff)),
             tuple(map(tuple, table.contracts)),
             tuple(map(tuple, table.bonuses)),
@@ -106,11 +106,11 @@ def view_of(table: StateData, seat: int) -> View:
         View,
         (
             seat,
-            table.cat,
+            table.config,
             PHASE_NAMES[table.phase],
             table.round,
             table.first,
-            table.player,
+            table.to_move,
             table.passes,
             tuple(hands[seat]),
             *public,
@@ -147,10 +147,10 @@ def _suit(v: SuitView) -> Suit:
 D = TypeVar("D", bound=StateData)
 
 
-def _in_play(cat: Config, seats: int) -> tuple[int, ...]:
+def _in_play(config: Config, seats: int) -> tuple[int, ...]:
     """The event cards, then the starting employees dealt at ``seats`` players in card
     order: every card a game can hide."""
-    return (*cat.event_cards, *sorted({c for cards in cat.starting for c in cards[:seats]}))
+    return (*config.event_cards, *sorted({c for cards in config.starting for c in cards[:seats]}))
 
 
 def deal(view: View, rng: random.Random, cls: type[D]) -> D:
@@ -158,10 +158,10 @@ def deal(view: View, rng: random.Random, cls: type[D]) -> D:
     cards dealt at random from those it cannot account for, as a ``cls`` (a subclass of
     :class:`StateData` without slots of its own).  Whose decision it is and what it may
     do are the rules' to work out (``rules.determinize``)."""
-    cat, n = view.cat, len(view.cash)
+    config, n = view.config, len(view.cash)
     s = cls.__new__(cls)
-    StateData.__init__(s, cat, n, rng.getrandbits(63), transcript=False, record=False)
-    s.round, s.first, s.player, s.passes = view.round, view.first, view.to_move, view.passes
+    StateData.__init__(s, config, n, rng.getrandbits(63), transcript=False, record=False)
+    s.round, s.first, s.to_move, s.passes = view.round, view.first, view.to_move, view.passes
     s.phase = PHASE_NAMES.index(view.phase)
     s.cash, s.ious, s.tech = list(view.cash), list(view.ious), list(view.tech)
     s.staff = list(map(list, view.staff))
@@ -181,9 +181,9 @@ def deal(view: View, rng: random.Random, cls: type[D]) -> D:
     for open_card in (view.auction, view.suit):
         if open_card is not None:
             known.add(open_card.card)
-    pool = [c for c in kept(cat, n, _in_play) if c not in known]
+    pool = [c for c in kept(config, n, _in_play) if c not in known]
     shuffle(rng, pool)  # draws as rng.shuffle(pool) does
-    paybacks = [c for c in cat.payback_cards if c not in view.hand]
+    paybacks = [c for c in config.payback_cards if c not in view.hand]
     for seat in range(n):
         if seat == view.seat:
             s.hands[seat] = list(view.hand)
