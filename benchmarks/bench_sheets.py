@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pnp.layout.cards import SheetOptions  # noqa: E402
 from pnp.layout.sheet import PAPERS_MM  # noqa: E402
-from pnp.render.plan import plan_outputs, usable_margin  # noqa: E402
+from pnp.plan.outputs import plan_outputs, usable_margin  # noqa: E402
 from pnp.spec.load import list_games, load_game  # noqa: E402
 
 SHEET_KINDS = frozenset({"cards", "tokens", "track", "aid", "board", "screen"})

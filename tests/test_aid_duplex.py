@@ -13,7 +13,7 @@ import pytest
 from pnp.build.game import build_game
 from pnp.layout.cards import SheetOptions, impose_copies
 from pnp.layout.sheet import PAPERS_MM
-from pnp.render.documents import aid_layout
+from pnp.render.doc_layout import aid_layout
 from pnp.spec.components import AidComponent
 from pnp.spec.load import load_game
 

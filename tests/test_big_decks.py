@@ -19,7 +19,8 @@ from typing import Any
 from pnp.build.game import build_game
 from pnp.layout.cards import SheetOptions
 from pnp.layout.sheet import PAPERS_MM
-from pnp.render.documents import rulebook_markdown, typeset_rulebook
+from pnp.plan.doc_text import rulebook_markdown
+from pnp.render.doc_layout import typeset_rulebook
 from pnp.spec.load import load_game
 from pnp.spec.paths import cards_root
 from tests.test_docs_rulebook import typesetting_faults

@@ -16,7 +16,7 @@ from pnp.cli.app import app
 from pnp.layout.cards import SheetOptions
 from pnp.layout.page_formats import BACK_COVER, BLANK, booklet_format, padded, signature_order
 from pnp.layout.sheet import MARGIN_MM, PAPERS_MM
-from pnp.render.documents import rulebook_markdown, rulebook_setting
+from pnp.plan.doc_text import rulebook_markdown, rulebook_setting
 from pnp.render.rulebook import write_rulebook
 from pnp.spec.load import load_game
 from tests.test_docs_rulebook import measure, typesetting_faults

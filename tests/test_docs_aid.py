@@ -13,9 +13,9 @@ from reportlab.platypus import Table
 
 from pnp._errors import LayoutError
 from pnp.layout.cards import impose_copies
+from pnp.plan.doc_meta import DocInfo
 from pnp.render.aid import INSET_MM, MAX_BODY_PT, AidLayout, lay_out_aid
-from pnp.render.documents import aid_layout
-from pnp.render.meta import DocInfo
+from pnp.render.doc_layout import aid_layout
 from pnp.render.writers import write_aid
 from pnp.spec.components import AidComponent
 from pnp.spec.load import list_games, load_game

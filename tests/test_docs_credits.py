@@ -12,7 +12,7 @@ import pytest
 from pnp._errors import ValidationFailed
 from pnp.build.game import build_game
 from pnp.layout.cards import SheetOptions
-from pnp.render.documents import credits_markdown
+from pnp.plan.doc_text import credits_markdown
 from pnp.spec.load import list_games, load_game
 from pnp.text.icons import CREDIT as ICONS_CREDIT
 

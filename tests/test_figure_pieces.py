@@ -17,17 +17,17 @@ from pnp.layout.ink import save_ink
 from pnp.layout.ops import Box, Face, Icon, PieceView, Shape, TableView, TextBlock
 from pnp.layout.pages import Cut, Page
 from pnp.layout.sheet import corner_radius
-from pnp.render.anatomy_figure import MARK_PT, AnatomyFigure
-from pnp.render.documents import (
+from pnp.plan.doc_text import (
     rulebook_figures,
     rulebook_markdown,
     template_context,
-    typeset_rulebook,
 )
+from pnp.plan.outputs import lay_out_sheet, sheet_plans
+from pnp.render.anatomy_figure import MARK_PT, AnatomyFigure
+from pnp.render.doc_layout import typeset_rulebook
 from pnp.render.drawn_figure import LABEL_PT
 from pnp.render.pdf import make_canvas
 from pnp.render.pieces import Placed
-from pnp.render.plan import sheet_plans
 from pnp.render.setup_figure import CAPTION_PT, SetupFigure
 from pnp.spec.game import Game
 from pnp.spec.load import load_game
@@ -125,12 +125,12 @@ def _printed(game: Game, options: SheetOptions) -> tuple[dict[str, Face], dict[s
     for key, face in lay_out_faces(game).items():
         faces[key if key.startswith("back:") else f"card:{key}"] = face
     for plan in sheet_plans(game, options, frozenset({"tokens", "board", "track"})):
-        pages, laid = plan.lay_out()
+        pages, laid = lay_out_sheet(game, plan, options)
         faces.update(laid)
         for page in pages:
             faces[f"page:{plan.path}"] = Face(*page.size, tuple(page.decor))
             cuts.update(_cut_outlines(page))
-    if options.ink_saver:  # what the build prints (pnp.render.plan)
+    if options.ink_saver:  # what the build prints (pnp.plan.outputs)
         faces = {key: save_ink(face) for key, face in faces.items()}
     return faces, cuts
 

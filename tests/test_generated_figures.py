@@ -15,8 +15,9 @@ from pnp.games.setup import TableAtStart, default_players, printed_cards
 from pnp.layout.anatomy import card_anatomy, part_label
 from pnp.layout.face import load_layout
 from pnp.layout.setup_table import table_view
+from pnp.plan.doc_text import rulebook_figures, rulebook_markdown
 from pnp.render.anatomy_figure import AnatomyFigure
-from pnp.render.documents import rulebook_figures, rulebook_markdown, typeset_rulebook
+from pnp.render.doc_layout import typeset_rulebook
 from pnp.render.generated import LABEL_PT
 from pnp.render.setup_figure import SetupFigure
 from pnp.spec.game import Game

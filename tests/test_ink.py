@@ -27,7 +27,7 @@ from pnp.layout.ink import (
     tint,
 )
 from pnp.layout.ops import Face, Icon, Shape, TextBlock
-from pnp.render.plan import sheet_plans
+from pnp.plan.outputs import lay_out_sheet, sheet_plans
 from pnp.render.raster import rasterise
 from pnp.spec.load import load_game
 
@@ -68,9 +68,9 @@ def test_ink_saver_lowers_every_file_with_large_fills(game_id: str) -> None:
     --ink-saver; a file without one (counters) inks the same."""
     game = load_game(game_id)
     for plan in sheet_plans(game, SheetOptions()):
-        if plan.aid is not None:
+        if plan.kind == "aid":
             continue
-        pages, faces = plan.lay_out()
+        pages, faces = lay_out_sheet(game, plan, SheetOptions())
         plain, saved = file_coverage(pages, faces)
         decor = [Face(p.size[0], p.size[1], tuple(p.decor)) for p in pages if p.decor]
         large = any(

@@ -18,8 +18,8 @@ from pnp.layout.cards import SheetOptions
 from pnp.layout.labels import CREDIT_PT, LABEL_PT, label_text, place_label
 from pnp.layout.pages import Page, Placed
 from pnp.layout.sheet import Rect
-from pnp.render.documents import copyright_line
-from pnp.render.plan import plan_outputs
+from pnp.plan.doc_text import copyright_line
+from pnp.plan.outputs import plan_outputs
 from pnp.spec.load import load_game
 
 SHEET_KINDS = frozenset({"cards", "tokens", "track", "aid", "board", "screen"})

@@ -10,13 +10,12 @@ from typer.testing import CliRunner
 
 from pnp._errors import PnpError
 from pnp.build.game import build_game
-from pnp.build.output import write_all
+from pnp.build.output import OutputFile, write_all
 from pnp.cli.app import app
 from pnp.games import get_engine
 from pnp.layout.cards import SheetOptions
 from pnp.layout.pages import Page
 from pnp.pool import chunks, run_grouped, run_in_order, usable_cores, worker_count
-from pnp.render.files import OutputFile
 from pnp.sim.runner import game_seeds, play_games, simulate
 from pnp.spec.load import list_games, load_game
 

@@ -17,8 +17,8 @@ from pnp.layout.cards import SheetOptions
 from pnp.layout.ops import TextBlock
 from pnp.layout.pages import Page
 from pnp.layout.sheet import MAX_MARK_MM
+from pnp.plan.outputs import plan_outputs
 from pnp.render.pdf import draw_marks, ensure_font
-from pnp.render.plan import plan_outputs
 from pnp.spec.load import list_games, load_game
 
 PT = 72 / 25.4

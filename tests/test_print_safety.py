@@ -14,6 +14,7 @@ from functools import cache
 
 import pytest
 
+from pnp.build.output import OutputFile
 from pnp.layout.cards import SheetOptions, lay_out_faces
 from pnp.layout.chit_shapes import outline
 from pnp.layout.chits import TOKEN_BLEED_MM
@@ -21,9 +22,8 @@ from pnp.layout.ops import Face, TextBlock
 from pnp.layout.pages import Page
 from pnp.layout.sheet import DEFAULT_BLEED_MM, LAYOUTS, PAPERS_MM, sheet_fill, sheets_lower_bound
 from pnp.layout.tokens import lay_out_tokens
+from pnp.plan.outputs import plan_outputs, usable_margin
 from pnp.render.aid import FRAME_MM, INSET_MM
-from pnp.render.files import OutputFile
-from pnp.render.plan import plan_outputs, usable_margin
 from pnp.spec.components import TokensComponent
 from pnp.spec.game import Game
 from pnp.spec.load import load_game

@@ -28,7 +28,7 @@ from pnp.layout.sheet import (
     sheet_fill,
     sheets_lower_bound,
 )
-from pnp.render.plan import plan_outputs, usable_margin
+from pnp.plan.outputs import plan_outputs, usable_margin
 from pnp.spec.game import Game
 from pnp.spec.load import list_games, load_game
 
@@ -271,8 +271,8 @@ def test_player_aids_lie_on_their_side_to_share_a_sheet(
     _check_margin(pages[0], 6.0)
     _check_marks(pages[0])
     # drawn: every letter of the aid lies inside a panel, upright or on its side
+    from pnp.plan.doc_meta import DocInfo
     from pnp.render.aid import lay_out_aid
-    from pnp.render.meta import DocInfo
     from pnp.render.writers import write_aid
 
     pdf = tmp_path / "aid.pdf"

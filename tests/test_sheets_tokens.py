@@ -23,7 +23,7 @@ from pnp.layout.tokens import (
     TOKEN_BLEED_MM,
     lay_out_tokens,
 )
-from pnp.render.plan import usable_margin
+from pnp.plan.outputs import usable_margin
 from pnp.spec.components import TokensComponent
 from pnp.spec.load import load_game
 

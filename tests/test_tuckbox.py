@@ -18,7 +18,7 @@ from pnp.layout.boxart import CUT_INK, INSET_MM, game_boxes
 from pnp.layout.cards import SheetOptions
 from pnp.layout.sheet import MARGIN_MM, PAPERS_MM
 from pnp.layout.tuckbox import CARD_MM, CLEARANCE_MM, SLEEVE_MM, box_sheets, box_size, lines, net
-from pnp.render.plan import sheet_plans
+from pnp.plan.outputs import lay_out_sheet, sheet_plans
 from pnp.spec.load import load_game
 
 POKER = (63.5, 88.9)
@@ -117,7 +117,7 @@ def test_no_fold_line_crosses_the_boxs_words(
     entry = _box_pdf(game, paper, sleeved, tmp_path)
     options = SheetOptions(paper=paper, sleeved=sleeved)
     [plan] = sheet_plans(load_game(game), options, frozenset({"box"}))
-    pages, faces = plan.lay_out()
+    pages, faces = lay_out_sheet(load_game(game), plan, options)
     assert len(pages) == len(entry["pages"])  # type: ignore[arg-type]
     doc = pdfium.PdfDocument(tmp_path / f"{game}-box.pdf")
     for page, pdf_page in zip(pages, doc, strict=True):
@@ -149,7 +149,7 @@ def test_every_game_builds_a_box_by_default(tmp_path: Path) -> None:
     kinds = [f["kind"] for f in json.loads((tmp_path / "manifest.json").read_text())["files"]]
     assert kinds == ["cards", "box", "guide"]
     [plan] = [p for p in sheet_plans(game, SheetOptions()) if p.kind == "box"]
-    pages, _ = plan.lay_out()
+    pages, _ = lay_out_sheet(game, plan, SheetOptions())
     items = [it.id for p in pages for it in p.items]
     assert items == ["box1-front", "box1-side-1", "box1-back", "box1-lid", "box1-bottom",
                      "box1-side-2"]  # fmt: skip

@@ -1,18 +1,21 @@
-"""A whole build: validate, plan every file (pnp.render.plan), write them atomically."""
+"""A whole build: validate, plan every file (pnp.plan.outputs), write them atomically."""
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 from pnp._errors import Severity, UsageError, ValidationFailed
 from pnp.build import typesetter
-from pnp.build.output import write_all
+from pnp.build.output import OutputFile, write_all
 from pnp.check.validate import validate_game
 from pnp.layout.cards import SheetOptions
+from pnp.layout.pages import Page
 from pnp.layout.sheet import plan_grid
+from pnp.plan.files import DOCUMENT_KINDS, KINDS, PlannedFile
+from pnp.plan.outputs import BuildPlan, plan_build
 from pnp.pool import worker_count
-from pnp.render.files import DOCUMENT_KINDS, KINDS, OutputFile
-from pnp.render.plan import plan_outputs
 from pnp.spec.game import Game
 
 
@@ -43,7 +46,8 @@ def build_game(
     groups = len({kind in DOCUMENT_KINDS for kind in _kinds(game, only)})
     two = worker_count(jobs, groups) > 1  # sheets here, documents in a worker
     # with a worker, each process lays out what it draws (cut files need the pages first)
-    files = plan_outputs(game, options, only, defer=two and not options.cut_file, guide=True)
+    plan = plan_build(game, options, only, defer=two and not options.cut_file, guide=True)
+    files = output_files(plan)
     if two and typesetter.running() is None:  # workers forked below share them
         from pnp.render.pdf import DOCUMENT_FONTS, ensure_font
 
@@ -70,6 +74,37 @@ def build_game(
         },
     }
     return write_all(out, files, manifest, jobs)
+
+
+def output_files(plan: BuildPlan) -> list[OutputFile]:
+    """The planned files bound to what draws them (pnp.render.draw), each drawn in
+    whichever process writes it; an aid or rulebook handed to the typesetter process
+    as data."""
+    return [_output(plan, planned) for planned in plan.files]
+
+
+def _output(plan: BuildPlan, planned: PlannedFile) -> OutputFile:
+    from pnp.render.draw import draw_file
+
+    out = OutputFile(planned.path, planned.kind, planned.pages, lambda _: None)
+    out.source, out.margin, out.ink = planned.source, planned.margin, planned.ink
+    entries: list[dict[str, Any]] = []
+
+    def write(target: Path) -> None:
+        draw_file(plan, planned, target, entries)
+        out.pages, out.ink = planned.pages, planned.ink
+
+    def beside(others: list[dict[str, Any]]) -> None:
+        entries[:] = others
+
+    out.write = write
+    if planned.last:
+        out.beside = beside
+    if planned.typeset:
+        from pnp.plan.typeset_jobs import document
+
+        out.typeset = partial(document, plan, planned)
+    return out
 
 
 def missing_kinds(game: Game, only: frozenset[str] | None) -> list[str]:
@@ -113,11 +148,16 @@ LAYOUT_REASONS = {
 def write_calibration(paper: str, out: Path) -> Path:
     """The back-offset test sheet, ``out/calibration-<paper>.pdf``."""
     from pnp.layout.calibration import calibration_pages
-    from pnp.render.writers import write_pages
 
     pages = calibration_pages(paper)
     name = f"calibration-{paper}.pdf"
     title = "Back-side test"
-    file = OutputFile(name, "aid", pages, lambda path: write_pages(path, pages, {}, title))
+    file = OutputFile(name, "aid", pages, partial(_write_pages, pages=pages, info=title))
     write_all(out, [file], None)
     return out / name
+
+
+def _write_pages(path: Path, pages: list[Page], info: str) -> None:
+    from pnp.render.writers import write_pages
+
+    write_pages(path, pages, {}, info)

@@ -46,7 +46,7 @@ from pnp.cli.options import CardsOpt, ExpOpt, GameArg, JobsOpt, MaybeGameArg, Pa
 from pnp.cli.outcome import outcome
 from pnp.cli.outcome import run as run_command
 from pnp.layout.sheet import MARGIN_MM
-from pnp.render.files import DOCUMENT_KINDS, IMAGE_TARGETS
+from pnp.plan.files import DOCUMENT_KINDS, IMAGE_TARGETS
 
 if TYPE_CHECKING:
     from pnp.layout.cards import SheetOptions
