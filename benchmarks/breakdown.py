@@ -52,9 +52,9 @@ from pnp.check.validate import validate_game
 validate_game(game)
 lap("validate: the game's rules")
 from pnp.plan.outputs import plan_build
-from pnp.layout.cards import SheetOptions
+from pnp.plan.settings import BuildOptions
 from pnp.render.draw import draw_file
-plan = plan_build(game, SheetOptions())
+plan = plan_build(game, BuildOptions())
 lap("lay out every file")
 out = Path(tempfile.mkdtemp())
 for f in plan.files:

@@ -12,7 +12,7 @@ import pytest
 from reportlab.lib.units import mm
 
 from pnp.layout.anatomy import card_anatomy, op_box
-from pnp.layout.cards import SheetOptions, lay_out_faces
+from pnp.layout.cards import lay_out_faces
 from pnp.layout.ink import save_ink
 from pnp.layout.ops import Box, Face, Icon, PieceView, Shape, TableView, TextBlock
 from pnp.layout.pages import Cut, Page
@@ -23,6 +23,7 @@ from pnp.plan.doc_text import (
     template_context,
 )
 from pnp.plan.outputs import lay_out_sheet, sheet_plans
+from pnp.plan.settings import BuildOptions
 from pnp.render.anatomy_figure import MARK_PT, AnatomyFigure
 from pnp.render.doc_layout import typeset_rulebook
 from pnp.render.drawn_figure import LABEL_PT
@@ -50,7 +51,7 @@ def _drawn(figure: AnatomyFigure | SetupFigure, width_mm: float = 86.5) -> None:
 
 
 def _setup(game: Game, chits: str, ink_saver: bool = False) -> SetupFigure:
-    options = SheetOptions(chits=chits, ink_saver=ink_saver)
+    options = BuildOptions(chits=chits, ink_saver=ink_saver)
     table = rulebook_figures(game, "(pnp:setup)", options)["pnp:setup"]
     assert isinstance(table, TableView) and table.chits == chits
     figure = SetupFigure(table)
@@ -117,7 +118,7 @@ def test_no_leader_crosses_a_word(game: Game, column_mm: float) -> None:
     assert not crossing, crossing[:3]
 
 
-def _printed(game: Game, options: SheetOptions) -> tuple[dict[str, Face], dict[str, str]]:
+def _printed(game: Game, options: BuildOptions) -> tuple[dict[str, Face], dict[str, str]]:
     """Every face the build prints (cards and backs by their piece key, counters, the
     sheets of boards and tracks), and how each counter is cut on its sheet."""
     faces: dict[str, Face] = {}
@@ -165,7 +166,7 @@ def test_every_piece_drawn_is_the_printed_piece(game: Game, chits: str, ink_save
     """Each piece the setup figure drew, against the piece its sheet prints under the same
     --chits and --ink-saver: a card or counter has the same shapes and colours and is cut
     to the same outline; a board's or track's colours are the printed sheet's."""
-    options = SheetOptions(chits=chits, ink_saver=ink_saver)
+    options = BuildOptions(chits=chits, ink_saver=ink_saver)
     faces, cuts = _printed(game, options)
     figure = _setup(game, chits, ink_saver)
     assert figure.drawn
@@ -265,7 +266,7 @@ def test_the_rulebook_depends_on_chits(tmp_path: Path) -> None:
     game = load_game("oldbiddy")
     books = []
     for chits in ("square", "shaped"):
-        options = SheetOptions(chits=chits)
+        options = BuildOptions(chits=chits)
         text = rulebook_markdown(game, template_context(game, chits))
         path = tmp_path / f"{chits}.pdf"
         typeset_rulebook(game, text, (210.0, 297.0), path, options)

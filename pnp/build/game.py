@@ -10,18 +10,18 @@ from pnp._errors import Severity, UsageError, ValidationFailed
 from pnp.build import typesetter
 from pnp.build.output import OutputFile, write_all
 from pnp.check.validate import validate_game
-from pnp.layout.cards import SheetOptions
 from pnp.layout.pages import Page
 from pnp.layout.sheet import plan_grid
 from pnp.plan.files import DOCUMENT_KINDS, KINDS, PlannedFile
 from pnp.plan.outputs import BuildPlan, plan_build
+from pnp.plan.settings import BuildOptions
 from pnp.pool import worker_count
 from pnp.spec.game import Game
 
 
 def build_game(
     game: Game,
-    options: SheetOptions,
+    options: BuildOptions,
     out: Path,
     only: frozenset[str] | None = None,
     jobs: int = 1,
@@ -121,7 +121,7 @@ def _kinds(game: Game, only: frozenset[str] | None) -> set[str]:
     return kinds & (only or frozenset(KINDS))
 
 
-def _effective_bleed(game: Game, options: SheetOptions) -> float | None:
+def _effective_bleed(game: Game, options: BuildOptions) -> float | None:
     """The bleed the card sheets got (the first deck's; None for a game without decks)."""
     if not game.spec.decks:
         return options.bleed

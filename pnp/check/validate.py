@@ -92,14 +92,14 @@ def _component_findings(game: Game) -> tuple[list[Finding], list[Piece], dict[in
     """Every component laid out as the build would (A4), planned as the build plans it:
     the first problem of each, the pieces it prints (counters, boards, screens, tracks and
     the sheets' own text), and each aid's text as set in its panel, by component."""
-    from pnp.layout.cards import SheetOptions
     from pnp.plan.doc_text import rulebook_markdown, title_art
     from pnp.plan.files import KINDS, AidPanels, Book, Sheets
     from pnp.plan.outputs import plan_build, plan_outputs
+    from pnp.plan.settings import BuildOptions
     from pnp.render.doc_layout import aid_layout
     from pnp.spec.components import AidComponent
 
-    options = SheetOptions()
+    options = BuildOptions()
     found: list[Finding] = []
     pieces: list[Piece] = []
     aids: dict[int, Any] = {}
@@ -200,8 +200,8 @@ def _card_pieces(game: Game, faces: dict[str, Face]) -> list[Piece]:
 def _size_findings(game: Game) -> list[Finding]:
     """Card decks and aids whose pieces fit no sheet of A4 or Letter at the default
     margin (the build would stop there): an error at the size, naming the paper."""
-    from pnp.layout.cards import SheetOptions
     from pnp.layout.sheet import PAPERS_MM, plan_grid
+    from pnp.plan.settings import BuildOptions
     from pnp.spec.fields import parse_size
 
     sized: list[tuple[tuple[str | int, ...], tuple[float, float], bool]] = [
@@ -215,7 +215,7 @@ def _size_findings(game: Game) -> list[Finding]:
     out = []
     for at, size, cards in sized:
         for paper in PAPERS_MM:
-            margin = SheetOptions(paper=paper).inner_margin
+            margin = BuildOptions(paper=paper).inner_margin
             try:
                 plan_grid(paper, size, None if cards else 0.0, margin, may_rotate=cards)
             except PnpError:

@@ -15,7 +15,7 @@ from pnp.games.setup import Pile, TableAtStart, default_players, printed_table
 from pnp.layout.anatomy import op_box
 from pnp.layout.board import board_face
 from pnp.layout.boardparts import region_spaces
-from pnp.layout.cards import SheetOptions, back_face, card_face
+from pnp.layout.cards import SheetSettings, back_face, card_face
 from pnp.layout.ink import save_ink
 from pnp.layout.ops import Box, Face, PieceView, PileView, Shape, TableView, TextBlock
 from pnp.layout.screen import FOLD, FOLD_DASH_MM, FOLD_WIDTH_MM, screen_size
@@ -38,24 +38,26 @@ OUTLINES = ("rect", "ellipse", "triangle", "diamond")
 """How a counter is cut, read from the first shape of its face (its colour)."""
 
 
-def table_at_start(game: Game, players: int | None = None) -> TableAtStart:
-    """The table before the first move, for ``players`` (default: the game's default)."""
+def table_at_start(game: Game, plain: SheetSettings, players: int | None = None) -> TableAtStart:
+    """The table before the first move, for ``players`` (default: the game's default);
+    ``plain``, a build's options at their defaults, counts the counters of a game without
+    an engine as their sheets place them."""
     players = players or default_players(game)
     engine = engine_for(game)
     make = getattr(engine, "table_at_start", None) if engine is not None else None
     if make is not None:
         return make(game, players)  # type: ignore[no-any-return]
     table = printed_table(game, players)
-    return replace(table, centre=(*table.centre, *counter_piles(game)))
+    return replace(table, centre=(*table.centre, *counter_piles(game, plain)))
 
 
-def counter_piles(game: Game) -> list[Pile]:
-    """One pile per counter sheet of the game: as many counters as its pages place,
-    showing one counter of each kind."""
+def counter_piles(game: Game, plain: SheetSettings) -> list[Pile]:
+    """One pile per counter sheet of the game: as many counters as its pages place (with
+    the options ``plain``), showing one counter of each kind."""
     piles = []
     for i, comp in enumerate(game.spec.components):
         if isinstance(comp, TokensComponent):
-            pages, faces = lay_out_tokens(game, comp, i, SheetOptions())
+            pages, faces = lay_out_tokens(game, comp, i, plain)
             count = sum(len(p.items) for p in pages if p.side != "back")
             piles.append(Pile(comp.title, count, "counters", pieces=tuple(sorted(faces))))
     return piles
@@ -63,14 +65,17 @@ def counter_piles(game: Game) -> list[Pile]:
 
 def table_view(
     game: Game,
-    options: SheetOptions | None = None,
+    options: SheetSettings,
+    plain: SheetSettings,
     context: dict[str, Any] | None = None,
     players: int | None = None,
 ) -> TableView:
-    """The setup figure's table with every pile's printed pieces (``context``: what the
-    screens' templates see, as the build gives it)."""
-    finder = PieceFinder(game, options or SheetOptions(), context or {})
-    table = table_at_start(game, players)
+    """The setup figure's table with every pile's printed pieces as the build with
+    ``options`` prints them (``plain``: the options at their defaults, see
+    :func:`table_at_start`; ``context``: what the screens' templates see, as the build
+    gives it)."""
+    finder = PieceFinder(game, options, context or {})
+    table = table_at_start(game, plain, players)
     return TableView(
         table.players,
         tuple(finder.pile(p) for p in table.centre),
@@ -84,7 +89,7 @@ class PieceFinder:
     """Finds each printed piece by its key (pnp.games.setup), laying out each sheet once
     with the build's options."""
 
-    def __init__(self, game: Game, options: SheetOptions, context: dict[str, Any]) -> None:
+    def __init__(self, game: Game, options: SheetSettings, context: dict[str, Any]) -> None:
         self.game, self.options, self.context = game, options, context
         self.pieces: dict[str, PieceView] = {}
         self.token_faces: dict[str, dict[str, Face]] = {}

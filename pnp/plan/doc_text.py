@@ -10,10 +10,10 @@ from typing import Any
 from pnp._errors import DataError, Location, display_path, shown
 from pnp.games import engine_for
 from pnp.games.decisions import record_runs
-from pnp.layout.cards import SheetOptions
 from pnp.layout.face import art_used, card_context, find_template, known_art
 from pnp.layout.titleart import TitleArt, players_text
 from pnp.plan.doc_meta import DocInfo
+from pnp.plan.settings import BuildOptions
 from pnp.spec.components import AidComponent
 from pnp.spec.game import Game
 from pnp.spec.gamefiles import Unreadable, read_game_file
@@ -121,7 +121,7 @@ table at the start."""
 def rulebook_figures(
     game: Game,
     text: str,
-    options: SheetOptions | None = None,
+    options: BuildOptions | None = None,
     ctx: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The data of each generated figure ``text`` places, by its name: plain data that
@@ -135,8 +135,9 @@ def rulebook_figures(
         out["pnp:anatomy"] = card_anatomy(game)
     if "(pnp:setup)" in text:
         from pnp.layout.setup_table import table_view
+        from pnp.plan.settings import BuildOptions
 
-        out["pnp:setup"] = table_view(game, options, ctx)
+        out["pnp:setup"] = table_view(game, options or BuildOptions(), BuildOptions(), ctx)
     return out
 
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pnp.layout.board import lay_out_board
-from pnp.layout.cards import SheetOptions, impose_cards, impose_copies, lay_out_faces
+from pnp.layout.cards import impose_cards, impose_copies, lay_out_faces
 from pnp.layout.cuts import cut_file_name, cut_svg
 from pnp.layout.ink import file_coverage, save_ink, save_ink_pages
 from pnp.layout.labels import label_pages
@@ -41,6 +41,7 @@ from pnp.plan.files import (
     ShopDeck,
     StartHere,
 )
+from pnp.plan.settings import BuildOptions
 from pnp.spec.components import (
     AidComponent,
     BoardComponent,
@@ -62,7 +63,7 @@ class BuildPlan:
     cards are kept, so that the files and the start-here sheet share one layout."""
 
     game: Game
-    options: SheetOptions
+    options: BuildOptions
     files: list[PlannedFile]
     sheets: list[SheetPlan]
     _laid: dict[str, Laid] = field(default_factory=dict, repr=False)
@@ -105,7 +106,7 @@ class BuildPlan:
 
 def plan_build(
     game: Game,
-    options: SheetOptions,
+    options: BuildOptions,
     only: frozenset[str] | None = None,
     defer: bool = False,
     guide: bool = False,
@@ -154,7 +155,7 @@ def guide_name(game: Game) -> str:
 
 def plan_outputs(
     game: Game,
-    options: SheetOptions,
+    options: BuildOptions,
     only: frozenset[str] | None = None,
     defer: bool = False,
     guide: bool = False,
@@ -163,7 +164,7 @@ def plan_outputs(
     return plan_build(game, options, only, defer, guide).files
 
 
-def usable_margin(kind: str, options: SheetOptions) -> float | tuple[float, float]:
+def usable_margin(kind: str, options: BuildOptions) -> float | tuple[float, float]:
     """Where the pieces of a file of ``kind`` may lie: inside the printer margin, and for the
     kinds laid out around registration marks (cards, counters, aids) inside their room too.
     A sheet's fill and the file's lower bound on sheets are measured inside it."""
@@ -173,7 +174,7 @@ def usable_margin(kind: str, options: SheetOptions) -> float | tuple[float, floa
 
 
 def sheet_plans(
-    game: Game, options: SheetOptions, only: frozenset[str] | None = None
+    game: Game, options: BuildOptions, only: frozenset[str] | None = None
 ) -> list[SheetPlan]:
     """Every file of the build that layout places in full (all but the rulebook), in the
     build's order: what the build draws, and what the display-list goldens record."""
@@ -203,7 +204,7 @@ ONE_PIECE_KINDS = ("board", "screen")
 def lay_out_sheet(
     game: Game,
     sheet: SheetPlan,
-    options: SheetOptions,
+    options: BuildOptions,
     context: Any = None,
 ) -> Laid:
     """``sheet`` laid out: its pages, labelled in the margin outside the cut area (and,
@@ -226,7 +227,7 @@ def lay_out_sheet(
     return laid
 
 
-def _component(game: Game, i: int, options: SheetOptions, context: Any) -> Laid:
+def _component(game: Game, i: int, options: BuildOptions, context: Any) -> Laid:
     comp = game.spec.components[i]
     if isinstance(comp, TokensComponent):
         return lay_out_tokens(game, comp, i, options)
@@ -243,7 +244,7 @@ def _component(game: Game, i: int, options: SheetOptions, context: Any) -> Laid:
     return aid_copies(comp, options), {}
 
 
-def _box(game: Game, options: SheetOptions) -> Laid:
+def _box(game: Game, options: BuildOptions) -> Laid:
     """The card box (or boxes): sized to the game's cards, bare or sleeved."""
     from pnp.layout.boxart import box_pages, game_boxes
 
@@ -262,12 +263,12 @@ def _box(game: Game, options: SheetOptions) -> Laid:
     return pages, faces
 
 
-def label_sheets(game: Game, path: str, pages: list[Page], options: SheetOptions) -> None:
+def label_sheets(game: Game, path: str, pages: list[Page], options: BuildOptions) -> None:
     """Label every page of the sheet file ``path``: game, file, sheet k/n, side, copyright."""
     label_pages(pages, game.spec.name, path, copyright_line(game.spec), options.margin)
 
 
-def aid_copies(comp: AidComponent, options: SheetOptions) -> list[Page]:
+def aid_copies(comp: AidComponent, options: BuildOptions) -> list[Page]:
     """The sheets of an aid's copies (and their backs), its panels not yet typeset."""
     size = parse_size(comp.size)
     return impose_copies(comp.id, size, comp.copies, options, two_faces=bool(comp.back))

@@ -19,8 +19,8 @@ from pnp.spec.fields import parse_size
 from pnp.spec.game import Game
 
 if TYPE_CHECKING:
-    from pnp.layout.cards import SheetOptions
     from pnp.layout.page_formats import BookFormat
+    from pnp.plan.settings import BuildOptions
     from pnp.render.aid import AidLayout
     from pnp.render.rulebook import BookLayout
 
@@ -42,7 +42,7 @@ def typeset_rulebook(
     text: str,
     paper: tuple[float, float],
     path: Path,
-    options: SheetOptions | None = None,
+    options: BuildOptions | None = None,
     fmt: BookFormat | None = None,
 ) -> BookLayout:
     """Typeset the rendered rulebook ``text`` to ``path`` (in ``fmt``: a booklet's pages,

@@ -15,13 +15,13 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from pnp.layout.cards import SheetOptions
 from pnp.layout.labels import label_pages
 from pnp.layout.pages import Page, Placed
 from pnp.layout.sheet import PAPERS_MM
 from pnp.plan.doc_text import copyright_line, credit_line, doc_info
 from pnp.plan.files import GUIDE_KIND, PT_PER_MM
 from pnp.plan.outputs import BuildPlan, guide_name
+from pnp.plan.settings import BuildOptions
 from pnp.render.guide_draw import (
     BLACK,
     BOLD,
@@ -77,7 +77,7 @@ def write_guide(target: Path, plan: BuildPlan, entries: list[Entry]) -> list[Pag
     return out
 
 
-def _margin(options: SheetOptions) -> float:
+def _margin(options: BuildOptions) -> float:
     """The sheet's own margin (mm): 12 mm, or the printer's plus 4 when that is more."""
     return max(12.0, options.margin + 4.0)
 
@@ -88,7 +88,7 @@ LABEL_ROOM_MM = 9.0
 
 def _lay_out(
     game: Game,
-    options: SheetOptions,
+    options: BuildOptions,
     entries: list[Entry],
     parts: Parts,
     titles: dict[str, str],
@@ -129,7 +129,7 @@ def _lay_out(
 
 
 def _labelled(
-    game: Game, options: SheetOptions, size: tuple[float, float], pages: int, k: int
+    game: Game, options: BuildOptions, size: tuple[float, float], pages: int, k: int
 ) -> Page:
     """Page ``k`` of the sheet with its label at the foot, below the content."""
     m = _margin(options)
@@ -176,7 +176,7 @@ def _header(game: Game, width: float) -> Block:
     return Block(height, draw)
 
 
-def _intro(game: Game, options: SheetOptions) -> str:
+def _intro(game: Game, options: BuildOptions) -> str:
     text = (
         f"Everything to print and make {game.spec.name} is in this folder. Print every file "
         "at actual size (100 %, “no scaling”, not “fit to page”). Every sheet to cut names "
