@@ -12,8 +12,8 @@ from pnp.build.output import OutputFile, write_all
 from pnp.check.validate import validate_game
 from pnp.layout.pages import Page
 from pnp.layout.sheet import plan_grid
-from pnp.plan.files import DOCUMENT_KINDS, KINDS, PlannedFile
-from pnp.plan.outputs import BuildPlan, plan_build
+from pnp.plan.files import DOCUMENT_KINDS, PlannedFile
+from pnp.plan.outputs import BuildPlan, file_kinds, plan_build
 from pnp.plan.settings import BuildOptions
 from pnp.pool import worker_count
 from pnp.spec.game import Game
@@ -29,7 +29,7 @@ def build_game(
     """Validate, lay out and write the game's PDFs and manifest.json into ``out``, the
     files drawn in ``jobs`` processes (0: one per core)."""
     if only is not None and not _kinds(game, only):
-        made = ", ".join(k for k in KINDS if k in _kinds(game, None))
+        made = ", ".join(k for k in file_kinds() if k in _kinds(game, None))
         raise UsageError(
             f"{game.spec.name} makes no {', '.join(missing_kinds(game, only))} "
             f"(it makes {made}): --only leaves nothing to write"
@@ -108,9 +108,9 @@ def _output(plan: BuildPlan, planned: PlannedFile) -> OutputFile:
 
 
 def missing_kinds(game: Game, only: frozenset[str] | None) -> list[str]:
-    """The kinds in ``only`` that ``game`` makes no file of, in the order of KINDS."""
+    """The kinds in ``only`` that ``game`` makes no file of, in the order of file_kinds."""
     have = _kinds(game, None)
-    return [k for k in KINDS if k in (only or ()) and k not in have]
+    return [k for k in file_kinds() if k in (only or ()) and k not in have]
 
 
 def _kinds(game: Game, only: frozenset[str] | None) -> set[str]:
@@ -118,7 +118,7 @@ def _kinds(game: Game, only: frozenset[str] | None) -> set[str]:
     kinds: set[str] = {c.kind for c in game.spec.components}
     kinds |= {"cards", "box"} if game.cards else set()
     kinds |= {"rulebook"} if game.spec.rulebook else set()
-    return kinds & (only or frozenset(KINDS))
+    return kinds & (only or frozenset(file_kinds()))
 
 
 def _effective_bleed(game: Game, options: BuildOptions) -> float | None:

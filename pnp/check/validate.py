@@ -93,11 +93,12 @@ def _component_findings(game: Game) -> tuple[list[Finding], list[Piece], dict[in
     the first problem of each, the pieces it prints (counters, boards, screens, tracks and
     the sheets' own text), and each aid's text as set in its panel, by component."""
     from pnp.plan.doc_text import rulebook_markdown, title_art
-    from pnp.plan.files import KINDS, AidPanels, Book, Sheets
-    from pnp.plan.outputs import plan_build, plan_outputs
+    from pnp.plan.files import AidPanels, Book
+    from pnp.plan.outputs import file_kinds, plan_build, plan_outputs, sheet_plans
     from pnp.plan.settings import BuildOptions
     from pnp.render.doc_layout import aid_layout
     from pnp.spec.components import AidComponent
+    from pnp.spec.kinds import component_kind
 
     options = BuildOptions()
     found: list[Finding] = []
@@ -107,24 +108,30 @@ def _component_findings(game: Game) -> tuple[list[Finding], list[Piece], dict[in
     def error(exc: PnpError) -> None:
         found.append(Finding(Severity.ERROR, exc.message, exc.location))
 
+    want = frozenset(file_kinds()) - {"cards"}
     try:
-        plan = plan_build(game, options, frozenset(KINDS) - {"cards"}, defer=True)
+        plan = plan_build(game, options, want, defer=True)
     except PnpError as exc:
         error(exc)
         return found, pieces, aids
+    for sheet in sheet_plans(game, options, want):  # and the counters printed on cards
+        if sheet.component is not None and component_kind(sheet.kind).typeset:
+            continue  # an aid: its text is set below
+        try:
+            pages, faces = plan.laid(sheet)
+        except PnpError as exc:
+            error(exc)
+            continue
+        if sheet.component is not None:  # not the card box
+            i = sheet.component
+            comp = game.spec.components[i]
+            where = game.spec_location("components", i)
+            pieces += [face_piece(_piece_name(comp, k), where, f) for k, f in faces.items()]
+            pieces += [Piece(f"{comp.kind} {comp.id!r}", where, tuple(p.decor)) for p in pages]
     for planned in plan.files:
         content = planned.content
         try:
-            if isinstance(content, Sheets) and content.sheet.component is not None:
-                i = content.sheet.component
-                comp = game.spec.components[i]
-                pages, faces = plan.laid(content.sheet)
-                where = game.spec_location("components", i)
-                pieces += [face_piece(_piece_name(comp, k), where, f) for k, f in faces.items()]
-                pieces += [Piece(f"{comp.kind} {comp.id!r}", where, tuple(p.decor)) for p in pages]
-            elif isinstance(content, Sheets):  # the card box: its title art
-                plan.laid(content.sheet)
-            elif isinstance(content, AidPanels):  # its text set in its panel (render measures)
+            if isinstance(content, AidPanels):  # its text set in its panel (render measures)
                 aid = game.spec.components[content.component]
                 assert isinstance(aid, AidComponent)
                 aids[content.component] = aid_layout(game, aid, plan.context())

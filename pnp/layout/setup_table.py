@@ -33,6 +33,7 @@ from pnp.spec.components import (
 )
 from pnp.spec.fields import parse_size
 from pnp.spec.game import Game
+from pnp.spec.kinds import component_kind, resolve
 
 OUTLINES = ("rect", "ellipse", "triangle", "diamond")
 """How a counter is cut, read from the first shape of its face (its colour)."""
@@ -165,44 +166,56 @@ class PieceFinder:
                         "does not print", self.game.spec_location("components"))  # fmt: skip
 
     def _component(self, key: str, comp_id: str) -> PieceView:
-        game, options = self.game, self.options
+        """A component as its kind pictures it (pnp.spec.kinds)."""
         i, comp = self._component_at(comp_id)
-        if isinstance(comp, BoardComponent):
-            for ri, region in enumerate(comp.regions):
-                if region.id:
-                    where = game.spec_location("components", i, "regions", ri)
-                    for n, s in enumerate(region_spaces(game, region, where), start=1):
-                        self.spots[f"{comp.id}.{region.id}:{n}"] = (s.x, s.y, s.x + s.w, s.y + s.h)
-            return PieceView(key, board_face(game, comp, i))
-        if isinstance(comp, TrackComponent):
-            page, spots = track_sheet(game, comp, i, options.paper, options.margin)
-            self.spots.update(spots)
-            face = Face(page.size[0], page.size[1], tuple(page.decor))
-            return PieceView(key, face, window=_extent(face, 2.0))
-        if isinstance(comp, ScreenComponent):
-            return PieceView(key, self._screen(comp, i), window=None, turn=180)
-        if isinstance(comp, AidComponent):
-            size = parse_size(comp.size)
-            return PieceView(key, aid_face(comp, size, game.spec.accent), "rect",
-                             corner_radius(size))  # fmt: skip
-        raise DataError(f"the setup figure cannot draw {comp.kind} {comp_id!r}",
-                        game.spec_location("components", i))  # fmt: skip
+        picture = component_kind(comp.kind).picture
+        if picture is None:
+            raise DataError(f"the setup figure cannot draw {comp.kind} {comp_id!r}",
+                            self.game.spec_location("components", i))  # fmt: skip
+        return resolve(picture)(self, key, comp, i)  # type: ignore[no-any-return]
 
-    def _screen(self, comp: ScreenComponent, i: int) -> Face:
-        """The first screen's outside, as its sheet prints it (upside down, above the
-        long fold), with its panels' folds."""
-        game, options = self.game, self.options
-        where = game.spec_location("components", i)
-        rows = game.spec.tables.get(comp.each) if comp.each else None
-        row = rows[0] if isinstance(rows, list) and rows and isinstance(rows[0], dict) else {}
-        game_ctx = {"name": game.spec.name, "id": game.spec.id}
-        ctx = {"game": game_ctx, "tables": game.spec.tables, **self.context, "row": row}
-        w, total_h = screen_size(comp, options.paper, options.margin)
-        h, n = total_h / 2, len(comp.panels)
-        ops = outside_ops(game, comp, ctx, w, h, where)
-        folds = [Shape("line", w * k / n, 0, 0, h, None, FOLD, FOLD_WIDTH_MM, 0, FOLD_DASH_MM)
-                 for k in range(1, n)]  # fmt: skip
-        return Face(w, h, (*ops, *folds))
+
+def board_picture(finder: PieceFinder, key: str, comp: BoardComponent, i: int) -> PieceView:
+    """A board, its spaces known to the figure."""
+    game = finder.game
+    for ri, region in enumerate(comp.regions):
+        if region.id:
+            where = game.spec_location("components", i, "regions", ri)
+            for n, s in enumerate(region_spaces(game, region, where), start=1):
+                finder.spots[f"{comp.id}.{region.id}:{n}"] = (s.x, s.y, s.x + s.w, s.y + s.h)
+    return PieceView(key, board_face(game, comp, i))
+
+
+def track_picture(finder: PieceFinder, key: str, comp: TrackComponent, i: int) -> PieceView:
+    """A track's sheet, its spaces known to the figure."""
+    options = finder.options
+    page, spots = track_sheet(finder.game, comp, i, options.paper, options.margin)
+    finder.spots.update(spots)
+    face = Face(page.size[0], page.size[1], tuple(page.decor))
+    return PieceView(key, face, window=_extent(face, 2.0))
+
+
+def screen_picture(finder: PieceFinder, key: str, comp: ScreenComponent, i: int) -> PieceView:
+    """The first screen's outside, as its sheet prints it (upside down, above the long
+    fold), with its panels' folds."""
+    game, options = finder.game, finder.options
+    where = game.spec_location("components", i)
+    rows = game.spec.tables.get(comp.each) if comp.each else None
+    row = rows[0] if isinstance(rows, list) and rows and isinstance(rows[0], dict) else {}
+    game_ctx = {"name": game.spec.name, "id": game.spec.id}
+    ctx = {"game": game_ctx, "tables": game.spec.tables, **finder.context, "row": row}
+    w, total_h = screen_size(comp, options.paper, options.margin)
+    h, n = total_h / 2, len(comp.panels)
+    ops = outside_ops(game, comp, ctx, w, h, where)
+    folds = [Shape("line", w * k / n, 0, 0, h, None, FOLD, FOLD_WIDTH_MM, 0, FOLD_DASH_MM)
+             for k in range(1, n)]  # fmt: skip
+    return PieceView(key, Face(w, h, (*ops, *folds)), window=None, turn=180)
+
+
+def aid_picture(finder: PieceFinder, key: str, comp: AidComponent, i: int) -> PieceView:
+    size = parse_size(comp.size)
+    return PieceView(key, aid_face(comp, size, finder.game.spec.accent), "rect",
+                     corner_radius(size))  # fmt: skip
 
 
 SHAPE_WORDS = {"circle": "round", "square": "square", "triangle": "triangular",

@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from pnp.spec.kind_names import BUILT_IN
+
 if TYPE_CHECKING:
     from pnp.layout.ops import Face
     from pnp.layout.pages import Page, Placed
@@ -14,7 +16,7 @@ if TYPE_CHECKING:
 
 PT_PER_MM = 72.0 / 25.4
 
-KINDS = ("cards", "tokens", "board", "screen", "track", "aid", "rulebook", "box")
+KINDS = ("cards", *BUILT_IN, "rulebook", "box")
 """Kinds of output file a game makes (manifest `kind`), the ones `--only` picks from; `box`
 is the card box (pnp.layout.tuckbox), one for the game's cards unless they are too many."""
 GUIDE_KIND = "guide"

@@ -8,21 +8,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from pnp.layout.board import lay_out_board
-from pnp.layout.cards import impose_cards, impose_copies, lay_out_faces
+from pnp.layout.cards import impose_cards, lay_out_faces
 from pnp.layout.cuts import cut_file_name, cut_svg
 from pnp.layout.ink import file_coverage, save_ink, save_ink_pages
 from pnp.layout.labels import label_pages
 from pnp.layout.ops import Face
 from pnp.layout.pages import Page
 from pnp.layout.riders import counters_on_cards
-from pnp.layout.screen import lay_out_screens
 from pnp.layout.shop import one_piece_boxes, shop_back_page, shop_pages
-from pnp.layout.tokens import lay_out_tokens
-from pnp.layout.track import lay_out_track
 from pnp.plan.doc_text import (
     copyright_line,
-    credit_line,
     doc_info,
     rulebook_markdown,
     template_context,
@@ -43,14 +38,10 @@ from pnp.plan.files import (
 )
 from pnp.plan.settings import BuildOptions
 from pnp.spec.components import (
-    AidComponent,
-    BoardComponent,
-    ScreenComponent,
     TokensComponent,
-    TrackComponent,
 )
-from pnp.spec.fields import parse_size
 from pnp.spec.game import Game
+from pnp.spec.kinds import component_kind, component_kinds, resolve
 
 Laid = tuple[list[Page], dict[str, Any]]
 """A file's pages and the faces they place."""
@@ -118,12 +109,12 @@ def plan_build(
     worker processes of ``--jobs`` share the layout too; an error then surfaces while the
     files are drawn to temporaries, and still nothing is written. With ``guide``, the
     start-here sheet comes last, to be drawn after the others."""
-    want = only or frozenset(KINDS)
+    want = only or frozenset(file_kinds())
     sheets = sheet_plans(game, options)
     plan = BuildPlan(game, options, [], sheets)
     files = plan.files
     for sheet in (s for s in sheets if s.kind in want):
-        if sheet.kind == "aid":
+        if sheet.component is not None and component_kind(sheet.kind).typeset:
             files.append(_aid(plan, sheet))
             continue
         info = doc_info(game.spec, sheet.title)
@@ -168,9 +159,23 @@ def usable_margin(kind: str, options: BuildOptions) -> float | tuple[float, floa
     """Where the pieces of a file of ``kind`` may lie: inside the printer margin, and for the
     kinds laid out around registration marks (cards, counters, aids) inside their room too.
     A sheet's fill and the file's lower bound on sheets are measured inside it."""
-    if kind in ("cards", "aid"):
+    room = "packed" if kind == "cards" else "printer"
+    if kind in kind_names():
+        room = component_kind(kind).margin
+    if room == "packed":
         return options.packed_margins
-    return options.inner_margin if kind == "tokens" else options.margin
+    return options.inner_margin if room == "inner" else options.margin
+
+
+def kind_names() -> tuple[str, ...]:
+    """Every kind of component (pnp's own and any registered)."""
+    return tuple(k.name for k in component_kinds())
+
+
+def file_kinds() -> tuple[str, ...]:
+    """Every kind of file a build makes, the ones `--only` picks from: KINDS, then the
+    kinds of component registered besides pnp's own."""
+    return KINDS + tuple(k for k in kind_names() if k not in KINDS)
 
 
 def sheet_plans(
@@ -178,7 +183,7 @@ def sheet_plans(
 ) -> list[SheetPlan]:
     """Every file of the build that layout places in full (all but the rulebook), in the
     build's order: what the build draws, and what the display-list goldens record."""
-    want = only or frozenset(KINDS)
+    want = only or frozenset(file_kinds())
     gid = game.spec.id
     plans: list[SheetPlan] = []
     cards = "cards" in want and bool(game.cards)
@@ -195,10 +200,6 @@ def sheet_plans(
     if "box" in want and game.cards:
         plans.append(SheetPlan(f"{gid}-box.pdf", "box", "card box"))
     return plans
-
-
-ONE_PIECE_KINDS = ("board", "screen")
-"""Files that print one piece a page: each page gets its TrimBox and BleedBox."""
 
 
 def lay_out_sheet(
@@ -222,26 +223,24 @@ def lay_out_sheet(
         assert sheet.component is not None
         laid = _component(game, sheet.component, options, context)
     label_sheets(game, sheet.path, laid[0], options)
-    if sheet.kind in ONE_PIECE_KINDS:
+    if sheet.component is not None and component_kind(sheet.kind).one_piece:
         one_piece_boxes(laid[0])
     return laid
 
 
 def _component(game: Game, i: int, options: BuildOptions, context: Any) -> Laid:
+    """The component ``i`` laid out by its kind's layout (pnp.spec.kinds)."""
     comp = game.spec.components[i]
-    if isinstance(comp, TokensComponent):
-        return lay_out_tokens(game, comp, i, options)
-    if isinstance(comp, TrackComponent):
-        return lay_out_track(game, comp, i, options.paper, options.margin), {}
-    if isinstance(comp, BoardComponent):
-        credit = credit_line(game.spec)
-        return lay_out_board(game, comp, i, options.paper, options.margin, credit)
-    if isinstance(comp, ScreenComponent):
-        ctx = {**(context() if context else template_context(game, options.chits))}
-        ctx["credit"] = credit_line(game.spec)
-        return lay_out_screens(game, comp, i, options.paper, ctx, options.margin)
-    assert isinstance(comp, AidComponent)
-    return aid_copies(comp, options), {}
+    if context is None:
+        shared: dict[str, Any] = {}
+
+        def context() -> dict[str, Any]:
+            if not shared:
+                shared.update(template_context(game, options.chits))
+            return shared
+
+    lay_out = resolve(component_kind(comp.kind).lay_out)
+    return lay_out(game, comp, i, options, context)  # type: ignore[no-any-return]
 
 
 def _box(game: Game, options: BuildOptions) -> Laid:
@@ -266,12 +265,6 @@ def _box(game: Game, options: BuildOptions) -> Laid:
 def label_sheets(game: Game, path: str, pages: list[Page], options: BuildOptions) -> None:
     """Label every page of the sheet file ``path``: game, file, sheet k/n, side, copyright."""
     label_pages(pages, game.spec.name, path, copyright_line(game.spec), options.margin)
-
-
-def aid_copies(comp: AidComponent, options: BuildOptions) -> list[Page]:
-    """The sheets of an aid's copies (and their backs), its panels not yet typeset."""
-    size = parse_size(comp.size)
-    return impose_copies(comp.id, size, comp.copies, options, two_faces=bool(comp.back))
 
 
 def _aid(plan: BuildPlan, sheet: SheetPlan) -> PlannedFile:
