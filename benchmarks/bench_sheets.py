@@ -17,16 +17,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pnp.layout.cards import SheetOptions  # noqa: E402
 from pnp.layout.sheet import PAPERS_MM  # noqa: E402
-from pnp.render.plan import plan_outputs, usable_margin  # noqa: E402
+from pnp.plan.outputs import plan_outputs, usable_margin  # noqa: E402
+from pnp.plan.settings import BuildOptions  # noqa: E402
 from pnp.spec.load import list_games, load_game  # noqa: E402
 
 SHEET_KINDS = frozenset({"cards", "tokens", "track", "aid", "board", "screen"})
 """Rulebooks flow text; their page count is not a packing problem."""
 
 
-def paper_use(game: str, options: SheetOptions) -> list[tuple[str, int, int]]:
+def paper_use(game: str, options: BuildOptions) -> list[tuple[str, int, int]]:
     """(file, sheets used, lower bound) for each sheet file of ``game``."""
     files = plan_outputs(load_game(game), options, SHEET_KINDS)
     return [(f.path, f.sheets, f.sheets_lower_bound(usable_margin(f.kind, options))) for f in files]
@@ -40,7 +40,7 @@ def main() -> None:
     ap.add_argument("--margin", type=float, default=6.0)
     ap.add_argument("--deck-per-sheet", action="store_true")
     args = ap.parse_args()
-    options = SheetOptions(
+    options = BuildOptions(
         paper=args.paper, margin=args.margin, layout=args.layout, deck_per_sheet=args.deck_per_sheet
     )
     print(f"{'file':<28} {'sheets':>6} {'bound':>6}")

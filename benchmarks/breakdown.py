@@ -51,13 +51,14 @@ lap("load: YAML and schema")
 from pnp.check.validate import validate_game
 validate_game(game)
 lap("validate: the game's rules")
-from pnp.render.plan import plan_outputs
-from pnp.layout.cards import SheetOptions
-files = plan_outputs(game, SheetOptions())
+from pnp.plan.outputs import plan_build
+from pnp.plan.settings import BuildOptions
+from pnp.render.draw import draw_file
+plan = plan_build(game, BuildOptions())
 lap("lay out every file")
 out = Path(tempfile.mkdtemp())
-for f in files:
-    f.write(out / f.path)
+for f in plan.files:
+    draw_file(plan, f, out / f.path)
     lap(f"draw {f.kind}")
 print(json.dumps(laps))
 """

@@ -205,14 +205,14 @@ from pnp.build.watch import WARM_MODULES
 from pnp.pool import run_in_child
 import pnp.cli.app
 from pnp.build.deliver import deliver
-from pnp.layout.cards import SheetOptions
+from pnp.plan.settings import BuildOptions
 from pnp.spec.load import load_game
 for name in WARM_MODULES:
     importlib.import_module(name)
 gid, out, repeat = sys.argv[1], Path(sys.argv[2]), int(sys.argv[3])
 only = frozenset(sys.argv[4:]) or None
 def build():
-    deliver(load_game(gid), SheetOptions(), out, only, jobs=0)
+    deliver(load_game(gid), BuildOptions(), out, only, jobs=0)
     return 0
 times = []
 for _ in range(repeat):

@@ -20,7 +20,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 from pnp.build.game import build_game  # noqa: E402
-from pnp.layout.cards import SheetOptions  # noqa: E402
+from pnp.plan.settings import BuildOptions  # noqa: E402
 from pnp.spec.load import load_game  # noqa: E402
 
 OUT = HERE / "images"
@@ -71,7 +71,7 @@ def main(argv: list[str] | None = None) -> None:
     args.out.mkdir(exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp)
-        build_game(load_game(args.game), SheetOptions(), out)
+        build_game(load_game(args.game), BuildOptions(), out)
         manifest = json.loads((out / "manifest.json").read_text())
         for name, kind, side in PREVIEWS:
             found = pick(manifest, kind, side)

@@ -12,12 +12,13 @@ if TYPE_CHECKING:  # importing typing takes 25 ms, before the `pnp` command guar
 __version__ = "0.1.0"
 
 __all__ = [
+    "BuildOptions",
     "DataError",
     "Finding",
     "Game",
     "LayoutError",
     "PnpError",
-    "SheetOptions",
+    "BuildOptions",
     "ValidationFailed",
     "build_game",
     "load_game",
@@ -32,7 +33,7 @@ _WHERE = {
     "ValidationFailed": "pnp._errors",
     "Game": "pnp.spec.game",
     "load_game": "pnp.spec.load",
-    "SheetOptions": "pnp.layout.cards",
+    "BuildOptions": "pnp.layout.cards",
     "build_game": "pnp.build.game",
     "validate_game": "pnp.check.validate",
 }

@@ -6,9 +6,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from pnp.build.output import write_all
+from pnp.build.output import OutputFile, write_all
 from pnp.layout.pages import Page
-from pnp.render.files import OutputFile
 
 ONE_LINE_TO_DO = "build elsewhere with --out DIR"
 """How every message about the output folder ends."""

@@ -11,9 +11,10 @@ import pypdfium2 as pdfium
 import pytest
 
 from pnp.build.game import build_game
-from pnp.layout.cards import SheetOptions, impose_copies
+from pnp.layout.cards import impose_copies
 from pnp.layout.sheet import PAPERS_MM
-from pnp.render.documents import aid_layout
+from pnp.plan.settings import BuildOptions
+from pnp.render.doc_layout import aid_layout
 from pnp.spec.components import AidComponent
 from pnp.spec.load import load_game
 
@@ -24,7 +25,7 @@ PT = 72 / 25.4
 def test_back_pages_mirror_their_fronts_in_mm(paper: str) -> None:
     """Tarot panels (70 × 120 mm), seven copies: six fit an A4 sheet and five a Letter
     one (some on their side), so two sheets, each front followed by its back."""
-    pages = impose_copies("aid", (70.0, 120.0), 7, SheetOptions(paper=paper), two_faces=True)
+    pages = impose_copies("aid", (70.0, 120.0), 7, BuildOptions(paper=paper), two_faces=True)
     assert [p.side for p in pages] == ["front", "back", "front", "back"]
     width = PAPERS_MM[paper][0]
     for front, back in zip(pages[::2], pages[1::2], strict=True):
@@ -38,7 +39,7 @@ def test_back_pages_mirror_their_fronts_in_mm(paper: str) -> None:
 
 
 def test_without_duplex_the_backs_come_last_and_offsets_apply() -> None:
-    options = SheetOptions(duplex=False, back_offset=(1.0, -0.5))
+    options = BuildOptions(duplex=False, back_offset=(1.0, -0.5))
     pages = impose_copies("aid", (70.0, 120.0), 7, options, two_faces=True)
     assert [p.side for p in pages] == ["front", "front", "back", "back"]
     f, b = pages[0].items[0], pages[2].items[0]
@@ -47,7 +48,7 @@ def test_without_duplex_the_backs_come_last_and_offsets_apply() -> None:
 
 
 def test_one_faced_aids_have_no_back_pages() -> None:
-    pages = impose_copies("aid", (70.0, 120.0), 5, SheetOptions())
+    pages = impose_copies("aid", (70.0, 120.0), 5, BuildOptions())
     assert {p.side for p in pages} == {"front"}
 
 
@@ -59,7 +60,7 @@ def test_boom_aid_prints_both_faces_double_sided(tmp_path: Path) -> None:
     assert comp.back
     front, back = aid_layout(game, comp), aid_layout(game, comp, back=True)
     assert front.body_pt > 7.2 and back.body_pt > 7.2
-    build_game(game, SheetOptions(), tmp_path, frozenset({"aid"}))
+    build_game(game, BuildOptions(), tmp_path, frozenset({"aid"}))
     manifest = json.loads((tmp_path / "manifest.json").read_text())
     entry = next(f for f in manifest["files"] if f["kind"] == "aid")
     sides = [p["side"] for p in entry["pages"]]

@@ -16,7 +16,7 @@ from pnp.layout.face import art_used, card_context, lay_out_face, load_layout
 from pnp.layout.ink import ink, save_ink, tint
 from pnp.layout.ops import Art, Face, Shape, TextBlock
 from pnp.layout.tints import contrast
-from pnp.render.documents import credits_markdown
+from pnp.plan.doc_text import credits_markdown
 from pnp.spec.load import load_game
 from pnp.spec.paths import templates_root
 from pnp.text.art import art_dirs, art_source, search_art

@@ -9,8 +9,9 @@ import pypdf
 import pytest
 
 from pnp.build.game import build_game
-from pnp.layout.cards import SheetOptions, lay_out_faces
+from pnp.layout.cards import lay_out_faces
 from pnp.layout.ops import Shape, TextBlock
+from pnp.plan.settings import BuildOptions
 from pnp.spec.colour import Colour
 from pnp.spec.load import load_game
 
@@ -20,7 +21,7 @@ def built(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> tuple[Path, dict]:
     out = tmp_path_factory.mktemp(f"bidness-{request.param}")
-    build_game(load_game("bidness"), SheetOptions(paper=request.param), out)
+    build_game(load_game("bidness"), BuildOptions(paper=request.param), out)
     return out, json.loads((out / "manifest.json").read_text())
 
 

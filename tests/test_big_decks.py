@@ -17,9 +17,10 @@ from pathlib import Path
 from typing import Any
 
 from pnp.build.game import build_game
-from pnp.layout.cards import SheetOptions
 from pnp.layout.sheet import PAPERS_MM
-from pnp.render.documents import rulebook_markdown, typeset_rulebook
+from pnp.plan.doc_text import rulebook_markdown
+from pnp.plan.settings import BuildOptions
+from pnp.render.doc_layout import typeset_rulebook
 from pnp.spec.load import load_game
 from pnp.spec.paths import cards_root
 from tests.test_docs_rulebook import typesetting_faults
@@ -66,7 +67,7 @@ def _measure(root: Path, expansion: str, out: Path, result: Any) -> None:
     try:
         before_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
         start = time.process_time()
-        build_game(load_game("bigidea", root, [expansion]), SheetOptions(), out, KINDS)
+        build_game(load_game("bigidea", root, [expansion]), BuildOptions(), out, KINDS)
         seconds = time.process_time() - start
         peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before_kb
         result.put((seconds, peak_kb))

@@ -9,15 +9,16 @@ import pypdf
 import pytest
 
 from pnp.build.game import build_game
-from pnp.layout.cards import SheetOptions, lay_out_faces
+from pnp.layout.cards import lay_out_faces
 from pnp.layout.ops import TextBlock
+from pnp.plan.settings import BuildOptions
 from pnp.spec.load import load_game
 
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict]:
     out = tmp_path_factory.mktemp("bigidea")
-    build_game(load_game("bigidea"), SheetOptions(), out)
+    build_game(load_game("bigidea"), BuildOptions(), out)
     return out, json.loads((out / "manifest.json").read_text())
 
 

@@ -15,7 +15,7 @@ from pnp.layout.boardfit import PLAY_MM, board_regions
 from pnp.layout.ink import save_ink, tint
 from pnp.layout.ops import Art, Shape, TextBlock
 from pnp.layout.tints import contrast
-from pnp.render.documents import credits_markdown
+from pnp.plan.doc_text import credits_markdown
 from pnp.spec.components import BoardComponent, TokensComponent
 from pnp.spec.game import Game
 from pnp.spec.load import load_game

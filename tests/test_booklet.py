@@ -13,10 +13,10 @@ from typer.testing import CliRunner
 
 from pnp.build.game import build_game
 from pnp.cli.app import app
-from pnp.layout.cards import SheetOptions
 from pnp.layout.page_formats import BACK_COVER, BLANK, booklet_format, padded, signature_order
 from pnp.layout.sheet import MARGIN_MM, PAPERS_MM
-from pnp.render.documents import rulebook_markdown, rulebook_setting
+from pnp.plan.doc_text import rulebook_markdown, rulebook_setting
+from pnp.plan.settings import BuildOptions
 from pnp.render.rulebook import write_rulebook
 from pnp.spec.load import load_game
 from tests.test_docs_rulebook import measure, typesetting_faults
@@ -40,7 +40,7 @@ def test_signature_order_folds_into_reading_order() -> None:
 def _build(tmp_path: Path, paper: str, booklet: bool = True) -> dict[str, object]:
     game = load_game("smallprint")
     only = frozenset({"rulebook"})
-    build_game(game, SheetOptions(paper=paper, booklet=booklet), tmp_path, only, jobs=1)
+    build_game(game, BuildOptions(paper=paper, booklet=booklet), tmp_path, only, jobs=1)
     return json.loads((tmp_path / "manifest.json").read_text())  # type: ignore[no-any-return]
 
 
@@ -153,7 +153,7 @@ def test_the_last_page_left_free_is_the_back_cover(tmp_path: Path) -> None:
     ]  # fmt: skip
     assert "back-cover" not in {it.group for s in booklet_sheets("a4", 16) for it in s.items}
     game = load_game("boom")
-    build_game(game, SheetOptions(booklet=True), tmp_path, frozenset({"rulebook"}), jobs=1)
+    build_game(game, BuildOptions(booklet=True), tmp_path, frozenset({"rulebook"}), jobs=1)
     manifest = json.loads((tmp_path / "manifest.json").read_text())
     book = next(f for f in manifest["files"] if f["path"] == "boom-rulebook-booklet.pdf")
     [(n, item)] = [

@@ -11,14 +11,14 @@ import pypdf
 import pytest
 
 from pnp.build.game import build_game
-from pnp.layout.cards import SheetOptions
+from pnp.plan.settings import BuildOptions
 from pnp.spec.load import load_game
 
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict]:
     out = tmp_path_factory.mktemp("boom")
-    build_game(load_game("boom"), SheetOptions(), out)
+    build_game(load_game("boom"), BuildOptions(), out)
     return out, json.loads((out / "manifest.json").read_text())
 
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from pnp.layout.cards import SheetOptions
 from pnp.layout.tokens import MAX_TOKEN_COUNT, largest_token_mm
+from pnp.plan.settings import BuildOptions
 from tests.conftest import FIXTURES, overlay
 
 
@@ -20,7 +20,7 @@ from tests.conftest import FIXTURES, overlay
 def test_the_largest_counter_builds_one_to_a_page(
     mini_cards: Path, tmp_path: Path, paper: str, shape: str
 ) -> None:
-    largest = largest_token_mm(SheetOptions(paper=paper))
+    largest = largest_token_mm(BuildOptions(paper=paper))
     overlay(mini_cards, FIXTURES / "bad" / "token-size-huge")
     game_yaml = mini_cards / "mini" / "game.yaml"
     text = game_yaml.read_text().replace("size_mm: '300'", f"size_mm: '{largest:.1f}'")
@@ -50,7 +50,7 @@ def test_the_count_bound_is_more_than_any_bundled_game_prints() -> None:
         game = load_game(gid)
         for i, comp in enumerate(game.spec.components):
             if comp.kind == "tokens":
-                pages, _ = lay_out_tokens(game, comp, i, SheetOptions())
+                pages, _ = lay_out_tokens(game, comp, i, BuildOptions())
                 most = max(most, sum(len(p.items) for p in pages if p.side != "back"))
     assert 0 < most < MAX_TOKEN_COUNT / 2
 

@@ -13,14 +13,15 @@ import pytest
 
 from pnp._errors import LayoutError
 from pnp.build.game import build_game
-from pnp.layout.cards import SheetOptions, impose_cards
+from pnp.layout.cards import impose_cards
+from pnp.plan.settings import BuildOptions
 from pnp.spec.load import load_game
 
 PT = 72 / 25.4
 
 
 def _build(cards: Path, out: Path, **opts: object) -> dict:
-    build_game(load_game("mini", cards), SheetOptions(**opts), out)  # type: ignore[arg-type]
+    build_game(load_game("mini", cards), BuildOptions(**opts), out)  # type: ignore[arg-type]
     return json.loads((out / "manifest.json").read_text())
 
 
@@ -136,7 +137,7 @@ def test_aid_that_overflows_is_found_before_writing(mini_cards: Path, tmp_path: 
 
 
 def test_back_pages_carry_no_crop_marks(mini_cards: Path) -> None:
-    pages = impose_cards(load_game("mini", mini_cards), SheetOptions())
+    pages = impose_cards(load_game("mini", mini_cards), BuildOptions())
     assert [bool(p.marks) for p in pages] == [True, False]
 
 

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from pnp import __version__
 from pnp.cli.app import app
 from pnp.cli.options import complete_game
-from pnp.render.files import KINDS
+from pnp.plan.files import KINDS
 
 runner = CliRunner()
 

@@ -10,9 +10,9 @@ import pytest
 from typer.testing import CliRunner
 
 from pnp.cli.app import app
-from pnp.layout.cards import SheetOptions
 from pnp.layout.ops import Shape
 from pnp.layout.tokens import lay_out_tokens
+from pnp.plan.settings import BuildOptions
 from pnp.spec.fields import parse_color
 from pnp.spec.load import load_game
 from tests.conftest import FIXTURES, overlay
@@ -60,7 +60,7 @@ def test_colour_names_from_a_table_build(mini_cards: Path, tmp_path: Path) -> No
         result = runner.invoke(app, [*args, "--cards", str(mini_cards)])
         assert result.exit_code == 0, result.output
     game = load_game("mini", mini_cards)
-    _, faces = lay_out_tokens(game, game.spec.components[0], 0, SheetOptions())
+    _, faces = lay_out_tokens(game, game.spec.components[0], 0, BuildOptions())
     fills = {
         op.fill
         for face in faces.values()

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from pnp.games import ENGINES
-from pnp.render.documents import rulebook_markdown, template_context
+from pnp.plan.doc_text import rulebook_markdown, template_context
 from pnp.spec.load import load_game
 
 ROOT = Path(__file__).resolve().parent.parent

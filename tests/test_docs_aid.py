@@ -13,9 +13,10 @@ from reportlab.platypus import Table
 
 from pnp._errors import LayoutError
 from pnp.layout.cards import impose_copies
+from pnp.plan.doc_meta import DocInfo
+from pnp.plan.settings import BuildOptions
 from pnp.render.aid import INSET_MM, MAX_BODY_PT, AidLayout, lay_out_aid
-from pnp.render.documents import aid_layout
-from pnp.render.meta import DocInfo
+from pnp.render.doc_layout import aid_layout
 from pnp.render.writers import write_aid
 from pnp.spec.components import AidComponent
 from pnp.spec.load import list_games, load_game
@@ -113,7 +114,7 @@ def test_list_numbers_align_on_their_right_edge(tmp_path: Path) -> None:
     items = "\n".join(f"{i}. Step number {i}." for i in range(1, 13))
     layout = lay_out_aid(f"## Steps\n\n{items}\n", TAROT, "Steps", "#123456", "made with pnp")
     assert not any(isinstance(f, Table) for f, _, _ in layout.placed)
-    pages = impose_copies("steps", TAROT, 1, "a4")
+    pages = impose_copies("steps", TAROT, 1, BuildOptions())
     pdf_path = tmp_path / "steps.pdf"
     write_aid(pdf_path, pages, layout, DocInfo("Steps"), "#123456")
     tp = pdfium.PdfDocument(str(pdf_path))[0].get_textpage()

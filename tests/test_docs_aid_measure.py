@@ -13,7 +13,7 @@ from reportlab.platypus import Paragraph, Table
 
 from pnp.render import aid
 from pnp.render.blocks import Block, flatten, stack_height
-from pnp.render.documents import aid_layout
+from pnp.render.doc_layout import aid_layout
 from pnp.render.markdown import to_flowables
 from pnp.render.measure import Unsure, fits, measure
 from pnp.render.measure import stack_height as measured_height

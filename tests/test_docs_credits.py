@@ -11,8 +11,8 @@ import pytest
 
 from pnp._errors import ValidationFailed
 from pnp.build.game import build_game
-from pnp.layout.cards import SheetOptions
-from pnp.render.documents import credits_markdown
+from pnp.plan.doc_text import credits_markdown
+from pnp.plan.settings import BuildOptions
 from pnp.spec.load import list_games, load_game
 from pnp.text.icons import CREDIT as ICONS_CREDIT
 
@@ -28,7 +28,7 @@ def _text(pdf: Path) -> list[str]:
 def built(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> tuple:
     game = load_game(request.param)
     out = tmp_path_factory.mktemp(request.param)
-    build_game(game, SheetOptions(), out)
+    build_game(game, BuildOptions(), out)
     return game.spec, out
 
 
@@ -91,7 +91,7 @@ def test_every_aid_card_carries_the_credit_line(built: tuple) -> None:
 
 
 def test_a_game_without_credits_builds_with_no_author(mini_cards: Path, tmp_path: Path) -> None:
-    build_game(load_game("mini", mini_cards), SheetOptions(), tmp_path)
+    build_game(load_game("mini", mini_cards), BuildOptions(), tmp_path)
     meta = pypdf.PdfReader(tmp_path / "mini-cards.pdf").metadata
     assert meta is not None and meta.title == "Mini — cards" and not meta.author
 
@@ -107,7 +107,7 @@ def test_several_credit_lines_all_print(mini_cards: Path, tmp_path: Path) -> Non
         + "  lines: [Cards by B. Writer., Icons by C. Drawer (CC BY 4.0).]\n"
         + "license: {short: Free to print and share, text: Share it with anyone.}\n"
     )
-    build_game(load_game("mini", mini_cards), SheetOptions(), tmp_path)
+    build_game(load_game("mini", mini_cards), BuildOptions(), tmp_path)
     text = " ".join(_text(tmp_path / "mini-rulebook.pdf"))
     for expected in ("A. Designer", "B. Writer", "C. Drawer (CC BY 4.0)", "Share it with anyone"):
         assert expected in text
@@ -127,7 +127,7 @@ def documents(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathF
     """Each bundled game's rulebook and aids, built alone."""
     game = load_game(request.param)
     out = tmp_path_factory.mktemp(request.param)
-    build_game(game, SheetOptions(), out, only=frozenset({"rulebook", "aid"}))
+    build_game(game, BuildOptions(), out, only=frozenset({"rulebook", "aid"}))
     return game.spec, out
 
 

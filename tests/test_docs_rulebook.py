@@ -11,9 +11,10 @@ import pytest
 
 from pnp.layout.page_formats import sheet_format
 from pnp.layout.sheet import PAPERS_MM
+from pnp.plan.doc_meta import DocInfo
+from pnp.plan.doc_text import rulebook_markdown
 from pnp.render.blocks import BLANK_MOST
-from pnp.render.documents import rulebook_markdown, typeset_rulebook
-from pnp.render.meta import DocInfo
+from pnp.render.doc_layout import typeset_rulebook
 from pnp.render.rulebook import BookLayout, PlacedBlock, write_rulebook
 from pnp.spec.load import load_game
 

@@ -11,8 +11,9 @@ import pytest
 from reportlab.platypus import Paragraph
 
 from pnp.layout.sheet import PAPERS_MM
+from pnp.plan.doc_text import rulebook_markdown
 from pnp.render.blocks import Block
-from pnp.render.documents import rulebook_markdown, typeset_rulebook
+from pnp.render.doc_layout import typeset_rulebook
 from pnp.render.markdown import styles
 from pnp.spec.load import load_game
 

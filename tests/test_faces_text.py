@@ -9,9 +9,10 @@ from PIL import Image
 
 from pnp._errors import DataError, LayoutError
 from pnp.build.game import build_game
-from pnp.layout.cards import SheetOptions, lay_out_faces
+from pnp.layout.cards import lay_out_faces
 from pnp.layout.ops import Face, Icon, Picture, Shape, TextBlock
 from pnp.layout.textfit import PT_TO_MM, set_text
+from pnp.plan.settings import BuildOptions
 from pnp.render.raster import rasterise
 from pnp.spec.load import load_game
 from pnp.spec.paths import templates_root
@@ -175,7 +176,7 @@ def test_a_card_picture_is_fitted_into_its_frame(mini_cards: Path, tmp_path: Pat
     assert pic.x <= fx and pic.x + pic.w >= fx + fw and pic.y <= fy and pic.y + pic.h >= fy + fh
     assert pic.x + pic.w / 2 == pytest.approx(fx + fw / 2)
     out = tmp_path / "out"
-    build_game(game, SheetOptions(), out, frozenset({"cards"}))
+    build_game(game, BuildOptions(), out, frozenset({"cards"}))
     assert b"/Subtype /Image" in (out / "mini-cards.pdf").read_bytes()
 
 

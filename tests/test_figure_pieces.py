@@ -12,22 +12,23 @@ import pytest
 from reportlab.lib.units import mm
 
 from pnp.layout.anatomy import card_anatomy, op_box
-from pnp.layout.cards import SheetOptions, lay_out_faces
+from pnp.layout.cards import lay_out_faces
 from pnp.layout.ink import save_ink
 from pnp.layout.ops import Box, Face, Icon, PieceView, Shape, TableView, TextBlock
 from pnp.layout.pages import Cut, Page
 from pnp.layout.sheet import corner_radius
-from pnp.render.anatomy_figure import MARK_PT, AnatomyFigure
-from pnp.render.documents import (
+from pnp.plan.doc_text import (
     rulebook_figures,
     rulebook_markdown,
     template_context,
-    typeset_rulebook,
 )
+from pnp.plan.outputs import lay_out_sheet, sheet_plans
+from pnp.plan.settings import BuildOptions
+from pnp.render.anatomy_figure import MARK_PT, AnatomyFigure
+from pnp.render.doc_layout import typeset_rulebook
 from pnp.render.drawn_figure import LABEL_PT
 from pnp.render.pdf import make_canvas
 from pnp.render.pieces import Placed
-from pnp.render.plan import sheet_plans
 from pnp.render.setup_figure import CAPTION_PT, SetupFigure
 from pnp.spec.game import Game
 from pnp.spec.load import load_game
@@ -50,7 +51,7 @@ def _drawn(figure: AnatomyFigure | SetupFigure, width_mm: float = 86.5) -> None:
 
 
 def _setup(game: Game, chits: str, ink_saver: bool = False) -> SetupFigure:
-    options = SheetOptions(chits=chits, ink_saver=ink_saver)
+    options = BuildOptions(chits=chits, ink_saver=ink_saver)
     table = rulebook_figures(game, "(pnp:setup)", options)["pnp:setup"]
     assert isinstance(table, TableView) and table.chits == chits
     figure = SetupFigure(table)
@@ -117,7 +118,7 @@ def test_no_leader_crosses_a_word(game: Game, column_mm: float) -> None:
     assert not crossing, crossing[:3]
 
 
-def _printed(game: Game, options: SheetOptions) -> tuple[dict[str, Face], dict[str, str]]:
+def _printed(game: Game, options: BuildOptions) -> tuple[dict[str, Face], dict[str, str]]:
     """Every face the build prints (cards and backs by their piece key, counters, the
     sheets of boards and tracks), and how each counter is cut on its sheet."""
     faces: dict[str, Face] = {}
@@ -125,12 +126,12 @@ def _printed(game: Game, options: SheetOptions) -> tuple[dict[str, Face], dict[s
     for key, face in lay_out_faces(game).items():
         faces[key if key.startswith("back:") else f"card:{key}"] = face
     for plan in sheet_plans(game, options, frozenset({"tokens", "board", "track"})):
-        pages, laid = plan.lay_out()
+        pages, laid = lay_out_sheet(game, plan, options)
         faces.update(laid)
         for page in pages:
             faces[f"page:{plan.path}"] = Face(*page.size, tuple(page.decor))
             cuts.update(_cut_outlines(page))
-    if options.ink_saver:  # what the build prints (pnp.render.plan)
+    if options.ink_saver:  # what the build prints (pnp.plan.outputs)
         faces = {key: save_ink(face) for key, face in faces.items()}
     return faces, cuts
 
@@ -165,7 +166,7 @@ def test_every_piece_drawn_is_the_printed_piece(game: Game, chits: str, ink_save
     """Each piece the setup figure drew, against the piece its sheet prints under the same
     --chits and --ink-saver: a card or counter has the same shapes and colours and is cut
     to the same outline; a board's or track's colours are the printed sheet's."""
-    options = SheetOptions(chits=chits, ink_saver=ink_saver)
+    options = BuildOptions(chits=chits, ink_saver=ink_saver)
     faces, cuts = _printed(game, options)
     figure = _setup(game, chits, ink_saver)
     assert figure.drawn
@@ -265,7 +266,7 @@ def test_the_rulebook_depends_on_chits(tmp_path: Path) -> None:
     game = load_game("oldbiddy")
     books = []
     for chits in ("square", "shaped"):
-        options = SheetOptions(chits=chits)
+        options = BuildOptions(chits=chits)
         text = rulebook_markdown(game, template_context(game, chits))
         path = tmp_path / f"{chits}.pdf"
         typeset_rulebook(game, text, (210.0, 297.0), path, options)

@@ -15,8 +15,10 @@ from pnp.games.setup import TableAtStart, default_players, printed_cards
 from pnp.layout.anatomy import card_anatomy, part_label
 from pnp.layout.face import load_layout
 from pnp.layout.setup_table import table_view
+from pnp.plan.doc_text import rulebook_figures, rulebook_markdown
+from pnp.plan.settings import BuildOptions
 from pnp.render.anatomy_figure import AnatomyFigure
-from pnp.render.documents import rulebook_figures, rulebook_markdown, typeset_rulebook
+from pnp.render.doc_layout import typeset_rulebook
 from pnp.render.generated import LABEL_PT
 from pnp.render.setup_figure import SetupFigure
 from pnp.spec.game import Game
@@ -73,7 +75,10 @@ def test_figures_fit_the_frame_and_keep_their_text_size(game: Game, column_mm: f
     """A rulebook column of 85–90 mm or a full A4 frame: neither figure is wider."""
     anatomy = card_anatomy(game)
     assert anatomy is not None
-    for figure in (AnatomyFigure(anatomy), SetupFigure(table_view(game))):
+    for figure in (
+        AnatomyFigure(anatomy),
+        SetupFigure(table_view(game, BuildOptions(), BuildOptions())),
+    ):
         w, h = figure.wrap(column_mm * mm, 1e9)
         assert w <= column_mm * mm + 0.01
         assert 20 * mm < h < 250 * mm  # fits on a page
@@ -168,7 +173,7 @@ def test_a_game_without_an_engine_shows_its_printed_components(mini_cards: Path)
     from pnp.layout.setup_table import table_at_start
 
     game = load_game("mini", mini_cards)
-    table = table_at_start(game)
+    table = table_at_start(game, BuildOptions())
     assert table.players == game.spec.players.max
     decks = {p.name: p.count for p in table.centre if p.kind == "deck"}
     assert decks == {d.name: printed_cards(game, d.id) for d in game.spec.decks}

@@ -15,11 +15,11 @@ from typing import Any
 import pytest
 from PIL import ImageFilter
 
-from pnp.layout.cards import SheetOptions
 from pnp.layout.dump import dumps
 from pnp.layout.ops import Face, Shape, TextBlock
 from pnp.layout.pages import Page
-from pnp.render.plan import sheet_plans
+from pnp.plan.outputs import lay_out_sheet, sheet_plans
+from pnp.plan.settings import BuildOptions
 from pnp.render.writers import write_pages
 from pnp.spec.load import load_game
 from tests.golden import ops, raster, regen
@@ -119,7 +119,9 @@ card's on the page, the faces it places, and the game's font folder."""
 @pytest.fixture(scope="module")
 def boom_sheet() -> Sheet:
     game = load_game("boom")
-    pages, faces = sheet_plans(game, SheetOptions(paper="a4"), frozenset({"cards"}))[0].lay_out()
+    options = BuildOptions(paper="a4")
+    [cards] = sheet_plans(game, options, frozenset({"cards"}))
+    pages, faces = lay_out_sheet(game, cards, options)
     n = next(i for i, p in enumerate(pages) if any(it.id == CHANGED for it in p.items))
     k = next(i for i, it in enumerate(pages[n].items) if it.id == CHANGED)
     assert n < raster.SHEET_PAGES, "the golden holds the first pages only"

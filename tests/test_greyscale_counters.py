@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from pnp.check.greyscale import counter_findings, counter_sets, greyscale_findings
-from pnp.layout.cards import SheetOptions
 from pnp.layout.ops import Face, Icon, Shape
 from pnp.layout.tokens import lay_out_tokens
+from pnp.plan.settings import BuildOptions
 from pnp.spec.components import TokensComponent
 from pnp.spec.load import load_game
 from pnp.spec.paths import data_root
@@ -56,7 +56,7 @@ def test_each_counter_of_a_set_prints_its_own_mark(game: str, chits: str) -> Non
     for i, comp in enumerate(g.spec.components):
         if not isinstance(comp, TokensComponent):
             continue
-        _, faces = lay_out_tokens(g, comp, i, SheetOptions(chits=chits))
+        _, faces = lay_out_tokens(g, comp, i, BuildOptions(chits=chits))
         for gi, group in enumerate(comp.groups):
             mine = [f for k, f in faces.items() if k.startswith(f"token:{comp.id}:{gi}:")]
             for a, b in combinations(mine, 2):

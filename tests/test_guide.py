@@ -14,9 +14,9 @@ import pytest
 from pypdf import PdfReader
 
 from pnp.build.game import build_game
-from pnp.layout.cards import SheetOptions
 from pnp.layout.sheet import PAPERS_MM
 from pnp.layout.sleeves import sleeve_for
+from pnp.plan.settings import BuildOptions
 from pnp.render.guide_files import how_to_print, paper_name
 from pnp.spec.load import load_game
 
@@ -28,7 +28,7 @@ TABLE = "The files, and how to print them"
 def _build(tmp: Path, game: str, **options: Any) -> tuple[dict[str, Any], str, PdfReader]:
     only = options.pop("only", None)
     g = load_game(game)
-    build_game(g, SheetOptions(**options), tmp, only, jobs=1)
+    build_game(g, BuildOptions(**options), tmp, only, jobs=1)
     manifest = json.loads((tmp / "manifest.json").read_text())
     reader = PdfReader(tmp / f"{game}-start-here.pdf")
     text = " ".join(" ".join(page.extract_text() for page in reader.pages).split())

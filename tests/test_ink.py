@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from pnp.build.game import build_game
 from pnp.cli.app import app
-from pnp.layout.cards import SheetOptions, lay_out_faces
+from pnp.layout.cards import lay_out_faces
 from pnp.layout.ink import (
     LARGE_FILL_MM2,
     LIGHT,
@@ -26,7 +26,8 @@ from pnp.layout.ink import (
 )
 from pnp.layout.ops import Face, Icon, Shape, TextBlock
 from pnp.layout.tints import contrast
-from pnp.render.plan import sheet_plans
+from pnp.plan.outputs import lay_out_sheet, sheet_plans
+from pnp.plan.settings import BuildOptions
 from pnp.render.raster import rasterise
 from pnp.spec.colour import Colour
 from pnp.spec.load import load_game
@@ -67,10 +68,10 @@ def test_ink_saver_lowers_every_file_with_large_fills(game_id: str) -> None:
     """Every sheet file whose faces or page decor hold a large fill inks less with
     --ink-saver; a file without one (counters) inks the same."""
     game = load_game(game_id)
-    for plan in sheet_plans(game, SheetOptions()):
-        if plan.aid is not None:
+    for plan in sheet_plans(game, BuildOptions()):
+        if plan.kind == "aid":
             continue
-        pages, faces = plan.lay_out()
+        pages, faces = lay_out_sheet(game, plan, BuildOptions())
         plain, saved = file_coverage(pages, faces)
         decor = [Face(p.size[0], p.size[1], tuple(p.decor)) for p in pages if p.decor]
         large = any(
@@ -154,13 +155,13 @@ def test_manifest_and_summary_give_the_coverage(tmp_path: Path) -> None:
 
 def test_ink_saver_builds_are_byte_identical(tmp_path: Path) -> None:
     game = load_game("smallprint")
-    options = SheetOptions(ink_saver=True)
+    options = BuildOptions(ink_saver=True)
     build_game(game, options, tmp_path / "a", frozenset({"cards", "board"}))
     build_game(game, options, tmp_path / "b", frozenset({"cards", "board"}))
     for pdf in sorted((tmp_path / "a").glob("*.pdf")):
         assert pdf.read_bytes() == (tmp_path / "b" / pdf.name).read_bytes(), pdf.name
     plain = tmp_path / "plain"
-    build_game(game, SheetOptions(), plain, frozenset({"cards"}))
+    build_game(game, BuildOptions(), plain, frozenset({"cards"}))
     assert (plain / "smallprint-cards.pdf").read_bytes() != (
         tmp_path / "a" / "smallprint-cards.pdf"
     ).read_bytes()

@@ -14,12 +14,12 @@ import pytest
 
 from pnp._errors import LayoutError
 from pnp.build.game import build_game
-from pnp.layout.cards import SheetOptions
 from pnp.layout.labels import CREDIT_PT, LABEL_PT, label_text, place_label
 from pnp.layout.pages import Page, Placed
 from pnp.layout.sheet import Rect
-from pnp.render.documents import copyright_line
-from pnp.render.plan import plan_outputs
+from pnp.plan.doc_text import copyright_line
+from pnp.plan.outputs import plan_outputs
+from pnp.plan.settings import BuildOptions
 from pnp.spec.load import load_game
 
 SHEET_KINDS = frozenset({"cards", "tokens", "track", "aid", "board", "screen"})
@@ -82,7 +82,7 @@ def test_every_sheet_labelled_in_the_margin(
     game_id: str, paper: str, layout: str, margin: float, reg: bool, duplex: bool
 ) -> None:
     game = load_game(game_id)
-    options = SheetOptions(
+    options = BuildOptions(
         paper=paper, layout=layout, margin=margin, registration=reg, duplex=duplex
     )
     credit = copyright_line(game.spec)
@@ -175,7 +175,7 @@ def _char_boxes(tp: pdfium.PdfTextPage, text: str) -> list[tuple[float, float, f
 def test_labels_drawn_where_the_manifest_says_and_read_forwards(paper: str, tmp_path: Path) -> None:
     """In the PDF, every sheet's label text is on its page, inside the box the manifest gives,
     outside the 6 mm margin, and its letters run forwards (a back's label is not mirrored)."""
-    build_game(load_game("oldbiddy"), SheetOptions(paper=paper), tmp_path)
+    build_game(load_game("oldbiddy"), BuildOptions(paper=paper), tmp_path)
     manifest = json.loads((tmp_path / "manifest.json").read_text())
     pt = 72 / 25.4
     seen = set()

@@ -92,7 +92,7 @@ def test_counters_are_walked_and_reported_at_their_group() -> None:
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_aid_text_is_6_pt_or_more_and_its_credit_5(game_id: str) -> None:
-    from pnp.render.documents import aid_layout
+    from pnp.render.doc_layout import aid_layout
     from pnp.spec.components import AidComponent
 
     game = load_game(game_id)

@@ -16,8 +16,9 @@ import yaml
 from pnp.build.game import build_game
 from pnp.games import get_engine
 from pnp.layout.board import OVERLAP_MM, lay_out_board
-from pnp.layout.cards import SheetOptions, lay_out_faces
+from pnp.layout.cards import lay_out_faces
 from pnp.layout.ops import TextBlock
+from pnp.plan.settings import BuildOptions
 from pnp.render.raster import rasterise
 from pnp.spec.components import BoardComponent
 from pnp.spec.load import load_game
@@ -35,7 +36,7 @@ GEM_CELL_MM = 14
 @pytest.fixture(scope="module", params=["a4", "letter"])
 def built(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> tuple:
     out = tmp_path_factory.mktemp(f"oldbiddy-{request.param}")
-    build_game(load_game("oldbiddy"), SheetOptions(paper=request.param), out)
+    build_game(load_game("oldbiddy"), BuildOptions(paper=request.param), out)
     return out, json.loads((out / "manifest.json").read_text())
 
 

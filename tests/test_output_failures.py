@@ -16,10 +16,9 @@ from typer.testing import CliRunner
 from pnp._errors import PnpError
 from pnp.build import folder
 from pnp.build.folder import clean_up
-from pnp.build.output import locked, write_all
+from pnp.build.output import OutputFile, locked, write_all
 from pnp.cli.app import app
 from pnp.layout.pages import Page
-from pnp.render.files import OutputFile
 from tests.output_helpers import ONE_LINE_TO_DO, pdf, previous_build, rebuild, snapshot
 
 
@@ -192,7 +191,7 @@ from pathlib import Path
 from pnp.build import folder
 from pnp.build.output import locked, write_all
 from pnp.layout.pages import Page
-from pnp.render.files import OutputFile
+from pnp.build.output import OutputFile
 real, calls = os.replace, [0]
 def replace(src, dst):
     calls[0] += 1

@@ -13,9 +13,8 @@ import pytest
 
 from pnp._errors import PnpError
 from pnp.build import output
-from pnp.build.output import locked, write_all
+from pnp.build.output import OutputFile, locked, write_all
 from pnp.layout.pages import Page
-from pnp.render.files import OutputFile
 
 
 def _file(name: str, body: bytes = b"%PDF-1.4 test\n") -> OutputFile:

@@ -10,13 +10,12 @@ from typer.testing import CliRunner
 
 from pnp._errors import PnpError
 from pnp.build.game import build_game
-from pnp.build.output import write_all
+from pnp.build.output import OutputFile, write_all
 from pnp.cli.app import app
 from pnp.games import get_engine
-from pnp.layout.cards import SheetOptions
 from pnp.layout.pages import Page
+from pnp.plan.settings import BuildOptions
 from pnp.pool import chunks, run_grouped, run_in_order, usable_cores, worker_count
-from pnp.render.files import OutputFile
 from pnp.sim.runner import game_seeds, play_games, simulate
 from pnp.spec.load import list_games, load_game
 
@@ -31,8 +30,8 @@ def _files(folder: Path) -> dict[str, bytes]:
 @pytest.mark.parametrize("gid", GAMES)
 def test_build_in_three_processes_is_byte_identical_to_one(gid: str, tmp_path: Path) -> None:
     game = load_game(gid)
-    one = build_game(game, SheetOptions(), tmp_path / "one", jobs=1)
-    three = build_game(game, SheetOptions(), tmp_path / "three", jobs=3)
+    one = build_game(game, BuildOptions(), tmp_path / "one", jobs=1)
+    three = build_game(game, BuildOptions(), tmp_path / "three", jobs=3)
     assert [p.name for p in one] == [p.name for p in three]
     assert len(one) >= 3, "a build of several files, or the pool has nothing to share"
     assert _files(tmp_path / "one") == _files(tmp_path / "three")
@@ -143,7 +142,7 @@ def test_a_layout_error_reads_the_same_whether_found_in_a_worker_or_not(
 
     game = load_game("boom")
     out = tmp_path / "out"
-    build_game(game, SheetOptions(), out, jobs=1)
+    build_game(game, BuildOptions(), out, jobs=1)
     before = _files(out)
 
     def too_long(*args: object, **kwargs: object) -> None:
@@ -154,7 +153,7 @@ def test_a_layout_error_reads_the_same_whether_found_in_a_worker_or_not(
         assert typesetter.start(2) is not None  # forked now: it has the patch too
     try:
         with pytest.raises(LayoutError) as err:
-            build_game(load_game("boom"), SheetOptions(), out, jobs=1 if where == "here" else 2)
+            build_game(load_game("boom"), BuildOptions(), out, jobs=1 if where == "here" else 2)
     finally:
         typesetter.stop()
     assert str(err.value) == "Play summary: the text does not fit the 63×89 mm aid panel"
@@ -167,11 +166,11 @@ def test_documents_set_by_the_typesetter_are_the_bytes_one_process_writes(
     from pnp.build import typesetter
 
     game = load_game("smallprint")
-    one = build_game(game, SheetOptions(), tmp_path / "one", jobs=1)
+    one = build_game(game, BuildOptions(), tmp_path / "one", jobs=1)
     setter = typesetter.start(0)
     assert setter is not None and typesetter.running() is setter
     try:
-        beside = build_game(load_game("smallprint"), SheetOptions(), tmp_path / "beside", jobs=0)
+        beside = build_game(load_game("smallprint"), BuildOptions(), tmp_path / "beside", jobs=0)
     finally:
         typesetter.stop()
     assert [p.name for p in one] == [p.name for p in beside]
@@ -223,12 +222,12 @@ FORKING_BUILD = """
 import os, sys
 from pathlib import Path
 from pnp.build.game import build_game
-from pnp.layout.cards import SheetOptions
+from pnp.plan.settings import BuildOptions
 from pnp.spec.load import load_game
 forks, fork = [], os.fork
 os.fork = lambda: forks.append(1) or fork()
 only = frozenset(sys.argv[2].split(",")) if sys.argv[2] else None
-build_game(load_game("boom"), SheetOptions(), Path(sys.argv[1]), only, jobs=0)
+build_game(load_game("boom"), BuildOptions(), Path(sys.argv[1]), only, jobs=0)
 typesetting = ("reportlab.platypus", "markdown_it")
 print(len(forks), sorted(m for m in typesetting if m in sys.modules))
 """

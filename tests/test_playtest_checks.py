@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 from pnp.check.playtest import record_findings
 from pnp.cli.app import app
 from pnp.games.inputs import record_inputs
-from pnp.render.documents import rulebook_markdown
+from pnp.plan.doc_text import rulebook_markdown
 from pnp.spec.load import load_game
 from pnp.spec.paths import cards_root
 from pnp.spec.playtest import PLAYTEST_FILE

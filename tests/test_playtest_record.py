@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from pnp._errors import ValidationFailed
 from pnp.cli.app import app
 from pnp.games import engine_for
-from pnp.render.documents import rulebook_markdown, template_context
+from pnp.plan.doc_text import rulebook_markdown, template_context
 from pnp.sim.record import replay, run_of
 from pnp.sim.runner import simulate
 from pnp.spec.load import list_games, load_game

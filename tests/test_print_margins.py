@@ -13,12 +13,12 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pnp.build.game import build_game
-from pnp.layout.cards import SheetOptions
 from pnp.layout.ops import TextBlock
 from pnp.layout.pages import Page
 from pnp.layout.sheet import MAX_MARK_MM
+from pnp.plan.outputs import plan_outputs
+from pnp.plan.settings import BuildOptions
 from pnp.render.pdf import draw_marks, ensure_font
-from pnp.render.plan import plan_outputs
 from pnp.spec.load import list_games, load_game
 
 PT = 72 / 25.4
@@ -52,7 +52,7 @@ class RecordingCanvas:
 
 
 def _pages(game: str, paper: str, layout: str, margin: float, reg: bool) -> list[tuple[str, Page]]:
-    options = SheetOptions(paper=paper, margin=margin, layout=layout, registration=reg)
+    options = BuildOptions(paper=paper, margin=margin, layout=layout, registration=reg)
     game_data = load_game(game)
     files = plan_outputs(game_data, options, SHEET_KINDS)
     kinds = {c.kind for c in game_data.spec.components} | {"cards"}
@@ -129,7 +129,7 @@ def test_card_crop_marks_run_from_a_cut_line_to_the_margin(paper: str) -> None:
 def manifest(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> dict:
     game, paper = request.param
     out: Path = tmp_path_factory.mktemp(f"{game}-{paper}")
-    build_game(load_game(game), SheetOptions(paper=paper), out)
+    build_game(load_game(game), BuildOptions(paper=paper), out)
     return json.loads((out / "manifest.json").read_text())
 
 
@@ -163,7 +163,7 @@ def test_rendered_sheets_are_blank_in_the_margin(paper: str, tmp_path: Path) -> 
     """The same, on the pixels: every sheet rendered, its outer 6 mm pure white."""
     import pypdfium2 as pdfium
 
-    options = SheetOptions(paper=paper, registration=True)
+    options = BuildOptions(paper=paper, registration=True)
     build_game(load_game("boom"), options, tmp_path, frozenset({"cards", "tokens", "track", "aid"}))
     dpi = 50
     band = int(6 / 25.4 * dpi) - 1  # whole pixels inside the margin

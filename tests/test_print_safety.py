@@ -14,16 +14,17 @@ from functools import cache
 
 import pytest
 
-from pnp.layout.cards import SheetOptions, lay_out_faces
+from pnp.build.output import OutputFile
+from pnp.layout.cards import lay_out_faces
 from pnp.layout.chit_shapes import outline
 from pnp.layout.chits import TOKEN_BLEED_MM
 from pnp.layout.ops import Face, TextBlock
 from pnp.layout.pages import Page
 from pnp.layout.sheet import DEFAULT_BLEED_MM, LAYOUTS, PAPERS_MM, sheet_fill, sheets_lower_bound
 from pnp.layout.tokens import lay_out_tokens
+from pnp.plan.outputs import plan_outputs, usable_margin
+from pnp.plan.settings import BuildOptions
 from pnp.render.aid import FRAME_MM, INSET_MM
-from pnp.render.files import OutputFile
-from pnp.render.plan import plan_outputs, usable_margin
 from pnp.spec.components import TokensComponent
 from pnp.spec.game import Game
 from pnp.spec.load import load_game
@@ -91,7 +92,7 @@ def _counters(
     g = _game(game)
     for i, comp in enumerate(g.spec.components):
         if isinstance(comp, TokensComponent):
-            yield lay_out_tokens(g, comp, i, SheetOptions(paper=paper, chits=chits))
+            yield lay_out_tokens(g, comp, i, BuildOptions(paper=paper, chits=chits))
 
 
 @pytest.mark.parametrize("chits", CHITS)
@@ -146,7 +147,7 @@ def test_counters_bleed_so_a_1_mm_miscut_shows_their_own_colour(game: str, chits
 def test_card_sheets_bleed_3_mm_where_cards_do_not_butt(game: str, paper: str) -> None:
     """On sheets that mix types too (•Boom p11, Bidness p27, The Big Idea p41 had 2 mm):
     each card bleeds 3 mm past every edge that no card of its colours shares."""
-    (cards,) = plan_outputs(_game(game), SheetOptions(paper=paper), frozenset({"cards"}))
+    (cards,) = plan_outputs(_game(game), BuildOptions(paper=paper), frozenset({"cards"}))
     for page in cards.pages:
         trims = [it.trim for it in page.items if ":" not in it.id]  # not riding counters
         for it in page.items:
@@ -175,7 +176,7 @@ def _butted(t: tuple[float, ...], side: int, trims: list[tuple[float, ...]]) -> 
 @pytest.mark.parametrize("game", GAMES)
 def test_aids_bleed_and_keep_their_border_3_mm_inside_the_trim(game: str, paper: str) -> None:
     assert FRAME_MM >= 3.0 and INSET_MM > FRAME_MM
-    for f in plan_outputs(_game(game), SheetOptions(paper=paper), frozenset({"aid"})):
+    for f in plan_outputs(_game(game), BuildOptions(paper=paper), frozenset({"aid"})):
         for page in f.pages:
             trims = [it.trim for it in page.items]
             for it in page.items:  # past every edge no other panel shares
@@ -186,7 +187,7 @@ def test_aids_bleed_and_keep_their_border_3_mm_inside_the_trim(game: str, paper:
                         assert bleed >= 1.0 - EPS, (f.path, it.id, sides)
 
 
-def _fills(f: OutputFile, options: SheetOptions) -> tuple[list[float], int]:
+def _fills(f: OutputFile, options: BuildOptions) -> tuple[list[float], int]:
     margin = usable_margin(f.kind, options)
     fronts = [p for p in f.pages if p.side != "back"]
     fills = [sheet_fill([it.trim for it in p.items], p.size, margin) for p in fronts]
@@ -201,7 +202,7 @@ def test_card_and_counter_files_leave_one_sheet_under_half_full_at_most(
 ) -> None:
     """And take no more than a sheet over their lower bound (square counters here; both
     kinds in test_sheets_tokens)."""
-    options = SheetOptions(paper=paper, registration=registration)
+    options = BuildOptions(paper=paper, registration=registration)
     for f in plan_outputs(_game(game), options, frozenset({"cards", "tokens"})):
         fills, bound = _fills(f, options)
         assert sum(x < 0.5 for x in fills) <= 1, (f.path, [round(x, 2) for x in fills])
@@ -211,7 +212,7 @@ def test_card_and_counter_files_leave_one_sheet_under_half_full_at_most(
 def test_old_biddys_markers_share_the_last_card_sheet() -> None:
     """The six zero markers had an A4 card sheet to themselves (10 % full) and the other
     markers a sheet of their own (15 %): now one sheet holds both, 6 sheets in all."""
-    files = plan_outputs(_game("oldbiddy"), SheetOptions(), frozenset({"cards", "tokens"}))
+    files = plan_outputs(_game("oldbiddy"), BuildOptions(), frozenset({"cards", "tokens"}))
     assert [f.path for f in files] == ["oldbiddy-cards.pdf", "oldbiddy-gem-chits.pdf"]
     assert sum(f.sheets for f in files) == 6
     last = [p for p in files[0].pages if p.side == "front"][-1]
@@ -224,7 +225,7 @@ def test_old_biddys_markers_share_the_last_card_sheet() -> None:
 def test_the_credit_stays_whole_or_in_two_lines_one_under_the_other(game: str, paper: str) -> None:
     """It broke into pieces between crop marks (Bidness cards p29, Old Biddy p7; on
     Letter, Bidness p33 printed its halves far apart)."""
-    for f in plan_outputs(_game(game), SheetOptions(paper=paper), SHEETS):
+    for f in plan_outputs(_game(game), BuildOptions(paper=paper), SHEETS):
         for n, page in enumerate(f.pages, start=1):
             label = page.label
             assert label is not None, (f.path, n)
@@ -260,7 +261,7 @@ COMBINATIONS = [
 def test_every_option_builds(
     game: str, layout: str, paper: str, chits: str, reg: bool, duplex: bool
 ) -> None:
-    options = SheetOptions(paper=paper, layout=layout, chits=chits, registration=reg, duplex=duplex)
+    options = BuildOptions(paper=paper, layout=layout, chits=chits, registration=reg, duplex=duplex)
     files = plan_outputs(_game(game), options, SHEETS)
     assert files and all(f.pages for f in files)
     for f in files:

@@ -3,9 +3,9 @@ accent with a symbol (the `icon:` of a token) above its word, not an empty squar
 
 from __future__ import annotations
 
-from pnp.layout.cards import SheetOptions
 from pnp.layout.ops import Icon, Shape, TextBlock
 from pnp.layout.tokens import lay_out_tokens
+from pnp.plan.settings import BuildOptions
 from pnp.spec.load import load_game
 
 
@@ -16,7 +16,7 @@ def _round_marker() -> tuple[dict, object]:
         and any(g.title == "Round marker" for g in c.groups)
     )  # fmt: skip
     gi = next(i for i, g in enumerate(comp.groups) if g.title == "Round marker")
-    pages, faces = lay_out_tokens(game, comp, index, SheetOptions(paper="a4"))
+    pages, faces = lay_out_tokens(game, comp, index, BuildOptions(paper="a4"))
     return faces[f"token:{comp.id}:{gi}:0"], comp.groups[gi].token
 
 

@@ -18,7 +18,8 @@ import pytest
 
 from pnp.layout.page_formats import BookFormat, booklet_format, sheet_format
 from pnp.layout.titleart import players_text
-from pnp.render.documents import rulebook_markdown, typeset_rulebook
+from pnp.plan.doc_text import rulebook_markdown
+from pnp.render.doc_layout import typeset_rulebook
 from pnp.render.rulebook import BookLayout, PlacedBlock
 from pnp.spec.load import load_game
 from tests.test_docs_rulebook import HEADINGS, typesetting_faults

@@ -15,7 +15,7 @@ from pnp.layout.ops import Icon, Shape, TextBlock
 from pnp.layout.screen import INSIDE, lay_out_screens
 from pnp.layout.textfit import PT_TO_MM
 from pnp.layout.tints import contrast
-from pnp.render.documents import template_context
+from pnp.plan.doc_text import template_context
 from pnp.spec.load import load_game
 from pnp.text.fonts import load_font
 

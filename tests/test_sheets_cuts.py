@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from pnp.build.game import build_game
-from pnp.layout.cards import SheetOptions
+from pnp.plan.settings import BuildOptions
 from pnp.spec.load import load_game
 
 PT = 72 / 25.4
@@ -66,7 +66,7 @@ def _check_path(d: str, trims: list[list[float]], radius_pt: float) -> None:
 def built(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
     game, paper, layout = request.param
     out = tmp_path_factory.mktemp("cut")
-    options = SheetOptions(paper=paper, layout=layout, cut_file="svg", registration=True)
+    options = BuildOptions(paper=paper, layout=layout, cut_file="svg", registration=True)
     build_game(load_game(game), options, out)
     return out
 

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from pnp.build.game import build_game
-from pnp.layout.cards import SheetOptions, back_key, impose_cards
+from pnp.layout.cards import back_key, impose_cards
+from pnp.plan.settings import BuildOptions
 from pnp.render.pdf import draw_marks
 from pnp.spec.load import list_games, load_game
 
@@ -21,7 +22,7 @@ PT = 72 / 25.4
 @pytest.mark.parametrize("game", list_games())
 def test_every_front_has_its_back_mirrored_across_a_fold_line(game: str, paper: str) -> None:
     g = load_game(game)
-    pages = impose_cards(g, SheetOptions(paper=paper, layout="fold"))
+    pages = impose_cards(g, BuildOptions(paper=paper, layout="fold"))
     assert {p.side for p in pages} == {"fold"}  # no back pages to print on the other side
     deck_of = {c.id: c.deck for c in g.cards}
     decks = {d.id: d for d in g.spec.decks}
@@ -52,7 +53,7 @@ def test_every_front_has_its_back_mirrored_across_a_fold_line(game: str, paper: 
 
 
 def test_fold_manifest_says_which_item_is_front_and_back(tmp_path: Path) -> None:
-    options = SheetOptions(layout="fold")
+    options = BuildOptions(layout="fold")
     build_game(load_game("boom"), options, tmp_path, frozenset({"cards"}))
     manifest = json.loads((tmp_path / "manifest.json").read_text())
     assert manifest["options"]["layout"] == "fold"
@@ -98,7 +99,7 @@ class InkCanvas:
 
 
 def test_fold_lines_are_dashed_grey_and_crop_marks_solid_black() -> None:
-    page = impose_cards(load_game("boom"), SheetOptions(layout="fold"))[0]
+    page = impose_cards(load_game("boom"), BuildOptions(layout="fold"))[0]
     canvas = InkCanvas()
     draw_marks(canvas, page)  # type: ignore[arg-type]
     folds = canvas.lines[: len(page.folds)]

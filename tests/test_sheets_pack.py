@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pnp._errors import LayoutError
-from pnp.layout.cards import SheetOptions, back_key, impose_cards, impose_copies, lay_out_faces
+from pnp.layout.cards import back_key, impose_cards, impose_copies, lay_out_faces
 from pnp.layout.edges import edge_colour
 from pnp.layout.labels import label_pages
 from pnp.layout.ops import Face
@@ -28,7 +28,8 @@ from pnp.layout.sheet import (
     sheet_fill,
     sheets_lower_bound,
 )
-from pnp.render.plan import plan_outputs, usable_margin
+from pnp.plan.outputs import plan_outputs, usable_margin
+from pnp.plan.settings import BuildOptions
 from pnp.spec.game import Game
 from pnp.spec.load import list_games, load_game
 
@@ -56,7 +57,7 @@ def test_at_most_one_card_sheet_is_under_half_full(game: str, paper: str, reg: b
     # the registration marks' room: 13 mm across, 8.5 mm at the top and bottom, where only
     # a 0.5 mm arm of an L mark reaches in), as the build summary measures it
     g, faces = _game(game)
-    options = SheetOptions(paper=paper, registration=reg)
+    options = BuildOptions(paper=paper, registration=reg)
     fronts = _fronts(impose_cards(g, options, faces))
     size, margin = PAPERS_MM[paper], usable_margin("cards", options)
     assert margin == ((13.0, 8.5) if reg else (6.0, 6.0))
@@ -74,7 +75,7 @@ def test_letter_with_registration_holds_eight_poker_cards() -> None:
     # crop marks each end and the label's 3.5 mm above the bottom arm leaves 256.4 mm.
     # 13 mm all round left 249.4 mm: three rows, six cards.
     g, faces = _game("boom")
-    options = SheetOptions(paper="letter", registration=True)
+    options = BuildOptions(paper="letter", registration=True)
     counts = [len(p.items) for p in _fronts(impose_cards(g, options, faces))]
     assert max(counts) == 8 and counts.count(8) >= len(counts) - 2, counts
 
@@ -84,7 +85,7 @@ def test_gutters_let_every_card_bleed_3_mm() -> None:
     # not fit in 267.4 mm less 3 mm of bleed each end; three rows of two do, with the label
     # at the foot, and each card bleeds 3 mm on every side
     g, faces = _game("boom")
-    options = SheetOptions(paper="letter", layout="gutter")
+    options = BuildOptions(paper="letter", layout="gutter")
     fronts = _fronts(impose_cards(g, options, faces))
     assert max(len(p.items) for p in fronts) == 6
     label_pages(fronts, "Boom", "boom-cards.pdf", "(c) 2002", 6.0)
@@ -98,7 +99,7 @@ def test_gutters_let_every_card_bleed_3_mm() -> None:
 
 @pytest.mark.parametrize(("game", "paper", "reg"), CASES)
 def test_no_file_takes_fewer_sheets_than_its_lower_bound(game: str, paper: str, reg: bool) -> None:
-    options = SheetOptions(paper=paper, registration=reg)
+    options = BuildOptions(paper=paper, registration=reg)
     for f in plan_outputs(_game(game)[0], options, SHEET_KINDS):
         bound = f.sheets_lower_bound(usable_margin(f.kind, options))
         assert 1 <= bound <= f.sheets, (f.path, bound, f.sheets)
@@ -107,7 +108,7 @@ def test_no_file_takes_fewer_sheets_than_its_lower_bound(game: str, paper: str, 
 @pytest.mark.parametrize(("game", "paper", "reg"), CASES)
 def test_card_sheets_cut_clean(game: str, paper: str, reg: bool) -> None:
     g, faces = _game(game)
-    options = SheetOptions(paper=paper, registration=reg)
+    options = BuildOptions(paper=paper, registration=reg)
     pages = impose_cards(g, options, faces)
     decks = {d.id: d for d in g.spec.decks}
     copies = sorted((c.id, 1) for c in g.cards for _ in range(c.qty))
@@ -239,7 +240,7 @@ def test_old_biddys_score_markers_fill_a_card_sheet(paper: str) -> None:
     # holds the last character card and the markers; Letter takes 8, its fifth sheet
     # holds the last 4 cards and the markers below them (6 sheets before)
     g, faces = _game("oldbiddy")
-    fronts = _fronts(impose_cards(g, SheetOptions(paper=paper), faces))
+    fronts = _fronts(impose_cards(g, BuildOptions(paper=paper), faces))
     assert len(fronts) == 5
     marker_sheets = [p for p in fronts if any(it.group == "zero" for it in p.items)]
     assert len(marker_sheets) == 1
@@ -249,7 +250,7 @@ def test_old_biddys_score_markers_fill_a_card_sheet(paper: str) -> None:
 
 def test_deck_per_sheet_keeps_every_deck_on_sheets_of_its_own() -> None:
     g, faces = _game("oldbiddy")
-    options = SheetOptions(paper="letter", deck_per_sheet=True)
+    options = BuildOptions(paper="letter", deck_per_sheet=True)
     fronts = _fronts(impose_cards(g, options, faces))
     assert all(len({it.group for it in p.items}) == 1 for p in fronts)
     # gems 30 (4 sheets), characters 6 (1), markers 6 (1)
@@ -263,7 +264,7 @@ def test_player_aids_lie_on_their_side_to_share_a_sheet(
     # tarot panels (70 × 120 mm): upright 2 × 2 on A4 (198 × 285 mm inside the margin);
     # four on their side take 4 × 70 = 280 mm down and 120 across, two upright beside
     # them 70 more: six. Letter (203.9 × 267.4): three on their side and two upright, five
-    pages = impose_copies("aid", TAROT, copies, paper)
+    pages = impose_copies("aid", TAROT, copies, BuildOptions(paper=paper))
     assert len(pages) == sheets and len(pages[0].items) == copies
     assert {it.rotate for it in pages[0].items} == {0, 90}
     trims = [it.trim for it in pages[0].items]
@@ -271,8 +272,8 @@ def test_player_aids_lie_on_their_side_to_share_a_sheet(
     _check_margin(pages[0], 6.0)
     _check_marks(pages[0])
     # drawn: every letter of the aid lies inside a panel, upright or on its side
+    from pnp.plan.doc_meta import DocInfo
     from pnp.render.aid import lay_out_aid
-    from pnp.render.meta import DocInfo
     from pnp.render.writers import write_aid
 
     pdf = tmp_path / "aid.pdf"
@@ -292,7 +293,7 @@ def test_player_aids_lie_on_their_side_to_share_a_sheet(
 
 
 def test_six_aids_need_two_letter_sheets() -> None:
-    pages = impose_copies("aid", TAROT, 6, "letter")
+    pages = impose_copies("aid", TAROT, 6, BuildOptions(paper="letter"))
     assert [len(p.items) for p in pages] in ([5, 1], [4, 2])
 
 
@@ -323,7 +324,7 @@ def test_marks_between_bands_lie_in_the_gap() -> None:
 
 def test_the_same_file_plans_the_same_sheets() -> None:
     g, faces = _game("smallprint")
-    options = SheetOptions(registration=True)
+    options = BuildOptions(registration=True)
     assert impose_cards(g, options, faces) == impose_cards(g, options, dict(faces))
     other = dataclasses.replace(options, layout="gutter")
     assert impose_cards(g, other, faces) == impose_cards(g, other, faces)

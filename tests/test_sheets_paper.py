@@ -14,10 +14,11 @@ import pytest
 from typer.testing import CliRunner
 
 from pnp.cli.app import app
-from pnp.layout.cards import SheetOptions, back_key, impose_cards, lay_out_faces
+from pnp.layout.cards import back_key, impose_cards, lay_out_faces
 from pnp.layout.edges import edge_colour
 from pnp.layout.ops import Face, Shape
 from pnp.layout.pages import Placed
+from pnp.plan.settings import BuildOptions
 from pnp.render.pdf import FaceDrawer
 from pnp.spec.load import load_game
 
@@ -30,7 +31,7 @@ def _copies(game: str) -> dict[str, int]:
 @pytest.mark.parametrize("game", ["boom", "bigidea"])
 def test_decks_of_one_size_share_sheets(game: str) -> None:
     per_deck = _copies(game)  # boom: 6 events + 66 play cards, all poker
-    grid = SheetOptions(layout="grid")
+    grid = BuildOptions(layout="grid")
     shared = impose_cards(load_game(game), grid)
     fronts = [p for p in shared if p.side == "front"]
     assert len(fronts) == math.ceil(sum(per_deck.values()) / 9)  # nine per A4 sheet
@@ -50,7 +51,7 @@ def test_auto_butts_cards_only_when_their_edge_bands_match(mini_cards: Path) -> 
     # so 72 cards take 9 sheets (lower bound 8), all but the last nearly full
     game = load_game("boom")
     faces = lay_out_faces(game)
-    boom = impose_cards(game, SheetOptions(), faces)
+    boom = impose_cards(game, BuildOptions(), faces)
     fronts = [p for p in boom if p.side == "front"]
     assert len(fronts) == 9 and [len(p.items) >= 8 for p in fronts].count(False) == 1
     assert "grid+gutter" in {p.layout for p in fronts}
@@ -64,12 +65,12 @@ def test_auto_butts_cards_only_when_their_edge_bands_match(mini_cards: Path) -> 
     # The Big Idea: each deck's cards and back share one band colour, the two decks
     # differ: each deck butts in a grid, 9 a sheet; where the decks meet on a sheet, a
     # gutter parts them. 192 cards on 22 sheets (all gutters: 24)
-    big = [p for p in impose_cards(load_game("bigidea"), SheetOptions()) if p.side == "front"]
+    big = [p for p in impose_cards(load_game("bigidea"), BuildOptions()) if p.side == "front"]
     assert len(big) == 22
     for p in big:
         assert p.layout == ("grid" if len({it.group for it in p.items}) == 1 else "grid+gutter")
     # the mini game's cards all share one band colour, and so do its backs: a grid
-    mini = impose_cards(load_game("mini", mini_cards), SheetOptions())
+    mini = impose_cards(load_game("mini", mini_cards), BuildOptions())
     assert {p.layout for p in mini} == {"grid"}
 
 
@@ -103,7 +104,7 @@ def test_a_line_near_the_edge_leaves_no_single_edge_colour() -> None:
 
 def test_a_shared_back_page_carries_each_cards_own_back() -> None:
     g = load_game("boom")
-    pages = impose_cards(g, SheetOptions())
+    pages = impose_cards(g, BuildOptions())
     shared = [i for i, p in enumerate(pages) if {it.group for it in p.items} == {"event", "play"}]
     front, back = pages[shared[0]], pages[shared[0] + 1]
     decks = {d.id: d for d in g.spec.decks}
@@ -139,7 +140,7 @@ def test_sheets_per_file_in_manifest_and_build_summary(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("paper", "per_sheet"), [("a4", 9), ("letter", 8)])
 def test_cards_per_sheet_on_each_paper(paper: str, per_sheet: int) -> None:
-    pages = impose_cards(load_game("boom"), SheetOptions(paper=paper, layout="grid"))
+    pages = impose_cards(load_game("boom"), BuildOptions(paper=paper, layout="grid"))
     assert len(pages[0].items) == per_sheet
     assert pages[0].layout == "grid" and pages[0].gutter == (0.0, 0.0) and pages[0].bleed == 3.0
 

@@ -10,7 +10,6 @@ from collections.abc import Iterator
 
 import pytest
 
-from pnp.layout.cards import SheetOptions
 from pnp.layout.chit_faces import EMBLEM
 from pnp.layout.ops import Face, Icon, Shape, TextBlock
 from pnp.layout.pages import Page
@@ -23,7 +22,8 @@ from pnp.layout.tokens import (
     TOKEN_BLEED_MM,
     lay_out_tokens,
 )
-from pnp.render.plan import usable_margin
+from pnp.plan.outputs import usable_margin
+from pnp.plan.settings import BuildOptions
 from pnp.spec.components import TokensComponent
 from pnp.spec.load import load_game
 
@@ -37,7 +37,7 @@ def _files(
     game: str, paper: str = "a4", chits: str = "square", registration: bool = False
 ) -> Iterator[tuple[TokensComponent, list[Page], dict[str, Face]]]:
     g = load_game(game)
-    options = SheetOptions(paper=paper, chits=chits, registration=registration)
+    options = BuildOptions(paper=paper, chits=chits, registration=registration)
     for i, comp in enumerate(g.spec.components):
         if isinstance(comp, TokensComponent):
             pages, faces = lay_out_tokens(g, comp, i, options)
@@ -249,7 +249,7 @@ def test_at_most_one_sheet_of_a_counters_file_is_under_half_full(
 ) -> None:
     """Measured where counters may lie (inside the printer margin and the registration
     marks' room); and no file takes more than one sheet over its lower bound."""
-    options = SheetOptions(paper=paper, chits=chits, registration=registration)
+    options = BuildOptions(paper=paper, chits=chits, registration=registration)
     margin = usable_margin("tokens", options)
     for _, pages, _ in _files(game, paper, chits, registration):
         fill = [sheet_fill([it.trim for it in p.items], p.size, margin) for p in pages]

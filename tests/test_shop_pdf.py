@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from pnp.build.game import build_game
 from pnp.cli.app import app
-from pnp.layout.cards import SheetOptions
+from pnp.plan.settings import BuildOptions
 from pnp.render.fonttags import subset_tag
 from pnp.spec.load import load_game
 
@@ -57,7 +57,7 @@ def _check_fonts(reader: PdfReader) -> None:
 @pytest.fixture(scope="module")
 def boom_shop(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("shop")
-    options = SheetOptions(shop_pdf=True)
+    options = BuildOptions(shop_pdf=True)
     build_game(load_game("boom"), options, out, frozenset({"cards"}), jobs=1)
     return out
 
@@ -106,7 +106,7 @@ def test_the_bleed_art_reaches_the_page_edge(boom_shop: Path) -> None:
 
 def test_boards_and_screens_get_boxes_and_sheets_of_many_pieces_none(tmp_path: Path) -> None:
     game = load_game("oldbiddy")
-    build_game(game, SheetOptions(), tmp_path, frozenset({"board", "screen", "cards"}), jobs=1)
+    build_game(game, BuildOptions(), tmp_path, frozenset({"board", "screen", "cards"}), jobs=1)
     manifest = json.loads((tmp_path / "manifest.json").read_text())
     for f in manifest["files"]:
         reader = PdfReader(tmp_path / f["path"])
@@ -121,7 +121,7 @@ def test_boards_and_screens_get_boxes_and_sheets_of_many_pieces_none(tmp_path: P
 
 
 def test_every_pdf_of_a_build_tags_its_font_subsets_apart(tmp_path: Path) -> None:
-    build_game(load_game("boom"), SheetOptions(), tmp_path, jobs=1)
+    build_game(load_game("boom"), BuildOptions(), tmp_path, jobs=1)
     for path in sorted(tmp_path.glob("*.pdf")):
         _check_fonts(PdfReader(path))
 

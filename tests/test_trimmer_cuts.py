@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from pnp.build.deliver import deliver, summary_lines
-from pnp.layout.cards import SheetOptions
 from pnp.layout.cuts import trimmer_cuts
 from pnp.layout.pages import Cut, Page
+from pnp.plan.settings import BuildOptions
 from pnp.spec.load import load_game
 
 A4 = (210.0, 297.0)
@@ -56,7 +56,7 @@ def test_tessellated_triangles_share_their_slanted_lines() -> None:
 @pytest.mark.parametrize("chits", ["square", "shaped"])
 def test_the_summary_and_manifest_give_each_file_its_cuts(tmp_path: Path, chits: str) -> None:
     game = load_game("oldbiddy")
-    done = deliver(game, SheetOptions(chits=chits), tmp_path, frozenset({"tokens"}))
+    done = deliver(game, BuildOptions(chits=chits), tmp_path, frozenset({"tokens"}))
     manifest = json.loads((tmp_path / "manifest.json").read_text())
     assert manifest["options"]["chits"] == chits
     lines = summary_lines(done)

@@ -15,10 +15,10 @@ from typer.testing import CliRunner
 from pnp._errors import LayoutError
 from pnp.cli.app import app
 from pnp.layout.boxart import CUT_INK, INSET_MM, game_boxes
-from pnp.layout.cards import SheetOptions
 from pnp.layout.sheet import MARGIN_MM, PAPERS_MM
 from pnp.layout.tuckbox import CARD_MM, CLEARANCE_MM, SLEEVE_MM, box_sheets, box_size, lines, net
-from pnp.render.plan import sheet_plans
+from pnp.plan.outputs import lay_out_sheet, sheet_plans
+from pnp.plan.settings import BuildOptions
 from pnp.spec.load import load_game
 
 POKER = (63.5, 88.9)
@@ -115,9 +115,9 @@ def test_no_fold_line_crosses_the_boxs_words(
     game: str, paper: str, sleeved: bool, tmp_path: Path
 ) -> None:
     entry = _box_pdf(game, paper, sleeved, tmp_path)
-    options = SheetOptions(paper=paper, sleeved=sleeved)
+    options = BuildOptions(paper=paper, sleeved=sleeved)
     [plan] = sheet_plans(load_game(game), options, frozenset({"box"}))
-    pages, faces = plan.lay_out()
+    pages, faces = lay_out_sheet(load_game(game), plan, options)
     assert len(pages) == len(entry["pages"])  # type: ignore[arg-type]
     doc = pdfium.PdfDocument(tmp_path / f"{game}-box.pdf")
     for page, pdf_page in zip(pages, doc, strict=True):
@@ -145,11 +145,11 @@ def test_every_game_builds_a_box_by_default(tmp_path: Path) -> None:
     from pnp.build.game import build_game
 
     game = load_game("smallprint")
-    build_game(game, SheetOptions(), tmp_path, frozenset({"box", "cards"}), jobs=1)
+    build_game(game, BuildOptions(), tmp_path, frozenset({"box", "cards"}), jobs=1)
     kinds = [f["kind"] for f in json.loads((tmp_path / "manifest.json").read_text())["files"]]
     assert kinds == ["cards", "box", "guide"]
-    [plan] = [p for p in sheet_plans(game, SheetOptions()) if p.kind == "box"]
-    pages, _ = plan.lay_out()
+    [plan] = [p for p in sheet_plans(game, BuildOptions()) if p.kind == "box"]
+    pages, _ = lay_out_sheet(game, plan, BuildOptions())
     items = [it.id for p in pages for it in p.items]
     assert items == ["box1-front", "box1-side-1", "box1-back", "box1-lid", "box1-bottom",
                      "box1-side-2"]  # fmt: skip

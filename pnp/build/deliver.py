@@ -10,7 +10,7 @@ from pnp.build.folder import read_json
 from pnp.build.game import build_game, missing_kinds
 from pnp.build.output import previous_entries
 from pnp.check.validate import validate_game
-from pnp.layout.cards import SheetOptions
+from pnp.plan.settings import BuildOptions
 from pnp.spec.game import Game
 
 
@@ -45,7 +45,7 @@ class Delivery:
 
 def deliver(
     game: Game,
-    options: SheetOptions,
+    options: BuildOptions,
     folder: Path,
     only: frozenset[str] | None = None,
     images: frozenset[str] = frozenset(),

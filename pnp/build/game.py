@@ -1,24 +1,27 @@
-"""A whole build: validate, plan every file (pnp.render.plan), write them atomically."""
+"""A whole build: validate, plan every file (pnp.plan.outputs), write them atomically."""
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 from pnp._errors import Severity, UsageError, ValidationFailed
 from pnp.build import typesetter
-from pnp.build.output import write_all
+from pnp.build.output import OutputFile, write_all
 from pnp.check.validate import validate_game
-from pnp.layout.cards import SheetOptions
+from pnp.layout.pages import Page
 from pnp.layout.sheet import plan_grid
+from pnp.plan.files import DOCUMENT_KINDS, PlannedFile
+from pnp.plan.outputs import BuildPlan, file_kinds, plan_build
+from pnp.plan.settings import BuildOptions
 from pnp.pool import worker_count
-from pnp.render.files import DOCUMENT_KINDS, KINDS, OutputFile
-from pnp.render.plan import plan_outputs
 from pnp.spec.game import Game
 
 
 def build_game(
     game: Game,
-    options: SheetOptions,
+    options: BuildOptions,
     out: Path,
     only: frozenset[str] | None = None,
     jobs: int = 1,
@@ -26,7 +29,7 @@ def build_game(
     """Validate, lay out and write the game's PDFs and manifest.json into ``out``, the
     files drawn in ``jobs`` processes (0: one per core)."""
     if only is not None and not _kinds(game, only):
-        made = ", ".join(k for k in KINDS if k in _kinds(game, None))
+        made = ", ".join(k for k in file_kinds() if k in _kinds(game, None))
         raise UsageError(
             f"{game.spec.name} makes no {', '.join(missing_kinds(game, only))} "
             f"(it makes {made}): --only leaves nothing to write"
@@ -43,7 +46,8 @@ def build_game(
     groups = len({kind in DOCUMENT_KINDS for kind in _kinds(game, only)})
     two = worker_count(jobs, groups) > 1  # sheets here, documents in a worker
     # with a worker, each process lays out what it draws (cut files need the pages first)
-    files = plan_outputs(game, options, only, defer=two and not options.cut_file, guide=True)
+    plan = plan_build(game, options, only, defer=two and not options.cut_file, guide=True)
+    files = output_files(plan)
     if two and typesetter.running() is None:  # workers forked below share them
         from pnp.render.pdf import DOCUMENT_FONTS, ensure_font
 
@@ -72,10 +76,41 @@ def build_game(
     return write_all(out, files, manifest, jobs)
 
 
+def output_files(plan: BuildPlan) -> list[OutputFile]:
+    """The planned files bound to what draws them (pnp.render.draw), each drawn in
+    whichever process writes it; an aid or rulebook handed to the typesetter process
+    as data."""
+    return [_output(plan, planned) for planned in plan.files]
+
+
+def _output(plan: BuildPlan, planned: PlannedFile) -> OutputFile:
+    from pnp.render.draw import draw_file
+
+    out = OutputFile(planned.path, planned.kind, planned.pages, lambda _: None)
+    out.source, out.margin, out.ink = planned.source, planned.margin, planned.ink
+    entries: list[dict[str, Any]] = []
+
+    def write(target: Path) -> None:
+        draw_file(plan, planned, target, entries)
+        out.pages, out.ink = planned.pages, planned.ink
+
+    def beside(others: list[dict[str, Any]]) -> None:
+        entries[:] = others
+
+    out.write = write
+    if planned.last:
+        out.beside = beside
+    if planned.typeset:
+        from pnp.plan.typeset_jobs import document
+
+        out.typeset = partial(document, plan, planned)
+    return out
+
+
 def missing_kinds(game: Game, only: frozenset[str] | None) -> list[str]:
-    """The kinds in ``only`` that ``game`` makes no file of, in the order of KINDS."""
+    """The kinds in ``only`` that ``game`` makes no file of, in the order of file_kinds."""
     have = _kinds(game, None)
-    return [k for k in KINDS if k in (only or ()) and k not in have]
+    return [k for k in file_kinds() if k in (only or ()) and k not in have]
 
 
 def _kinds(game: Game, only: frozenset[str] | None) -> set[str]:
@@ -83,10 +118,10 @@ def _kinds(game: Game, only: frozenset[str] | None) -> set[str]:
     kinds: set[str] = {c.kind for c in game.spec.components}
     kinds |= {"cards", "box"} if game.cards else set()
     kinds |= {"rulebook"} if game.spec.rulebook else set()
-    return kinds & (only or frozenset(KINDS))
+    return kinds & (only or frozenset(file_kinds()))
 
 
-def _effective_bleed(game: Game, options: SheetOptions) -> float | None:
+def _effective_bleed(game: Game, options: BuildOptions) -> float | None:
     """The bleed the card sheets got (the first deck's; None for a game without decks)."""
     if not game.spec.decks:
         return options.bleed
@@ -113,11 +148,16 @@ LAYOUT_REASONS = {
 def write_calibration(paper: str, out: Path) -> Path:
     """The back-offset test sheet, ``out/calibration-<paper>.pdf``."""
     from pnp.layout.calibration import calibration_pages
-    from pnp.render.writers import write_pages
 
     pages = calibration_pages(paper)
     name = f"calibration-{paper}.pdf"
     title = "Back-side test"
-    file = OutputFile(name, "aid", pages, lambda path: write_pages(path, pages, {}, title))
+    file = OutputFile(name, "aid", pages, partial(_write_pages, pages=pages, info=title))
     write_all(out, [file], None)
     return out / name
+
+
+def _write_pages(path: Path, pages: list[Page], info: str) -> None:
+    from pnp.render.writers import write_pages
+
+    write_pages(path, pages, {}, info)

@@ -6,7 +6,8 @@ import contextlib
 import json
 import os
 import stat
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,10 +23,44 @@ from pnp.build.folder import (
     read_json,
     replace_all,
 )
-from pnp.render.files import DOCUMENT_KINDS, OutputFile
+from pnp.plan.files import DOCUMENT_KINDS, manifest_entry, sheet_count
 
 if TYPE_CHECKING:
+    from pnp.layout.pages import Page
+    from pnp.plan.typeset_jobs import Document
     from pnp.pool import Worker
+
+
+@dataclass
+class OutputFile:
+    """One file to write: its name, kind, pages (for the manifest) and how it is drawn
+    (pnp.build.game binds each planned file to what draws it)."""
+
+    path: str
+    kind: str
+    pages: list[Page]
+    write: Callable[[Path], None] = field(repr=False)
+    source: str | None = None
+    """For a cut file: the PDF whose sheet it cuts."""
+    typeset: Callable[[], Document] | None = field(default=None, repr=False)
+    """For a rulebook or aid: its text prepared as data for the typesetter process
+    (pnp.build.typesetter), which then writes it; ``write`` does both here."""
+    margin: float | tuple[float, float] | None = None
+    """For a file of sheets to cut: the margin its pieces keep inside, where its lower
+    bound on sheets is measured."""
+    ink: tuple[float, float] | None = None
+    """Share of its pages inked, as drawn and as --ink-saver draws them (pnp.layout.ink)."""
+    beside: Callable[[list[dict[str, Any]]], None] | None = field(default=None, repr=False)
+    """For a file that describes the others (the start-here sheet): told the manifest
+    entries of every other file the folder will hold, then drawn, after all of them."""
+
+    @property
+    def sheets(self) -> int:
+        """Sheets of paper: a back page is printed on its front's sheet."""
+        return sheet_count(self.pages)
+
+    def manifest(self) -> dict[str, Any]:
+        return manifest_entry(self.path, self.kind, self.pages, self.source, self.margin, self.ink)
 
 
 def merge_manifest(
@@ -268,16 +303,18 @@ def _draw(task: tuple[int, Path]) -> dict[str, Any]:
 def _draw_beside(setter: Worker, files: list[OutputFile], temps: list[Path]) -> list[Any]:
     """The documents handed to the typesetter first, then the sheets drawn here while it
     works; when files fail, the error raised is the one a build in one process stops at."""
+    from pnp.build.typesetter import typeset
+
     failures: dict[int, BaseException] = {}
     handed: list[int] = []
     for i, f in enumerate(files):
         if f.typeset is not None:
             try:
-                job = f.typeset()
+                doc = f.typeset()
             except Exception as exc:  # raised below, in the order of the files
                 failures[i] = exc
                 break
-            setter.submit(job.draw, temps[i], *job.args)
+            setter.submit(typeset, temps[i], doc)
             handed.append(i)
     for i, f in enumerate(files):
         if f.typeset is None and not failures.keys() & range(i):

@@ -19,7 +19,14 @@ everything else.
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import TYPE_CHECKING
+
 from pnp.pool import Worker, worker_count
+
+if TYPE_CHECKING:
+    from pnp.layout.pages import Page
+    from pnp.plan.typeset_jobs import Document
 
 _running: list[Worker] = []
 
@@ -46,10 +53,17 @@ def stop() -> None:
         _running.pop().stop()
 
 
+def typeset(target: Path, doc: Document) -> list[Page]:
+    """The worker's job: typeset the document ``doc`` (plain data) to ``target``."""
+    from pnp.render.draw import typeset as typeset_now
+
+    return typeset_now(target, doc)
+
+
 def _prepare() -> None:
     from pnp.render.writers import prepare_typesetting
 
     prepare_typesetting()
 
 
-__all__ = ["running", "start", "stop"]
+__all__ = ["running", "start", "stop", "typeset"]

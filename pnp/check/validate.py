@@ -48,14 +48,14 @@ def validate_game(
         findings.extend(greyscale_findings(game))
         findings.extend(meeting_findings(game))
         face_problems, laid = _face_findings(game)
-        component_problems, pieces = _component_findings(game)
+        component_problems, pieces, aids = _component_findings(game)
         findings += face_problems + component_problems + corner_findings(game, laid)
         findings += legibility_findings(_card_pieces(game, laid) + pieces)
         findings += art_contrast_findings(
             laid, {card.id: card.loc for card in game.cards}, game.root / "fonts"
         )
         findings += piece_art_findings(pieces, game.root / "fonts")
-        findings += _aid_findings(game)
+        findings += _aid_findings(game, aids)
         if engine is not None and playtest is not None:  # do the printed parts suffice?
             findings.extend(playtest(engine, game))
     return unique(findings)  # one cause, one message (a layout many cards share)
@@ -88,34 +88,65 @@ def _method_named_keys(game: Game) -> list[Finding]:
     return found
 
 
-def _component_findings(game: Game) -> tuple[list[Finding], list[Piece]]:
-    """Every component laid out as the build would (A4): the first problem of each, and
-    the pieces it prints (counters, boards, screens, tracks and the sheets' own text)."""
-    from pnp.layout.cards import SheetOptions
-    from pnp.render.plan import plan_outputs, sheet_plans
+def _component_findings(game: Game) -> tuple[list[Finding], list[Piece], dict[int, Any]]:
+    """Every component laid out as the build would (A4), planned as the build plans it:
+    the first problem of each, the pieces it prints (counters, boards, screens, tracks and
+    the sheets' own text), and each aid's text as set in its panel, by component."""
+    from pnp.plan.doc_text import rulebook_markdown, title_art
+    from pnp.plan.files import AidPanels, Book
+    from pnp.plan.outputs import file_kinds, plan_build, plan_outputs, sheet_plans
+    from pnp.plan.settings import BuildOptions
+    from pnp.render.doc_layout import aid_layout
+    from pnp.spec.components import AidComponent
+    from pnp.spec.kinds import component_kind
 
-    index = {comp.id: i for i, comp in enumerate(game.spec.components)}
-    options = SheetOptions()
+    options = BuildOptions()
     found: list[Finding] = []
     pieces: list[Piece] = []
-    sheets = frozenset({"tokens", "board", "screen", "track"})
-    for plan in sheet_plans(game, options, sheets):
-        i = index[plan.path.removeprefix(f"{game.spec.id}-").removesuffix(".pdf")]
-        comp = game.spec.components[i]
-        try:
-            pages, faces = plan.lay_out()
-        except PnpError as exc:
-            found.append(Finding(Severity.ERROR, exc.message, exc.location))
-            continue
-        where = game.spec_location("components", i)
-        pieces += [face_piece(_piece_name(comp, key), where, f) for key, f in faces.items()]
-        pieces += [Piece(f"{comp.kind} {comp.id!r}", where, tuple(p.decor)) for p in pages]
-    try:
-        plan_outputs(game, options, frozenset({"aid", "rulebook", "box"}))  # box: title art
-        plan_outputs(game, replace(options, chits="shaped"), frozenset({"tokens"}))  # other faces
-    except PnpError as exc:
+    aids: dict[int, Any] = {}
+
+    def error(exc: PnpError) -> None:
         found.append(Finding(Severity.ERROR, exc.message, exc.location))
-    return found, pieces
+
+    want = frozenset(file_kinds()) - {"cards"}
+    try:
+        plan = plan_build(game, options, want, defer=True)
+    except PnpError as exc:
+        error(exc)
+        return found, pieces, aids
+    for sheet in sheet_plans(game, options, want):  # and the counters printed on cards
+        if sheet.component is not None and component_kind(sheet.kind).typeset:
+            continue  # an aid: its text is set below
+        try:
+            pages, faces = plan.laid(sheet)
+        except PnpError as exc:
+            error(exc)
+            continue
+        if sheet.component is not None:  # not the card box
+            i = sheet.component
+            comp = game.spec.components[i]
+            where = game.spec_location("components", i)
+            pieces += [face_piece(_piece_name(comp, k), where, f) for k, f in faces.items()]
+            pieces += [Piece(f"{comp.kind} {comp.id!r}", where, tuple(p.decor)) for p in pages]
+    for planned in plan.files:
+        content = planned.content
+        try:
+            if isinstance(content, AidPanels):  # its text set in its panel (render measures)
+                aid = game.spec.components[content.component]
+                assert isinstance(aid, AidComponent)
+                aids[content.component] = aid_layout(game, aid, plan.context())
+                if aid.back:
+                    aid_layout(game, aid, plan.context(), back=True)
+            elif isinstance(content, Book) and not content.booklet:
+                rulebook_markdown(game, plan.context())
+                title_art(game)
+        except PnpError as exc:
+            error(exc)
+    try:  # the counters' other faces
+        plan_outputs(game, replace(options, chits="shaped"), frozenset({"tokens"}))
+    except PnpError as exc:
+        error(exc)
+    return found, pieces, aids
 
 
 def _piece_name(comp: Any, key: str) -> str:
@@ -126,21 +157,15 @@ def _piece_name(comp: Any, key: str) -> str:
     return f"{comp.kind} {comp.id!r}"
 
 
-def _aid_findings(game: Game) -> list[Finding]:
+def _aid_findings(game: Game, aids: dict[int, Any]) -> list[Finding]:
     """Aid text under 6 pt (its credit line under 5 pt): a panel sets its text at the
-    largest size that fits, so this says the aid holds too much text."""
+    largest size that fits, so this says the aid holds too much text. ``aids``: each aid's
+    text as set in its panel, by component."""
     from pnp.layout.textfit import MIN_FINE_PRINT_PT, MIN_TEXT_PT
-    from pnp.render.documents import aid_layout, template_context
-    from pnp.spec.components import AidComponent
 
     out: list[Finding] = []
-    aids = [(i, c) for i, c in enumerate(game.spec.components) if isinstance(c, AidComponent)]
-    ctx = template_context(game) if aids else {}
-    for i, comp in aids:
-        try:
-            laid = aid_layout(game, comp, ctx)
-        except PnpError:
-            continue  # reported with the other components
+    for i, laid in aids.items():
+        comp = game.spec.components[i]
         credit = laid.credit.style.fontSize if laid.credit is not None else MIN_FINE_PRINT_PT
         for size, floor, what in (
             (laid.smallest_pt, MIN_TEXT_PT, "its text"),
@@ -182,8 +207,8 @@ def _card_pieces(game: Game, faces: dict[str, Face]) -> list[Piece]:
 def _size_findings(game: Game) -> list[Finding]:
     """Card decks and aids whose pieces fit no sheet of A4 or Letter at the default
     margin (the build would stop there): an error at the size, naming the paper."""
-    from pnp.layout.cards import SheetOptions
     from pnp.layout.sheet import PAPERS_MM, plan_grid
+    from pnp.plan.settings import BuildOptions
     from pnp.spec.fields import parse_size
 
     sized: list[tuple[tuple[str | int, ...], tuple[float, float], bool]] = [
@@ -197,7 +222,7 @@ def _size_findings(game: Game) -> list[Finding]:
     out = []
     for at, size, cards in sized:
         for paper in PAPERS_MM:
-            margin = SheetOptions(paper=paper).inner_margin
+            margin = BuildOptions(paper=paper).inner_margin
             try:
                 plan_grid(paper, size, None if cards else 0.0, margin, may_rotate=cards)
             except PnpError:

@@ -46,10 +46,10 @@ from pnp.cli.options import CardsOpt, ExpOpt, GameArg, JobsOpt, MaybeGameArg, Pa
 from pnp.cli.outcome import outcome
 from pnp.cli.outcome import run as run_command
 from pnp.layout.sheet import MARGIN_MM
-from pnp.render.files import DOCUMENT_KINDS, IMAGE_TARGETS
+from pnp.plan.files import DOCUMENT_KINDS, IMAGE_TARGETS
 
 if TYPE_CHECKING:
-    from pnp.layout.cards import SheetOptions
+    from pnp.plan.settings import BuildOptions
     from pnp.sim.results import Report
     from pnp.spec.game import Game
 
@@ -207,19 +207,19 @@ def build(
             typesetter.stop()
 
     def build_now() -> None:
-        from pnp.layout.cards import SheetOptions
+        from pnp.plan.settings import BuildOptions
         from pnp.spec.load import list_games
 
-        options = SheetOptions(
-            paper,
-            bleed,
-            duplex,
-            back_offset,
-            margin,
-            layout,
-            deck_per_sheet,
-            registration,
-            cut_file,
+        options = BuildOptions(
+            paper=paper,
+            bleed=bleed,
+            duplex=duplex,
+            back_offset=back_offset,
+            margin=margin,
+            layout=layout,
+            deck_per_sheet=deck_per_sheet,
+            registration=registration,
+            cut_file=cut_file,
             booklet=booklet,
             ink_saver=ink_saver,
             chits=chits,
@@ -240,7 +240,7 @@ def build(
 
 
 def _deliver(
-    options: SheetOptions,
+    options: BuildOptions,
     kinds: frozenset[str] | None,
     images: frozenset[str],
     pdf: bool,

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from pnp._errors import DataError
+from pnp.spec.kinds import component_kind, component_kinds
 
 if TYPE_CHECKING:  # the typesetter draws the figure from this data without the schema
     from pnp.spec.game import Game
@@ -169,15 +170,14 @@ def component_piles(game: Game, kinds: tuple[str, ...] = ("board",)) -> list[Pil
 
 
 def seat_extras(game: Game) -> list[Pile]:
-    """What every seat gets besides the engine's pieces: a screen and a player aid, when
-    the game prints one per seat."""
+    """What every seat gets besides the engine's pieces: one of each component whose kind
+    lays one at each seat (a screen; a player aid, when the game prints more than one)."""
     out: list[Pile] = []
     for c in game.spec.components:
-        key = (f"component:{c.id}",)
-        if c.kind == "screen":
-            out.append(Pile("screen", 1, "screen", game.spec.accent, pieces=key))
-        elif c.kind == "aid" and getattr(c, "copies", 1) > 1:
-            out.append(Pile("player aid", 1, "aid", game.spec.accent, pieces=key))
+        kind = component_kind(c.kind)
+        if kind.on_table == "seat" and (not kind.seat_needs_copies or getattr(c, "copies", 1) > 1):
+            name = kind.seat_name or c.kind
+            out.append(Pile(name, 1, c.kind, game.spec.accent, pieces=(f"component:{c.id}",)))
     return out
 
 
@@ -185,7 +185,9 @@ def printed_table(game: Game, players: int) -> TableAtStart:
     """A game without an engine: every deck whole in the centre, the boards, and each
     seat's screen and aid."""
     centre = [deck_pile(game, d.id, printed_cards(game, d.id)) for d in game.spec.decks]
-    centre += component_piles(game, ("board", "track"))
+    centre += component_piles(
+        game, tuple(k.name for k in component_kinds() if k.on_table == "centre")
+    )
     seat = tuple(seat_extras(game))
     return TableAtStart(players, tuple(centre), tuple(seat for _ in range(players)))
 

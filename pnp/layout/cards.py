@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from typing import Protocol
 
 from pnp._errors import LayoutError, PnpError
 from pnp.layout.edges import edge_colour
@@ -13,7 +14,6 @@ from pnp.layout.pack import Packed, Piece, Rules, pack
 from pnp.layout.pages import Cut, Page, Placed
 from pnp.layout.sheet import (
     DEFAULT_BLEED_MM,
-    MARGIN_MM,
     MIN_MARK_MM,
     PAPERS_MM,
     Grid,
@@ -22,56 +22,50 @@ from pnp.layout.sheet import (
     crop_marks,
     cut_marks,
     fold_lines,
-    layout_margin,
     mirror,
     paginate,
     plan_grid,
-    registration_marks,
-    registration_room,
 )
 from pnp.spec.game import Card, Game
 from pnp.spec.model import Deck
 
 
-@dataclass(frozen=True, slots=True)
-class SheetOptions:
-    paper: str = "a4"
-    bleed: float | None = None
-    duplex: bool = True
-    back_offset: tuple[float, float] = (0.0, 0.0)
-    margin: float = MARGIN_MM
-    """Printer margin: no mark, text or needed art closer to the paper's edge."""
-    layout: str = "auto"
-    """auto, grid (butted), gutter or fold: see pnp.layout.sheet."""
-    deck_per_sheet: bool = False
-    """Start each deck on a sheet of its own instead of filling sheets across decks."""
-    registration: bool = False
-    """Print-then-cut registration marks for a cutting machine."""
-    cut_file: str | None = None
-    """``svg``: also write each sheet's cut paths."""
-    booklet: bool = False
-    """Also impose the rulebook as a saddle-stitched booklet (pnp.layout.page_formats)."""
-    ink_saver: bool = False
-    """Draw large solid areas as light tints (pnp.layout.ink.save_ink)."""
-    chits: str = "square"
-    """Counters as gang-cut squares with a shape emblem (square) or in their shapes (shaped)."""
-    shop_pdf: bool = False
-    """Also write each deck for a print shop: one card a page, with 1/8 in of bleed."""
-    sleeved: bool = False
-    """Size the card box for sleeved cards (pnp.layout.tuckbox)."""
+class SheetSettings(Protocol):
+    """What layout reads of a build's options (pnp.plan.settings.BuildOptions has them):
+    the paper, margins and marks, how cards are imposed, and how counters print."""
 
+    @property
+    def paper(self) -> str: ...
+    @property
+    def bleed(self) -> float | None: ...
+    @property
+    def duplex(self) -> bool: ...
+    @property
+    def back_offset(self) -> tuple[float, float]: ...
+    @property
+    def margin(self) -> float:
+        """Printer margin: no mark, text or needed art closer to the paper's edge."""
+        ...
+
+    @property
+    def layout(self) -> str: ...
+    @property
+    def deck_per_sheet(self) -> bool: ...
+    @property
+    def chits(self) -> str: ...
+    @property
+    def ink_saver(self) -> bool: ...
     @property
     def inner_margin(self) -> float:
         """Where the layout starts: the margin plus the registration marks' room."""
-        return layout_margin(self.margin, self.registration)
+        ...
 
     @property
     def packed_margins(self) -> tuple[float, float]:
         """Where packed cards and aids start across and down (sheet.registration_room)."""
-        return registration_room(self.margin, self.registration)
+        ...
 
-    def registration_marks(self, page: tuple[float, float]) -> list[Rect]:
-        return registration_marks(page, self.margin) if self.registration else []
+    def registration_marks(self, page: tuple[float, float]) -> list[Rect]: ...
 
 
 def back_key(deck: Deck) -> str:
@@ -138,7 +132,7 @@ Copies = list[tuple[Card, Deck]]
 
 
 def impose_cards(
-    game: Game, options: SheetOptions, faces: dict[str, Face] | None = None
+    game: Game, options: SheetSettings, faces: dict[str, Face] | None = None
 ) -> list[Page]:
     """Front pages with crop marks, each followed by its back page (or all backs at the
     end); with the fold layout, pages of fronts each beside its back.
@@ -197,13 +191,13 @@ def _edge(card: Card, deck: Deck, layout: str, faces: dict[str, Face] | None) ->
     return None if front is None or back is None else f"{front}/{back}"
 
 
-def _group(deck: Deck, options: SheetOptions) -> str:
+def _group(deck: Deck, options: SheetSettings) -> str:
     return deck.id if options.deck_per_sheet else ""
 
 
 def _pack_fewest(
     pieces: list[Piece],
-    options: SheetOptions,
+    options: SheetSettings,
     bleed: float | None,
     band: float | None = None,
     least_gap: float | None = None,
@@ -220,7 +214,7 @@ def _pack_fewest(
 
 
 def _rules(
-    options: SheetOptions,
+    options: SheetSettings,
     bleed: float | None,
     may_rotate: bool,
     foot: bool = True,
@@ -249,12 +243,12 @@ def _rules(
     )
 
 
-def _pages(sheet: Packed, options: SheetOptions, side: str) -> Page:
+def _pages(sheet: Packed, options: SheetSettings, side: str) -> Page:
     size = PAPERS_MM[options.paper]
     return Page(size, side, layout=sheet.layout, gutter=sheet.gap, bleed=sheet.bleed)
 
 
-def _marks(page: Page, options: SheetOptions) -> list[Rect]:
+def _marks(page: Page, options: SheetSettings) -> list[Rect]:
     """Crop marks on every cut line of the page, outward to the layout margin."""
     mx, my = options.packed_margins
     page.registration = options.registration_marks(page.size)
@@ -262,7 +256,7 @@ def _marks(page: Page, options: SheetOptions) -> list[Rect]:
     return cut_marks([it.trim for it in page.items], (mx, my, w - mx, h - my))
 
 
-def _fold_pages(game: Game, options: SheetOptions) -> list[Page]:
+def _fold_pages(game: Game, options: SheetSettings) -> list[Page]:
     """Fold layout: pairs (a front beside its back) on grids, each size on sheets of its own."""
     pages: list[Page] = []
     for group in sheet_groups(game, options.deck_per_sheet):
@@ -296,7 +290,7 @@ def _fold_pages(game: Game, options: SheetOptions) -> list[Page]:
     return pages
 
 
-def _fold_grid(options: SheetOptions, size: tuple[float, float]) -> Grid:
+def _fold_grid(options: SheetSettings, size: tuple[float, float]) -> Grid:
     """The fold grid with the label's strip kept free at the foot, unless that costs a
     pair a sheet (the label then finds room along a side, or the grid's own margin)."""
     args = (options.paper, size, options.bleed, options.inner_margin, "fold")
@@ -317,18 +311,15 @@ def impose_copies(
     key: str,
     size_mm: tuple[float, float],
     copies: int,
-    options: SheetOptions | str,
+    options: SheetSettings,
     two_faces: bool = False,
 ) -> list[Page]:
     """``copies`` identical panels (player aids) butted on sheets with crop marks, their
     background bleeding past the outer cuts as far as the sheet allows (up to 3 mm, at
     least the crop marks' 2 mm), some on their side where that saves a sheet (six tarot
-    panels on one A4 sheet: four lying, two upright, 2.5 mm of bleed); ``options`` may be
-    just the paper (the other sheet options at their defaults). With ``two_faces`` each
+    panels on one A4 sheet: four lying, two upright, 2.5 mm of bleed). With ``two_faces`` each
     front page gets a back page (face ``key:back``), mirrored for a long-edge flip, after
     it or, without duplex, after all fronts (as card backs are)."""
-    if isinstance(options, str):
-        options = SheetOptions(paper=options)
     pages = []
     radius = corner_radius(size_mm)
     pieces = [Piece(size_mm, "")] * copies

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from pnp.layout.cards import SheetOptions
+from pnp.layout.cards import SheetSettings
 from pnp.layout.chits import GAP_MM
 from pnp.layout.ops import Face
 from pnp.layout.pages import Cut, Page, Placed
@@ -25,7 +25,7 @@ def counters_on_cards(
     game: Game,
     comp: TokensComponent,
     index: int,
-    options: SheetOptions,
+    options: SheetSettings,
     pages: list[Page],
     faces: dict[str, Face],
 ) -> None:

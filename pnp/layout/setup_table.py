@@ -15,7 +15,7 @@ from pnp.games.setup import Pile, TableAtStart, default_players, printed_table
 from pnp.layout.anatomy import op_box
 from pnp.layout.board import board_face
 from pnp.layout.boardparts import region_spaces
-from pnp.layout.cards import SheetOptions, back_face, card_face
+from pnp.layout.cards import SheetSettings, back_face, card_face
 from pnp.layout.ink import save_ink
 from pnp.layout.ops import Box, Face, PieceView, PileView, Shape, TableView, TextBlock
 from pnp.layout.screen import FOLD, FOLD_DASH_MM, FOLD_WIDTH_MM, screen_size
@@ -33,29 +33,32 @@ from pnp.spec.components import (
 )
 from pnp.spec.fields import parse_size
 from pnp.spec.game import Game
+from pnp.spec.kinds import component_kind, resolve
 
 OUTLINES = ("rect", "ellipse", "triangle", "diamond")
 """How a counter is cut, read from the first shape of its face (its colour)."""
 
 
-def table_at_start(game: Game, players: int | None = None) -> TableAtStart:
-    """The table before the first move, for ``players`` (default: the game's default)."""
+def table_at_start(game: Game, plain: SheetSettings, players: int | None = None) -> TableAtStart:
+    """The table before the first move, for ``players`` (default: the game's default);
+    ``plain``, a build's options at their defaults, counts the counters of a game without
+    an engine as their sheets place them."""
     players = players or default_players(game)
     engine = engine_for(game)
     make = getattr(engine, "table_at_start", None) if engine is not None else None
     if make is not None:
         return make(game, players)  # type: ignore[no-any-return]
     table = printed_table(game, players)
-    return replace(table, centre=(*table.centre, *counter_piles(game)))
+    return replace(table, centre=(*table.centre, *counter_piles(game, plain)))
 
 
-def counter_piles(game: Game) -> list[Pile]:
-    """One pile per counter sheet of the game: as many counters as its pages place,
-    showing one counter of each kind."""
+def counter_piles(game: Game, plain: SheetSettings) -> list[Pile]:
+    """One pile per counter sheet of the game: as many counters as its pages place (with
+    the options ``plain``), showing one counter of each kind."""
     piles = []
     for i, comp in enumerate(game.spec.components):
         if isinstance(comp, TokensComponent):
-            pages, faces = lay_out_tokens(game, comp, i, SheetOptions())
+            pages, faces = lay_out_tokens(game, comp, i, plain)
             count = sum(len(p.items) for p in pages if p.side != "back")
             piles.append(Pile(comp.title, count, "counters", pieces=tuple(sorted(faces))))
     return piles
@@ -63,14 +66,17 @@ def counter_piles(game: Game) -> list[Pile]:
 
 def table_view(
     game: Game,
-    options: SheetOptions | None = None,
+    options: SheetSettings,
+    plain: SheetSettings,
     context: dict[str, Any] | None = None,
     players: int | None = None,
 ) -> TableView:
-    """The setup figure's table with every pile's printed pieces (``context``: what the
-    screens' templates see, as the build gives it)."""
-    finder = PieceFinder(game, options or SheetOptions(), context or {})
-    table = table_at_start(game, players)
+    """The setup figure's table with every pile's printed pieces as the build with
+    ``options`` prints them (``plain``: the options at their defaults, see
+    :func:`table_at_start`; ``context``: what the screens' templates see, as the build
+    gives it)."""
+    finder = PieceFinder(game, options, context or {})
+    table = table_at_start(game, plain, players)
     return TableView(
         table.players,
         tuple(finder.pile(p) for p in table.centre),
@@ -84,7 +90,7 @@ class PieceFinder:
     """Finds each printed piece by its key (pnp.games.setup), laying out each sheet once
     with the build's options."""
 
-    def __init__(self, game: Game, options: SheetOptions, context: dict[str, Any]) -> None:
+    def __init__(self, game: Game, options: SheetSettings, context: dict[str, Any]) -> None:
         self.game, self.options, self.context = game, options, context
         self.pieces: dict[str, PieceView] = {}
         self.token_faces: dict[str, dict[str, Face]] = {}
@@ -160,44 +166,56 @@ class PieceFinder:
                         "does not print", self.game.spec_location("components"))  # fmt: skip
 
     def _component(self, key: str, comp_id: str) -> PieceView:
-        game, options = self.game, self.options
+        """A component as its kind pictures it (pnp.spec.kinds)."""
         i, comp = self._component_at(comp_id)
-        if isinstance(comp, BoardComponent):
-            for ri, region in enumerate(comp.regions):
-                if region.id:
-                    where = game.spec_location("components", i, "regions", ri)
-                    for n, s in enumerate(region_spaces(game, region, where), start=1):
-                        self.spots[f"{comp.id}.{region.id}:{n}"] = (s.x, s.y, s.x + s.w, s.y + s.h)
-            return PieceView(key, board_face(game, comp, i))
-        if isinstance(comp, TrackComponent):
-            page, spots = track_sheet(game, comp, i, options.paper, options.margin)
-            self.spots.update(spots)
-            face = Face(page.size[0], page.size[1], tuple(page.decor))
-            return PieceView(key, face, window=_extent(face, 2.0))
-        if isinstance(comp, ScreenComponent):
-            return PieceView(key, self._screen(comp, i), window=None, turn=180)
-        if isinstance(comp, AidComponent):
-            size = parse_size(comp.size)
-            return PieceView(key, aid_face(comp, size, game.spec.accent), "rect",
-                             corner_radius(size))  # fmt: skip
-        raise DataError(f"the setup figure cannot draw {comp.kind} {comp_id!r}",
-                        game.spec_location("components", i))  # fmt: skip
+        picture = component_kind(comp.kind).picture
+        if picture is None:
+            raise DataError(f"the setup figure cannot draw {comp.kind} {comp_id!r}",
+                            self.game.spec_location("components", i))  # fmt: skip
+        return resolve(picture)(self, key, comp, i)  # type: ignore[no-any-return]
 
-    def _screen(self, comp: ScreenComponent, i: int) -> Face:
-        """The first screen's outside, as its sheet prints it (upside down, above the
-        long fold), with its panels' folds."""
-        game, options = self.game, self.options
-        where = game.spec_location("components", i)
-        rows = game.spec.tables.get(comp.each) if comp.each else None
-        row = rows[0] if isinstance(rows, list) and rows and isinstance(rows[0], dict) else {}
-        game_ctx = {"name": game.spec.name, "id": game.spec.id}
-        ctx = {"game": game_ctx, "tables": game.spec.tables, **self.context, "row": row}
-        w, total_h = screen_size(comp, options.paper, options.margin)
-        h, n = total_h / 2, len(comp.panels)
-        ops = outside_ops(game, comp, ctx, w, h, where)
-        folds = [Shape("line", w * k / n, 0, 0, h, None, FOLD, FOLD_WIDTH_MM, 0, FOLD_DASH_MM)
-                 for k in range(1, n)]  # fmt: skip
-        return Face(w, h, (*ops, *folds))
+
+def board_picture(finder: PieceFinder, key: str, comp: BoardComponent, i: int) -> PieceView:
+    """A board, its spaces known to the figure."""
+    game = finder.game
+    for ri, region in enumerate(comp.regions):
+        if region.id:
+            where = game.spec_location("components", i, "regions", ri)
+            for n, s in enumerate(region_spaces(game, region, where), start=1):
+                finder.spots[f"{comp.id}.{region.id}:{n}"] = (s.x, s.y, s.x + s.w, s.y + s.h)
+    return PieceView(key, board_face(game, comp, i))
+
+
+def track_picture(finder: PieceFinder, key: str, comp: TrackComponent, i: int) -> PieceView:
+    """A track's sheet, its spaces known to the figure."""
+    options = finder.options
+    page, spots = track_sheet(finder.game, comp, i, options.paper, options.margin)
+    finder.spots.update(spots)
+    face = Face(page.size[0], page.size[1], tuple(page.decor))
+    return PieceView(key, face, window=_extent(face, 2.0))
+
+
+def screen_picture(finder: PieceFinder, key: str, comp: ScreenComponent, i: int) -> PieceView:
+    """The first screen's outside, as its sheet prints it (upside down, above the long
+    fold), with its panels' folds."""
+    game, options = finder.game, finder.options
+    where = game.spec_location("components", i)
+    rows = game.spec.tables.get(comp.each) if comp.each else None
+    row = rows[0] if isinstance(rows, list) and rows and isinstance(rows[0], dict) else {}
+    game_ctx = {"name": game.spec.name, "id": game.spec.id}
+    ctx = {"game": game_ctx, "tables": game.spec.tables, **finder.context, "row": row}
+    w, total_h = screen_size(comp, options.paper, options.margin)
+    h, n = total_h / 2, len(comp.panels)
+    ops = outside_ops(game, comp, ctx, w, h, where)
+    folds = [Shape("line", w * k / n, 0, 0, h, None, FOLD, FOLD_WIDTH_MM, 0, FOLD_DASH_MM)
+             for k in range(1, n)]  # fmt: skip
+    return PieceView(key, Face(w, h, (*ops, *folds)), window=None, turn=180)
+
+
+def aid_picture(finder: PieceFinder, key: str, comp: AidComponent, i: int) -> PieceView:
+    size = parse_size(comp.size)
+    return PieceView(key, aid_face(comp, size, finder.game.spec.accent), "rect",
+                     corner_radius(size))  # fmt: skip
 
 
 SHAPE_WORDS = {"circle": "round", "square": "square", "triangle": "triangular",

@@ -1,7 +1,7 @@
 """The game's title art, as the rulebook's cover and the card box print it: its name,
 tagline and art, with the facts a box states (players, playing time, designer).
 
-Plain data (pnp.render.documents makes it from the game), light to import: the process
+Plain data (pnp.plan.doc_text makes it from the game), light to import: the process
 that typesets the rulebook reads it without the game's schema (pnp.render.cover draws it
 there; pnp.layout.tuckbox lays out the box's panels with it)."""
 

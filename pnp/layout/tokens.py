@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from pnp._errors import DataError, Location
-from pnp.layout.cards import SheetOptions
+from pnp.layout.cards import SheetSettings
 from pnp.layout.chit_faces import shaped_face, square_face
 from pnp.layout.chit_search import pack_groups
 from pnp.layout.chit_shapes import PATTERNS
@@ -133,19 +133,19 @@ def _number(text: str, key: str, where: Location, whole: bool = False) -> Any:
         raise DataError(f"token {key} {text!r} is not a number", where) from None
 
 
-def token_area(options: SheetOptions) -> Area:
+def token_area(options: SheetSettings) -> Area:
     """Where blocks go: inside the layout margin, a chip's colour stopping at it."""
     w, h = PAPERS_MM[options.paper]
     m = options.inner_margin + TOKEN_BLEED_MM
     return Area(m, w - m, m, h - _foot(options), m + TITLE_MM)
 
 
-def _foot(options: SheetOptions) -> float:
+def _foot(options: SheetSettings) -> float:
     """Kept free at the foot: the sheet label's band, unless registration room does."""
     return max(options.inner_margin + TOKEN_BLEED_MM, options.margin + LABEL_BAND_MM)
 
 
-def largest_token_mm(options: SheetOptions) -> float:
+def largest_token_mm(options: SheetSettings) -> float:
     """The largest counter a page holds below its titles, with crop marks around it, on
     A4 and on Letter alike (a game's files build on both; validate lays out A4)."""
     m = options.inner_margin + TOKEN_BLEED_MM
@@ -186,7 +186,7 @@ def lay_out_tokens(
     game: Game,
     comp: TokensComponent,
     index: int,
-    options: SheetOptions,
+    options: SheetSettings,
     area: Area | None = None,
     faces_only: bool = False,
 ) -> tuple[list[Page], dict[str, Face]]:
@@ -240,7 +240,7 @@ def lay_out_tokens(
 
 def _pages(
     title: str,
-    options: SheetOptions,
+    options: SheetSettings,
     area: Area,
     packer: Packer,
     groups: list[tuple[str, list[tuple[Run, list[Chit]]]]],

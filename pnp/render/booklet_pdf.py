@@ -21,8 +21,8 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.layout.page_formats import BACK_COVER, BLANK, booklet_format, booklet_sheets, page_name
 from pnp.layout.pages import Page
 from pnp.layout.titleart import TitleArt
+from pnp.plan.doc_meta import DocInfo
 from pnp.render.cover import draw_back_cover
-from pnp.render.meta import DocInfo
 from pnp.render.pdf import BASE_FONT, draw_marks, ensure_font
 
 

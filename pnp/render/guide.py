@@ -9,19 +9,19 @@ paper; every page labelled like a sheet; the designer credited."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from pnp.layout.cards import SheetOptions
 from pnp.layout.labels import label_pages
 from pnp.layout.pages import Page, Placed
 from pnp.layout.sheet import PAPERS_MM
-from pnp.render.documents import copyright_line, credit_line, doc_info
-from pnp.render.files import GUIDE_KIND, PT_PER_MM, OutputFile
+from pnp.plan.doc_text import copyright_line, credit_line, doc_info
+from pnp.plan.files import GUIDE_KIND, PT_PER_MM
+from pnp.plan.outputs import BuildPlan, guide_name
+from pnp.plan.settings import BuildOptions
 from pnp.render.guide_draw import (
     BLACK,
     BOLD,
@@ -42,7 +42,7 @@ from pnp.render.guide_draw import (
     text_height,
 )
 from pnp.render.guide_files import Entry, FileRow, file_rows
-from pnp.render.guide_parts import Check, Parts, Piece, Planned, game_parts
+from pnp.render.guide_parts import Check, Parts, Piece, game_parts
 from pnp.render.guide_table import files_table, needs_list
 from pnp.render.pdf import colour, draw_label, new_canvas
 from pnp.spec.game import Game
@@ -50,41 +50,16 @@ from pnp.spec.game import Game
 BODY_PT, SMALL_PT, CAPTION_PT = 8.5, 7.0, 6.5
 
 
-def guide_name(game: Game) -> str:
-    return f"{game.spec.id}-start-here.pdf"
-
-
-def guide_file(game: Game, options: SheetOptions, plans: Sequence[Planned]) -> OutputFile:
-    """The start-here sheet, to be drawn after the build's other files: ``beside`` hands
-    it their manifest entries (and those of earlier files that stay in the folder);
-    ``plans`` are every file of sheets the options make (pnp.render.plan.sheet_plans),
-    whose pieces it pictures."""
-    path = guide_name(game)
-    others: list[Entry] = []
-    out = OutputFile(path, GUIDE_KIND, [], lambda _: None)
-
-    def beside(entries: list[Entry]) -> None:
-        others[:] = entries
-
-    def write(target: Path) -> None:
-        out.pages = write_guide(target, game, options, others, plans)
-
-    out.write, out.beside = write, beside
-    return out
-
-
-def write_guide(
-    target: Path,
-    game: Game,
-    options: SheetOptions,
-    entries: list[Entry],
-    plans: Sequence[Planned],
-) -> list[Page]:
-    """Draw the sheet to ``target``; its pages, labelled (for the manifest)."""
+def write_guide(target: Path, plan: BuildPlan, entries: list[Entry]) -> list[Page]:
+    """Draw the sheet to ``target``, drawn after the build's other files: ``entries`` are
+    their manifest entries (and those of earlier files that stay in the folder); it
+    pictures the pieces of the files of sheets ``plan`` makes. Its pages, labelled (for
+    the manifest)."""
+    game, options = plan.game, plan.options
     fonts()
     size = PAPERS_MM[options.paper]
-    parts = game_parts(game, options, plans)
-    titles = {p.path: p.title for p in plans}
+    parts = game_parts(plan)
+    titles = {p.path: p.title for p in plan.sheets}
     for own, compact in ((1, False), (1, True), (2, False), (2, True)):  # the first that fits
         pages = _lay_out(game, options, entries, parts, titles, size, own, compact)
         if len(pages) <= own:
@@ -102,7 +77,7 @@ def write_guide(
     return out
 
 
-def _margin(options: SheetOptions) -> float:
+def _margin(options: BuildOptions) -> float:
     """The sheet's own margin (mm): 12 mm, or the printer's plus 4 when that is more."""
     return max(12.0, options.margin + 4.0)
 
@@ -113,7 +88,7 @@ LABEL_ROOM_MM = 9.0
 
 def _lay_out(
     game: Game,
-    options: SheetOptions,
+    options: BuildOptions,
     entries: list[Entry],
     parts: Parts,
     titles: dict[str, str],
@@ -154,7 +129,7 @@ def _lay_out(
 
 
 def _labelled(
-    game: Game, options: SheetOptions, size: tuple[float, float], pages: int, k: int
+    game: Game, options: BuildOptions, size: tuple[float, float], pages: int, k: int
 ) -> Page:
     """Page ``k`` of the sheet with its label at the foot, below the content."""
     m = _margin(options)
@@ -201,7 +176,7 @@ def _header(game: Game, width: float) -> Block:
     return Block(height, draw)
 
 
-def _intro(game: Game, options: SheetOptions) -> str:
+def _intro(game: Game, options: BuildOptions) -> str:
     text = (
         f"Everything to print and make {game.spec.name} is in this folder. Print every file "
         "at actual size (100 %, “no scaling”, not “fit to page”). Every sheet to cut names "
@@ -340,4 +315,4 @@ def _credits(game: Game) -> str:
     return f"{who}{credit_line(spec).replace(chr(160), ' ')}."
 
 
-__all__ = ["guide_file", "guide_name", "write_guide"]
+__all__ = ["write_guide"]

@@ -1,7 +1,7 @@
 """What the start-here sheet says of each file beside it: what it holds, its pages and
 sheets, how to print it, on what, and what to do with it after.
 
-Everything is read from the files' manifest entries (pnp.render.files.OutputFile.manifest),
+Everything is read from the files' manifest entries (pnp.plan.files.OutputFile.manifest),
 the same data manifest.json records, so it is true of the files as they were drawn, with
 whatever options: a page's side says whether a back follows its front (duplex) or the
 backs come after all fronts (--no-duplex), a fold page carries both sides (--layout fold),
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnp.layout.sheet import PAPERS_MM
-from pnp.render.files import GUIDE_KIND, PT_PER_MM, SHOP_KIND
+from pnp.plan.files import GUIDE_KIND, PT_PER_MM, SHOP_KIND
 
 Entry = dict[str, Any]
 """One file's manifest entry."""

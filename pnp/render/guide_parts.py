@@ -8,33 +8,20 @@ each picture is the piece as its file prints it."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any, Protocol
+from typing import Any
 
 from pnp.layout.board import board_face
-from pnp.layout.cards import SheetOptions, card_face
+from pnp.layout.cards import card_face
 from pnp.layout.ink import save_ink
 from pnp.layout.ops import Face, Shape
-from pnp.layout.pages import Page
 from pnp.layout.sheet import corner_radius
 from pnp.layout.sleeves import Sleeve, sleeve_for
-from pnp.render.documents import credit_line
+from pnp.plan.doc_text import credit_line
+from pnp.plan.outputs import BuildPlan
 from pnp.spec.components import BoardComponent
 from pnp.spec.game import Game
-
-
-class Planned(Protocol):
-    """A file of sheets as planned (pnp.render.plan.SheetPlan), not yet laid out."""
-
-    @property
-    def path(self) -> str: ...
-    @property
-    def kind(self) -> str: ...
-    @property
-    def title(self) -> str: ...
-    @property
-    def lay_out(self) -> Callable[[], tuple[list[Page], dict[str, Face]]]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,10 +66,10 @@ class Parts:
     sleeves: list[Sleeves]
 
 
-def game_parts(game: Game, options: SheetOptions, plans: Sequence[Planned]) -> Parts:
+def game_parts(build: BuildPlan) -> Parts:
     """Every piece the game prints, pictured and counted, in the order of its files
-    (``plans``: every file of sheets the build's options make, as pnp.render.plan plans
-    them)."""
+    (every file of sheets the build's options make, as pnp.plan.outputs plans them)."""
+    game, options, plans = build.game, build.options, build.sheets
     pieces: list[Piece] = []
     checks: list[Check] = []
     ink = save_ink if options.ink_saver else _same
@@ -97,7 +84,7 @@ def game_parts(game: Game, options: SheetOptions, plans: Sequence[Planned]) -> P
             pieces.append(Piece(comp.title, 1, ink(face)))
             checks.append(Check(1, comp.title, f"{face.width:g}×{face.height:g} mm", plan.path))
             continue
-        pages, faces = plan.lay_out()
+        pages, faces = build.laid(plan)
         if plan.kind == "tokens":
             _counters(pages, faces, ink, plan.path, pieces, checks)
         elif plan.kind == "track":

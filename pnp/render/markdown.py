@@ -251,7 +251,7 @@ FIGURE_MM = 90.0
 
 def figure(tok: Token, width: float, caption_style: ParagraphStyle, scale: float) -> Flowable:
     """An image paragraph: the picture (SVG drawn as vectors, or a PNG/JPEG) centred and
-    scaled to fit, its alt text below as the caption. pnp.render.documents has found the
+    scaled to fit, its alt text below as the caption. pnp.plan.doc_text has found the
     file and pnp.text.game_assets has checked it (size, references, pixels)."""
     from reportlab.platypus import Image
 

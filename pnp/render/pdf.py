@@ -15,8 +15,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.layout.ops import POLYGONS, Face, Icon, Picture, Shape, TextBlock
 from pnp.layout.pages import Page, Placed
+from pnp.plan.doc_meta import DocInfo
 from pnp.render.fonttags import TaggedTTFont
-from pnp.render.meta import DocInfo
 from pnp.spec.colour import Colour
 from pnp.text.fonts import load_font
 

@@ -23,9 +23,9 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.plan.doc_meta import DocInfo
 from pnp.render.chartkit import BOLD, FLAG, FONT, GRID, MUTED, text_shape
 from pnp.render.charts import Chart, RowChart, draw_chart, rows_fitting
-from pnp.render.meta import DocInfo
 from pnp.render.pdf import colour, ensure_font, new_canvas
 
 PT_PER_MM = 72.0 / 25.4

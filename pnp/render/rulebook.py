@@ -33,13 +33,13 @@ from reportlab.platypus import (
 from pnp.layout.page_formats import BookFormat, sheet_format
 from pnp.layout.sheet import PAPERS_MM
 from pnp.layout.titleart import TitleArt
+from pnp.plan.doc_meta import DocInfo
 from pnp.render.blocks import Block, Group, flatten, lines_shared, stack_height
 from pnp.render.cover import band_frame, cover_frame, dress, first_page
 from pnp.render.floats import Figure, Floats, placed
 from pnp.render.generated import GeneratedFigure
 from pnp.render.markdown import guard_headings, styles, to_flowables
 from pnp.render.md_tables import BlockTable
-from pnp.render.meta import DocInfo
 from pnp.render.pdf import colour, make_canvas
 
 FOOTER_Y_MM = 10.0

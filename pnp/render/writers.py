@@ -7,12 +7,11 @@ from typing import TYPE_CHECKING, Any
 
 from reportlab.lib.units import mm
 
-from pnp._errors import Location
 from pnp.layout.ops import Face
 from pnp.layout.pages import Page
 from pnp.layout.tints import mix
 from pnp.layout.titleart import TitleArt
-from pnp.render.meta import DocInfo
+from pnp.plan.doc_meta import DocInfo
 from pnp.render.pdf import (
     DOCUMENT_FONTS,
     FORM_PAD_MM,
@@ -24,13 +23,11 @@ from pnp.render.pdf import (
     set_boxes,
 )
 
-Source = tuple[str, Location]
-"""An aid template in words and where it is named (pnp.render.documents.aid_source)."""
-
 AID_TINT = 0.9
 """An aid's background: its accent this share of the way to white."""
 
 if TYPE_CHECKING:  # aids bring platypus and markdown: imported only to draw one
+    from pnp.plan.typeset_jobs import Source
     from pnp.render.aid import AidLayout
 
 
@@ -125,7 +122,7 @@ def aid_file(
 ) -> list[Page]:
     """Lay out an aid's rendered Markdown (and its back's) in its panel and write its
     pages (the pages come back for the manifest); ``sources`` name the templates of the
-    front and the back (pnp.render.documents.aid_source), for an error."""
+    front and the back (pnp.plan.doc_text.aid_source), for an error."""
     from pnp.render.aid import lay_out_aid
 
     front_source, back_source = sources

@@ -7,9 +7,9 @@ import difflib
 import json
 from typing import Any
 
-from pnp.layout.cards import SheetOptions
 from pnp.layout.dump import DIGITS, as_data, dumps
-from pnp.render.plan import sheet_plans
+from pnp.plan.outputs import lay_out_sheet, sheet_plans
+from pnp.plan.settings import BuildOptions
 from pnp.spec.load import load_game
 from pnp.spec.paths import data_root
 
@@ -29,8 +29,9 @@ def laid_out(game_id: str, paper: str) -> dict[str, str]:
     game = load_game(game_id)
     # cards/<game> and templates/ side by side: a checkout, or the data of a wheel
     roots = (game.root.parent.parent, data_root())
-    for plan in sheet_plans(game, SheetOptions(paper=paper)):
-        pages, faces = plan.lay_out()
+    options = BuildOptions(paper=paper)
+    for plan in sheet_plans(game, options):
+        pages, faces = lay_out_sheet(game, plan, options)
         data = as_data(pages, faces, roots)
         if paper != FACES_PAPER:
             del data["faces"]

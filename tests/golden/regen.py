@@ -22,7 +22,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent.parent))
 
 from pnp.build.game import build_game  # noqa: E402
-from pnp.layout.cards import SheetOptions  # noqa: E402
+from pnp.plan.settings import BuildOptions  # noqa: E402
 from pnp.sim.runner import play_game  # noqa: E402
 from pnp.spec.load import load_game  # noqa: E402
 from tests.golden import ops, raster  # noqa: E402
@@ -75,7 +75,7 @@ def raster_path(game: str, paper: str, pdf: str) -> Path:
 def rasters(game: str, paper: str, folder: Path) -> dict[str, raster.Pages]:
     """Build ``game`` on ``paper`` into ``folder`` and render its PDFs, by file name:
     every page of a rulebook or aid, the first :data:`raster.SHEET_PAGES` of the others."""
-    build_game(load_game(game), SheetOptions(paper=paper), folder)
+    build_game(load_game(game), BuildOptions(paper=paper), folder)
     manifest = json.loads((folder / "manifest.json").read_text())
     out = {}
     for entry in manifest["files"]:

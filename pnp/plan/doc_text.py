@@ -5,18 +5,16 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pnp._errors import DataError, Location, display_path, shown
 from pnp.games import engine_for
 from pnp.games.decisions import record_runs
-from pnp.layout.cards import SheetOptions
 from pnp.layout.face import art_used, card_context, find_template, known_art
 from pnp.layout.titleart import TitleArt, players_text
-from pnp.render.meta import DocInfo
+from pnp.plan.doc_meta import DocInfo
+from pnp.plan.settings import BuildOptions
 from pnp.spec.components import AidComponent
-from pnp.spec.fields import parse_size
 from pnp.spec.game import Game
 from pnp.spec.gamefiles import Unreadable, read_game_file
 from pnp.spec.model import GameSpec
@@ -26,11 +24,6 @@ from pnp.text.game_assets import image_size, svg_size
 from pnp.text.icons import CREDIT as ICONS_CREDIT
 from pnp.text.places import SourcePlaces
 from pnp.text.template import render_text
-
-if TYPE_CHECKING:
-    from pnp.layout.page_formats import BookFormat
-    from pnp.render.aid import AidLayout
-    from pnp.render.rulebook import BookLayout
 
 
 def template_context(game: Game, chits: str = "square") -> dict[str, Any]:
@@ -128,7 +121,7 @@ table at the start."""
 def rulebook_figures(
     game: Game,
     text: str,
-    options: SheetOptions | None = None,
+    options: BuildOptions | None = None,
     ctx: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The data of each generated figure ``text`` places, by its name: plain data that
@@ -142,8 +135,9 @@ def rulebook_figures(
         out["pnp:anatomy"] = card_anatomy(game)
     if "(pnp:setup)" in text:
         from pnp.layout.setup_table import table_view
+        from pnp.plan.settings import BuildOptions
 
-        out["pnp:setup"] = table_view(game, options, ctx)
+        out["pnp:setup"] = table_view(game, options or BuildOptions(), BuildOptions(), ctx)
     return out
 
 
@@ -242,18 +236,6 @@ def _aid_template(game: Game, comp: AidComponent, back: bool) -> tuple[str, Loca
     return (comp.back if back else comp.template), where, key
 
 
-def aid_layout(
-    game: Game, comp: AidComponent, ctx: dict[str, Any] | None = None, back: bool = False
-) -> AidLayout:
-    """The aid's text (or its back's) set at the largest size that fills its panel (raises
-    at the key that names the template if it cannot fit)."""
-    from pnp.render.aid import lay_out_aid
-
-    text = aid_markdown(game, comp, ctx, back)
-    credit, source = credit_line(game.spec), aid_source(game, comp, back)
-    return lay_out_aid(text, parse_size(comp.size), comp.title, game.spec.accent, credit, source)
-
-
 def aid_source(game: Game, comp: AidComponent, back: bool = False) -> tuple[str, Location]:
     """The aid's template (or its back's) in words, key and file, and where it is named:
     what an error about its text names."""
@@ -298,21 +280,3 @@ def title_art(game: Game) -> TitleArt:
     facts += [f"A game by {spec.credits.designer}"] if spec.credits else []
     credit = copyright_line(spec)
     return TitleArt(spec.name, spec.tagline, path, tuple(facts), spec.accent, credit)
-
-
-def typeset_rulebook(
-    game: Game,
-    text: str,
-    paper: tuple[float, float],
-    path: Path,
-    options: SheetOptions | None = None,
-    fmt: BookFormat | None = None,
-) -> BookLayout:
-    """Typeset the rendered rulebook ``text`` to ``path`` (in ``fmt``: a booklet's pages,
-    not imposed), the credits kept together at its end, its figures drawn as the build with
-    ``options`` prints the pieces; returns where every block landed."""
-    from pnp.render.generated import using_figures
-    from pnp.render.rulebook import write_rulebook
-
-    with using_figures(rulebook_figures(game, text, options)):
-        return write_rulebook(path, text, paper, *rulebook_setting(game), fmt=fmt)

@@ -1,0 +1,163 @@
+"""The registry of component kinds: each kind of component a game.yaml may list (counters,
+boards, screens, tracks, aids, and any kind registered later) declared once, and read by
+everything that lists kinds: the schema (the `components` union), the plan of a build (its
+layout and its file), the setup figure and `pnp validate`.
+
+A kind names its layout and its setup-figure picture as ``"module:function"`` (or gives
+the function itself): they live in the stages above this one and are imported only when
+a build or a figure needs them, so reading the kinds stays cheap."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, Field
+
+from pnp.spec.components import (
+    AidComponent,
+    BoardComponent,
+    ScreenComponent,
+    TokensComponent,
+    TrackComponent,
+)
+from pnp.spec.kind_names import BUILT_IN
+from pnp.spec.model import GameSpec
+
+Ref = str | Callable[..., Any]
+"""A function, or where to find it: ``"package.module:function"``."""
+
+
+@dataclass(frozen=True)
+class ComponentKind:
+    """One kind of component, as game.yaml's `kind:` names it."""
+
+    name: str
+    model: type[BaseModel]
+    """Its schema: a model whose `kind` field is ``Literal[name]``."""
+    lay_out: Ref
+    """Its file of sheets: ``(game, component, index, options, context) -> (pages,
+    faces)``, ``context()`` giving the template context of the build."""
+    picture: Ref | None = None
+    """The piece in the setup figure: ``(finder, key, component, index) -> PieceView``
+    (pnp.layout.setup_table); None: the figure does not show it."""
+    on_table: Literal["centre", "seat"] | None = None
+    """Where the setup figure of a game without an engine lays one: in the centre (named
+    by its title), or one at each seat (named ``seat_name``)."""
+    seat_name: str = ""
+    seat_needs_copies: bool = False
+    """At each seat only when the game prints two or more (`copies`)."""
+    margin: Literal["printer", "inner", "packed"] = "printer"
+    """Where its pieces may lie on a sheet: inside the printer margin, inside the room the
+    registration marks leave too, or around them as packed cards and aids are."""
+    one_piece: bool = False
+    """One piece a page: each page gets its TrimBox and BleedBox."""
+    typeset: bool = False
+    """Its pieces' text is typeset when its file is drawn (an aid's panel)."""
+
+
+def resolve(ref: Ref) -> Callable[..., Any]:
+    """The function ``ref`` names (imported now), or ``ref`` itself."""
+    if callable(ref):
+        return ref
+    module, _, name = ref.partition(":")
+    return getattr(importlib.import_module(module), name)  # type: ignore[no-any-return]
+
+
+_KINDS: dict[str, ComponentKind] = {}
+
+
+def register(kind: ComponentKind) -> None:
+    """Declare ``kind``: game.yaml may then list components of it, and a build prints
+    them. A kind of the same name is replaced."""
+    _KINDS[kind.name] = kind
+    _rebuild()
+
+
+def unregister(name: str) -> None:
+    """Forget the kind ``name`` (not one of pnp's own)."""
+    if name in BUILT_IN:
+        raise ValueError(f"{name!r} is one of pnp's own component kinds")
+    if _KINDS.pop(name, None) is not None:
+        _rebuild()
+
+
+@contextmanager
+def registered(kind: ComponentKind) -> Iterator[ComponentKind]:
+    """``kind`` declared for the length of a ``with`` block."""
+    register(kind)
+    try:
+        yield kind
+    finally:
+        unregister(kind.name)
+
+
+def component_kinds() -> tuple[ComponentKind, ...]:
+    """Every kind, pnp's own first, in the order the build writes their files."""
+    return tuple(_KINDS.values())
+
+
+def component_kind(name: str) -> ComponentKind:
+    return _KINDS[name]
+
+
+def _rebuild() -> None:
+    """game.yaml's `components` made of the kinds declared now (its errors located as
+    before: the union is told apart by `kind`)."""
+    item = component_union()
+    GameSpec.model_fields["components"].annotation = list[item]  # type: ignore[valid-type]
+    GameSpec.model_rebuild(force=True)
+
+
+def component_union() -> Any:
+    """The `components` item type: one of the kinds' models, told apart by `kind`."""
+    models = tuple(k.model for k in _KINDS.values())
+    return Annotated[Union[models], Field(discriminator="kind")]  # noqa: UP007
+
+
+_LAYOUTS = "pnp.plan.kind_layouts"
+_PICTURES = "pnp.layout.setup_table"
+
+for _kind in (
+    ComponentKind("tokens", TokensComponent, f"{_LAYOUTS}:tokens", margin="inner"),
+    ComponentKind(
+        "track",
+        TrackComponent,
+        f"{_LAYOUTS}:track",
+        f"{_PICTURES}:track_picture",
+        on_table="centre",
+    ),
+    ComponentKind(
+        "aid",
+        AidComponent,
+        f"{_LAYOUTS}:aid",
+        f"{_PICTURES}:aid_picture",
+        on_table="seat",
+        seat_name="player aid",
+        seat_needs_copies=True,
+        margin="packed",
+        typeset=True,
+    ),
+    ComponentKind(
+        "board",
+        BoardComponent,
+        f"{_LAYOUTS}:board",
+        f"{_PICTURES}:board_picture",
+        on_table="centre",
+        one_piece=True,
+    ),
+    ComponentKind(
+        "screen",
+        ScreenComponent,
+        f"{_LAYOUTS}:screen",
+        f"{_PICTURES}:screen_picture",
+        on_table="seat",
+        seat_name="screen",
+        one_piece=True,
+    ),
+):  # in the order of the union they replace: its error messages list them so
+    _KINDS[_kind.name] = _kind
+assert sorted(_KINDS) == sorted(BUILT_IN), "declare each of BUILT_IN once, and only those"
