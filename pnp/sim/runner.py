@@ -68,7 +68,7 @@ def play_games(
     try:
         for number, game_seed in enumerate(seeds, first):
             table = seating(bots, players, number)
-            state = new_state(game, players, game_seed, transcript=False)
+            state = new_state(game, players, game_seed, transcript=False, record=True)
             asked, real, options = [0] * players, [0] * players, [0] * players
             leaders: list[int | None] = []
             play = [by_name[name] for name in table]

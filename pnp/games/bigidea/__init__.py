@@ -48,7 +48,9 @@ config_for = checked_once(validate, config_from_game)
 """The engine's numbers for a game, checked and read once per loaded game."""
 
 
-def new_state(game: Game, players: int, seed: int | None = None, transcript: bool = True) -> State:
+def new_state(
+    game: Game, players: int, seed: int | None = None, transcript: bool = True, record: bool = False
+) -> State:
     """A game dealt and waiting for round 1's first decision; same seed, same game."""
     span = game.spec.players
     if not span.min <= players <= span.max:
@@ -56,8 +58,9 @@ def new_state(game: Game, players: int, seed: int | None = None, transcript: boo
             f"{game.spec.name} plays with {span.min} to {span.max} players, not {players}"
         )
     from pnp.games.bigidea.rules import State
+    from pnp.games.playlog import recorded
 
-    return State(config_for(game), players, seed, transcript)
+    return recorded(State(config_for(game), players, seed, transcript), record)
 
 
 def printed_components(game: Game) -> dict[str, dict[str, int]]:

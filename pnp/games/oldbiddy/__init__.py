@@ -26,12 +26,15 @@ config_for = checked_once(validate, config_from_game)
 """The engine's numbers for a game, checked and read once per loaded game."""
 
 
-def new_state(game: Game, players: int, seed: int | None = None, transcript: bool = True) -> State:
+def new_state(
+    game: Game, players: int, seed: int | None = None, transcript: bool = True, record: bool = False
+) -> State:
     """A game set up and waiting for round 1's first choice; same seed, same game."""
     check_players(game, players)
     from pnp.games.oldbiddy.rules import State
+    from pnp.games.playlog import recorded
 
-    return State(config_for(game), players, seed, transcript)
+    return recorded(State(config_for(game), players, seed, transcript), record)
 
 
 def worked_examples(game: Game) -> dict[str, Any]:

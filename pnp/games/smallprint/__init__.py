@@ -42,11 +42,14 @@ config_for = checked_once(validate, config_from_game)
 """The engine's numbers for a game, checked and read once per loaded game."""
 
 
-def new_state(game: Game, players: int, seed: int | None = None, transcript: bool = True) -> State:
+def new_state(
+    game: Game, players: int, seed: int | None = None, transcript: bool = True, record: bool = False
+) -> State:
     check_players(game, players)
+    from pnp.games.playlog import recorded
     from pnp.games.smallprint.rules import State
 
-    return State(config_for(game), players, seed, transcript)
+    return recorded(State(config_for(game), players, seed, transcript), record)
 
 
 def _numbers(cfg: Config) -> dict[str, object]:
