@@ -104,7 +104,7 @@ def test_cash_set_from_outside_is_counted_again(game: Game) -> None:
 
 
 def _mid_game(game: Game, players: int, seed: int, steps: int) -> State:
-    state = engine.new_state(game, players, seed)
+    state = engine.new_state(game, players, seed, record=True)
     rng = random.Random(seed)
     for _ in range(steps):
         legal = state.legal_actions()

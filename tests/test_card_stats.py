@@ -94,7 +94,7 @@ def test_card_statistics_are_the_same_for_the_same_seed(
 
 def test_only_the_real_game_keeps_a_card_log(engine_game: tuple[Engine, Game]) -> None:
     engine, game = engine_game
-    state = engine.new_state(game, game.spec.players.min, 5, transcript=False)
+    state = engine.new_state(game, game.spec.players.min, 5, transcript=False, record=True)
     rng = random.Random(5)
     while not state.is_terminal() and state.length() < 2:
         state.apply(rng.choice(list(state.legal_actions())))
@@ -106,3 +106,26 @@ def test_only_the_real_game_keeps_a_card_log(engine_game: tuple[Engine, Game]) -
     while not copy.is_terminal():
         copy.apply(rng.choice(list(copy.legal_actions())))
     assert state.card_record() == before, "a clone's play changed the original's record"
+
+
+def test_a_game_keeps_a_play_log_only_when_asked_and_plays_the_same(
+    engine_game: tuple[Engine, Game],
+) -> None:
+    # new_state(record=False), the default: no log, no per-card record, no rules counted;
+    # the game itself (its moves, transcript and scores) is the one a recorded game plays
+    engine, game = engine_game
+    played = []
+    for record in (False, True):
+        state = engine.new_state(game, game.spec.players.min, 7, transcript=True, record=record)
+        rng = random.Random(7)
+        for _ in range(3000):
+            if state.is_terminal():
+                break
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        played.append(state)
+    bare, kept = played
+    assert bare.card_record() == [] and bare.rules_used() == frozenset()
+    assert any(kept.card_record()) and kept.rules_used()
+    assert bare.transcript == kept.transcript and bare.returns() == kept.returns()
+    assert bare.length() == kept.length()

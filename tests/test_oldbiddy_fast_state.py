@@ -79,7 +79,7 @@ def test_a_game_without_transcript_plays_the_same(game: Game, players: int) -> N
 def _random_moves(game: Game, players: int, seed: int, moves: int) -> State:
     """A game ``moves`` random actions in, its next list of actions handed out (so a
     clone must not reuse the list the original holds)."""
-    state = oldbiddy.new_state(game, players, seed)
+    state = oldbiddy.new_state(game, players, seed, record=True)
     rng = random.Random(seed)
     for _ in range(moves):
         legal = state.legal_actions()

@@ -2,8 +2,10 @@
 how often it played them, and which of the engine's listed rules came into play.
 
 The runner turns card records into per-card statistics (pnp.sim.cards) and rule records
-into rule coverage (games in which each rule was used). Only the real game keeps a log:
-a determinized copy a search bot plays out carries ``None``, so the search pays nothing.
+into rule coverage (games in which each rule was used); nothing else reads them. So only
+a game the runner plays keeps a log (``new_state(..., record=True)``, :func:`recorded`):
+every other state, and a determinized copy a search bot plays out, carries ``None``, and
+each call site's ``is not None`` check is all its play pays.
 
 A rule is counted where the code carries it out, with ``playlog.used("rule-id")``; that
 call is also the rule's mark in the code (tests/test_rule_coverage.py checks that every
@@ -12,9 +14,9 @@ listed rule has one and every call names a listed rule).
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Sequence
-from typing import NamedTuple
+from collections.abc import Callable, Sequence
+from itertools import compress
+from typing import NamedTuple, Protocol, TypeVar
 
 
 class Rule(NamedTuple):
@@ -29,41 +31,68 @@ class Rule(NamedTuple):
 
 class PlayLog:
     """Per seat: the cards (indices into ``ids``) it drew and the times it played each;
-    for the game: the rules used."""
+    for the game: the rules used.
 
-    __slots__ = ("ids", "drawn", "played", "rules")
+    An event costs a store into a list made when the game starts, never an allocation:
+    ``drawn[seat][card]`` is 1 once the seat drew the card, ``played[seat][card]`` counts
+    its plays, and ``used`` is the rule set's own ``add``.  A game nobody reads these of
+    keeps no log at all (``new_state(..., record=False)``, the default)."""
+
+    __slots__ = ("ids", "drawn", "played", "rules", "used")
+
+    used: Callable[[str], None]
+    """Count the rule ``rule`` as used in this game."""
 
     def __init__(self, ids: Sequence[str], players: int) -> None:
         self.ids = ids
         """The design id of each card index (copies of one design share an id)."""
-        self.drawn: list[set[int]] = [set() for _ in range(players)]
-        self.played: list[Counter[int]] = [Counter() for _ in range(players)]
+        cards = len(ids)
+        self.drawn: list[bytearray] = [bytearray(cards) for _ in range(players)]
+        self.played: list[list[int]] = [[0] * cards for _ in range(players)]
         self.rules: set[str] = set()
+        self.used = self.rules.add
 
     def draw(self, seat: int, card: int) -> None:
-        self.drawn[seat].add(card)
+        self.drawn[seat][card] = 1
 
     def play(self, seat: int, card: int) -> None:
         """A card played counts as drawn too (a card played from the table, say)."""
-        self.drawn[seat].add(card)
+        self.drawn[seat][card] = 1
         self.played[seat][card] += 1
 
-    def used(self, rule: str) -> None:
-        self.rules.add(rule)
-
     def copy(self) -> PlayLog:
-        other = PlayLog(self.ids, 0)
-        other.drawn = [set(d) for d in self.drawn]
-        other.played = [Counter(p) for p in self.played]
+        other = PlayLog.__new__(PlayLog)
+        other.ids = self.ids
+        other.drawn = [bytearray(d) for d in self.drawn]
+        other.played = [p[:] for p in self.played]
         other.rules = set(self.rules)
+        other.used = other.rules.add
         return other
 
     def record(self) -> list[dict[str, int]]:
         """Per seat, each design it drew → the times it played that design, ids sorted."""
-        out = []
+        ids, out = self.ids, []
+        every = range(len(ids))
         for drawn, played in zip(self.drawn, self.played, strict=True):
-            designs: Counter[str] = Counter({self.ids[card]: 0 for card in drawn})
-            for card, times in played.items():
-                designs[self.ids[card]] += times
+            designs: dict[str, int] = {}
+            for card in compress(every, drawn):
+                design = ids[card]
+                designs[design] = designs.get(design, 0) + played[card]
             out.append(dict(sorted(designs.items())))
         return out
+
+
+class _Logged(Protocol):
+    playlog: PlayLog | None
+
+
+_S = TypeVar("_S", bound=_Logged)
+
+
+def recorded(state: _S, record: bool) -> _S:
+    """``state`` as an engine's ``new_state`` hands it out: with its play log when
+    ``record`` (a simulation that reports per-card statistics and rule coverage), without
+    one otherwise, so that its play records nothing (each call site checks for ``None``)."""
+    if not record:
+        state.playlog = None
+    return state

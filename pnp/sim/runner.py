@@ -68,7 +68,7 @@ def play_games(
     try:
         for number, game_seed in enumerate(seeds, first):
             table = seating(bots, players, number)
-            state = new_state(game, players, game_seed, transcript=False)
+            state = new_state(game, players, game_seed, transcript=False, record=True)
             asked, real, options = [0] * players, [0] * players, [0] * players
             leaders: list[int | None] = []
             play = [by_name[name] for name in table]
@@ -315,23 +315,25 @@ def play_out(
         state.apply,
         state.view,
     )
+    is_terminal, length = state.is_terminal, state.length
     looks = [sees(bot) for bot in play]
     steps = 0
-    rounds = state.length()
-    while not state.is_terminal() and steps < max_steps:
+    rounds = length()
+    while not is_terminal() and steps < max_steps:
         seat = current()
         legal = legal_actions()
         if asked is not None and real is not None:
+            offered = len(legal)
             asked[seat] += 1
-            if len(legal) > 1:
+            if offered > 1:
                 real[seat] += 1
             if options is not None:
-                options[seat] += len(legal)
+                options[seat] += offered
         apply(play[seat](view(seat) if looks[seat] else None, legal, rng))
         steps += 1
-        if leaders is not None and state.length() != rounds:
-            rounds = state.length()
-            if not state.is_terminal():  # the last round's leader is taken at the end
+        if leaders is not None and length() != rounds:
+            rounds = length()
+            if not is_terminal():  # the last round's leader is taken at the end
                 leaders.append(leader(state.returns()))
     if leaders is not None and state.is_terminal():
         leaders.append(leader(state.returns()))

@@ -29,7 +29,9 @@ config_for = checked_once(validate, config_from_game)
 """The game's data flattened for the engine, checked once and kept for later states."""
 
 
-def new_state(game: Game, players: int, seed: int, transcript: bool = True) -> State:
+def new_state(
+    game: Game, players: int, seed: int, transcript: bool = True, record: bool = False
+) -> State:
     """A game set up and waiting for the first decision of round 1."""
     span = game.spec.players
     if not span.min <= players <= span.max:
@@ -37,8 +39,9 @@ def new_state(game: Game, players: int, seed: int, transcript: bool = True) -> S
             f"{game.spec.name} plays with {span.min} to {span.max} players, not {players}"
         )
     from pnp.games.boom.rules import State
+    from pnp.games.playlog import recorded
 
-    return State(config_for(game), players, seed, transcript)
+    return recorded(State(config_for(game), players, seed, transcript), record)
 
 
 def worked_examples(game: Game) -> dict[str, Any]:

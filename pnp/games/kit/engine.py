@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from pnp._errors import Finding, Severity, UsageError, ValidationFailed
 from pnp.games.kit.freeze import FrozenDict
+from pnp.games.playlog import recorded
 
 if TYPE_CHECKING:
     from pnp.games.playlog import PlayLog
@@ -129,10 +130,14 @@ def _module_api(package: str, info: EngineInfo, part: Callable[[str], Any]) -> d
     config_for = checked_once(validate, lambda game: part("config_from_game")(game))
 
     def new_state(
-        game: Game, players: int, seed: int | None = None, transcript: bool = True
+        game: Game,
+        players: int,
+        seed: int | None = None,
+        transcript: bool = True,
+        record: bool = False,
     ) -> Any:
         check_players(game, players, info)
-        return part("State")(config_for(game), players, seed, transcript)
+        return recorded(part("State")(config_for(game), players, seed, transcript), record)
 
     def worked_examples(game: Game) -> dict[str, Any]:
         return part("examples_for")(config_for(game), game)  # type: ignore[no-any-return]

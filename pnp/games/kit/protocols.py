@@ -77,8 +77,13 @@ class Engine(Protocol):
 
     def validate(self, game: Game) -> list[Finding]: ...
     def new_state(
-        self, game: Game, players: int, seed: int, transcript: bool = True
-    ) -> GameState: ...
+        self, game: Game, players: int, seed: int, transcript: bool = True, record: bool = False
+    ) -> GameState:
+        """A game set up; ``transcript`` keeps its lines, ``record`` its play log (the
+        per-card record and the rules used: ``card_record``, ``rules_used``), which only
+        a simulation's report reads; without it both are empty and play costs less."""
+        ...
+
     def worked_examples(self, game: Game) -> dict[str, Any]: ...
     def determinize(self, view: Any, rng: random.Random) -> GameState:
         """A full state that the seat of ``view`` cannot tell from the real one, built
