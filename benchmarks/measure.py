@@ -9,7 +9,7 @@ From the project root. Each figure comes with the command that gives it:
   not (Typer, pydantic with pnp's models, PyYAML, Jinja2; platypus and markdown-it for
   rulebooks and aids), and the least ratio that leaves each build;
 - builds: every game in ``cards/``, the whole ``pnp build GAME --pdf`` process against
-  the whole same-pages floor process (``../shared/benchmarks/same_pages.py --replay``: the
+  the whole same-pages floor process (``same_pages.py --replay``, given by ``--floor``: the
   same pages drawn by reportlab alone), the two runs interleaved so that load on the
   machine falls on both alike; median of ``--repeat`` runs and their ratio; the same
   build kept to one process (``--jobs 1``); then ``--only cards`` against the floor for
@@ -41,7 +41,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-FLOOR = ROOT.parent / "shared" / "bench" / "same_pages.py"
+FLOOR = [ROOT.parent / "shared" / "bench" / "same_pages.py"]
+"""The same-pages floor script (``--floor``); it is kept outside the repository."""
 PY = sys.executable
 PNP = [PY, "-m", "pnp.cli.app"]
 
@@ -107,7 +108,7 @@ def floor_plan(tmp: Path, name: str, build_args: list[str]) -> tuple[Path, Path]
     )
     plan = tmp / f"{name}.plan"
     subprocess.run(
-        [PY, str(FLOOR), str(out), "--extract", str(plan)],
+        [PY, str(FLOOR[0]), str(out), "--extract", str(plan)],
         cwd=ROOT,
         check=True,
         capture_output=True,
@@ -148,7 +149,7 @@ def import_costs(repeat: int) -> tuple[float, float]:
 
 
 def bench_builds(tmp: Path, repeat: int) -> list[str]:
-    sys.path.insert(0, str(ROOT / "bench"))
+    sys.path.insert(0, str(ROOT / "benchmarks"))
     from calibration import parallel_speedup
 
     sheets_imports, documents_imports = import_costs(repeat)
@@ -179,7 +180,7 @@ def bench_builds(tmp: Path, repeat: int) -> list[str]:
             *timed, floor = interleaved(
                 [
                     *([*PNP, *args, *v, "--out", out] for v in variants),
-                    [PY, str(FLOOR), "--replay", str(plan), str(replay_dir)],
+                    [PY, str(FLOOR[0]), "--replay", str(plan), str(replay_dir)],
                 ],
                 repeat,
             )
@@ -342,7 +343,7 @@ def bench_sims(small: int, large: int) -> list[str]:
             rows.append(f"| {gid} | – | no engine | | |")
             continue
         done = subprocess.run(
-            [*pin, PY, "-c", SIM_CHILD, gid, str(small), str(large), str(ROOT / "bench")],
+            [*pin, PY, "-c", SIM_CHILD, gid, str(small), str(large), str(ROOT / "benchmarks")],
             cwd=ROOT,
             check=True,
             capture_output=True,
@@ -393,14 +394,16 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--games-small", type=int, default=200)
     ap.add_argument("--games-large", type=int, default=1200)
     ap.add_argument("--sizes", default="100,500,1000,2000", help="synthetic deck sizes")
-    ap.add_argument("--out", type=Path, default=ROOT / "bench" / "RESULTS.md")
+    ap.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "RESULTS.md")
     ap.add_argument("--append", action="store_true", help="add the sections to --out")
     ap.add_argument("--sim-games", type=int, default=100_000, help="games of the --jobs check")
     ap.add_argument(
         "--skip", default="", help="comma list of: startup,builds,watch,memory,sims,simjobs"
     )
     ap.add_argument("--game", action="append", default=[], help="measure only this game")
+    ap.add_argument("--floor", type=Path, default=FLOOR[0], help="the same-pages floor script")
     args = ap.parse_args(argv)
+    FLOOR[0] = args.floor.resolve()
     ONLY_GAMES[:] = args.game
     skip = set(args.skip.split(","))
     sections: list[tuple[str, list[str]]] = []
