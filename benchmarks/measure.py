@@ -14,8 +14,9 @@ From the project root. Each figure comes with the command that gives it:
   machine falls on both alike; median of ``--repeat`` runs and their ratio; the same
   build kept to one process (``--jobs 1``); then ``--only cards`` against the floor for
   the cards file alone;
-- watch: a rebuild in ``pnp build GAME --watch`` (forked from a watcher that has done
-  its imports, as the watcher does on each save) against the whole-build floor;
+- watch: a rebuild in ``pnp build GAME --watch`` (forked from a watcher that has imported
+  what its first build imported, as the watcher does on each save) against the whole-build
+  floor;
 - peak memory (max RSS) of each whole build, and of a synthetic deck of growing size;
 - start-up: ``pnp --help``, ``pnp list``, ``pnp validate --help`` (and bare Python);
 - simulations: random-bot games per second on one core for every game with an engine,
@@ -200,21 +201,23 @@ def bench_builds(tmp: Path, repeat: int) -> list[str]:
 
 
 WATCH_CHILD = """
-import importlib, statistics, sys, time
+import statistics, sys, tempfile, time
+from functools import partial
 from pathlib import Path
-from pnp.build.watch import WARM_MODULES
+from pnp.build.watch import noting_imports, warm
 from pnp.pool import run_in_child
 import pnp.cli.app
 from pnp.build.deliver import deliver
 from pnp.layout.cards import SheetOptions
 from pnp.spec.load import load_game
-for name in WARM_MODULES:
-    importlib.import_module(name)
 gid, out, repeat = sys.argv[1], Path(sys.argv[2]), int(sys.argv[3])
 only = frozenset(sys.argv[4:]) or None
 def build():
     deliver(load_game(gid), SheetOptions(), out, only, jobs=0)
     return 0
+imported = Path(tempfile.mkstemp()[1])
+assert run_in_child(partial(noting_imports, build, imported)) == 0  # the watcher's first build
+warm(imported)
 times = []
 for _ in range(repeat):
     start = time.perf_counter()
