@@ -20,8 +20,6 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-CHITS = ("square", "shaped")
-"""What ``--chits`` takes: gang-cut squares with a shape emblem, or the shapes themselves."""
 GAP_MM = 3.0
 """Between spaced chips (room for a punch's rim or scissors) and between blocks."""
 GANG_MARK_MM = 3.0
