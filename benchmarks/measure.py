@@ -9,13 +9,14 @@ From the project root. Each figure comes with the command that gives it:
   not (Typer, pydantic with pnp's models, PyYAML, Jinja2; platypus and markdown-it for
   rulebooks and aids), and the least ratio that leaves each build;
 - builds: every game in ``cards/``, the whole ``pnp build GAME --pdf`` process against
-  the whole same-pages floor process (``FLOOR`` below, run with ``--replay``: the
+  the whole same-pages floor process (``same_pages.py --replay``, given by ``--floor``: the
   same pages drawn by reportlab alone), the two runs interleaved so that load on the
   machine falls on both alike; median of ``--repeat`` runs and their ratio; the same
   build kept to one process (``--jobs 1``); then ``--only cards`` against the floor for
   the cards file alone;
-- watch: a rebuild in ``pnp build GAME --watch`` (forked from a watcher that has done
-  its imports, as the watcher does on each save) against the whole-build floor;
+- watch: a rebuild in ``pnp build GAME --watch`` (forked from a watcher that has imported
+  what its first build imported, as the watcher does on each save) against the whole-build
+  floor;
 - peak memory (max RSS) of each whole build, and of a synthetic deck of growing size;
 - start-up: ``pnp --help``, ``pnp list``, ``pnp validate --help`` (and bare Python);
 - simulations: random-bot games per second on one core for every game with an engine,
@@ -41,7 +42,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-FLOOR = ROOT.parent / "shared" / "bench" / "same_pages.py"
+FLOOR = [Path(os.environ.get("PNP_FLOOR", "same_pages.py"))]
+"""The same-pages floor script (``--floor``, or the environment's ``PNP_FLOOR``): a plain
+reportlab script that replays a build's pages; it is not part of pnp."""
 PY = sys.executable
 PNP = [PY, "-m", "pnp.cli.app"]
 
@@ -107,7 +110,7 @@ def floor_plan(tmp: Path, name: str, build_args: list[str]) -> tuple[Path, Path]
     )
     plan = tmp / f"{name}.plan"
     subprocess.run(
-        [PY, str(FLOOR), str(out), "--extract", str(plan)],
+        [PY, str(FLOOR[0]), str(out), "--extract", str(plan)],
         cwd=ROOT,
         check=True,
         capture_output=True,
@@ -148,7 +151,7 @@ def import_costs(repeat: int) -> tuple[float, float]:
 
 
 def bench_builds(tmp: Path, repeat: int) -> list[str]:
-    sys.path.insert(0, str(ROOT / "bench"))
+    sys.path.insert(0, str(ROOT / "benchmarks"))
     from calibration import parallel_speedup
 
     sheets_imports, documents_imports = import_costs(repeat)
@@ -179,7 +182,7 @@ def bench_builds(tmp: Path, repeat: int) -> list[str]:
             *timed, floor = interleaved(
                 [
                     *([*PNP, *args, *v, "--out", out] for v in variants),
-                    [PY, str(FLOOR), "--replay", str(plan), str(replay_dir)],
+                    [PY, str(FLOOR[0]), "--replay", str(plan), str(replay_dir)],
                 ],
                 repeat,
             )
@@ -199,21 +202,23 @@ def bench_builds(tmp: Path, repeat: int) -> list[str]:
 
 
 WATCH_CHILD = """
-import importlib, statistics, sys, time
+import statistics, sys, tempfile, time
+from functools import partial
 from pathlib import Path
-from pnp.build.watch import WARM_MODULES
+from pnp.build.watch import noting_imports, warm
 from pnp.pool import run_in_child
 import pnp.cli.app
 from pnp.build.deliver import deliver
 from pnp.plan.settings import BuildOptions
 from pnp.spec.load import load_game
-for name in WARM_MODULES:
-    importlib.import_module(name)
 gid, out, repeat = sys.argv[1], Path(sys.argv[2]), int(sys.argv[3])
 only = frozenset(sys.argv[4:]) or None
 def build():
     deliver(load_game(gid), BuildOptions(), out, only, jobs=0)
     return 0
+imported = Path(tempfile.mkstemp()[1])
+assert run_in_child(partial(noting_imports, build, imported)) == 0  # the watcher's first build
+warm(imported)
 times = []
 for _ in range(repeat):
     start = time.perf_counter()
@@ -342,7 +347,7 @@ def bench_sims(small: int, large: int) -> list[str]:
             rows.append(f"| {gid} | – | no engine | | |")
             continue
         done = subprocess.run(
-            [*pin, PY, "-c", SIM_CHILD, gid, str(small), str(large), str(ROOT / "bench")],
+            [*pin, PY, "-c", SIM_CHILD, gid, str(small), str(large), str(ROOT / "benchmarks")],
             cwd=ROOT,
             check=True,
             capture_output=True,
@@ -393,16 +398,20 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--games-small", type=int, default=200)
     ap.add_argument("--games-large", type=int, default=1200)
     ap.add_argument("--sizes", default="100,500,1000,2000", help="synthetic deck sizes")
-    ap.add_argument("--out", type=Path, default=ROOT / "bench" / "RESULTS.md")
+    ap.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "RESULTS.md")
     ap.add_argument("--append", action="store_true", help="add the sections to --out")
     ap.add_argument("--sim-games", type=int, default=100_000, help="games of the --jobs check")
     ap.add_argument(
         "--skip", default="", help="comma list of: startup,builds,watch,memory,sims,simjobs"
     )
     ap.add_argument("--game", action="append", default=[], help="measure only this game")
+    ap.add_argument("--floor", type=Path, default=FLOOR[0], help="the same-pages floor script")
     args = ap.parse_args(argv)
+    FLOOR[0] = args.floor.resolve()
     ONLY_GAMES[:] = args.game
     skip = set(args.skip.split(","))
+    if "builds" not in skip and not FLOOR[0].is_file():
+        ap.error(f"{FLOOR[0]}: no same-pages floor script there (give --floor PATH)")
     sections: list[tuple[str, list[str]]] = []
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     # an installed package has its bytecode; a checkout run with PYTHONDONTWRITEBYTECODE

@@ -322,6 +322,7 @@ def test_help_loads_no_drawing_schema_or_template_library() -> None:
         "tempfile",
         "pnp.layout.ops",
         "pnp.layout.pages",
+        "pnp.layout.chits",
         "pnp.spec.load",
     )
     code = (

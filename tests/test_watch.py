@@ -276,3 +276,41 @@ def test_each_watch_build_is_a_call_that_pickles(
     again = pickle.loads(pickle.dumps(seen[0]))
     assert again() == 0  # the build itself, as the new process makes it
     assert (mini_cards / "out" / "mini-cards.pdf").is_file()
+
+
+WARM_CHECK = """
+import sys
+from pathlib import Path
+from pnp.build.deliver import deliver
+from pnp.build.watch import watch
+from pnp.layout.cards import SheetOptions
+from pnp.spec.load import load_game
+gid, out = sys.argv[1], Path(sys.argv[2])
+def build(jobs=0):  # as `pnp build GAME --watch`: the documents typeset by a worker
+    deliver(load_game(gid), SheetOptions(), out, None, jobs=jobs)
+    return 0
+watch(build, lambda: [], out, lambda line: None, rounds=1)
+warmed = set(sys.modules)
+build(jobs=1)  # here, in this process: whatever it imports the watcher had not
+print(" ".join(sorted(set(sys.modules) - warmed)) or "-")
+print("pnp.render.rulebook" in warmed, "pnp.layout.tokens" in warmed)
+"""
+
+
+def test_the_watcher_has_imported_every_module_a_build_imports(tmp_path: Path) -> None:
+    """After its first build the watcher holds every module the build imported, in its own
+    process and in its workers: the next build, forked from it, imports none."""
+    if not hasattr(os, "fork"):
+        pytest.skip("no fork on this platform: each build imports in a new process")
+    done = subprocess.run(
+        [sys.executable, "-c", WARM_CHECK, "smallprint", str(tmp_path / "out")],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=ENV,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    missed, warmed = done.stdout.splitlines()
+    assert missed == "-", f"imported by a build, not by the watcher: {missed}"
+    assert warmed == "True True"  # the typesetter's and the counters' modules among them

@@ -1,10 +1,12 @@
 """`pnp build --watch`: build again whenever a file the game is read from changes.
 
 A one-off build spends most of its time importing the libraries it stands on (pydantic,
-Jinja2, reportlab's platypus, markdown-it), not laying out or drawing. The watcher
-imports them once; each build then runs in a process forked from it, so it starts with
-them loaded but with no cache of an earlier build (an edited icon or font is read again),
-and a build that fails leaves the watcher, and the last good output, as they were. The
+Jinja2, reportlab's platypus, markdown-it), not laying out or drawing. Each build runs in
+a process forked from the watcher, which notes the modules it imported; the watcher then
+imports them (``warm``), so that the next build starts with them loaded, but with no cache
+of an earlier build (an edited icon or font is read again). No list of modules is kept by
+hand: what is warmed is what the builds of this game with these options import. A build
+that fails leaves the watcher, and the last good output, as they were. The
 fork is ``pnp.pool.run_in_child``: the build ends with the watcher, and one that hangs is
 stopped after ``pnp.pool.JOB_TIMEOUT_S``. Where the platform cannot fork (Windows), each
 build runs in a new Python process instead (pnp.pool.spawn): as fresh, but it imports the
@@ -17,9 +19,12 @@ such as the temporaries and the lock file a build keeps there while it writes.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
 import os
+import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterable
 from functools import partial
@@ -30,28 +35,6 @@ from pnp.pool import can_fork, run_in_child
 POLL_S = 0.4
 """How often the folders are looked at: a save shows in the PDF within about a second."""
 
-WARM_MODULES = (
-    "pnp.build.deliver",
-    "pnp.layout.cards",
-    "pnp.layout.face",
-    "pnp.layout.tokens",
-    "pnp.layout.track",
-    "pnp.layout.board",
-    "pnp.layout.screen",
-    "pnp.render.writers",
-    "pnp.render.aid",
-    "pnp.render.rulebook",
-    "pnp.render.figures",
-    "pnp.render.generated",
-    "pnp.render.anatomy_figure",
-    "pnp.render.setup_figure",
-    "pnp.layout.ink",
-    "pnp.layout.anatomy",
-    "pnp.layout.setup_table",
-    "reportlab.graphics.renderPDF",
-    "pnp.check.validate",
-)
-"""What a build imports, loaded once by the watcher (modules only: no game data)."""
 
 Snapshot = dict[str, tuple[int, int]]
 
@@ -146,9 +129,28 @@ def watch(
     """Build, then build again after each change below ``folders()``, until Ctrl-C (or
     ``rounds`` builds, for tests). A failed build has printed its errors; the watcher
     waits for the next change."""
-    if can_fork():  # else each build imports them in a new process
-        for name in WARM_MODULES:
-            importlib.import_module(name)
+    # where the platform cannot fork, each build imports its modules in a new process
+    fd, name = tempfile.mkstemp(prefix="pnp-watch-", suffix=".txt") if can_fork() else (-1, "")
+    if fd >= 0:
+        os.close(fd)
+    try:
+        _watch(build, folders, out, echo, run, poll_s, rounds, Path(name) if name else None)
+    finally:
+        if name:
+            with contextlib.suppress(OSError):
+                os.unlink(name)
+
+
+def _watch(
+    build: Callable[[], int],
+    folders: Callable[[], list[Path]],
+    out: Path,
+    echo: Callable[[str], None],
+    run: Callable[[Callable[[], int]], int],
+    poll_s: float,
+    rounds: int | None,
+    imported: Path | None,
+) -> None:
     built = 0
     last: Snapshot | None = None
     try:
@@ -164,13 +166,57 @@ def watch(
                 echo(f"\nchanged: {shown}{more}")
             last = now
             start = time.perf_counter()
-            code = run(build)
+            code = run(partial(noting_imports, build, imported) if imported else build)
             took = time.perf_counter() - start
             verdict = "built" if code == 0 else "not built, the last good output kept,"
             echo(f"{verdict} in {took:.2f} s; watching for changes (Ctrl-C to stop)")
             built += 1
+            if imported:
+                warm(imported)
     except KeyboardInterrupt:
         echo("stopped watching")
+
+
+def noting_imports(build: Callable[[], int], imported: Path) -> int:
+    """``build()``, run in a child of the watcher, writing to ``imported`` the name of
+    each module it imports, one a line: in this process and in the processes it forks
+    (a build's workers, which inherit the note-taker), even if it fails."""
+    fd = os.open(imported, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_APPEND, 0o600)
+    finder = _ImportNotes(fd)
+    sys.meta_path.insert(0, finder)
+    try:
+        return build()
+    finally:
+        with contextlib.suppress(ValueError):
+            sys.meta_path.remove(finder)
+        os.close(fd)
+
+
+class _ImportNotes:
+    """Asked first for every module not yet loaded: notes its name, leaves the finding to
+    the finders after it."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+
+    def find_spec(self, name: str, path: object = None, target: object = None) -> None:
+        with contextlib.suppress(OSError):  # a line at a time: processes append alike
+            os.write(self.fd, f"{name}\n".encode())
+
+
+def warm(imported: Path) -> None:
+    """Import the modules a build noted in ``imported`` (pnp's own and the libraries'), so
+    that the next build, forked from here, finds them loaded."""
+    try:
+        names = imported.read_text(encoding="utf-8").split()
+    except OSError:
+        return
+    for name in dict.fromkeys(names):
+        if name in sys.modules:
+            continue
+        # a module only its importer can load (one made at run time, a package's alias)
+        with contextlib.suppress(Exception):
+            importlib.import_module(name)
 
 
 def _short(path: str) -> str:
@@ -179,4 +225,4 @@ def _short(path: str) -> str:
     return str(display_path(Path(path)))
 
 
-__all__ = ["changed", "snapshot", "watch", "watched_folders"]
+__all__ = ["changed", "noting_imports", "snapshot", "warm", "watch", "watched_folders"]

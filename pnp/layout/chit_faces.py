@@ -10,11 +10,13 @@ that differ in colour also differ in a greyscale print.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from pnp._errors import LayoutError, Location
 from pnp.layout.chit_shapes import box, outline, span, texture
 from pnp.layout.chits import TOKEN_BLEED_MM
 from pnp.layout.ops import Face, Icon, Shape, TextBlock
-from pnp.layout.textfit import set_text
+from pnp.layout.textfit import largest_fit, set_text
 from pnp.layout.tints import mix
 
 MIN_PT = 6.0
@@ -43,8 +45,13 @@ PLATE_MM = 0.3
 """A pattern stops this far outside the words' room, which stays plain."""
 TEXTURE_SHARE = 0.35
 """A pattern's colour: the fill moved this share of the way to the ink."""
+FACES_KEPT = 1024
+"""Counter faces a process keeps: a build lays a game's counters out for their sheet, the
+cards they ride on and the rulebook's figures, the same faces each time (a face is
+immutable, made from its arguments and the fonts, which a process loads once)."""
 
 
+@lru_cache(maxsize=FACES_KEPT)
 def square_face(
     label: str,
     sub: str,
@@ -94,6 +101,7 @@ def square_face(
     return Face(d, d, tuple(ops))
 
 
+@lru_cache(maxsize=FACES_KEPT)
 def shaped_face(
     label: str,
     sub: str,
@@ -174,6 +182,9 @@ def _words(
         sub_h = sub_pt * LINE_EM * PT_MM
         steps = int((free - sub_h - least) / 0.3) + 1
         for label_h in [free - sub_h - 0.3 * i for i in range(max(0, steps))]:
+            bound = largest_fit("Lato-Black", max(MIN_PT, d * 1.6), MIN_PT, label_h)
+            if best is not None and (bound is None or bound <= best[0][0]):
+                break  # no lower box sets the label larger: none can be kept
             used = label_h + sub_h
             y = {"bottom": bottom - used, "top": top}.get(align, top + (free - used) / 2)
             try:

@@ -32,10 +32,22 @@ def pack_groups(
         pages, bottom = packer.end
         return (pages, sum(u < room / 2 for u in used), bottom)
 
+    # the packing of the groups before the one whose width is tried is the same in every
+    # trial of it: each prefix of the widths is packed once
+    prefixes: dict[tuple[tuple[int, ...], ...], Packer] = {}
+
     def packed(widths: list[list[int]] | None) -> Packer:
-        packer = Packer(area, width_of)
-        for g, (heading, runs) in enumerate(groups):
+        packer, start = Packer(area, width_of), 0
+        if widths is not None:
+            key = tuple(tuple(w) for w in widths)
+            start = next((g for g in range(len(groups), 0, -1) if key[:g] in prefixes), 0)
+            if start:
+                packer = prefixes[key[:start]].copy()
+        for g in range(start, len(groups)):
+            heading, runs = groups[g]
             packer.add(heading, runs, widths[g] if widths else None)
+            if widths is not None:
+                prefixes[key[: g + 1]] = packer.copy()
         packer.settle()
         return packer
 

@@ -16,13 +16,10 @@ Pure geometry in mm, y down from the top of the page (the caller turns slots int
 
 from __future__ import annotations
 
-import copy
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-CHITS = ("square", "shaped")
-"""What ``--chits`` takes: gang-cut squares with a shape emblem, or the shapes themselves."""
 GAP_MM = 3.0
 """Between spaced chips (room for a punch's rim or scissors) and between blocks."""
 GANG_MARK_MM = 3.0
@@ -51,7 +48,9 @@ class Run:
     @property
     def pitch(self) -> float:
         """From one slot to the next across: tessellated triangles overlap by half."""
-        return {"gang": self.d, "tess": self.d / 2, "spaced": self.d + GAP_MM}[self.kind]
+        if self.kind == "tess":
+            return self.d / 2
+        return self.d + GAP_MM if self.kind == "spaced" else self.d
 
     @property
     def step(self) -> float:
@@ -61,11 +60,16 @@ class Run:
 
     def size(self, cols: int, rows: int) -> tuple[float, float]:
         """Width and height of a block of ``rows`` × ``cols`` slots, its pad included."""
-        d = self.d
-        width = {"gang": cols * d, "tess": (cols + 1) * d / 2}.get(
-            self.kind, cols * d + (cols - 1) * GAP_MM + (self.pitch / 2 if rows > 1 else 0.0)
-        )
-        return width + 2 * self.pad, d + (rows - 1) * self.step + 2 * self.pad
+        d, kind = self.d, self.kind  # called tens of thousands of times by the packer
+        if kind == "gang":
+            width, step, pad = cols * d, d, GANG_MARK_MM
+        elif kind == "tess":
+            width, step, pad = (cols + 1) * d / 2, d, GANG_MARK_MM
+        else:
+            pitch = d + GAP_MM
+            width = cols * d + (cols - 1) * GAP_MM + (pitch / 2 if rows > 1 else 0.0)
+            step, pad = pitch * math.sqrt(3) / 2, TOKEN_BLEED_MM
+        return width + 2 * pad, d + (rows - 1) * step + 2 * pad
 
     def most_cols(self, width: float) -> int:
         """The most slots a row of ``width`` mm holds (at least one; spaced chips in
@@ -132,6 +136,12 @@ class _State:
     blocks: list[Block] = field(default_factory=list)
     headings: list[Heading] = field(default_factory=list)
 
+    def copy(self) -> _State:
+        """A copy to try a placement on: its own shelves (placing moves and grows them);
+        blocks and headings, which nothing changes once placed, shared."""
+        pages = [[replace(shelf) for shelf in shelves] for shelves in self.pages]
+        return _State(pages, list(self.blocks), list(self.headings))
+
 
 @dataclass(frozen=True)
 class Area:
@@ -156,6 +166,14 @@ class Packer:
         self.widths: list[list[int]] = []
         """The columns each run of each group was given."""
 
+    def copy(self) -> Packer:
+        """The packing so far, to add other groups to. A state is replaced by a changed
+        copy, never changed in place, so the copy shares it."""
+        other = Packer(self.area, self.width_of)
+        other.state, other.groups = self.state, self.groups
+        other.titles, other.widths = list(self.titles), list(self.widths)
+        return other
+
     def add(self, heading: str, runs: list[Run], widths: list[int] | None = None) -> None:
         """Place a group: beside earlier blocks when it fits there and would otherwise
         open a page of its own, else in new shelves in the shape that ends it highest (or
@@ -172,7 +190,7 @@ class Packer:
         self.widths.append(cols)
         assert best is not None
         if len(best.pages) > len(self.state.pages):
-            tucked = copy.deepcopy(self.state)
+            tucked = self.state.copy()
             if self._tuck(tucked, heading, runs):
                 best = tucked
         self.state = best
@@ -187,7 +205,7 @@ class Packer:
         last = len(self.state.pages) - 1
         if last < 1:
             return
-        trial = copy.deepcopy(self.state)
+        trial = self.state.copy()
         moving = [b for b in trial.blocks if b.page == last]
         trial.blocks = [b for b in trial.blocks if b.page != last]
         trial.headings = [h for h in trial.headings if h.page != last]
@@ -228,7 +246,7 @@ class Packer:
         return len(self.state.pages)
 
     def _trial(self, heading: str, runs: list[Run], cols: list[int]) -> _State:
-        trial = copy.deepcopy(self.state)
+        trial = self.state.copy()
         self._group(trial, heading, runs, cols)
         return trial
 

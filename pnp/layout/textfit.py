@@ -47,6 +47,21 @@ def _fit(
     return None
 
 
+def largest_fit(font_name: str, size: float, min_size: float, height_mm: float) -> float | None:
+    """The largest size :func:`set_text` can give a text of ``font_name`` declared at
+    ``size`` in a box ``height_mm`` tall, whatever its width (the first size ``_fit`` tries
+    whose one line is no taller than the box); None: none fits. A caller trying boxes of
+    many heights skips those where the text could not come out larger."""
+    font = load_font(font_name)
+    min_size = shrink_floor(size, min_size)
+    height_pt, s = height_mm / PT_TO_MM, size
+    while s >= min_size - 1e-9:
+        if _height(1, s, 1.0, font) <= height_pt + 1e-6:
+            return s
+        s -= 0.5
+    return None
+
+
 def _height(n: int, size: float, leading: float, font: FontMetrics) -> float:
     return (font.ascent + font.descent) * size + (n - 1) * size * leading
 

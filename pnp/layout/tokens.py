@@ -15,7 +15,6 @@ from pnp.layout.chit_faces import shaped_face, square_face
 from pnp.layout.chit_search import pack_groups
 from pnp.layout.chit_shapes import PATTERNS
 from pnp.layout.chits import (
-    CHITS,
     CONTINUED,
     GANG_MARK_MM,
     GAP_MM,
@@ -29,7 +28,7 @@ from pnp.layout.chits import (
 from pnp.layout.labels import LABEL_BAND_MM
 from pnp.layout.ops import Face, TextBlock
 from pnp.layout.pages import Cut, Page, Placed
-from pnp.layout.sheet import PAPERS_MM, Rect, marks_around, trim_lines, usable_area
+from pnp.layout.sheet import CHITS, PAPERS_MM, Rect, marks_around, trim_lines, usable_area
 from pnp.layout.tess import lines, marks, surround
 from pnp.layout.textfit import set_text
 from pnp.spec.components import Token, TokensComponent

@@ -44,6 +44,9 @@ class AnatomyFigure(GeneratedFigure):
         """Every leader segment drawn, in points from the figure's bottom-left."""
         self.text_boxes: list[Box] = []
         """Every word drawn (the card's blocks, the marks' numbers, the names), likewise."""
+        self._placed: dict[float, list[Callout]] = {}
+        """The callouts placed at each spacing: the book wraps a figure again and again
+        as it looks for its column, and placing them is the costly part of a plan."""
 
     @property
     def labels(self) -> tuple[str, ...]:
@@ -59,7 +62,9 @@ class AnatomyFigure(GeneratedFigure):
         face = self.anatomy.face
         self.k = max(1.0, min(SCALE_MOST, (availWidth - 2 * STRIP) / (face.width * mm)))
         spacing = (2 * MARK_R + MARK_GAP) / (mm * self.k)
-        self.callouts = place_callouts(face, self.anatomy.parts, spacing)
+        if spacing not in self._placed:
+            self._placed[spacing] = place_callouts(face, self.anatomy.parts, spacing)
+        self.callouts = list(self._placed[spacing])
         sides = {c.side for c in self.callouts}
         self.card_w, self.card_h = face.width * mm * self.k, face.height * mm * self.k
         self.top = STRIP if "top" in sides else 0.0
