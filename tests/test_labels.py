@@ -17,7 +17,7 @@ from pnp.build.game import build_game
 from pnp.layout.labels import CREDIT_PT, LABEL_PT, label_text, place_label
 from pnp.layout.pages import Page, Placed
 from pnp.layout.sheet import Rect
-from pnp.plan.doc_text import copyright_line
+from pnp.plan.credits import copyright_line
 from pnp.plan.outputs import plan_outputs
 from pnp.plan.settings import BuildOptions
 from pnp.spec.load import load_game

@@ -33,7 +33,7 @@ from pnp.spec.components import (
 )
 from pnp.spec.fields import parse_size
 from pnp.spec.game import Game
-from pnp.spec.kinds import component_kind, resolve
+from pnp.spec.kinds import component_kind
 
 OUTLINES = ("rect", "ellipse", "triangle", "diamond")
 """How a counter is cut, read from the first shape of its face (its colour)."""
@@ -172,7 +172,7 @@ class PieceFinder:
         if picture is None:
             raise DataError(f"the setup figure cannot draw {comp.kind} {comp_id!r}",
                             self.game.spec_location("components", i))  # fmt: skip
-        return resolve(picture)(self, key, comp, i)  # type: ignore[no-any-return]
+        return picture(self, key, comp, i)  # type: ignore[no-any-return]
 
 
 def board_picture(finder: PieceFinder, key: str, comp: BoardComponent, i: int) -> PieceView:

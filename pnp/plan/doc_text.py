@@ -12,6 +12,7 @@ from pnp.games import engine_for
 from pnp.games.decisions import record_runs
 from pnp.layout.face import art_used, card_context, find_template, known_art
 from pnp.layout.titleart import TitleArt, players_text
+from pnp.plan.credits import MADE_WITH, copyright_line, credit_line
 from pnp.plan.doc_meta import DocInfo
 from pnp.plan.settings import BuildOptions
 from pnp.spec.components import AidComponent
@@ -135,13 +136,11 @@ def rulebook_figures(
         out["pnp:anatomy"] = card_anatomy(game)
     if "(pnp:setup)" in text:
         from pnp.layout.setup_table import table_view
+        from pnp.plan import kinds  # noqa: F401  (binds the kinds' pictures)
         from pnp.plan.settings import BuildOptions
 
         out["pnp:setup"] = table_view(game, options or BuildOptions(), BuildOptions(), ctx)
     return out
-
-
-MADE_WITH = "made with pnp"
 
 
 def doc_info(spec: GameSpec, what: str) -> DocInfo:
@@ -152,21 +151,6 @@ def doc_info(spec: GameSpec, what: str) -> DocInfo:
     if spec.license:
         subject += f". {spec.license.short}"
     return DocInfo(title, spec.credits.designer if spec.credits else "", subject)
-
-
-def copyright_line(spec: GameSpec) -> str:
-    """The game's copyright and terms of copying (``credits.copyright``, ``license.short``):
-    the fine print of every sheet's label."""
-    parts = [
-        spec.credits.copyright if spec.credits else "",
-        spec.license.short if spec.license else "",
-    ]
-    return " · ".join(p for p in parts if p)
-
-
-def credit_line(spec: GameSpec) -> str:
-    """The one line every aid card and rulebook page carries."""
-    return " · ".join(p for p in (copyright_line(spec), MADE_WITH.replace(" ", "\u00a0")) if p)
 
 
 ICON_IN_TEXT = re.compile(r":[a-z0-9][a-z0-9-]*:")

@@ -12,7 +12,7 @@ from pnp.layout.pages import Page
 from pnp.layout.screen import lay_out_screens
 from pnp.layout.tokens import lay_out_tokens
 from pnp.layout.track import lay_out_track
-from pnp.plan.doc_text import credit_line
+from pnp.plan.credits import credit_line
 from pnp.plan.settings import BuildOptions
 from pnp.spec.components import (
     AidComponent,

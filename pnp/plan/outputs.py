@@ -16,6 +16,7 @@ from pnp.layout.ops import Face
 from pnp.layout.pages import Page
 from pnp.layout.riders import counters_on_cards
 from pnp.layout.shop import one_piece_boxes, shop_back_page, shop_pages
+from pnp.plan import kinds as _kinds  # noqa: F401  (binds pnp's own kinds' layouts)
 from pnp.plan.doc_text import (
     copyright_line,
     doc_info,
@@ -41,7 +42,7 @@ from pnp.spec.components import (
     TokensComponent,
 )
 from pnp.spec.game import Game
-from pnp.spec.kinds import component_kind, component_kinds, resolve
+from pnp.spec.kinds import component_kind, component_kinds
 
 Laid = tuple[list[Page], dict[str, Any]]
 """A file's pages and the faces they place."""
@@ -239,7 +240,8 @@ def _component(game: Game, i: int, options: BuildOptions, context: Any) -> Laid:
                 shared.update(template_context(game, options.chits))
             return shared
 
-    lay_out = resolve(component_kind(comp.kind).lay_out)
+    lay_out = component_kind(comp.kind).lay_out
+    assert lay_out is not None, f"component kind {comp.kind!r} has no layout"
     return lay_out(game, comp, i, options, context)  # type: ignore[no-any-return]
 
 

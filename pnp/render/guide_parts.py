@@ -18,7 +18,7 @@ from pnp.layout.ink import save_ink
 from pnp.layout.ops import Face, Shape
 from pnp.layout.sheet import corner_radius
 from pnp.layout.sleeves import Sleeve, sleeve_for
-from pnp.plan.doc_text import credit_line
+from pnp.plan.credits import credit_line
 from pnp.plan.outputs import BuildPlan
 from pnp.spec.components import BoardComponent
 from pnp.spec.game import Game

@@ -13,7 +13,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pnp.plan.doc_text import credit_line, doc_info
+from pnp.plan.credits import credit_line
+from pnp.plan.doc_text import doc_info
 from pnp.render.charts import Boxes, Chart, Histogram, Row, RowChart, Side
 from pnp.render.report_pdf import Section, SimDocument, write_sim_report
 from pnp.sim.ab_pages import Comparison, comparison_section

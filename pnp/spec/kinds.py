@@ -3,16 +3,16 @@ boards, screens, tracks, aids, and any kind registered later) declared once, and
 everything that lists kinds: the schema (the `components` union), the plan of a build (its
 layout and its file), the setup figure and `pnp validate`.
 
-A kind names its layout and its setup-figure picture as ``"module:function"`` (or gives
-the function itself): they live in the stages above this one and are imported only when
-a build or a figure needs them, so reading the kinds stays cheap."""
+A kind's layout and setup-figure picture live in the stages above this one: a kind declared
+outside pnp gives them in its declaration; pnp's own five are declared here with what the
+spec knows of them, and pnp.plan.kinds binds their functions (`bind`) when the plan stage
+loads, so nothing here imports upward and reading the kinds stays cheap."""
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, Field
@@ -27,9 +27,6 @@ from pnp.spec.components import (
 from pnp.spec.kind_names import BUILT_IN
 from pnp.spec.model import GameSpec
 
-Ref = str | Callable[..., Any]
-"""A function, or where to find it: ``"package.module:function"``."""
-
 
 @dataclass(frozen=True)
 class ComponentKind:
@@ -38,10 +35,10 @@ class ComponentKind:
     name: str
     model: type[BaseModel]
     """Its schema: a model whose `kind` field is ``Literal[name]``."""
-    lay_out: Ref
+    lay_out: Callable[..., Any] | None = None
     """Its file of sheets: ``(game, component, index, options, context) -> (pages,
     faces)``, ``context()`` giving the template context of the build."""
-    picture: Ref | None = None
+    picture: Callable[..., Any] | None = None
     """The piece in the setup figure: ``(finder, key, component, index) -> PieceView``
     (pnp.layout.setup_table); None: the figure does not show it."""
     on_table: Literal["centre", "seat"] | None = None
@@ -57,14 +54,6 @@ class ComponentKind:
     """One piece a page: each page gets its TrimBox and BleedBox."""
     typeset: bool = False
     """Its pieces' text is typeset when its file is drawn (an aid's panel)."""
-
-
-def resolve(ref: Ref) -> Callable[..., Any]:
-    """The function ``ref`` names (imported now), or ``ref`` itself."""
-    if callable(ref):
-        return ref
-    module, _, name = ref.partition(":")
-    return getattr(importlib.import_module(module), name)  # type: ignore[no-any-return]
 
 
 _KINDS: dict[str, ComponentKind] = {}
@@ -104,6 +93,12 @@ def component_kind(name: str) -> ComponentKind:
     return _KINDS[name]
 
 
+def bind(name: str, lay_out: Callable[..., Any], picture: Callable[..., Any] | None) -> None:
+    """Give pnp's own kind ``name`` its layout and picture (pnp.plan.kinds does, for all
+    five, as the plan stage loads)."""
+    _KINDS[name] = replace(_KINDS[name], lay_out=lay_out, picture=picture)
+
+
 def _rebuild() -> None:
     """game.yaml's `components` made of the kinds declared now (its errors located as
     before: the union is told apart by `kind`)."""
@@ -118,23 +113,16 @@ def component_union() -> Any:
     return Annotated[Union[models], Field(discriminator="kind")]  # noqa: UP007
 
 
-_LAYOUTS = "pnp.plan.kind_layouts"
-_PICTURES = "pnp.layout.setup_table"
-
 for _kind in (
-    ComponentKind("tokens", TokensComponent, f"{_LAYOUTS}:tokens", margin="inner"),
+    ComponentKind("tokens", TokensComponent, margin="inner"),
     ComponentKind(
         "track",
         TrackComponent,
-        f"{_LAYOUTS}:track",
-        f"{_PICTURES}:track_picture",
         on_table="centre",
     ),
     ComponentKind(
         "aid",
         AidComponent,
-        f"{_LAYOUTS}:aid",
-        f"{_PICTURES}:aid_picture",
         on_table="seat",
         seat_name="player aid",
         seat_needs_copies=True,
@@ -144,16 +132,12 @@ for _kind in (
     ComponentKind(
         "board",
         BoardComponent,
-        f"{_LAYOUTS}:board",
-        f"{_PICTURES}:board_picture",
         on_table="centre",
         one_piece=True,
     ),
     ComponentKind(
         "screen",
         ScreenComponent,
-        f"{_LAYOUTS}:screen",
-        f"{_PICTURES}:screen_picture",
         on_table="seat",
         seat_name="screen",
         one_piece=True,
