@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pnp.layout.sheet import PAPERS_MM  # noqa: E402
+from pnp.layout.paper import PAPERS_MM  # noqa: E402
 from pnp.plan.outputs import plan_outputs, usable_margin  # noqa: E402
 from pnp.plan.settings import BuildOptions  # noqa: E402
 from pnp.spec.load import list_games, load_game  # noqa: E402

@@ -12,7 +12,7 @@ import pytest
 
 from pnp.build.game import build_game
 from pnp.layout.cards import impose_copies
-from pnp.layout.sheet import PAPERS_MM
+from pnp.layout.paper import PAPERS_MM
 from pnp.plan.settings import BuildOptions
 from pnp.render.doc_layout import aid_layout
 from pnp.spec.components import AidComponent

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.build.game import build_game
-from pnp.layout.sheet import PAPERS_MM
+from pnp.layout.paper import PAPERS_MM
 from pnp.plan.doc_text import rulebook_markdown
 from pnp.plan.settings import BuildOptions
 from pnp.render.doc_layout import typeset_rulebook

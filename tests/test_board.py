@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from pnp.cli.app import app
 from pnp.layout.board import OVERLAP_MM, PRINTER_MARGIN_MM, plan_tiles
-from pnp.layout.sheet import PAPERS_MM
+from pnp.layout.paper import PAPERS_MM
 
 runner = CliRunner()
 PT = 72 / 25.4

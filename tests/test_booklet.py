@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from pnp.build.game import build_game
 from pnp.cli.app import app
 from pnp.layout.page_formats import BACK_COVER, BLANK, booklet_format, padded, signature_order
-from pnp.layout.sheet import MARGIN_MM, PAPERS_MM
+from pnp.layout.paper import MARGIN_MM, PAPERS_MM
 from pnp.plan.doc_text import rulebook_markdown, rulebook_setting
 from pnp.plan.settings import BuildOptions
 from pnp.render.rulebook import write_rulebook

@@ -7,7 +7,8 @@ from typer.testing import CliRunner
 
 from pnp.cli.app import app
 from pnp.layout.calibration import calibration_pages, scale_marks, targets
-from pnp.layout.sheet import PAPERS_MM, mirror
+from pnp.layout.paper import PAPERS_MM
+from pnp.layout.sheet import mirror
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

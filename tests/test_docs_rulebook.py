@@ -10,7 +10,7 @@ from statistics import median
 import pytest
 
 from pnp.layout.page_formats import sheet_format
-from pnp.layout.sheet import PAPERS_MM
+from pnp.layout.paper import PAPERS_MM
 from pnp.plan.doc_meta import DocInfo
 from pnp.plan.doc_text import rulebook_markdown
 from pnp.render.blocks import BLANK_MOST

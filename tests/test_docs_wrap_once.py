@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from reportlab.platypus import Paragraph
 
-from pnp.layout.sheet import PAPERS_MM
+from pnp.layout.paper import PAPERS_MM
 from pnp.plan.doc_text import rulebook_markdown
 from pnp.render.blocks import Block
 from pnp.render.doc_layout import typeset_rulebook

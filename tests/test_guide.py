@@ -14,7 +14,7 @@ import pytest
 from pypdf import PdfReader
 
 from pnp.build.game import build_game
-from pnp.layout.sheet import PAPERS_MM
+from pnp.layout.paper import PAPERS_MM
 from pnp.layout.sleeves import sleeve_for
 from pnp.plan.settings import BuildOptions
 from pnp.render.guide_files import how_to_print, paper_name

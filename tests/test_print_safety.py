@@ -20,7 +20,8 @@ from pnp.layout.chit_shapes import outline
 from pnp.layout.chits import TOKEN_BLEED_MM
 from pnp.layout.ops import Face, TextBlock
 from pnp.layout.pages import Page
-from pnp.layout.sheet import DEFAULT_BLEED_MM, LAYOUTS, PAPERS_MM, sheet_fill, sheets_lower_bound
+from pnp.layout.paper import LAYOUTS, PAPERS_MM
+from pnp.layout.sheet import DEFAULT_BLEED_MM, sheet_fill, sheets_lower_bound
 from pnp.layout.tokens import lay_out_tokens
 from pnp.plan.outputs import plan_outputs, usable_margin
 from pnp.plan.settings import BuildOptions

@@ -151,7 +151,7 @@ def _interrupted(mini_cards: Path, program: str, *before: str, delay: float = 0.
     [
         ("pnp.cli.app", "interrupted; nothing written\n"),
         ("typer", "interrupted; nothing written\n"),
-        ("pnp.layout.sheet", "interrupted; nothing written\n"),
+        ("pnp.layout.paper", "interrupted; nothing written\n"),
         ("pnp.build.typesetter", "interrupted\n"),  # the work has begun: the command's
         ("pnp.spec.load", "interrupted\n"),
         ("pnp.build.deliver", "interrupted\n"),

@@ -9,10 +9,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pnp._errors import LayoutError
+from pnp.layout.paper import MARGIN_MM, PAPERS_MM
 from pnp.layout.sheet import (
-    MARGIN_MM,
     MIN_MARK_MM,
-    PAPERS_MM,
     corner_radius,
     crop_marks,
     fold_lines,

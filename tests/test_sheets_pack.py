@@ -20,14 +20,8 @@ from pnp.layout.labels import label_pages
 from pnp.layout.ops import Face
 from pnp.layout.pack import Piece, Rules, pack
 from pnp.layout.pages import Page, Placed
-from pnp.layout.sheet import (
-    DEFAULT_BLEED_MM,
-    PAPERS_MM,
-    cut_marks,
-    mirror,
-    sheet_fill,
-    sheets_lower_bound,
-)
+from pnp.layout.paper import PAPERS_MM
+from pnp.layout.sheet import DEFAULT_BLEED_MM, cut_marks, mirror, sheet_fill, sheets_lower_bound
 from pnp.plan.outputs import plan_outputs, usable_margin
 from pnp.plan.settings import BuildOptions
 from pnp.spec.game import Game

@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from pnp._errors import LayoutError
 from pnp.cli.app import app
 from pnp.layout.boxart import CUT_INK, INSET_MM, game_boxes
-from pnp.layout.sheet import MARGIN_MM, PAPERS_MM
+from pnp.layout.paper import MARGIN_MM, PAPERS_MM
 from pnp.layout.tuckbox import CARD_MM, CLEARANCE_MM, SLEEVE_MM, box_sheets, box_size, lines, net
 from pnp.plan.outputs import lay_out_sheet, sheet_plans
 from pnp.plan.settings import BuildOptions

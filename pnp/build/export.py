@@ -25,7 +25,7 @@ from pnp.build.output import locked
 from pnp.layout.cards import back_key, lay_out_faces
 from pnp.layout.images import TGC_BLEED_MM, Sheet, tgc_size, tts_sheets
 from pnp.layout.ops import Face
-from pnp.plan.files import IMAGE_TARGETS
+from pnp.plan.file_kinds import IMAGE_TARGETS
 from pnp.render.raster import rasterise, save_png
 from pnp.spec.game import Game
 

@@ -207,7 +207,8 @@ def _card_pieces(game: Game, faces: dict[str, Face]) -> list[Piece]:
 def _size_findings(game: Game) -> list[Finding]:
     """Card decks and aids whose pieces fit no sheet of A4 or Letter at the default
     margin (the build would stop there): an error at the size, naming the paper."""
-    from pnp.layout.sheet import PAPERS_MM, plan_grid
+    from pnp.layout.paper import PAPERS_MM
+    from pnp.layout.sheet import plan_grid
     from pnp.plan.settings import BuildOptions
     from pnp.spec.fields import parse_size
 

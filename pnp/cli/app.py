@@ -45,8 +45,8 @@ from pnp.cli.new import new_app
 from pnp.cli.options import CardsOpt, ExpOpt, GameArg, JobsOpt, MaybeGameArg, PaperOpt
 from pnp.cli.outcome import outcome
 from pnp.cli.outcome import run as run_command
-from pnp.layout.sheet import MARGIN_MM
-from pnp.plan.files import DOCUMENT_KINDS, IMAGE_TARGETS
+from pnp.layout.paper import MARGIN_MM
+from pnp.plan.file_kinds import DOCUMENT_KINDS, IMAGE_TARGETS
 
 if TYPE_CHECKING:
     from pnp.plan.settings import BuildOptions

@@ -11,8 +11,8 @@ from typing import Annotated
 import typer
 
 from pnp.cli import options as opt
-from pnp.layout.sheet import CHITS, LAYOUTS, MAX_MARGIN_MM
-from pnp.plan.files import CUT_FORMATS, IMAGE_TARGETS, KINDS
+from pnp.layout.paper import CHITS, LAYOUTS, MAX_MARGIN_MM
+from pnp.plan.file_kinds import CUT_FORMATS, IMAGE_TARGETS, KINDS
 
 AllOpt = Annotated[bool, typer.Option("--all", help="Build every game.")]
 

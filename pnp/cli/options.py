@@ -21,7 +21,7 @@ import typer
 from typer.core import TyperCommand
 
 from pnp._errors import UsageError, shown, unknown
-from pnp.layout.sheet import PAPERS_MM
+from pnp.layout.paper import PAPERS_MM
 
 BACK_OFFSET_LIMIT_MM = 10.0
 """A printer that misregisters by more than this needs repair, not an offset."""

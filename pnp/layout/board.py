@@ -18,7 +18,8 @@ from pnp._errors import DataError, LayoutError
 from pnp.layout.boardparts import region_extent, region_ops
 from pnp.layout.ops import Face, Icon, Picture, Shape, TextBlock
 from pnp.layout.pages import Page, Placed
-from pnp.layout.sheet import PAPERS_MM, Rect
+from pnp.layout.paper import PAPERS_MM
+from pnp.layout.sheet import Rect
 from pnp.layout.textfit import set_text
 from pnp.layout.tints import legible
 from pnp.spec.components import BoardComponent

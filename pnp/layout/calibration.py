@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pnp.layout.ops import Shape, TextBlock
 from pnp.layout.pages import Page
-from pnp.layout.sheet import PAPERS_MM
+from pnp.layout.paper import PAPERS_MM
 from pnp.layout.textfit import set_text
 from pnp.layout.tokens import title_block
 

@@ -12,10 +12,10 @@ from pnp.layout.labels import LABEL_BAND_MM
 from pnp.layout.ops import Face
 from pnp.layout.pack import Packed, Piece, Rules, pack
 from pnp.layout.pages import Cut, Page, Placed
+from pnp.layout.paper import PAPERS_MM
 from pnp.layout.sheet import (
     DEFAULT_BLEED_MM,
     MIN_MARK_MM,
-    PAPERS_MM,
     Grid,
     Rect,
     corner_radius,

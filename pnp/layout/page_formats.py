@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.layout.pages import Page, Placed
-from pnp.layout.sheet import MARGIN_MM, PAPERS_MM, Rect
+from pnp.layout.paper import MARGIN_MM, PAPERS_MM
+from pnp.layout.sheet import Rect
 
 
 @dataclass(frozen=True)

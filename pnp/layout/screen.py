@@ -18,8 +18,9 @@ from pnp.layout.board import PRINTER_MARGIN_MM, credit_block
 from pnp.layout.labels import LABEL_BAND_MM
 from pnp.layout.ops import Face, Shape
 from pnp.layout.pages import Page, Placed
+from pnp.layout.paper import PAPERS_MM
 from pnp.layout.screen_outside import BLEED_MM, SAFE_MM, WRAP_MM, Op, outside_ops
-from pnp.layout.sheet import MIN_MARK_MM, PAPERS_MM, Rect, marks_around
+from pnp.layout.sheet import MIN_MARK_MM, Rect, marks_around
 from pnp.layout.textfit import set_text
 from pnp.layout.tints import legible
 from pnp.spec.components import ScreenComponent

@@ -21,17 +21,13 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from pnp._errors import LayoutError
+from pnp.layout.paper import (  # the command line's choices, cheap to import
+    MARGIN_MM,
+    MAX_MARGIN_MM,
+    PAPERS_MM,
+    SHEET_LAYOUTS,
+)
 
-PAPERS_MM: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
-SHEET_LAYOUTS = ("grid", "gutter", "fold")
-LAYOUTS = ("auto", *SHEET_LAYOUTS)
-"""``auto``: a grid where every card on a sheet has one edge-band colour, else gutters."""
-CHITS = ("square", "shaped")
-"""What ``--chits`` takes: gang-cut squares with a shape emblem, or the shapes themselves
-(pnp.layout.chits packs them; the command line offers them without loading it)."""
-MARGIN_MM = 6.0
-"""Default printer margin: nothing needed for cutting or reading lies closer to the edge."""
-MAX_MARGIN_MM = 20.0
 DEFAULT_BLEED_MM = 3.0
 MIN_GUTTER_BLEED_MM = 1.25
 """Least bleed into a gutter: a cut that misses by 1 mm, and a little more."""

@@ -28,7 +28,8 @@ from pnp.layout.chits import (
 from pnp.layout.labels import LABEL_BAND_MM
 from pnp.layout.ops import Face, TextBlock
 from pnp.layout.pages import Cut, Page, Placed
-from pnp.layout.sheet import CHITS, PAPERS_MM, Rect, marks_around, trim_lines, usable_area
+from pnp.layout.paper import CHITS, PAPERS_MM
+from pnp.layout.sheet import Rect, marks_around, trim_lines, usable_area
 from pnp.layout.tess import lines, marks, surround
 from pnp.layout.textfit import set_text
 from pnp.spec.components import Token, TokensComponent

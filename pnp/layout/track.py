@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pnp._errors import DataError, Location
 from pnp.layout.ops import Box, Shape, TextBlock
 from pnp.layout.pages import Page
-from pnp.layout.sheet import PAPERS_MM
+from pnp.layout.paper import PAPERS_MM
 from pnp.layout.textfit import PT_TO_MM, set_text
 from pnp.layout.tints import ink_on, mix
 from pnp.layout.tokens import PAGE_MARGIN_MM, title_block

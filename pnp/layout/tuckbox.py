@@ -20,7 +20,8 @@ import math
 from dataclasses import dataclass
 
 from pnp._errors import LayoutError
-from pnp.layout.sheet import PAPERS_MM, Rect
+from pnp.layout.paper import PAPERS_MM
+from pnp.layout.sheet import Rect
 
 CARD_MM = {"bare": 0.3, "sleeved": 0.6}
 """Thickness of one card: printed on 250-300 g/m² card stock, and in a standard sleeve

@@ -7,7 +7,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from pnp.spec.kind_names import BUILT_IN
+from pnp.plan.file_kinds import (
+    CUT_FORMATS,
+    DOCUMENT_KINDS,
+    GUIDE_KIND,
+    IMAGE_TARGETS,
+    KINDS,
+    SHOP_KIND,
+)
 
 if TYPE_CHECKING:
     from pnp.layout.ops import Face
@@ -16,18 +23,7 @@ if TYPE_CHECKING:
 
 PT_PER_MM = 72.0 / 25.4
 
-KINDS = ("cards", *BUILT_IN, "rulebook", "box")
-"""Kinds of output file a game makes (manifest `kind`), the ones `--only` picks from; `box`
-is the card box (pnp.layout.tuckbox), one for the game's cards unless they are too many."""
-GUIDE_KIND = "guide"
-"""The start-here sheet every build writes beside the others (pnp.render.guide)."""
-SHOP_KIND = "shop"
-"""A deck for a print shop, one card a page (`--shop-pdf`, pnp.plan.outputs.shop_files)."""
-IMAGE_TARGETS = ("tgc", "tts")
-"""Print-shop image sets `--images` can write (The Game Crafter, Tabletop Simulator)."""
-
-CUT_FORMATS = ("svg",)
-"""What `--cut-file` can write (pnp.layout.cuts writes it)."""
+__all__ = ["CUT_FORMATS", "DOCUMENT_KINDS", "GUIDE_KIND", "IMAGE_TARGETS", "KINDS", "SHOP_KIND"]
 
 
 def _pt(v: float) -> float:
@@ -208,8 +204,3 @@ def _item(it: Placed, fold: bool = False) -> dict[str, Any]:
     if it.rotate:
         item["rotate"] = it.rotate
     return item
-
-
-DOCUMENT_KINDS = ("rulebook", "aid")
-"""Kinds typeset with platypus and markdown-it: drawn in one process, the only one that
-imports them."""

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.layout.sheet import MARGIN_MM, Rect, layout_margin, registration_marks, registration_room
+from pnp.layout.paper import MARGIN_MM
+from pnp.layout.sheet import Rect, layout_margin, registration_marks, registration_room
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

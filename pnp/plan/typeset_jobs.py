@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from pnp._errors import Location
-from pnp.layout.sheet import PAPERS_MM
+from pnp.layout.paper import PAPERS_MM
 from pnp.plan.doc_meta import DocInfo
 from pnp.plan.doc_text import (
     aid_markdown,

@@ -17,7 +17,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pnp.layout.labels import label_pages
 from pnp.layout.pages import Page, Placed
-from pnp.layout.sheet import PAPERS_MM
+from pnp.layout.paper import PAPERS_MM
 from pnp.plan.credits import copyright_line, credit_line
 from pnp.plan.doc_text import doc_info
 from pnp.plan.files import GUIDE_KIND, PT_PER_MM

@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from pnp.layout.sheet import PAPERS_MM
+from pnp.layout.paper import PAPERS_MM
 from pnp.plan.files import GUIDE_KIND, PT_PER_MM, SHOP_KIND
 
 Entry = dict[str, Any]

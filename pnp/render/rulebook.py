@@ -31,7 +31,7 @@ from reportlab.platypus import (
 )
 
 from pnp.layout.page_formats import BookFormat, sheet_format
-from pnp.layout.sheet import PAPERS_MM
+from pnp.layout.paper import PAPERS_MM
 from pnp.layout.titleart import TitleArt
 from pnp.plan.doc_meta import DocInfo
 from pnp.render.blocks import Block, Group, flatten, lines_shared, stack_height
