@@ -49,7 +49,7 @@ def playable(state: StateData, card: int) -> bool:
 
 def target_actions(state: StateData) -> tuple[Action, ...]:
     """What the Discard's pending effect (``eff_key``) may hit now."""
-    companies, key, table = state.companies, state.eff_key, state.config.actions
+    companies, key, table = state.companies, state.eff_key, state.actions
     if key in ("grant", "fine"):
         return tuple([table.target[plan] for plan, co in companies.items() if co.total])
     if key == "remove_attachment":

@@ -78,7 +78,10 @@ class State(StateData, Reporting):
         if phase == TERMS_PHASE:  # a rich lead has thousands of terms: checked, not searched
             allowed = funding.allows_terms(self, action)
         else:
-            allowed = action in self.legal_actions()
+            legal = self._legal
+            if legal is None:
+                legal = _LEGAL[phase](self)
+            allowed = action in legal
         if not allowed:
             raise IllegalAction(action, self.to_move, PHASE_NAMES[phase])
         self._legal = None
@@ -203,7 +206,7 @@ class State(StateData, Reporting):
     def _play_actions(self) -> tuple[Action, ...]:
         actions: list[Action] = [KEEP_ACTION]
         add, config, plans = actions.append, self.config, self.companies
-        role, playable, table = config.card_role, effects.playable, config.actions
+        role, playable, table = config.card_role, effects.playable, self.actions
         for card in self.hands[self.actor]:
             kind = role[card]
             if kind == COMPANY:
@@ -251,7 +254,7 @@ class State(StateData, Reporting):
         actions = [PASS_ACTION]
         me, limit, turn = self.actor, self.ipo_limit, self.turn
         can_fund = self.money[me] >= self.config.min_price
-        table = self.config.actions
+        table = self.actions
         for plan, co in self.companies.items():
             if can_fund:
                 actions.append(table.fund[plan])

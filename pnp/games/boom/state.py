@@ -42,6 +42,7 @@ class StateData:
 
     __slots__ = (
         "config",
+        "actions",
         "players",
         "everyone",
         "rng",
@@ -93,6 +94,8 @@ class StateData:
         self, config: Config, players: int, seed: int | None, transcript: bool = True
     ) -> None:
         self.config = config
+        self.actions = config.actions
+        """The actions naming play cards (``config.actions``, kept at hand for the rules)."""
         self.players = players
         self.everyone = (1 << players) - 1
         """Every seat's bit (the seats asked in a funding round, ``fr_asked``)."""

@@ -162,6 +162,7 @@ def deal(view: View, rng: random.Random, cls: type[D]) -> D:
     config, n, seat = view.config, view.players, view.seat
     s = cls.__new__(cls)
     s.config, s.players, s.everyone = config, n, (1 << n) - 1
+    s.actions = config.actions
     s.rng = random.Random(rng.getrandbits(64))
     s.log = None
     s.playlog = None
