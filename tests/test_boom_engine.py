@@ -31,9 +31,11 @@ from pnp.games.boom.actions import (
     TARGET_PHASE,
     TERMS,
     TERMS_PHASE,
+    act,
 )
 from pnp.games.boom.company import Company, burn_rate, found, with_cards, with_shares
 from pnp.games.boom.rules import CRASH, State
+from pnp.games.kit import IllegalAction
 from pnp.sim.runner import simulate
 from pnp.spec.game import Game
 from pnp.spec.load import load_game
@@ -48,11 +50,16 @@ def fresh(game: Game, players: int = 4, seed: int = 0) -> State:
     return boom.new_state(game, players, seed)
 
 
+def moved(state: State) -> None:
+    """The test moved the state by hand: forget the legal actions it had worked out."""
+    state._legal = None
+
+
 def take(state: State, card_id: str) -> int:
     """Pull one copy of a card out of the deck, a hand or the discard pile."""
     for pile in (state.deck, state.discard, *state.hands):
         for card in pile:
-            if state.cat.card_id[card] == card_id:
+            if state.config.card_id[card] == card_id:
                 pile.remove(card)
                 return card
     raise LookupError(card_id)
@@ -68,20 +75,21 @@ def place(
 ) -> Company:
     """Put a company on the table as if it had been played and funded earlier."""
     plan = take(state, plan_id)
-    co = found(state.cat, plan, owner, state.players)
-    co = with_cards(state.cat, co, tuple(take(state, c) for c in attached))
+    co = found(state.config, plan, owner, state.players)
+    co = with_cards(state.config, co, tuple(take(state, c) for c in attached))
     for seat, n in (shares or {}).items():
         co = with_shares(co, seat, n, 0)
         state.stock_out[seat] += n
     co = state.companies[plan] = co._replace(cash=cash)
+    moved(state)
     return co
 
 
 def finish_turns(state: State, turns: int) -> None:
     """Every seat keeps its cards and passes, for ``turns`` turns."""
     for _ in range(turns):
-        state.apply((KEEP,))
-        state.apply((PASS,))
+        state.apply(act(KEEP))
+        state.apply(act(PASS))
 
 
 def finish_round(state: State) -> None:
@@ -89,7 +97,7 @@ def finish_round(state: State) -> None:
 
 
 def event_index(state: State, event_id: str) -> int:
-    return next(i for i, e in enumerate(state.cat.events) if e.id == event_id)
+    return next(i for i, e in enumerate(state.config.events) if e.id == event_id)
 
 
 def others(state: State) -> list[int]:
@@ -103,18 +111,18 @@ def test_any_whole_price_from_the_minimum_up_and_bots_keep_to_a_menu(game: Game)
     me = s.actor
     plan = take(s, "airwavz-plan")
     s.hands[me].append(plan)
-    s.apply((PLAY_PLAN, plan))
-    s.apply((FUND, plan))
-    prices = {a[1] for a in s.legal_actions()}
+    s.apply(act(PLAY_PLAN, plan))
+    s.apply(act(FUND, plan))
+    prices = {a.args[0] for a in s.legal_actions()}
     # boom.txt: "at least $5m (there is no upper limit)"; its own example uses $7m
     assert prices == set(range(5, s.money[me] + 1))
-    assert (TERMS, 7, 2) in s.legal_actions()
-    assert {a[1] for a in menu_moves(s.view(me), s.legal_actions())} == {5, 10, 15, 20, 30, 40}
-    with pytest.raises(ValueError, match="break the rules"):
-        s.clone().apply((TERMS, 4, 1))
-    with pytest.raises(ValueError, match="break the rules"):
-        s.clone().apply((TERMS, 60, 2))  # $120m is more than the lead's $100m
-    s.apply((TERMS, 7, 2))
+    assert act(TERMS, 7, 2) in s.legal_actions()
+    assert {a.args[0] for a in menu_moves(s.view(me), s.legal_actions())} == {5, 10, 15, 20, 30, 40}
+    with pytest.raises(IllegalAction, match="not legal now"):
+        s.clone().apply(act(TERMS, 4, 1))
+    with pytest.raises(IllegalAction, match="not legal now"):
+        s.clone().apply(act(TERMS, 60, 2))  # $120m is more than the lead's $100m
+    s.apply(act(TERMS, 7, 2))
     assert s.companies[plan].cash == 14  # boom.txt: "$7m ... two shares ... $14m"
 
 
@@ -160,9 +168,9 @@ def test_ipo_pays_each_share_rounded_down_and_clears_the_company(game: Game) -> 
 
 
 def test_ipo_roll_is_clamped_to_the_table(game: Game) -> None:
-    cat = boom.config_for(game)
-    assert cat.raised(16) == cat.raised(25) == 1000  # game.yaml ipo_table: 16+ → 1000
-    assert cat.raised(2) == 0  # game.yaml ipo_table: roll 2 → 0
+    config = boom.config_for(game)
+    assert config.raised(16) == config.raised(25) == 1000  # game.yaml ipo_table: 16+ → 1000
+    assert config.raised(2) == 0  # game.yaml ipo_table: roll 2 → 0
 
 
 def test_only_the_lead_may_ipo_and_only_at_the_card_limit(game: Game) -> None:
@@ -184,13 +192,14 @@ def test_only_the_lead_may_ipo_and_only_at_the_card_limit(game: Game) -> None:
         shares={me: 1, other: 2},
         cash=30,
     )
-    s.apply((KEEP,))
+    s.apply(act(KEEP))
     s.ipo_limit = 5  # four cards < limit 5: no IPO
-    assert (IPO, four.plan) not in s.legal_actions()
+    assert act(IPO, four.plan) not in s.legal_actions()
     s.ipo_limit = 4  # boom.txt: cards ≥ the IPO Card Limit
+    moved(s)
     legal = s.legal_actions()
-    assert (IPO, four.plan) in legal
-    assert (IPO, theirs.plan) not in legal  # boom.txt: only the lead investor
+    assert act(IPO, four.plan) in legal
+    assert act(IPO, theirs.plan) not in legal  # boom.txt: only the lead investor
 
 
 def test_lead_of_a_round_cannot_ipo_it_in_the_same_turn(game: Game) -> None:
@@ -202,23 +211,23 @@ def test_lead_of_a_round_cannot_ipo_it_in_the_same_turn(game: Game) -> None:
         owner=me,
         attached=("synergy", "b2b", "eyeballs", "convergence", "merch-store"),
     )
-    s.apply((KEEP,))
+    s.apply(act(KEEP))
     assert s.phase == ACT
-    assert (IPO, co.plan) not in s.legal_actions()  # unfunded companies cannot go public
-    s.apply((FUND, co.plan))
-    s.apply((TERMS, 10, 2))
+    assert act(IPO, co.plan) not in s.legal_actions()  # unfunded companies cannot go public
+    s.apply(act(FUND, co.plan))
+    s.apply(act(TERMS, 10, 2))
     for seat in others(s)[:1]:
-        s.apply((INVITE, seat))
-        s.apply((BUY,))
+        s.apply(act(INVITE, seat))
+        s.apply(act(BUY))
     funded_in = s.turn
-    s.apply((CLOSE,))
+    s.apply(act(CLOSE))
     assert s.companies[co.plan].led_turn == funded_in
     assert s.turn_pos == 1  # boom.txt: one action a turn, so the lead's turn is over
     finish_round(s)
     while s.actor != me:
         finish_turns(s, 1)
-    s.apply((KEEP,))
-    assert (IPO, co.plan) in s.legal_actions()  # next round at the earliest
+    s.apply(act(KEEP))
+    assert act(IPO, co.plan) in s.legal_actions()  # next round at the earliest
 
 
 # -- funding -------------------------------------------------------------------------------
@@ -229,22 +238,22 @@ def test_funding_round_cannot_close_below_three_shares(game: Game) -> None:
     me = s.actor
     plan = take(s, "airwavz-plan")
     s.hands[me].append(plan)
-    s.apply((PLAY_PLAN, plan))
-    s.apply((FUND, plan))
+    s.apply(act(PLAY_PLAN, plan))
+    s.apply(act(FUND, plan))
     assert s.phase == TERMS_PHASE
-    assert min(a[1] for a in s.legal_actions()) == 5  # game.yaml: min_price 5
-    assert max(a[2] for a in s.legal_actions()) == 2  # game.yaml: lead_max_shares 2
-    s.apply((TERMS, 10, 1))
+    assert min(a.args[0] for a in s.legal_actions()) == 5  # game.yaml: min_price 5
+    assert max(a.args[1] for a in s.legal_actions()) == 2  # game.yaml: lead_max_shares 2
+    s.apply(act(TERMS, 10, 1))
     first, second, _ = others(s)
-    assert (CLOSE,) not in s.legal_actions()  # 1 sold
-    s.apply((INVITE, first))
+    assert act(CLOSE) not in s.legal_actions()  # 1 sold
+    s.apply(act(INVITE, first))
     assert s.phase == OFFER and s.current_player() == first
-    s.apply((BUY,))
-    assert (CLOSE,) not in s.legal_actions()  # 2 sold; boom.txt: close at ≥ 3 shares
-    s.apply((INVITE, second))
-    s.apply((BUY,))
-    assert (CLOSE,) in s.legal_actions()  # game.yaml: close_min_shares 3
-    s.apply((CLOSE,))
+    s.apply(act(BUY))
+    assert act(CLOSE) not in s.legal_actions()  # 2 sold; boom.txt: close at ≥ 3 shares
+    s.apply(act(INVITE, second))
+    s.apply(act(BUY))
+    assert act(CLOSE) in s.legal_actions()  # game.yaml: close_min_shares 3
+    s.apply(act(CLOSE))
     co = s.companies[plan]
     assert (co.total, co.cash, co.owner) == (3, 30, me)
     assert s.money[me] == 90 and s.money[first] == 90  # game.yaml: start_money 100
@@ -254,12 +263,12 @@ def test_failed_round_returns_the_money_and_spends_the_action(game: Game) -> Non
     s = fresh(game)
     me = s.actor
     co = place(s, "pagerpal-plan", owner=others(s)[0])
-    s.apply((KEEP,))
-    s.apply((FUND, co.plan))
-    s.apply((TERMS, 20, 2))
+    s.apply(act(KEEP))
+    s.apply(act(FUND, co.plan))
+    s.apply(act(TERMS, 20, 2))
     for seat in others(s):
-        s.apply((INVITE, seat))
-        s.apply((DECLINE,))
+        s.apply(act(INVITE, seat))
+        s.apply(act(DECLINE))
     # pnp decision: everyone asked, 2 < 3 sold → the round fails and is undone
     assert s.money == [100] * 4
     co = s.companies[co.plan]
@@ -274,23 +283,23 @@ def test_new_lead_needs_a_current_investor_to_agree(game: Game) -> None:
     me = s.actor
     a, b, c = others(s)
     co = place(s, "yodelnet-plan", owner=a, shares={a: 2, b: 1}, cash=15)
-    s.apply((KEEP,))
-    s.apply((FUND, co.plan))
+    s.apply(act(KEEP))
+    s.apply(act(FUND, co.plan))
     assert s.phase == CONSENT and s.current_player() in (a, b)
-    s.apply((REFUSE,))
+    s.apply(act(REFUSE))
     assert s.phase == CONSENT  # boom.txt: ask the next current investor
-    s.apply((AGREE,))
+    s.apply(act(AGREE))
     assert s.phase == TERMS_PHASE and s.current_player() == me
-    s.apply((TERMS, 5, 2))
-    s.apply((INVITE, c))
-    s.apply((BUY,))
+    s.apply(act(TERMS, 5, 2))
+    s.apply(act(INVITE, c))
+    s.apply(act(BUY))
     # 3 sold, but boom.txt: current investors must be offered a share before closing
-    assert (CLOSE,) not in s.legal_actions()
-    s.apply((INVITE, a))
-    s.apply((DECLINE,))
-    assert (CLOSE,) not in s.legal_actions()
-    s.apply((INVITE, b))
-    s.apply((DECLINE,))
+    assert act(CLOSE) not in s.legal_actions()
+    s.apply(act(INVITE, a))
+    s.apply(act(DECLINE))
+    assert act(CLOSE) not in s.legal_actions()
+    s.apply(act(INVITE, b))
+    s.apply(act(DECLINE))
     assert s.turn_pos == 1  # everyone asked with 3 sold: the round closes by itself
     co = s.companies[co.plan]
     assert co.owner == me and co.shares[me] == 2 and co.cash == 30
@@ -300,10 +309,10 @@ def test_all_investors_refusing_spends_the_action(game: Game) -> None:
     s = fresh(game)
     a, b, _ = others(s)
     co = place(s, "yodelnet-plan", owner=a, shares={a: 2, b: 1}, cash=15)
-    s.apply((KEEP,))
-    s.apply((FUND, co.plan))
-    s.apply((REFUSE,))
-    s.apply((REFUSE,))  # boom.txt: all current investors refuse → no round this turn
+    s.apply(act(KEEP))
+    s.apply(act(FUND, co.plan))
+    s.apply(act(REFUSE))
+    s.apply(act(REFUSE))  # boom.txt: all current investors refuse → no round this turn
     assert s.turn_pos == 1 and s.money == [100] * 4 and s.companies[co.plan].owner == a
 
 
@@ -316,7 +325,7 @@ def test_company_cards_attach_to_any_plan(game: Game) -> None:
     s.hands[me].append(card)
     legal = s.legal_actions()
     # boom.txt: any Business Plan, anyone's, funded or not
-    assert {(ATTACH, card, unfunded.plan), (ATTACH, card, funded.plan)} <= set(legal)
+    assert {act(ATTACH, card, unfunded.plan), act(ATTACH, card, funded.plan)} <= set(legal)
 
 
 # -- burn, events, end ---------------------------------------------------------------------
@@ -332,15 +341,15 @@ def test_burn_example_numbers(game: Game) -> None:
 def test_exactly_zero_survives_and_short_goes_bust(game: Game) -> None:
     s = fresh(game)
     seat = s.actor
-    cat = s.cat
+    config = s.config
     # game.yaml ipo_track: limit 6 → +0; play.yaml: eGravel burn 3, Synergy 1
     survivor = place(s, "egravel-plan", owner=seat, attached=("synergy",), shares={seat: 3})
     broke = place(s, "sockdrawer-plan", owner=seat, attached=("b2b",), shares={seat: 3})
     limit = s.ipo_limit
-    cash = burn_rate(cat, survivor.plan, survivor.cards, limit)
+    cash = burn_rate(config, survivor.plan, survivor.cards, limit)
     s.companies[survivor.plan] = survivor._replace(cash=cash)
     s.companies[broke.plan] = broke._replace(
-        cash=burn_rate(cat, broke.plan, broke.cards, limit) - 1
+        cash=burn_rate(config, broke.plan, broke.cards, limit) - 1
     )
     b2b = broke.cards[0]
     finish_round(s)
@@ -357,14 +366,14 @@ def test_crash_ends_the_game_and_company_cash_is_lost(game: Game) -> None:
     finish_round(s)
     assert s.is_terminal() and s.end_reason == "crash"
     assert s.returns() == [100] * 4  # boom.txt: pre-IPO companies become worthless
-    assert s.legal_actions() == [] and s.current_player() == -1
+    assert s.legal_actions() == () and s.current_player() == -1
 
 
 def test_event_deck_reshuffles_with_the_crash(game: Game) -> None:
     outcomes = set()
     for seed in range(40):
         s = fresh(game, seed=seed)
-        events = len(s.cat.events)  # events.yaml: five events besides the crash
+        events = len(s.config.events)  # events.yaml: five events besides the crash
         while s.round < events:
             finish_round(s)
         assert s.events == [] and not s.is_terminal()  # every event flipped once, no crash yet
@@ -388,7 +397,7 @@ def test_event_deck_reshuffles_with_the_crash(game: Game) -> None:
 def play_discard(s: State, card_id: str) -> int:
     card = take(s, card_id)
     s.hands[s.actor].append(card)
-    s.apply((DISCARD, card))
+    s.apply(act(DISCARD, card))
     return card
 
 
@@ -397,14 +406,14 @@ def test_discard_effects(game: Game) -> None:
     me, other = s.actor, others(s)[0]
     mine = place(s, "egravel-plan", owner=me, attached=("synergy",), shares={me: 3}, cash=4)
     theirs = place(s, "izine-plan", owner=other, attached=("b2b",), shares={other: 3}, cash=40)
-    lawsuit = s.cat.card_id.index("class-action-lawsuit")
-    fine = s.cat.card_effects[lawsuit][0][1]  # play.yaml: fine 10
+    lawsuit = s.config.card_id.index("class-action-lawsuit")
+    fine = s.config.card_effects[lawsuit][0][1]  # play.yaml: fine 10
     card = play_discard(s, "class-action-lawsuit")
     assert s.phase == TARGET_PHASE and set(s.legal_actions()) == {
-        (TARGET, mine.plan),
-        (TARGET, theirs.plan),
+        act(TARGET, mine.plan),
+        act(TARGET, theirs.plan),
     }
-    s.apply((TARGET, mine.plan))
+    s.apply(act(TARGET, mine.plan))
     assert s.companies[mine.plan].cash == 0 and fine > 4  # play.yaml: cannot drop below zero
     assert s.phase == ACT and s.discard[-1] == card  # the card goes to the discard pile after
 
@@ -414,7 +423,7 @@ def test_discard_effects(game: Game) -> None:
     other_co = place(s2, "izine-plan", owner=me)
     moved = co.cards[0]
     play_discard(s2, "headhunter")
-    s2.apply((TARGET, co.plan, moved, other_co.plan))
+    s2.apply(act(TARGET, co.plan, moved, other_co.plan))
     assert s2.companies[co.plan].cards == () and s2.companies[other_co.plan].cards == (moved,)
 
     s3 = fresh(game)
@@ -432,9 +441,9 @@ def test_discard_without_a_target_cannot_be_played(game: Game) -> None:
     s = fresh(game)
     grant = take(s, "innovation-grant")
     s.hands[s.actor].append(grant)
-    assert (DISCARD, grant) not in s.legal_actions()  # pnp: no funded company to grant to
+    assert act(DISCARD, grant) not in s.legal_actions()  # pnp: no funded company to grant to
     place(s, "egravel-plan", owner=s.actor, shares={s.actor: 3})
-    assert (DISCARD, grant) in s.legal_actions()
+    assert act(DISCARD, grant) in s.legal_actions()
 
 
 # -- views, setup, counters ------------------------------------------------------------------

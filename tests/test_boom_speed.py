@@ -16,19 +16,23 @@ from pnp.games.boom.actions import (
     INVITE_PHASE,
     TERMS,
     TERMS_PHASE,
-    TermsActions,
+    act,
+    terms_actions,
+    terms_allowed,
+    terms_at_prices,
 )
 from pnp.games.boom.company import burn_rate, matching_entrepreneurs
 from pnp.games.boom.rules import State
 from pnp.games.chance import shuffle
+from pnp.games.kit import Action
 from pnp.spec.load import load_game
 
 
-def plain_terms(low: int, cash: int, most: int) -> list[tuple[int, ...]]:
+def plain_terms(low: int, cash: int, most: int) -> list[Action]:
     """The lead's terms spelled out: every whole price from ``low`` up, 1..``most`` shares,
     that the lead can pay (boom.txt: at least the minimum price, no upper limit)."""
     return [
-        (TERMS, price, shares)
+        act(TERMS, price, shares)
         for price in range(low, cash + 1)
         for shares in range(1, most + 1)
         if price * shares <= cash
@@ -39,14 +43,13 @@ def plain_terms(low: int, cash: int, most: int) -> list[tuple[int, ...]]:
 def test_terms_are_every_affordable_price_and_share_count_in_order(
     low: int, cash: int, most: int
 ) -> None:
-    lazy, plain = TermsActions(low, cash, most), plain_terms(low, cash, most)
-    assert len(lazy) == len(plain)
-    assert [lazy[i] for i in range(len(lazy))] == plain == list(lazy)
-    assert [lazy[-i] for i in range(1, len(lazy) + 1)] == plain[::-1]
-    assert lazy[1:5] == plain[1:5] and lazy == plain
-    assert all(action in lazy for action in plain)
-    assert (TERMS, low - 1, 1) not in lazy and (TERMS, cash + 1, 1) not in lazy
-    assert (TERMS, low, most + 1) not in lazy
+    terms, plain = terms_actions(low, cash, most), plain_terms(low, cash, most)
+    assert list(terms) == plain
+    assert all(a is b for a, b in zip(terms, plain, strict=True))  # the same objects
+    assert all(terms_allowed(action, low, cash, most) for action in plain)
+    for outside in (act(TERMS, low - 1, 1), act(TERMS, cash + 1, 1), act(TERMS, low, most + 1)):
+        assert outside not in terms and not terms_allowed(outside, low, cash, most)
+    assert not terms_allowed(act(CLOSE), low, cash, most)
 
 
 @given(
@@ -58,28 +61,26 @@ def test_terms_are_every_affordable_price_and_share_count_in_order(
 def test_terms_at_menu_prices_are_the_terms_filtered_in_order(
     low: int, cash: int, most: int, menu: tuple[int, ...]
 ) -> None:
-    terms = TermsActions(low, cash, most)
-    filtered = [a for a in plain_terms(low, cash, most) if a[1] in menu]
-    assert list(terms.at_prices(menu)) == filtered
-    assert terms.at_prices(menu) is terms.at_prices(menu)  # kept: states share the purse
+    filtered = [a for a in plain_terms(low, cash, most) if a.args[0] in menu]
+    assert list(terms_at_prices(low, cash, most, menu)) == filtered
+    assert terms_at_prices(low, cash, most, menu) is terms_at_prices(low, cash, most, menu)
 
 
-def test_terms_refuse_an_index_past_the_end() -> None:
-    terms = TermsActions(5, 12, 2)  # $5m ×1..2, $6m ×1..2, $7m..$12m ×1: 10 terms
-    assert len(terms) == 10 and terms[3] == (TERMS, 6, 2) and terms[4] == (TERMS, 7, 1)
-    for index in (10, -11):
-        with pytest.raises(IndexError):
-            terms[index]
+def test_terms_of_a_purse_larger_than_any_before_grow_the_table() -> None:
+    low, cash = 5, 100_003  # far past the prices made so far
+    terms = terms_actions(low, cash, 2)
+    assert terms[-1] == act(TERMS, cash, 1) and terms[-1] is act(TERMS, cash, 1)
+    assert len(terms) == len(plain_terms(low, cash, 2))
 
 
 def plain_invitations(state: State) -> list[tuple[int, ...]]:
     """Every seat not asked yet, then closing once enough shares sold and every current
     investor was asked (boom.txt: the lead must offer a share to each current investor)."""
     asked = state.fr_asked
-    invites = [(INVITE, s) for s in range(state.players) if not asked >> s & 1]
+    invites = [act(INVITE, s) for s in range(state.players) if not asked >> s & 1]
     must_ask_all = all(asked >> s & 1 for s in range(state.players) if state.fr_must >> s & 1)
-    closable = state.fr_sold >= state.cat.close_min_shares and must_ask_all
-    return invites + [(CLOSE,)] if closable else invites
+    closable = state.fr_sold >= state.config.close_min_shares and must_ask_all
+    return invites + [act(CLOSE)] if closable else invites
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -97,9 +98,9 @@ def test_cached_invitations_and_lazy_terms_match_the_rules_through_random_games(
                 assert list(legal) == plain_invitations(state)
                 seen.add(INVITE_PHASE)
             elif state.phase == TERMS_PHASE:
-                cat = state.cat
+                config = state.config
                 cash = state.money[state.actor]
-                assert list(legal) == plain_terms(cat.min_price, cash, cat.lead_max_shares)
+                assert list(legal) == plain_terms(config.min_price, cash, config.lead_max_shares)
                 seen.add(TERMS_PHASE)
             state.apply(legal[int(rng.random() * len(legal))])
     assert seen == {INVITE_PHASE, TERMS_PHASE}
@@ -118,11 +119,11 @@ def test_kept_matching_and_burn_of_each_company_match_its_cards_through_random_g
         state = boom.new_state(game, players, seed, transcript=False)
         rng = random.Random(seed)
         while not state.is_terminal():
-            cat, view = state.cat, state.view(0)
+            config, view = state.config, state.view(0)
             for co in state.companies.values():
-                assert co.matching == matching_entrepreneurs(cat, co.plan, co.cards)
-                burn = burn_rate(cat, co.plan, co.cards, state.ipo_limit)
-                assert co.burn(cat, state.ipo_limit) == burn
+                assert co.matching == matching_entrepreneurs(config, co.plan, co.cards)
+                burn = burn_rate(config, co.plan, co.cards, state.ipo_limit)
+                assert co.burn(config, state.ipo_limit) == burn
                 assert view.burn(co) == (burn if co.total else 0)
                 checked += bool(co.cards)
             legal = state.legal_actions()
@@ -153,6 +154,6 @@ def test_fast_shuffle_lets_a_subclass_of_random_shuffle_its_own_way() -> None:
 def test_kept_mean_raise_is_the_mean_over_the_die_for_every_base() -> None:
     """The bots' kept means equal the sum over a six-sided die of the IPO table's money,
     divided by six, bit for bit, far below the table's first row and past its top row."""
-    cat = boom.config_for(load_game("boom"))
+    config = boom.config_for(load_game("boom"))
     for base in range(-12, 30):
-        assert cat.mean_raised(base) == sum(cat.raised(base + die) for die in range(1, 7)) / 6
+        assert config.mean_raised(base) == sum(config.raised(base + die) for die in range(1, 7)) / 6

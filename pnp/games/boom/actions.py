@@ -1,149 +1,169 @@
-"""Phases of a •Boom turn and the actions a seat can take in each.
+"""Phases of a •Boom turn and the actions a seat can take in each, as kit actions.
 
-An action is a small tuple whose first item is one of the codes below; the rest are
-card numbers (index into the catalog's per-card tuples), seats or amounts:
+Every action is a :class:`pnp.games.kit.Action`; its verb is one of the names below and
+its arguments are card numbers (index into the config's per-card tuples), seats or amounts:
 
-=========  ============================  =====================================
-phase      action                        meaning
-=========  ============================  =====================================
-PLAY       ``(KEEP,)``                   play no card this turn
-PLAY       ``(PLAY_PLAN, card)``         put a Business Plan in front of you
-PLAY       ``(ATTACH, card, plan)``      attach a Company card to a plan
-PLAY       ``(DISCARD, card)``           play a Discard (targets chosen next)
-TARGET     ``(TARGET, plan)``            grant / fine this funded company
-TARGET     ``(TARGET, plan, card)``      remove this attached card
-TARGET     ``(TARGET, plan, card, to)``  move this attached card to plan ``to``
-ACT        ``(PASS,)``                   neither fund nor go public
-ACT        ``(FUND, plan)``              lead a funding round
-ACT        ``(IPO, plan)``               take a company you lead public
-CONSENT    ``(AGREE,)`` / ``(REFUSE,)``  a current investor answers a new lead
-TERMS      ``(TERMS, price, shares)``    the lead's price and own 1..2 shares
-INVITE     ``(INVITE, seat)``            offer one share to that seat
-INVITE     ``(CLOSE,)``                  close the round
-OFFER      ``(BUY,)`` / ``(DECLINE,)``   the invited seat answers
-=========  ============================  =====================================
+=========  ==============================  =====================================
+phase      action                          meaning
+=========  ==============================  =====================================
+PLAY       ``keep``                        play no card this turn
+PLAY       ``plan card``                   put a Business Plan in front of you
+PLAY       ``attach card plan``            attach a Company card to a plan
+PLAY       ``discard card``                play a Discard (targets chosen next)
+TARGET     ``target plan``                 grant / fine this funded company
+TARGET     ``target plan card``            remove this attached card
+TARGET     ``target plan card to``         move this attached card to plan ``to``
+ACT        ``pass``                        neither fund nor go public
+ACT        ``fund plan``                   lead a funding round
+ACT        ``ipo plan``                    take a company you lead public
+CONSENT    ``agree`` / ``refuse``          a current investor answers a new lead
+TERMS      ``terms price shares``          the lead's price and own 1..2 shares
+INVITE     ``invite seat``                 offer one share to that seat
+INVITE     ``close``                       close the round
+OFFER      ``buy`` / ``decline``           the invited seat answers
+=========  ==============================  =====================================
 
-Plans are named by the card number of their Business Plan.
+Plans are named by the card number of their Business Plan.  Each action exists once:
+:func:`act` hands out the one object for a verb and its arguments, the per-card tables
+(:func:`card_actions`) and the terms (:func:`terms_actions`) are built from it once, and
+the rules return only those objects.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from typing import overload
+from functools import cache, lru_cache
+from typing import NamedTuple
+
+from pnp.games.kit import Action
 
 PLAY, TARGET_PHASE, ACT, CONSENT, TERMS_PHASE, INVITE_PHASE, OFFER, OVER = range(8)
 PHASE_NAMES = ("play", "target", "act", "consent", "terms", "invite", "offer", "over")
 
-(
-    KEEP,
-    PLAY_PLAN,
-    ATTACH,
-    DISCARD,
-    TARGET,
-    PASS,
-    FUND,
-    IPO,
-    AGREE,
-    REFUSE,
-    TERMS,
-    INVITE,
-    CLOSE,
-    BUY,
-    DECLINE,
-) = range(15)
+KEEP, PLAY_PLAN, ATTACH, DISCARD, TARGET = "keep", "plan", "attach", "discard", "target"
+PASS, FUND, IPO, AGREE, REFUSE = "pass", "fund", "ipo", "agree", "refuse"
+TERMS, INVITE, CLOSE, BUY, DECLINE = "terms", "invite", "close", "buy", "decline"
 
-Action = tuple[int, ...]
-
-KEEP_ACTION: Action = (KEEP,)
-PASS_ACTION: Action = (PASS,)
-AGREE_ACTION: Action = (AGREE,)
-REFUSE_ACTION: Action = (REFUSE,)
-CLOSE_ACTION: Action = (CLOSE,)
-BUY_ACTION: Action = (BUY,)
-DECLINE_ACTION: Action = (DECLINE,)
+_ONE: dict[Action, Action] = {}
+"""Every action handed out so far, by value: the one object each stands for."""
 
 
-class TermsActions(Sequence[Action]):
-    """Every ``(TERMS, price, shares)`` a lead with ``cash`` can pay, by price then shares.
+def act(verb: str, *args: int) -> Action:
+    """The one action object for ``verb`` and ``args`` (made on first use)."""
+    action = Action(verb, args)
+    return _ONE.setdefault(action, action)
 
-    Prices run from ``low`` up to ``cash`` and shares from 1 to ``most`` while
-    ``price * shares <= cash``: a rich lead has hundreds of terms and a bot reads one,
-    so an action is worked out when it is asked for.  The share counts a price offers
-    only shrink as the price rises, so the terms fall into at most ``most`` runs of
-    prices offering the same number of share counts (``_backwards``, last first).
-    """
 
-    __slots__ = ("_cash", "_most", "_low", "_backwards", "_len", "_priced")
+KEEP_ACTION = act(KEEP)
+PASS_ACTION = act(PASS)
+AGREE_ACTION = act(AGREE)
+REFUSE_ACTION = act(REFUSE)
+CLOSE_ACTION = act(CLOSE)
+BUY_ACTION = act(BUY)
+DECLINE_ACTION = act(DECLINE)
 
-    def __init__(self, low: int, cash: int, most: int) -> None:
-        self._cash, self._most, self._low = cash, most, low
-        self._priced: dict[tuple[int, ...], tuple[Action, ...]] = {}
-        """:meth:`at_prices` by price list (states share a purse's terms, so it is kept)."""
-        runs: list[tuple[int, int, int]] = []
-        """(first index, first price, share counts per price) of each run."""
-        index, price = 0, low
-        for shares in range(most, 0, -1):
-            top = cash // shares
-            if top >= price:
-                runs.append((index, price, shares))
-                index += (top - price + 1) * shares
-                price = top + 1
-        self._backwards = tuple(reversed(runs))
-        """The runs, last first (an index is looked up from the end)."""
-        self._len = index
 
-    def __len__(self) -> int:
-        return self._len
+class CardActions(NamedTuple):
+    """The actions naming play cards, indexed by card number (plans by their card)."""
 
-    @overload
-    def __getitem__(self, i: int) -> Action: ...
-    @overload
-    def __getitem__(self, i: slice) -> list[Action]: ...
-    def __getitem__(self, i: int | slice) -> Action | list[Action]:
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(self._len))]
-        if i < 0:
-            i += self._len
-        if not 0 <= i < self._len:
-            raise IndexError("terms index out of range")
-        for start, price, shares in self._backwards:
-            if i >= start:
-                step, extra = divmod(i - start, shares)
-                return (TERMS, price + step, extra + 1)
-        raise AssertionError("unreachable: the first run starts at 0")
+    plan: tuple[Action, ...]
+    discard: tuple[Action, ...]
+    attach: tuple[tuple[Action, ...], ...]
+    """``attach[card][plan]``."""
+    fund: tuple[Action, ...]
+    ipo: tuple[Action, ...]
+    target: tuple[Action, ...]
+    """A grant or fine on ``plan``."""
+    remove: tuple[tuple[Action, ...], ...]
+    """``remove[plan][card]``: take the attached ``card`` off ``plan``."""
 
-    def __iter__(self) -> Iterator[Action]:
-        cash = self._cash
-        for price in range(self._low, cash + 1):
-            for shares in range(1, min(self._most, cash // price) + 1):
-                yield (TERMS, price, shares)
 
-    def at_prices(self, prices: tuple[int, ...]) -> tuple[Action, ...]:
-        """The terms at ``prices`` only, in this sequence's order: what a bot with a
-        price menu weighs, found without walking every price up to the purse."""
-        kept = self._priced.get(prices)
-        if kept is None:
-            low, cash, most = self._low, self._cash, self._most
-            kept = self._priced[prices] = tuple(
-                (TERMS, price, shares)
-                for price in sorted(set(prices))
-                if low <= price <= cash
-                for shares in range(1, min(most, cash // price) + 1)
-            )
-        return kept
+@cache
+def card_actions(cards: int) -> CardActions:
+    """Every action on a deck of ``cards`` play cards, made once per deck size (moving an
+    attached card names three cards: those are made by :func:`act` when offered)."""
+    every = range(cards)
+    return CardActions(
+        tuple(act(PLAY_PLAN, c) for c in every),
+        tuple(act(DISCARD, c) for c in every),
+        tuple(tuple(act(ATTACH, c, p) for p in every) for c in every),
+        tuple(act(FUND, p) for p in every),
+        tuple(act(IPO, p) for p in every),
+        tuple(act(TARGET, p) for p in every),
+        tuple(tuple(act(TARGET, p, c) for c in every) for p in every),
+    )
 
-    def __contains__(self, action: object) -> bool:
-        if not (isinstance(action, tuple) and len(action) == 3 and action[0] == TERMS):
-            return False
-        price, shares = action[1], action[2]
-        return self._low <= price and 1 <= shares <= self._most and price * shares <= self._cash
 
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Sequence) and not isinstance(other, str):
-            return list(self) == list(other)
-        return NotImplemented
+class _Terms:
+    """``terms price shares`` for every price up to ``top`` and 1..``most`` shares, also
+    laid out flat per share count (``flat[k]``: price by price, 1..k shares each) so that
+    a purse's terms are a few slices."""
 
-    __hash__ = None  # type: ignore[assignment]
+    def __init__(self, most: int) -> None:
+        self.most = most
+        self.by_price: list[tuple[Action, ...]] = []
+        self.flat: list[tuple[Action, ...]] = [()] * (most + 1)
 
-    def __repr__(self) -> str:
-        return f"TermsActions(low={self._low}, cash={self._cash}, most={self._most})"
+    def cover(self, price: int) -> None:
+        """Make the terms up to ``price`` (prices are open-ended: the table grows)."""
+        if price < len(self.by_price):
+            return
+        most, by_price = self.most, self.by_price
+        for p in range(len(by_price), max(price + 1, 2 * len(by_price), 64)):
+            by_price.append(tuple(act(TERMS, p, s) for s in range(1, most + 1)))
+        for k in range(1, most + 1):
+            self.flat[k] = tuple(a for row in by_price for a in row[:k])
+
+
+@cache
+def _terms_table(most: int) -> _Terms:
+    return _Terms(most)
+
+
+# decision whole-prices
+@lru_cache(maxsize=1024)
+def terms_actions(low: int, cash: int, most: int) -> tuple[Action, ...]:
+    """Every ``terms price shares`` a lead with ``cash`` can pay, by price then shares:
+    prices from ``low`` up to ``cash``, shares from 1 to ``most`` while
+    ``price * shares <= cash``.  The share counts a price offers only shrink as the
+    price rises, so the terms fall into at most ``most`` runs of prices offering the same
+    counts, each a slice of the flat table."""
+    table = _terms_table(most)
+    table.cover(cash)
+    terms: tuple[Action, ...] = ()
+    price = low
+    for shares in range(most, 0, -1):
+        top = cash // shares
+        if top >= price:
+            terms += table.flat[shares][price * shares : (top + 1) * shares]
+            price = top + 1
+    return terms
+
+
+@lru_cache(maxsize=4096)
+def terms_at_prices(low: int, cash: int, most: int, prices: tuple[int, ...]) -> tuple[Action, ...]:
+    """The terms at ``prices`` only, in :func:`terms_actions`' order: what a bot with a
+    price menu weighs, found without walking every price up to the purse."""
+    table = _terms_table(most)
+    table.cover(cash)
+    return tuple(
+        table.by_price[price][shares - 1]
+        for price in sorted(set(prices))
+        if low <= price <= cash
+        for shares in range(1, min(most, cash // price) + 1)
+    )
+
+
+def terms_allowed(action: Action, low: int, cash: int, most: int) -> bool:
+    """Whether ``action`` is among :func:`terms_actions` (without building them)."""
+    if action.verb != TERMS or len(action.args) != 2:
+        return False
+    price, shares = action.args
+    return low <= price and 1 <= shares <= most and price * shares <= cash
+
+
+@cache
+def invitations(players: int, asked: int, closable: bool) -> tuple[Action, ...]:
+    """An invitation to every seat not ``asked`` yet (a bit per seat), then closing the
+    round when it may close (the same few dozen recur)."""
+    invites = tuple(act(INVITE, s) for s in range(players) if not asked >> s & 1)
+    return (*invites, CLOSE_ACTION) if closable else invites

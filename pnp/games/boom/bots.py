@@ -31,13 +31,13 @@ from pnp.games.boom.actions import (
     REFUSE_ACTION,
     TARGET_PHASE,
     TERMS_PHASE,
-    Action,
-    TermsActions,
+    terms_actions,
+    terms_at_prices,
 )
 from pnp.games.boom.company import Company, modified_roll
 from pnp.games.boom.rules import State, determinize
 from pnp.games.boom.view import View
-from pnp.games.kit import blind
+from pnp.games.kit import Action, blind
 from pnp.games.playouts import Budget
 from pnp.games.search import search_bot
 
@@ -57,9 +57,9 @@ def _stake(co: Company, seat: int) -> float:
 
 
 def _expected_raise(view: View, co: Company, extra_cards: int = 0) -> float:
-    cat = view.catalog
-    base = co.size + extra_cards + co.matching + view.event_bonus[cat.card_industry[co.plan]]
-    return cat.mean_raised(base)
+    config = view.config
+    base = co.size + extra_cards + co.matching + view.event_bonus[config.card_industry[co.plan]]
+    return config.mean_raised(base)
 
 
 def _share_value(view: View, co: Company, extra_shares: int = 0) -> float:
@@ -71,8 +71,8 @@ def _share_value(view: View, co: Company, extra_shares: int = 0) -> float:
 def _card_plays(view: View) -> Callable[[Action], float]:
     """The score of each card play this turn; what every play shares (stakes, whether
     a plan of ours waits for money, whether one of ours nears the limit) worked out once."""
-    cat, me, table = view.catalog, view.seat, view.table
-    industry, burn, effects = cat.card_industry, cat.card_burn, cat.card_effects
+    config, me, table = view.config, view.seat, view.table
+    industry, burn, effects = config.card_industry, config.card_burn, config.card_effects
     stakes = {co.plan: (_stake(co, me), co.total) for co in table}
     mine = sum(1 for co in table if co.owner == me and not co.total)
     new_plan = 2.0 if mine == 0 else 0.5
@@ -80,19 +80,19 @@ def _card_plays(view: View) -> Callable[[Action], float]:
     near = any(co.owner == me and co.total and co.size >= limit - 1 for co in table)
 
     def score(action: Action) -> float:
-        code = action[0]
-        if code == ATTACH:
-            card, plan = action[1], action[2]
+        verb, args = action
+        if verb == ATTACH:
+            card, plan = args
             stake, funded = stakes[plan]
             matching = 1.5 if industry[card] == industry[plan] else 0.0
             cost = burn[card]
             if stake > 0:
                 return stake * (2.0 + matching) - 0.2 * cost
             return 0.3 * cost - 0.5 * (1 + matching) if funded else -0.5
-        if code == PLAY_PLAN:
+        if verb == PLAY_PLAN:
             return new_plan
-        if code == DISCARD:
-            if any(key == "ipo_limit" for key, _ in effects[action[1]]):
+        if verb == DISCARD:
+            if any(key == "ipo_limit" for key, _ in effects[args[0]]):
                 return 2.5 if near else 0.2
             return 1.0
         return 0.0  # keep the hand
@@ -102,19 +102,20 @@ def _card_plays(view: View) -> Callable[[Action], float]:
 
 def _targets(view: View) -> Callable[[Action], float]:
     """The score of each target of the Discard under way, stakes worked out once."""
-    me, burn = view.seat, view.catalog.card_burn
+    me, burn = view.seat, view.config.card_burn
     companies = {co.plan: co for co in view.table}
     stakes = {plan: _stake(co, me) for plan, co in companies.items()}
     grant = view.pending_effect == "grant"
 
     def score(action: Action) -> float:
-        stake = stakes[action[1]]
-        if len(action) == 2:  # grant or fine: which is which shows only in the effect
-            return stake if grant else -stake + companies[action[1]].cash / 1000
-        card = action[2]
-        if len(action) == 3:  # remove: take good cards from others, costly ones from ours
+        args = action.args
+        stake = stakes[args[0]]
+        if len(args) == 1:  # grant or fine: which is which shows only in the effect
+            return stake if grant else -stake + companies[args[0]].cash / 1000
+        card = args[1]
+        if len(args) == 2:  # remove: take good cards from others, costly ones from ours
             return (1 - stake) * (1 - 0.2 * burn[card]) + stake * 0.2 * burn[card]
-        return stakes[action[3]] - stake
+        return stakes[args[2]] - stake
 
     return score
 
@@ -137,32 +138,34 @@ def _fund_score(view: View, co: Company) -> float:
     me = view.seat
     if co.total and co.cash >= 2 * view.burn(co) + 10:
         return -1.0
-    promise = co.size + co.matching + view.event_bonus[view.catalog.card_industry[co.plan]]
+    promise = co.size + co.matching + view.event_bonus[view.config.card_industry[co.plan]]
     own = 2.0 if co.owner == me else 0.0
     return promise + own + 3 * _stake(co, me) - view.ipo_limit
 
 
 def menu_moves(view: View, legal: Sequence[Action]) -> Sequence[Action]:
-    """The actions a bot weighs: lead prices from the catalog's menu, everything else."""
+    """The actions a bot weighs: lead prices from the config's menu, everything else."""
     if view.phase != TERMS_PHASE:
         return legal
-    menu = view.catalog.price_menu
-    if isinstance(legal, TermsActions):
-        return legal.at_prices(menu)
-    return [a for a in legal if a[1] in menu]
+    config = view.config
+    menu, low, most = config.price_menu, config.min_price, config.lead_max_shares
+    cash = view.money[view.actor]
+    if legal is terms_actions(low, cash, most):  # the lead's terms: the menu's are kept
+        return terms_at_prices(low, cash, most, menu)
+    return tuple(a for a in legal if a.args[0] in menu)
 
 
 def _terms(view: View, legal: Sequence[Action]) -> Action:
     """Two shares at the dearest menu price the other seats should still find worth
     paying (they value a share as this bot does), so that the round can close."""
     legal = menu_moves(view, legal) or legal
-    most = view.catalog.lead_max_shares
+    most = view.config.lead_max_shares
     worth = _share_value(view, view.company(view.funding_plan), most)
     budget = view.money[view.seat] * 0.5
-    fitting = [a for a in legal if a[1] <= worth and a[1] * a[2] <= budget]
+    fitting = [a for a in legal if a.args[0] <= worth and a.args[0] * a.args[1] <= budget]
     if fitting:
-        return max(fitting, key=lambda a: (a[2], a[1]))
-    return min(legal, key=lambda a: (a[1], -a[2]))
+        return max(fitting, key=lambda a: (a.args[1], a.args[0]))
+    return min(legal, key=lambda a: (a.args[0], -a.args[1]))
 
 
 def _consent(view: View, legal: Sequence[Action]) -> Action:
@@ -183,13 +186,15 @@ def heuristic_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Ac
     if phase == TARGET_PHASE:
         return _best(legal, _targets(view), rng)
     if phase == ACT:
-        ipos = [a for a in legal if a[0] == IPO]
+        ipos = [a for a in legal if a.verb == IPO]
         if ipos:
-            return max(ipos, key=lambda a: _expected_raise(view, view.company(a[1])))
+            return max(ipos, key=lambda a: _expected_raise(view, view.company(a.args[0])))
         funds = [
-            (_fund_score(view, view.company(a[1])), rng.random(), a) for a in legal if a[0] == FUND
+            (_fund_score(view, view.company(a.args[0])), rng.random(), a)
+            for a in legal
+            if a.verb == FUND
         ]
-        if funds and view.money[me] >= 3 * view.catalog.min_price:
+        if funds and view.money[me] >= 3 * view.config.min_price:
             best, _, action = max(funds)
             if best >= -1:
                 return action
@@ -197,10 +202,10 @@ def heuristic_bot(view: View, legal: Sequence[Action], rng: random.Random) -> Ac
     if phase == CONSENT:
         return _consent(view, legal)
     if phase == INVITE_PHASE:
-        if CLOSE_ACTION in legal:  # the one action whose code is CLOSE
+        if CLOSE_ACTION in legal:
             return CLOSE_ACTION
         money = view.money
-        return _best((a for a in legal if a[0] == INVITE), lambda a: money[a[1]], rng)
+        return _best((a for a in legal if a.verb == INVITE), lambda a: money[a.args[0]], rng)
     if phase == OFFER:
         co = view.company(view.funding_plan)
         price = view.funding_price
@@ -215,13 +220,13 @@ def worth(state: State) -> list[float]:
     """Each seat's money plus its shares' expected IPO payout, for a search playout cut off
     before the end: a funded company's mean raise over the die, split by share and weighed
     by how far it has come to the IPO limit (pre-IPO shares are worth nothing at the end)."""
-    cat, out = state.cat, [float(m) for m in state.money]
+    config, out = state.config, [float(m) for m in state.money]
     for co in state.companies.values():
         if not co.total:
             continue
-        industry = cat.card_industry[co.plan]
-        bonus = cat.events[state.event].bonus[industry] if state.event >= 0 else 0
-        raised = cat.mean_raised(modified_roll(0, co.size, co.matching, bonus))  # the die aside
+        industry = config.card_industry[co.plan]
+        bonus = config.events[state.event].bonus[industry] if state.event >= 0 else 0
+        raised = config.mean_raised(modified_roll(0, co.size, co.matching, bonus))  # the die aside
         each = raised / co.total * min(1.0, co.size / max(1, state.ipo_limit))
         for seat, held in enumerate(co.shares):
             out[seat] += held * each

@@ -20,11 +20,10 @@ from pnp.games.boom.config import (
     IPO_TABLE_TOP,
     LOWEST_ROLL,
     PLAN_TYPE,
-    PLANS_IN_GAME,
     PLAY_DECK,
 )
 from pnp.games.boom.decisions import PUBLISHED
-from pnp.games.boom.tables import Tables
+from pnp.games.boom.tables import PLANS_IN_GAME, Tables
 from pnp.games.decisions import check_published
 from pnp.games.table_schema import table_findings
 from pnp.spec.game import Card, Game

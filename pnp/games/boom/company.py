@@ -40,23 +40,23 @@ class Company(NamedTuple):
         """Cards in the company, its plan included."""
         return 1 + len(self.cards)
 
-    def burn(self, cat: Config, ipo_limit: int) -> int:
+    def burn(self, config: Config, ipo_limit: int) -> int:
         """What the company pays at the end of a round at ``ipo_limit`` (:func:`burn_rate`)."""
-        return _floored(self.card_burn + cat.surcharge[ipo_limit])
+        return _floored(self.card_burn + config.surcharge[ipo_limit])
 
 
-def found(cat: Config, plan: int, owner: int, seats: int) -> Company:
+def found(config: Config, plan: int, owner: int, seats: int) -> Company:
     """A plan just played by ``owner``: no cards attached, no money, no shares."""
-    return Company(plan, owner, (), 0, (0,) * seats, 0, -1, 0, cat.card_burn[plan])
+    return Company(plan, owner, (), 0, (0,) * seats, 0, -1, 0, config.card_burn[plan])
 
 
-def with_cards(cat: Config, co: Company, cards: tuple[int, ...]) -> Company:
+def with_cards(config: Config, co: Company, cards: tuple[int, ...]) -> Company:
     """``co`` with ``cards`` attached instead of its own, its matching and burn counted again."""
-    plan, burn = co.plan, cat.card_burn
+    plan, burn = co.plan, config.card_burn
     on_cards = burn[plan]
     for card in cards:
         on_cards += burn[card]
-    matching = matching_entrepreneurs(cat, plan, cards)
+    matching = matching_entrepreneurs(config, plan, cards)
     return co._replace(cards=cards, matching=matching, card_burn=on_cards)
 
 
@@ -80,13 +80,13 @@ def with_shares(co: Company, seat: int, shares: int, cash: int) -> Company:
     )
 
 
-def matching_entrepreneurs(cat: Config, plan: int, cards: Sequence[int]) -> int:
+def matching_entrepreneurs(config: Config, plan: int, cards: Sequence[int]) -> int:
     """Attached Entrepreneurs whose domain is the plan's industry.
 
-    Only plans and Entrepreneurs carry an industry in the catalog, so any attached card
+    Only plans and Entrepreneurs carry an industry in the config, so any attached card
     with the plan's industry is a matching Entrepreneur.
     """
-    industry = cat.card_industry
+    industry = config.card_industry
     wanted, matching = industry[plan], 0
     for card in cards:
         if industry[card] == wanted:
@@ -105,14 +105,14 @@ def per_share(raised: int, shares: int) -> int:
     return raised // shares
 
 
-def burn_rate(cat: Config, plan: int, cards: Sequence[int], ipo_limit: int) -> int:
+def burn_rate(config: Config, plan: int, cards: Sequence[int], ipo_limit: int) -> int:
     """A round's burn: the cards' burn plus the IPO-track surcharge, never below zero.
 
     Revenue cards can push the card total negative; a company then pays nothing but
     gains nothing either (the rules only ever remove money for burn).
     """
-    burn = cat.card_burn
-    total = burn[plan] + cat.surcharge[ipo_limit]
+    burn = config.card_burn
+    total = burn[plan] + config.surcharge[ipo_limit]
     for card in cards:
         total += burn[card]
     return _floored(total)

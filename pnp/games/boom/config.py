@@ -1,17 +1,24 @@
 """Everything the •Boom engine reads from the game data, flattened once into plain values.
 
-A :class:`Config` is built from a loaded (and validated) :class:`~pnp.spec.load.Game` and then
-shared by every state of that game, so the hot path of a simulation touches tuples and
-ints, never pydantic objects or YAML.  Play cards are expanded per printed copy: card
+A :class:`Config` is built from a loaded (and validated) :class:`~pnp.spec.game.Game`, its
+``tables:`` read by attribute from the typed :class:`.tables.Tables`, and then shared by
+every state of that game, deeply read-only, so the hot path of a simulation touches
+tuples and ints, never pydantic objects or YAML.  Play cards are expanded per printed copy: card
 number ``i`` is one physical card, and every per-card tuple is indexed by it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pnp.spec.game import Game
+from pnp.games.boom.actions import CardActions, card_actions
+from pnp.games.boom.tables import Tables
+from pnp.games.kit import FrozenDict, freeze
+from pnp.games.table_schema import tables_of
+
+if TYPE_CHECKING:
+    from pnp.spec.game import Game
 
 PLAN_TYPE = "plan"
 DISCARD_TYPE = "discard"
@@ -27,8 +34,6 @@ LOWEST_ROLL = 1 + 1
 """A die shows at least 1 and a company holds at least its plan card."""
 IPO_TABLE_TOP = 16
 """boom.txt: the IPO table's last row reads "16+"."""
-PLANS_IN_GAME = 13
-"""boom.txt: the game ends once all 13 companies have gone public (``tables.plans`` overrides)."""
 PRICE_STEPS = (1, 2, 3, 4, 6, 8)
 """The bots' price menu, in multiples of ``tables.min_price``; players may name any
 whole price from ``min_price`` up (boom.txt: "no upper limit on stock price")."""
@@ -70,7 +75,7 @@ class Config:
     """Money counter values, largest first."""
     printed_money: tuple[int, ...]
     """Printed count of each denomination, same order."""
-    surcharge: dict[int, int]
+    surcharge: FrozenDict[int, int]
     """Burn surcharge per IPO Card Limit."""
     raised_by_roll: tuple[int, ...]
     """Money raised per modified roll 0..IPO_TABLE_TOP; rolls below the table pay its first row."""
@@ -94,6 +99,12 @@ class Config:
     @property
     def play_cards(self) -> int:
         return len(self.card_id)
+
+    @property
+    def actions(self) -> CardActions:
+        """The actions naming play cards, built once per deck size (a property, not a
+        field, so the recorded runs' fingerprint of the config is unchanged)."""
+        return card_actions(len(self.card_id))
 
     def raised(self, roll: int) -> int:
         """Money an IPO raises on a modified roll (the top row counts for every higher roll)."""
@@ -129,17 +140,18 @@ def _effect_amount(key: str, value: Any) -> int:
 
 def config_from_game(game: Game) -> Config:
     """Flatten ``game`` into a :class:`Config`; the data must already pass ``validate``."""
-    t = game.spec.tables
-    industries = tuple(row["id"] for row in t["industries"])
+    t = tables_of(game, Tables)
+    industries = tuple(row.id for row in t.industries)
     where = {name: i for i, name in enumerate(industries)}
-    money = sorted(t["money"], key=lambda row: -row["value"])
-    track = {row["limit"]: row["surcharge"] for row in t["ipo_track"]}
-    rows = sorted(t["ipo_table"], key=lambda row: row["roll"])
-    raised = [rows[0]["raised"]] * (IPO_TABLE_TOP + 1)
+    money = sorted(t.money, key=lambda row: -row.value)
+    track = {row.limit: row.surcharge for row in t.ipo_track}
+    rows = sorted(t.ipo_table, key=lambda row: row.roll)
+    raised = [rows[0].raised] * (IPO_TABLE_TOP + 1)
     for row in rows:
-        for roll in range(row["roll"], IPO_TABLE_TOP + 1):
-            raised[roll] = row["raised"]
+        for roll in range(row.roll, IPO_TABLE_TOP + 1):
+            raised[roll] = row.raised
 
+    # decision card-list: both decks are the game data's, card by card
     ids, names, roles, burns, inds, effects = [], [], [], [], [], []
     for card in game.deck_cards(PLAY_DECK):
         role = {PLAN_TYPE: PLAN, DISCARD_TYPE: DISCARD}.get(card.type, COMPANY)
@@ -174,23 +186,23 @@ def config_from_game(game: Game) -> Config:
     assert crash is not None, "validate() requires exactly one crash event"
 
     return Config(
-        start_money=t["start_money"],
-        hand_size=t["hand_size"],
-        min_price=t["min_price"],
-        lead_max_shares=t["lead_max_shares"],
-        close_min_shares=t["close_min_shares"],
-        ipo_limit_start=t["ipo_limit_start"],
+        start_money=t.start_money,
+        hand_size=t.hand_size,
+        min_price=t.min_price,
+        lead_max_shares=t.lead_max_shares,
+        close_min_shares=t.close_min_shares,
+        ipo_limit_start=t.ipo_limit_start,
         ipo_limit_floor=min(track),
         ipo_limit_ceiling=max(track),
-        stock_per_firm=t["stock_per_firm"],
-        plans_in_game=t.get("plans", PLANS_IN_GAME),
-        price_menu=tuple(step * t["min_price"] for step in PRICE_STEPS),
+        stock_per_firm=t.stock_per_firm,
+        plans_in_game=t.plans,
+        price_menu=tuple(step * t.min_price for step in PRICE_STEPS),
         industries=industries,
-        firm_ids=tuple(row["id"] for row in t["firms"]),
-        firm_marks=tuple(row.get("mark", row["id"]) for row in t["firms"]),
-        denominations=tuple(row["value"] for row in money),
-        printed_money=tuple(row["count"] for row in money),
-        surcharge=track,
+        firm_ids=tuple(row.id for row in t.firms),
+        firm_marks=tuple(row.mark or row.id for row in t.firms),
+        denominations=tuple(row.value for row in money),
+        printed_money=tuple(row.count for row in money),
+        surcharge=freeze(track),
         raised_by_roll=tuple(raised),
         mean_raised_by_base=_mean_raised(raised),
         card_id=tuple(ids),

@@ -301,17 +301,17 @@ RULES: tuple[Rule, ...] = (
 """The rules the engine plays, each marked where it is carried out (``playlog.used``)."""
 
 
-def numbers(cat: Config) -> dict[str, Any]:
-    """The game's numbers the decisions quote, from the engine's catalog."""
+def numbers(config: Config) -> dict[str, Any]:
+    """The game's numbers the decisions quote, from the engine's config."""
     return {
-        "close_min_shares": cat.close_min_shares,
-        "min_price": cat.min_price,
-        "smallest": min(cat.denominations),
-        "plans": cat.plans_in_game,
-        "stock_per_firm": cat.stock_per_firm,
+        "close_min_shares": config.close_min_shares,
+        "min_price": config.min_price,
+        "smallest": min(config.denominations),
+        "plans": config.plans_in_game,
+        "stock_per_firm": config.stock_per_firm,
     }
 
 
-def decisions_for(cat: Config, record: dict[str, Any] | None = None) -> list[dict[str, str]]:
+def decisions_for(config: Config, record: dict[str, Any] | None = None) -> list[dict[str, str]]:
     """The decisions with the game's numbers, and its simulation record's, filled in."""
-    return rendered_with(DECISIONS, numbers(cat), record)
+    return rendered_with(DECISIONS, numbers(config), record)

@@ -15,8 +15,9 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
-from pnp.games.boom.actions import ACT, TARGET, TARGET_PHASE, Action
+from pnp.games.boom.actions import ACT, TARGET, TARGET_PHASE, act
 from pnp.games.boom.company import with_cards
+from pnp.games.kit import Action
 
 if TYPE_CHECKING:
     from pnp.games.boom.state import StateData
@@ -40,31 +41,35 @@ def has_target(state: StateData, key: str) -> bool:
 # decision discard-targets
 def playable(state: StateData, card: int) -> bool:
     """Whether every targeted effect of the Discard ``card`` has a target now."""
-    for key in state.cat.card_targets[card]:  # noqa: SIM110 (no generator on the hot path)
+    for key in state.config.card_targets[card]:  # noqa: SIM110 (no generator on the hot path)
         if not has_target(state, key):
             return False
     return True
 
 
-def target_actions(state: StateData) -> list[Action]:
+def target_actions(state: StateData) -> tuple[Action, ...]:
     """What the Discard's pending effect (``eff_key``) may hit now."""
-    companies, key = state.companies, state.eff_key
+    companies, key, table = state.companies, state.eff_key, state.actions
     if key in ("grant", "fine"):
-        return [(TARGET, plan) for plan, co in companies.items() if co.total]
+        return tuple([table.target[plan] for plan, co in companies.items() if co.total])
     if key == "remove_attachment":
-        return [(TARGET, plan, card) for plan, co in companies.items() for card in co.cards]
-    return [
-        (TARGET, plan, card, to)
-        for plan, co in companies.items()
-        for card in co.cards
-        for to in companies
-        if to != plan
-    ]
+        return tuple(
+            [table.remove[plan][card] for plan, co in companies.items() for card in co.cards]
+        )
+    return tuple(
+        [
+            act(TARGET, plan, card, to)
+            for plan, co in companies.items()
+            for card in co.cards
+            for to in companies
+            if to != plan
+        ]
+    )
 
 
 def start(state: StateData, card: int) -> None:
     state.eff_card = card
-    state.eff_queue = list(state.cat.card_effects[card])
+    state.eff_queue = list(state.config.card_effects[card])
     if state.log is not None:
         state.say(f"{state.firm(state.actor)} plays {state.card(card)}")
     _resume(state)
@@ -84,7 +89,7 @@ def _resume(state: StateData) -> None:
             state.eff_key, state.eff_amount = key, amount
             state.eff_left = amount if key in _COUNTED else 1
             state.phase = TARGET_PHASE
-            state.player = state.actor
+            state.to_move = state.actor
             return
     state.discard.append(state.eff_card)
     state.eff_card = -1
@@ -92,11 +97,9 @@ def _resume(state: StateData) -> None:
 
 
 def apply_target(state: StateData, action: Action) -> None:
-    key, amount = state.eff_key, state.eff_amount
-    if action[0] != TARGET or action[1] not in state.companies:
-        raise ValueError(f"not a target: {action!r}")
-    companies, cat = state.companies, state.cat
-    co = companies[action[1]]
+    key, amount, args = state.eff_key, state.eff_amount, action.args
+    companies, config = state.companies, state.config
+    co = companies[args[0]]
     if key == "grant":
         co = companies[co.plan] = co._replace(cash=co.cash + amount)
         if state.log is not None:
@@ -107,18 +110,17 @@ def apply_target(state: StateData, action: Action) -> None:
         if state.log is not None:
             state.say(f"{state.card(co.plan)} fined, ${co.cash}m left")
     elif key == "remove_attachment":
-        co = companies[co.plan] = with_cards(cat, co, _without(co.cards, action[2]))
-        state.discard.append(action[2])
+        co = companies[co.plan] = with_cards(config, co, _without(co.cards, args[1]))
+        state.discard.append(args[1])
         if state.log is not None:
-            state.say(f"{state.card(action[2])} removed from {state.card(co.plan)}")
+            state.say(f"{state.card(args[1])} removed from {state.card(co.plan)}")
     else:
-        co = companies[co.plan] = with_cards(cat, co, _without(co.cards, action[2]))
-        to = companies[action[3]]
-        companies[to.plan] = with_cards(cat, to, (*to.cards, action[2]))
+        co = companies[co.plan] = with_cards(config, co, _without(co.cards, args[1]))
+        to = companies[args[2]]
+        companies[to.plan] = with_cards(config, to, (*to.cards, args[1]))
         if state.log is not None:
             state.say(
-                f"{state.card(action[2])} moved from {state.card(co.plan)} "
-                f"to {state.card(action[3])}"
+                f"{state.card(args[1])} moved from {state.card(co.plan)} to {state.card(args[2])}"
             )
     state.counters.set(state.players + co.plan, co.cash)
     state.eff_left -= 1

@@ -7,11 +7,16 @@ the loaded game, so the rulebook never types those numbers by hand.
 
 from __future__ import annotations
 
-from typing import Any
+import sys
+from typing import TYPE_CHECKING, Any
 
 from pnp.games.boom.company import burn_rate, matching_entrepreneurs, modified_roll, per_share
 from pnp.games.boom.config import COMPANY, PLAN, Config
 from pnp.games.boom.decisions import decisions_for
+from pnp.games.decisions import record_runs
+
+if TYPE_CHECKING:
+    from pnp.spec.game import Game
 
 EXAMPLE_DIE = 3
 EXAMPLE_CARDS = 4
@@ -20,34 +25,40 @@ EXAMPLE_BURN_LIMIT_STEP = 2
 """The burn example sits this many steps down the IPO track from its start."""
 
 
-def _first(cat: Config, test: Any) -> int:
-    return next(i for i in range(cat.play_cards) if test(i))
+def _first(config: Config, test: Any) -> int:
+    return next(i for i in range(config.play_cards) if test(i))
 
 
-def ipo_example(cat: Config) -> dict[str, Any]:
-    event = next(e for e in cat.events if any(e.bonus))
-    industry = max(range(len(cat.industries)), key=lambda i: event.bonus[i])
-    plan = _first(cat, lambda i: cat.card_role[i] == PLAN and cat.card_industry[i] == industry)
-    expert = _first(cat, lambda i: cat.card_role[i] == COMPANY and cat.card_industry[i] == industry)
+def ipo_example(config: Config) -> dict[str, Any]:
+    event = next(e for e in config.events if any(e.bonus))
+    industry = max(range(len(config.industries)), key=lambda i: event.bonus[i])
+    plan = _first(
+        config, lambda i: config.card_role[i] == PLAN and config.card_industry[i] == industry
+    )
+    expert = _first(
+        config, lambda i: config.card_role[i] == COMPANY and config.card_industry[i] == industry
+    )
     others = [
         i
-        for i in range(cat.play_cards)
-        if cat.card_role[i] == COMPANY and cat.card_industry[i] == -1
+        for i in range(config.play_cards)
+        if config.card_role[i] == COMPANY and config.card_industry[i] == -1
     ]
     cards = [expert, *others[: EXAMPLE_CARDS - 2]]
-    matching = matching_entrepreneurs(cat, plan, cards)
+    matching = matching_entrepreneurs(config, plan, cards)
     roll = modified_roll(EXAMPLE_DIE, 1 + len(cards), matching, event.bonus[industry])
-    raised = cat.raised(roll)
+    raised = config.raised(roll)
     shares = sum(EXAMPLE_HOLDINGS)
     each = per_share(raised, shares)
     size = 1 + len(cards)
     return {
-        "limit": max((lim for lim in cat.surcharge if lim <= size), default=cat.ipo_limit_floor),
-        "start_limit": cat.ipo_limit_start,
-        "plan": cat.card_name[plan],
-        "industry": cat.industries[industry],
-        "attached": [cat.card_name[c] for c in cards],
-        "entrepreneur": cat.card_name[expert],
+        "limit": max(
+            (lim for lim in config.surcharge if lim <= size), default=config.ipo_limit_floor
+        ),
+        "start_limit": config.ipo_limit_start,
+        "plan": config.card_name[plan],
+        "industry": config.industries[industry],
+        "attached": [config.card_name[c] for c in cards],
+        "entrepreneur": config.card_name[expert],
         "event": event.name,
         "event_bonus": event.bonus[industry],
         "die": EXAMPLE_DIE,
@@ -59,58 +70,72 @@ def ipo_example(cat: Config) -> dict[str, Any]:
         "per_share": each,
         "remainder": raised - each * shares,
         "holdings": [
-            {"firm": cat.firm_ids[seat], "shares": held, "paid": held * each}
+            {"firm": config.firm_ids[seat], "shares": held, "paid": held * each}
             for seat, held in enumerate(EXAMPLE_HOLDINGS)
         ],
     }
 
 
-def _burn_dict(cat: Config, plan: int, cards: list[int], limit: int) -> dict[str, Any]:
-    on_cards = cat.card_burn[plan] + sum(cat.card_burn[c] for c in cards)
+def _burn_dict(config: Config, plan: int, cards: list[int], limit: int) -> dict[str, Any]:
+    on_cards = config.card_burn[plan] + sum(config.card_burn[c] for c in cards)
     size = 1 + len(cards)
     return {
-        "limit": max((lim for lim in cat.surcharge if lim <= size), default=cat.ipo_limit_floor),
-        "start_limit": cat.ipo_limit_start,
-        "plan": cat.card_name[plan],
-        "plan_burn": cat.card_burn[plan],
-        "attached": [{"name": cat.card_name[c], "burn": cat.card_burn[c]} for c in cards],
+        "limit": max(
+            (lim for lim in config.surcharge if lim <= size), default=config.ipo_limit_floor
+        ),
+        "start_limit": config.ipo_limit_start,
+        "plan": config.card_name[plan],
+        "plan_burn": config.card_burn[plan],
+        "attached": [{"name": config.card_name[c], "burn": config.card_burn[c]} for c in cards],
         "ipo_limit": limit,
-        "surcharge": cat.surcharge[limit],
+        "surcharge": config.surcharge[limit],
         "cards_total": on_cards,
-        "total": burn_rate(cat, plan, cards, limit),
+        "total": burn_rate(config, plan, cards, limit),
     }
 
 
-def burn_examples(cat: Config) -> dict[str, Any]:
+def burn_examples(config: Config) -> dict[str, Any]:
     """A plain burn part-way down the track, and one where revenue would push it below zero."""
-    limits = sorted(cat.surcharge, reverse=True)
+    limits = sorted(config.surcharge, reverse=True)
     limit = limits[min(EXAMPLE_BURN_LIMIT_STEP, len(limits) - 1)]
-    plan = _first(cat, lambda i: cat.card_role[i] == PLAN)
-    expert = _first(cat, lambda i: cat.card_role[i] == COMPANY and cat.card_industry[i] >= 0)
-    income = _first(cat, lambda i: cat.card_role[i] == COMPANY and cat.card_burn[i] < 0)
-    plain = _burn_dict(cat, plan, [expert, income], limit)
+    plan = _first(config, lambda i: config.card_role[i] == PLAN)
+    expert = _first(
+        config, lambda i: config.card_role[i] == COMPANY and config.card_industry[i] >= 0
+    )
+    income = _first(config, lambda i: config.card_role[i] == COMPANY and config.card_burn[i] < 0)
+    plain = _burn_dict(config, plan, [expert, income], limit)
 
-    start = cat.ipo_limit_start
+    start = config.ipo_limit_start
     thrifty = min(
-        (i for i in range(cat.play_cards) if cat.card_role[i] == PLAN),
-        key=lambda i: cat.card_burn[i],
+        (i for i in range(config.play_cards) if config.card_role[i] == PLAN),
+        key=lambda i: config.card_burn[i],
     )
     earners = sorted(
-        (i for i in range(cat.play_cards) if cat.card_role[i] == COMPANY and cat.card_burn[i] < 0),
-        key=lambda i: cat.card_burn[i],
+        (
+            i
+            for i in range(config.play_cards)
+            if config.card_role[i] == COMPANY and config.card_burn[i] < 0
+        ),
+        key=lambda i: config.card_burn[i],
     )
     cards: list[int] = []
     for card in earners:
         cards.append(card)
-        if cat.card_burn[thrifty] + sum(cat.card_burn[c] for c in cards) + cat.surcharge[start] < 0:
+        if (
+            config.card_burn[thrifty]
+            + sum(config.card_burn[c] for c in cards)
+            + config.surcharge[start]
+            < 0
+        ):
             break
-    return {"plain": plain, "floor": _burn_dict(cat, thrifty, cards, start)}
+    return {"plain": plain, "floor": _burn_dict(config, thrifty, cards, start)}
 
 
-def worked_examples(cat: Config, record: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The rulebook's computed figures; ``record``: the game's simulation runs, by key."""
+def examples_for(config: Config, game: Game) -> dict[str, Any]:
+    """The rulebook's computed figures, the decisions quoting the game's simulation runs."""
+    record = record_runs(game, sys.modules[__package__ or ""])
     return {
-        "ipo": ipo_example(cat),
-        "burn": burn_examples(cat),
-        "decisions": decisions_for(cat, record),
+        "ipo": ipo_example(config),
+        "burn": burn_examples(config),
+        "decisions": decisions_for(config, record),
     }

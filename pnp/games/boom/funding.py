@@ -6,8 +6,6 @@ limit); the decisions taken where boom.txt is silent are in :mod:`.decisions`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from pnp.games.boom.actions import (
@@ -16,21 +14,19 @@ from pnp.games.boom.actions import (
     BUY,
     BUY_ACTION,
     CLOSE,
-    CLOSE_ACTION,
     CONSENT,
-    DECLINE,
     DECLINE_ACTION,
     INVITE,
     INVITE_PHASE,
     OFFER,
-    REFUSE,
     REFUSE_ACTION,
-    TERMS,
     TERMS_PHASE,
-    Action,
-    TermsActions,
+    invitations,
+    terms_actions,
+    terms_allowed,
 )
 from pnp.games.boom.company import with_shares
+from pnp.games.kit import Action
 
 if TYPE_CHECKING:
     from pnp.games.boom.state import StateData
@@ -51,7 +47,7 @@ def start(state: StateData, plan: int) -> None:
         # decision consent-order
         state.fr_queue = [s % n for s in range(me + 1, me + n) if co.shares[s % n]]
         state.phase = CONSENT
-        state.player = state.fr_queue[0]
+        state.to_move = state.fr_queue[0]
     else:
         _open(state)
 
@@ -73,116 +69,89 @@ def _open(state: StateData) -> None:
         state.playlog.used("investors-first")
     state.fr_asked = 1 << me
     state.phase = TERMS_PHASE
-    state.player = me
+    state.to_move = me
 
 
-def consent_actions(state: StateData) -> Sequence[Action]:
+def consent_actions(state: StateData) -> tuple[Action, ...]:
     return _CONSENT_ACTIONS
 
 
-def terms_actions(state: StateData) -> Sequence[Action]:
-    cat = state.cat
+def lead_terms(state: StateData) -> tuple[Action, ...]:
+    config = state.config
     # decision whole-prices
-    return _terms(cat.min_price, state.money[state.actor], cat.lead_max_shares)
+    return terms_actions(config.min_price, state.money[state.actor], config.lead_max_shares)
 
 
-_terms = lru_cache(maxsize=4096)(TermsActions)
-"""The terms of a purse (a TermsActions never changes, so states may share one)."""
+def allows_terms(state: StateData, action: Action) -> bool:
+    """Whether ``action`` is among :func:`lead_terms` (found without building them)."""
+    config = state.config
+    cash = state.money[state.actor]
+    return terms_allowed(action, config.min_price, cash, config.lead_max_shares)
 
 
-def invite_actions(state: StateData) -> Sequence[Action]:
-    asked, players = state.fr_asked, state.players
-    closable = state.fr_sold >= state.cat.close_min_shares and not state.fr_must & ~asked
-    key = (1 << players | asked) << 1 | closable  # asked < 1 << players: one bit per seat
-    actions = _INVITATIONS.get(key)
-    if actions is None:
-        invites = tuple((INVITE, s) for s in range(players) if not asked >> s & 1)
-        actions = _INVITATIONS[key] = (*invites, CLOSE_ACTION) if closable else invites
-    return actions
+def invite_actions(state: StateData) -> tuple[Action, ...]:
+    asked = state.fr_asked
+    closable = state.fr_sold >= state.config.close_min_shares and not state.fr_must & ~asked
+    return invitations(state.players, asked, closable)
 
 
-_INVITATIONS: dict[int, tuple[Action, ...]] = {}
-"""Invitation lists by seats at the table, seats asked and whether the round may close
-(the same few dozen recur): an invitation to every seat not asked yet, then closing."""
-
-
-def offer_actions(state: StateData) -> Sequence[Action]:
+def offer_actions(state: StateData) -> tuple[Action, ...]:
     # decision money-you-lack
-    return _OFFER_ACTIONS if state.money[state.player] >= state.fr_price else _DECLINE_ONLY
+    return _OFFER_ACTIONS if state.money[state.to_move] >= state.fr_price else _DECLINE_ONLY
 
 
 def answer_consent(state: StateData, action: Action) -> None:
-    code = action[0]
-    if code == AGREE:
+    if action.verb == AGREE:
         if state.playlog is not None:
             state.playlog.used("consent")
         if state.log is not None:
-            state.say(f"{state.firm(state.player)} lets {state.firm(state.actor)} lead")
+            state.say(f"{state.firm(state.to_move)} lets {state.firm(state.actor)} lead")
         _open(state)
-    elif code == REFUSE:
+    else:
         if state.log is not None:
-            state.say(f"{state.firm(state.player)} refuses")
+            state.say(f"{state.firm(state.to_move)} refuses")
         state.fr_queue.pop(0)
         if state.fr_queue:
-            state.player = state.fr_queue[0]
+            state.to_move = state.fr_queue[0]
         else:
             state.say("no current investor agrees: the action is lost")
             if state.playlog is not None:
                 state.playlog.used("consent-refused")
             state.end_turn()
-    else:
-        raise _misfit(action)
 
 
 def set_terms(state: StateData, action: Action) -> None:
-    if action[0] != TERMS:
-        raise _misfit(action)
-    price, shares = action[1], action[2]
-    if not (
-        price >= state.cat.min_price
-        and 1 <= shares <= state.cat.lead_max_shares
-        and price * shares <= state.money[state.actor]
-    ):
-        raise ValueError(f"terms {action!r} break the rules or the lead's purse")
+    price, shares = action.args
     state.fr_price = price
     _buy(state, state.actor, shares)
     if state.fr_asked != state.everyone:  # a seat is still to be asked: the lead invites
-        state.phase, state.player = INVITE_PHASE, state.actor
+        state.phase, state.to_move = INVITE_PHASE, state.actor
     else:
         _all_asked(state)
 
 
 def invite(state: StateData, action: Action) -> None:
-    code = action[0]
-    if code == INVITE:
-        seat = action[1]
+    verb, args = action
+    if verb == INVITE:
+        seat = args[0]
         state.fr_asked |= 1 << seat
         state.phase = OFFER
-        state.player = seat
-    elif code == CLOSE:
+        state.to_move = seat
+    elif verb == CLOSE:
         _close(state)
-    else:
-        raise _misfit(action)
 
 
 def answer_offer(state: StateData, action: Action) -> None:
-    code = action[0]
-    if code == BUY:
-        _buy(state, state.player, 1)
+    if action.verb == BUY:
+        _buy(state, state.to_move, 1)
         if state.playlog is not None:
             state.playlog.used("invite")
-    elif code != DECLINE:
-        raise _misfit(action)
     elif state.log is not None:
-        state.say(f"{state.firm(state.player)} declines")
+        state.say(f"{state.firm(state.to_move)} declines")
     if state.fr_asked != state.everyone:  # a seat is still to be asked: the lead invites
-        state.phase, state.player = INVITE_PHASE, state.actor
+        state.phase, state.to_move = INVITE_PHASE, state.actor
     else:
         _all_asked(state)
-
-
-def _misfit(action: Action) -> ValueError:
-    return ValueError(f"action {action!r} does not fit a funding round now")
 
 
 def _buy(state: StateData, seat: int, shares: int) -> None:
@@ -202,7 +171,7 @@ def _buy(state: StateData, seat: int, shares: int) -> None:
 
 def _all_asked(state: StateData) -> None:
     """Every seat was asked: the round closes with enough shares sold, else fails."""
-    if state.fr_sold >= state.cat.close_min_shares:
+    if state.fr_sold >= state.config.close_min_shares:
         _close(state)
     else:
         _fail(state)

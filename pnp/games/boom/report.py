@@ -3,7 +3,11 @@ out, and a few numbers worth averaging over many games."""
 
 from __future__ import annotations
 
-from pnp.games.boom.state import StateData
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pnp.games.boom.config import Config
+    from pnp.games.boom.state import StateData
 
 STOCK = "stock counters"
 MONEY = "money counters"
@@ -26,12 +30,12 @@ def usage(state: StateData) -> dict[str, dict[str, int]]:
     A firm needs its peak of shares held plus one counter drawn from the mug for the
     turn order.
     """
-    cat = state.cat
-    firms = cat.firm_ids[: state.players]
+    config = state.config
+    firms = config.firm_ids[: state.players]
     return {
         # decision stock-counters
         STOCK: {firm: peak + 1 for firm, peak in zip(firms, state.stock_peak, strict=True)},
-        MONEY: dict(zip(_money_labels(cat.denominations), state.counters.peak, strict=True)),
+        MONEY: dict(zip(_money_labels(config.denominations), state.counters.peak, strict=True)),
     }
 
 
@@ -48,4 +52,19 @@ def measures(state: StateData) -> dict[str, float]:
         "companies gone public or bust": state.plans_out,
         "funding rounds closed": state.rounds_closed,
         "funding rounds failed": state.rounds_failed,
+    }
+
+
+COMPONENT_TABLES = {STOCK: "stock_per_firm", MONEY: "money"}
+"""The ``tables`` key that sets the printed number of each component group."""
+
+
+def printed(config: Config) -> dict[str, dict[str, int]]:
+    """The kit's hook: the printed count of every limited component, keyed like ``usage``."""
+    return {
+        STOCK: {firm: config.stock_per_firm for firm in config.firm_ids},
+        MONEY: {
+            f"${value}m": count
+            for value, count in zip(config.denominations, config.printed_money, strict=True)
+        },
     }

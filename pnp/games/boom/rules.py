@@ -8,7 +8,7 @@ reshuffles, deck shuffles, the IPO die) comes only from ``State.rng``.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TypeVar
 
 from pnp.games.boom import effects, funding, report
@@ -24,21 +24,19 @@ from pnp.games.boom.actions import (
     KEEP_ACTION,
     OFFER,
     OVER,
-    PASS,
     PASS_ACTION,
     PHASE_NAMES,
     PLAY,
     PLAY_PLAN,
     TARGET_PHASE,
     TERMS_PHASE,
-    Action,
 )
 from pnp.games.boom.company import found, modified_roll, per_share, with_cards
 from pnp.games.boom.config import COMPANY, DIE_SIDES, PLAN, Config
 from pnp.games.boom.state import CRASH, StateData
 from pnp.games.boom.view import View, deal, view_of
 from pnp.games.chance import shuffle
-from pnp.games.kit import Reporting
+from pnp.games.kit import Action, IllegalAction, Reporting
 
 T = TypeVar("T", bound=Callable[..., object])
 
@@ -49,28 +47,45 @@ class State(StateData, Reporting):
     __slots__ = ()
     REPORT = report
 
-    def __init__(self, cat: Config, players: int, seed: int, transcript: bool = True) -> None:
-        super().__init__(cat, players, seed, transcript)
+    def __init__(
+        self, config: Config, players: int, seed: int | None = None, transcript: bool = True
+    ) -> None:
+        super().__init__(config, players, seed, transcript)
         self._start_round()
 
     # -- the OpenSpiel-like interface -------------------------------------------------
 
     def current_player(self) -> int:
         """Seat that decides next, -1 once the game is over."""
-        return self.player
+        return self.to_move
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
 
     def returns(self) -> list[int]:
         """Each seat's money (final once the game is over)."""
-        return self.money[:]
+        return self.money[:]  # decision ties: the most money wins, tied seats share the win
 
-    def legal_actions(self) -> Sequence[Action]:
-        return _LEGAL[self.phase](self)
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The same action objects in the same order every time (worked out once a step)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = _LEGAL[self.phase](self)
+        return legal
 
     def apply(self, action: Action) -> None:
-        _APPLY[self.phase](self, action)
+        phase = self.phase
+        if phase == TERMS_PHASE:  # a rich lead has thousands of terms: checked, not searched
+            allowed = funding.allows_terms(self, action)
+        else:
+            legal = self._legal
+            if legal is None:
+                legal = _LEGAL[phase](self)
+            allowed = action in legal
+        if not allowed:
+            raise IllegalAction(action, self.to_move, PHASE_NAMES[phase])
+        self._legal = None
+        _APPLY[phase](self, action)
 
     def view(self, seat: int) -> View:
         return view_of(self, seat)
@@ -94,7 +109,7 @@ class State(StateData, Reporting):
             return
         self.round += 1
         if self.log is not None:
-            event = self.cat.events[self.event].name
+            event = self.config.events[self.event].name
             self.say(
                 f"round {self.round}: order {' '.join(map(self.firm, order))}; "
                 f"event {event}; IPO limit {self.ipo_limit}"
@@ -115,7 +130,7 @@ class State(StateData, Reporting):
         flipped = self.events.pop()
         if flipped == CRASH:
             # decision crash-round
-            self.say(f"event {self.cat.crash.name}: game over")
+            self.say(f"event {self.config.crash.name}: game over")
             if self.playlog is not None:
                 self.playlog.used("crash")
             self.end_game("crash")
@@ -123,12 +138,12 @@ class State(StateData, Reporting):
         self.event = flipped
         if self.playlog is not None:
             self.playlog.used("flip-event")
-        self.shift_limit(self.cat.events[flipped].ipo_limit)
+        self.shift_limit(self.config.events[flipped].ipo_limit)
 
     def shift_limit(self, delta: int) -> None:
-        cat = self.cat
+        config = self.config
         # decision limit-ends
-        limit = min(max(self.ipo_limit + delta, cat.ipo_limit_floor), cat.ipo_limit_ceiling)
+        limit = min(max(self.ipo_limit + delta, config.ipo_limit_floor), config.ipo_limit_ceiling)
         if limit != self.ipo_limit and self.playlog is not None:
             self.playlog.used("ipo-limit-moves")
         self.ipo_limit = limit
@@ -136,7 +151,7 @@ class State(StateData, Reporting):
             self.ipo_limit_low = self.ipo_limit
 
     def _start_turn(self) -> None:
-        self.actor = self.player = self.order[self.turn_pos]
+        self.actor = self.to_move = self.order[self.turn_pos]
         self.turn += 1
         self.draw(self.actor)
         self.phase = PLAY
@@ -173,7 +188,7 @@ class State(StateData, Reporting):
     def end_game(self, reason: str) -> None:
         """Pre-IPO companies are worthless: only the players' money counts."""
         self.phase = OVER
-        self.player = -1
+        self.to_move = -1
         self.end_reason = reason
 
     def remove_plan(self, plan: int) -> None:
@@ -188,89 +203,89 @@ class State(StateData, Reporting):
 
     # -- card play and the turn's action ------------------------------------------------
 
-    def _play_actions(self) -> list[Action]:
+    def _play_actions(self) -> tuple[Action, ...]:
         actions: list[Action] = [KEEP_ACTION]
-        add, cat, plans = actions.append, self.cat, self.companies
-        role, playable = cat.card_role, effects.playable
+        add, config, plans = actions.append, self.config, self.companies
+        role, playable, table = config.card_role, effects.playable, self.actions
         for card in self.hands[self.actor]:
             kind = role[card]
             if kind == COMPANY:
+                attach = table.attach[card]
                 for plan in plans:
-                    add((ATTACH, card, plan))
+                    add(attach[plan])
             elif kind == PLAN:
-                add((PLAY_PLAN, card))
+                add(table.plan[card])
             elif playable(self, card):
-                add((DISCARD, card))
-        return actions
+                add(table.discard[card])
+        return tuple(actions)
 
     def _play(self, action: Action) -> None:
-        code = action[0]
-        if code != KEEP and self.playlog is not None:
-            self.playlog.play(self.actor, action[1])
-        if code == ATTACH:
-            card, plan = action[1], action[2]
+        verb, args = action
+        if verb != KEEP and self.playlog is not None:
+            self.playlog.play(self.actor, args[0])
+        if verb == ATTACH:
+            card, plan = args
             self.hands[self.actor].remove(card)
             co = self.companies[plan]
-            self.companies[plan] = with_cards(self.cat, co, (*co.cards, card))
+            self.companies[plan] = with_cards(self.config, co, (*co.cards, card))
             if self.playlog is not None:
                 self.playlog.used("attach")
             if self.log is not None:
                 self.say(f"{self.firm(self.actor)} attaches {self.card(card)} to {self.card(plan)}")
-        elif code == PLAY_PLAN:
-            card = action[1]
+        elif verb == PLAY_PLAN:
+            card = args[0]
             self.hands[self.actor].remove(card)
-            self.companies[card] = found(self.cat, card, self.actor, self.players)
+            self.companies[card] = found(self.config, card, self.actor, self.players)
             if self.playlog is not None:
                 self.playlog.used("play-plan")
             if self.log is not None:
                 self.say(f"{self.firm(self.actor)} plays plan {self.card(card)}")
-        elif code == DISCARD:
-            self.hands[self.actor].remove(action[1])
+        elif verb == DISCARD:
+            self.hands[self.actor].remove(args[0])
             if self.playlog is not None:
                 self.playlog.used("discard-card")
-            effects.start(self, action[1])
+            effects.start(self, args[0])
             return
-        elif code != KEEP:
-            raise ValueError(f"not a card play: {action!r}")
         elif self.log is not None:
             self.say(f"{self.firm(self.actor)} plays no card")
         self.phase = ACT
 
-    def _act_actions(self) -> list[Action]:
+    def _act_actions(self) -> tuple[Action, ...]:
         actions = [PASS_ACTION]
         me, limit, turn = self.actor, self.ipo_limit, self.turn
-        can_fund = self.money[me] >= self.cat.min_price
+        can_fund = self.money[me] >= self.config.min_price
+        table = self.actions
         for plan, co in self.companies.items():
             if can_fund:
-                actions.append((FUND, plan))
+                actions.append(table.fund[plan])
             if co.owner == me and co.total and len(co.cards) + 1 >= limit and co.led_turn != turn:
-                actions.append((IPO, plan))
-        return actions
+                actions.append(table.ipo[plan])
+        return tuple(actions)
 
     def _act(self, action: Action) -> None:
-        code = action[0]
-        if code == FUND:
-            funding.start(self, action[1])
-        elif code == IPO:
-            self.go_public(action[1])
+        verb, args = action
+        if verb == FUND:
+            funding.start(self, args[0])
+        elif verb == IPO:
+            self.go_public(args[0])
             if self.phase != OVER:
                 self.end_turn()
-        elif code == PASS:
+        else:  # the legal check let only a pass through
             if self.log is not None:
                 self.say(f"{self.firm(self.actor)} passes")
             self.end_turn()
-        else:
-            raise ValueError(f"not a fund, IPO or pass: {action!r}")
 
     def go_public(self, plan: int, die: int | None = None) -> int:
         """IPO of ``plan``; returns what each share paid. ``die`` fixes the roll (for examples)."""
-        cat, co = self.cat, self.companies[plan]
+        config, co = self.config, self.companies[plan]
         if die is None:
             die = self.rng.randint(1, DIE_SIDES)
         matching = co.matching
-        bonus = cat.events[self.event].bonus[cat.card_industry[plan]] if self.event >= 0 else 0
+        bonus = (
+            config.events[self.event].bonus[config.card_industry[plan]] if self.event >= 0 else 0
+        )
         roll = modified_roll(die, co.size, matching, bonus)
-        raised = cat.raised(roll)
+        raised = config.raised(roll)
         each = per_share(raised, co.total)
         if self.playlog is not None:
             self.playlog.used("go-public")
@@ -290,16 +305,16 @@ class State(StateData, Reporting):
             )
         self.remove_plan(plan)
         # decision plans-gone
-        if self.plans_out >= cat.plans_in_game:
+        if self.plans_out >= config.plans_in_game:
             self.end_game("every plan gone")
         return each
 
     def _pay_burn(self) -> None:
-        cat, limit, companies = self.cat, self.ipo_limit, self.companies
+        config, limit, companies = self.config, self.ipo_limit, self.companies
         for plan, co in list(companies.items()):
             if not co.total:
                 continue
-            burn = co.burn(cat, limit)
+            burn = co.burn(config, limit)
             if self.playlog is not None:
                 self.playlog.used("burn")
             if co.cash < burn:
@@ -313,16 +328,16 @@ class State(StateData, Reporting):
                 self.counters.set(self.players + plan, co.cash)
                 if self.log is not None:
                     self.say(f"{self.card(plan)} burns ${burn}m, ${co.cash}m left")
-        if self.plans_out >= cat.plans_in_game:
+        if self.plans_out >= config.plans_in_game:
             self.end_game("every plan gone")
 
 
-def _no_actions(state: State) -> list[Action]:
-    return []
+def _no_actions(state: State) -> tuple[Action, ...]:
+    return ()
 
 
 def _over(state: State, action: Action) -> None:
-    raise ValueError("the game is over")
+    raise IllegalAction(action, state.to_move, "the game is over")
 
 
 def _by_phase(handlers: dict[int, T]) -> tuple[T, ...]:
@@ -336,7 +351,7 @@ _LEGAL = _by_phase(
         TARGET_PHASE: effects.target_actions,
         ACT: State._act_actions,
         CONSENT: funding.consent_actions,
-        TERMS_PHASE: funding.terms_actions,
+        TERMS_PHASE: funding.lead_terms,
         INVITE_PHASE: funding.invite_actions,
         OFFER: funding.offer_actions,
         OVER: _no_actions,

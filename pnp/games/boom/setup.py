@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pnp.games.boom import config_for, printed_components
 from pnp.games.boom.state import StateData
+from pnp.games.boom.tables import Tables
 from pnp.games.setup import (
     TableAtStart,
     component_piles,
@@ -14,6 +15,7 @@ from pnp.games.setup import (
     seat_extras,
     token_pile,
 )
+from pnp.games.table_schema import tables_of
 from pnp.spec.game import Game
 
 COUNTERS, TRACK = "counters", "ipo-track"
@@ -28,7 +30,7 @@ def table_at_start(game: Game, players: int) -> TableAtStart:
     # the data of a game dealt but not begun (new_state already starts round 1)
     state = StateData(config_for(game), players, seed=0, transcript=False)
     printed = printed_components(game)
-    limits = [row["limit"] for row in game.spec.tables["ipo_track"]]
+    limits = [row.limit for row in tables_of(game, Tables).ipo_track]
     space = limits.index(state.ipo_limit) + 1
     centre = [
         deck_pile(game, "play", len(state.deck)),

@@ -16,10 +16,11 @@ from pnp.games.boom.actions import PLAY
 from pnp.games.boom.company import Company
 from pnp.games.boom.config import Config
 from pnp.games.chance import shuffle
+from pnp.games.kit import Action
 from pnp.games.playlog import PlayLog
 
 CRASH = -2
-"""Stands for the •Crash card in the event deck (other events are indices into the catalog)."""
+"""Stands for the •Crash card in the event deck (other events index ``config.events``)."""
 _MUTABLE_LISTS = (
     "money",
     "deck",
@@ -40,7 +41,8 @@ class StateData:
     """Everything about one game of •Boom; :class:`.rules.State` adds the moves."""
 
     __slots__ = (
-        "cat",
+        "config",
+        "actions",
         "players",
         "everyone",
         "rng",
@@ -62,7 +64,7 @@ class StateData:
         "turn_pos",
         "turn",
         "phase",
-        "player",
+        "to_move",
         "actor",
         "fr_plan",
         "fr_price",
@@ -85,30 +87,35 @@ class StateData:
         "rounds_closed",
         "rounds_failed",
         "playlog",
+        "_legal",
     )
 
-    def __init__(self, cat: Config, players: int, seed: int, transcript: bool = True) -> None:
-        self.cat = cat
+    def __init__(
+        self, config: Config, players: int, seed: int | None, transcript: bool = True
+    ) -> None:
+        self.config = config
+        self.actions = config.actions
+        """The actions naming play cards (``config.actions``, kept at hand for the rules)."""
         self.players = players
         self.everyone = (1 << players) - 1
         """Every seat's bit (the seats asked in a funding round, ``fr_asked``)."""
         self.rng = random.Random(seed)
         self.log: list[str] | None = [] if transcript else None
-        self.money = [cat.start_money] * players
-        self.deck = list(range(cat.play_cards))
+        self.money = [config.start_money] * players
+        self.deck = list(range(config.play_cards))
         shuffle(self.rng, self.deck)
         self.discard: list[int] = []
-        self.hands = [[self.deck.pop() for _ in range(cat.hand_size)] for _ in range(players)]
-        self.playlog: PlayLog | None = PlayLog(cat.card_id, players)
+        self.hands = [[self.deck.pop() for _ in range(config.hand_size)] for _ in range(players)]
+        self.playlog: PlayLog | None = PlayLog(config.card_id, players)
         for seat, hand in enumerate(self.hands):
             for card in hand:
                 self.playlog.draw(seat, card)
-        self.events = list(range(len(cat.events)))
+        self.events = list(range(len(config.events)))
         shuffle(self.rng, self.events)
         self.used_events: list[int] = []
         self.event = -1
-        """Face-up event (index into ``cat.events``), -1 before the first flip."""
-        self.ipo_limit = self.ipo_limit_low = cat.ipo_limit_start
+        """Face-up event (index into ``config.events``), -1 before the first flip."""
+        self.ipo_limit = self.ipo_limit_low = config.ipo_limit_start
         self.companies: dict[int, Company] = {}
         """Plans on the table by card number, in the order they were played."""
         self.plans_out = 0
@@ -119,8 +126,8 @@ class StateData:
         self.order: list[int] = []
         self.turn_pos = self.turn = 0
         self.phase = PLAY
-        self.player = self.actor = 0
-        """``player`` decides now; ``actor`` is the seat whose turn it is."""
+        self.to_move = self.actor = 0
+        """``to_move`` decides now; ``actor`` is the seat whose turn it is."""
         self.fr_plan = self.fr_price = self.fr_prev_owner = self.fr_sold = 0
         self.fr_asked = self.fr_must = 0
         self.fr_bought = [0] * players
@@ -130,13 +137,15 @@ class StateData:
         self.eff_queue: list[tuple[str, int]] = []
         self.stock_out = [0] * players
         self.stock_peak = [0] * players
-        self.counters = Piles(bank_for(cat.denominations), players + cat.play_cards)
+        self.counters = Piles(bank_for(config.denominations), players + config.play_cards)
         for seat in range(players):
-            self.counters.set(seat, cat.start_money)
+            self.counters.set(seat, config.start_money)
         self.dry_draws = 0
         self.end_reason = ""
         self.rounds_closed = self.rounds_failed = 0
         """Funding rounds that closed and that failed (for the simulation report)."""
+        self._legal: tuple[Action, ...] | None = None
+        """The legal actions now, once asked for (``rules.State.legal_actions``)."""
 
     def clone(self) -> Self:
         other = type(self).__new__(type(self))
@@ -158,10 +167,10 @@ class StateData:
             self.log.append(line)
 
     def firm(self, seat: int) -> str:
-        return self.cat.firm_marks[seat]
+        return self.config.firm_marks[seat]
 
     def card(self, card: int) -> str:
-        return self.cat.card_name[card]
+        return self.config.card_name[card]
 
     # -- transitions, carried out in rules.State -----------------------------------------
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from pnp.games.boom.config import PLANS_IN_GAME
 from pnp.games.table_schema import (
     MAX_HAND,
     MAX_PIECES,
@@ -20,6 +19,9 @@ from pnp.games.table_schema import (
     Text,
 )
 from pnp.spec.fields import Whole
+
+PLANS_IN_GAME = 13
+"""boom.txt: the game ends once all 13 companies have gone public (``tables.plans`` overrides)."""
 
 
 class Industry(Open):

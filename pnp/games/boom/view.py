@@ -25,12 +25,12 @@ class View(NamedTuple):
     """What ``seat`` may see of a :class:`~pnp.games.boom.rules.State`, copied out."""
 
     seat: int
-    catalog: Config
+    config: Config
     players: int
     phase: int
     actor: int
     """Seat whose turn it is."""
-    player: int
+    to_move: int
     """Seat that decides now."""
     hand: tuple[int, ...]
     hand_sizes: tuple[int, ...]
@@ -64,8 +64,8 @@ class View(NamedTuple):
     @property
     def event_bonus(self) -> tuple[int, ...]:
         """IPO roll bonus per industry from the face-up event."""
-        cat = self.catalog
-        return cat.events[self.event].bonus if self.event >= 0 else (0,) * len(cat.industries)
+        config = self.config
+        return config.events[self.event].bonus if self.event >= 0 else (0,) * len(config.industries)
 
     @property
     def pending_effect(self) -> str:
@@ -93,7 +93,7 @@ class View(NamedTuple):
 
     def burn(self, co: Company) -> int:
         """What ``co`` would pay at the end of this round (nothing before it is funded)."""
-        return co.burn(self.catalog, self.ipo_limit) if co.total else 0
+        return co.burn(self.config, self.ipo_limit) if co.total else 0
 
 
 def view_of(s: StateData, seat: int) -> View:
@@ -101,15 +101,15 @@ def view_of(s: StateData, seat: int) -> View:
     return View._make(  # one tuple in C, not 29 arguments through View.__new__
         (
             seat,
-            s.cat,
+            s.config,
             s.players,
             s.phase,
             s.actor,
-            s.player,
+            s.to_move,
             tuple(hands[seat]),
             tuple(map(len, hands)),
             len(s.deck),
-            tuple(s.money),
+            tuple(s.money),  # decision open-information: every hand size and purse shows
             s.ipo_limit,
             s.round,
             s.event,
@@ -147,7 +147,7 @@ def _unseen(view: View) -> list[int]:
     for co in view.table:
         known.add(co.plan)
         known.update(co.cards)
-    return [card for card in range(view.catalog.play_cards) if card not in known]
+    return [card for card in range(view.config.play_cards) if card not in known]
 
 
 def deal(view: View, rng: random.Random, cls: type[D]) -> D:
@@ -159,9 +159,10 @@ def deal(view: View, rng: random.Random, cls: type[D]) -> D:
     and the dice get a new seed.  Everything on the table stays.  The simulation
     report's tallies (peaks, dry draws, funding rounds) start again from what is seen.
     """
-    cat, n, seat = view.catalog, view.players, view.seat
+    config, n, seat = view.config, view.players, view.seat
     s = cls.__new__(cls)
-    s.cat, s.players, s.everyone = cat, n, (1 << n) - 1
+    s.config, s.players, s.everyone = config, n, (1 << n) - 1
+    s.actions = config.actions
     s.rng = random.Random(rng.getrandbits(64))
     s.log = None
     s.playlog = None
@@ -184,19 +185,20 @@ def deal(view: View, rng: random.Random, cls: type[D]) -> D:
     s.ipo_limit = s.ipo_limit_low = view.ipo_limit
     s.companies = {co.plan: co for co in view.table}
     s.order, s.turn_pos, s.turn = list(view.order), view.turn_pos, view.turn
-    s.phase, s.player, s.actor = view.phase, view.player, view.actor
+    s.phase, s.to_move, s.actor = view.phase, view.to_move, view.actor
     s.fr_plan, s.fr_price, s.fr_prev_owner, s.fr_sold, s.fr_asked, s.fr_must = view.funding
     s.fr_bought, s.fr_queue = list(view.fr_bought), list(view.fr_queue)
     s.eff_card, s.eff_key, s.eff_amount, s.eff_left = view.effect
     s.eff_queue = list(view.eff_queue)
     s.stock_out, s.stock_peak = list(view.stock_out), list(view.stock_out)
-    s.counters = Piles(bank_for(cat.denominations), n + cat.play_cards)
+    s.counters = Piles(bank_for(config.denominations), n + config.play_cards)
     for other, money in enumerate(view.money):
         s.counters.set(other, money)
     for co in view.table:
         s.counters.set(n + co.plan, co.cash)
     s.dry_draws = s.rounds_closed = s.rounds_failed = 0
     s.end_reason = view.end_reason
+    s._legal = None
     return s
 
 
