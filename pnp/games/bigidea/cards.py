@@ -29,6 +29,7 @@ class Cards(StateData):
         config, usage, draw = self.config, self.peaks, self.draw
         want, deck_of = config.hand_per_deck, config.card_deck
         hand = self.hands[seat]
+        kept = len(hand)
         backs = [deck_of[c] for c in hand]  # kept up to date below, for the views
         rnd, self._dice = self._die().random, None  # cards are drawn below
         for d in range(len(draw)):
@@ -60,9 +61,10 @@ class Cards(StateData):
                 else:
                     hand.append(last)
             backs += [d] * (len(hand) - before)
-        self._hand_changed(seat, tuple(backs))
-        if self.playlog is not None:
-            for card in hand:
+        if self._backs is not None:
+            self._hand_changed(seat, tuple(backs))
+        if self.playlog is not None:  # the cards kept were drawn (and recorded) before
+            for card in hand[kept:]:
                 self.playlog.draw(seat, card)
 
     def _hand_changed(self, seat: int, decks: tuple[int, ...] | None = None) -> None:

@@ -91,7 +91,8 @@ class State(Cards, Reporting):
         return self.round + 1
 
     def apply(self, action: Action) -> None:
-        if action not in self._legal:
+        legal = self._legal
+        if not (_at_its_mask(legal, action) or action in legal):
             raise IllegalAction(action, self.to_move, PHASE_NAMES[self.phase])
         _DO[self.phase](self, self.to_move, action)
         self._advance(self.turn + 1)
@@ -144,11 +145,15 @@ class State(Cards, Reporting):
         (mask,) = action.args
         hand = self.hands[seat]
         take, keep = pickers(len(hand), mask)
-        backs = self._backs  # the decks of the hand's cards, if the views have asked
-        held = None if backs is None else backs[seat]
-        self._lay(seat, take(hand), None if held is None else take(held))
         if self.playlog is not None:
             self.playlog.used("seed")
+        backs = self._backs  # the decks of the hand's cards, if the views have asked
+        if backs is None and self._laid is None:  # no view has asked this round
+            self.pending[seat] = take(hand)
+            self.hands[seat] = list(keep(hand))
+            return
+        held = None if backs is None else backs[seat]
+        self._lay(seat, take(hand), None if held is None else take(held))
         self.hands[seat] = list(keep(hand))
         self._hand_changed(seat, None if held is None else keep(held))
 
@@ -208,7 +213,7 @@ class State(Cards, Reporting):
                 f"Round {self.round + 1} of {self.rounds}: {self._name(self.leader)} leads"
             )
         self.pending: list[tuple[int, ...] | None] = [None] * self.n
-        self._laid = (self._zeros, self._nothing)
+        self._laid = None  # worked out when a view first asks: a game nobody views lays faster
         self.venture: list[int | None] = [None] * self.n
         self.phase = SEED
 
@@ -337,6 +342,19 @@ class State(Cards, Reporting):
         if on_table + short > usage.white_needed:
             usage.white_needed = on_table + short
         self._track_money()
+
+
+def _at_its_mask(legal: tuple[Action, ...], action: Action) -> bool:
+    """Whether ``action`` is the very object ``legal`` holds at its mask's place: Seed and
+    Discard offer up to 64 masks in mask order (:mod:`.actions`), and ``in`` would compare
+    each one before it.  False says nothing (an equal copy, another phase): ask ``in``."""
+    if len(legal) < 8:
+        return False
+    try:
+        at = legal[action.args[0] - legal[0].args[0]]
+    except (AttributeError, IndexError, TypeError):
+        return False
+    return at is action
 
 
 _UID = attrgetter("uid")
