@@ -71,16 +71,22 @@ def card_stats(
         for record, share in zip(game, split, strict=True)
     ]
     total_n, total_wins = len(seat_games), sum(share for _, share in seat_games)
-    designs = sorted({card for record, _ in seat_games for card in record})
+    # one pass over the seat-games, each design's sums taken in seat-game order as before
+    sums: dict[str, list[float]] = {}
+    for record, share in seat_games:
+        for card, plays in record.items():
+            acc = sums.get(card)
+            if acc is None:
+                sums[card] = [1.0, 0.0 + share, 0.0 + plays]
+            else:
+                acc[0] += 1
+                acc[1] += share
+                acc[2] += plays
+    designs = sorted(sums)
     strict = NormalDist().inv_cdf(1 - 0.025 / max(1, len(designs)))
     out = {}
     for card in designs:
-        n = wins = played = 0.0
-        for record, share in seat_games:
-            if card in record:
-                n += 1
-                wins += share
-                played += record[card]
+        n, wins, played = sums[card]
         drawn, rest = int(n), total_n - int(n)
         rest_wins = total_wins - wins
         when = wins / drawn
