@@ -92,7 +92,7 @@ class State(Cards, Reporting):
 
     def apply(self, action: Action) -> None:
         legal = self._legal
-        if not (_at_its_mask(legal, action) or action in legal):
+        if (len(legal) < 8 or not _at_its_mask(legal, action)) and action not in legal:
             raise IllegalAction(action, self.to_move, PHASE_NAMES[self.phase])
         _DO[self.phase](self, self.to_move, action)
         self._advance(self.turn + 1)
@@ -222,7 +222,10 @@ class State(Cards, Reporting):
     def _pitch(self, seat: int, action: Action) -> None:
         cards = self.pending[seat]
         assert cards is not None
-        self._lay(seat, None)
+        if self._laid is None:  # no view has asked this round (see _seed)
+            self.pending[seat] = None
+        else:
+            self._lay(seat, None)
         invest = action.verb == "invest"
         if invest:
             p = Product(self.next_uid, seat, cards, self.n, self.round)
@@ -347,9 +350,8 @@ class State(Cards, Reporting):
 def _at_its_mask(legal: tuple[Action, ...], action: Action) -> bool:
     """Whether ``action`` is the very object ``legal`` holds at its mask's place: Seed and
     Discard offer up to 64 masks in mask order (:mod:`.actions`), and ``in`` would compare
-    each one before it.  False says nothing (an equal copy, another phase): ask ``in``."""
-    if len(legal) < 8:
-        return False
+    each one before it.  False says nothing (an equal copy, another phase): ask ``in``.
+    ``apply`` asks only when ``legal`` is long (eight or more), as a short one is a scan."""
     try:
         at = legal[action.args[0] - legal[0].args[0]]
     except (AttributeError, IndexError, TypeError):
