@@ -213,7 +213,9 @@ class State(Cards, Reporting):
                 f"Round {self.round + 1} of {self.rounds}: {self._name(self.leader)} leads"
             )
         self.pending: list[tuple[int, ...] | None] = [None] * self.n
-        self._laid = None  # worked out when a view first asks: a game nobody views lays faster
+        # a game whose views were asked for (a search's) keeps what they show of the laid
+        # products from the start; one nobody views (random play) keeps nothing
+        self._laid = None if self._backs is None else (self._zeros, self._nothing)
         self.venture: list[int | None] = [None] * self.n
         self.phase = SEED
 
