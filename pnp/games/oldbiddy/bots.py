@@ -88,11 +88,14 @@ def _bid(view: View, legal: Sequence[Action]) -> Action:
     gems, fakes = view.my_bid
     zero = view.zero
     if gems[zero] < view.behinds[me][zero]:
-        add = view.config.actions.add[zero]
-        if add in legal:
-            spent = market.bid_value(view.config, gems, fakes, 0, view.values)
-            if spent < BID_ROUND_FACTOR * view.round * 2:
-                return add
+        for add in legal:  # the adds come first, by colour (no lookup of the action table)
+            if add.verb != "add":
+                break
+            if add.args[0] == zero:
+                spent = market.bid_value(view.config, gems, fakes, 0, view.values)
+                if spent < BID_ROUND_FACTOR * view.round * 2:
+                    return add
+                break
     return SEAL
 
 

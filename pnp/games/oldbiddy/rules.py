@@ -43,7 +43,7 @@ class State(Ledger, Reporting):
             raise ValueError(
                 f"Old Biddy takes {config.min_players}–{config.max_players} players, not {players}"
             )
-        self.config, self.n = config, players
+        self.config, self.actions, self.n = config, config.actions, players
         self.characters = tuple(
             i for i, c in enumerate(config.characters) if c.min_players <= players
         )
