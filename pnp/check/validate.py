@@ -98,7 +98,7 @@ def _component_findings(game: Game) -> tuple[list[Finding], list[Piece], dict[in
     from pnp.plan.settings import BuildOptions
     from pnp.render.doc_layout import aid_layout
     from pnp.spec.components import AidComponent
-    from pnp.spec.kinds import component_kind
+    from pnp.spec.kinds import component_kind, component_kinds
 
     options = BuildOptions()
     found: list[Finding] = []
@@ -142,8 +142,9 @@ def _component_findings(game: Game) -> tuple[list[Finding], list[Piece], dict[in
                 title_art(game)
         except PnpError as exc:
             error(exc)
+    shaped = frozenset(k.name for k in component_kinds() if k.chits)
     try:  # the counters' other faces
-        plan_outputs(game, replace(options, chits="shaped"), frozenset({"tokens"}))
+        plan_outputs(game, replace(options, chits="shaped"), shaped)
     except PnpError as exc:
         error(exc)
     return found, pieces, aids

@@ -54,6 +54,8 @@ class ComponentKind:
     """One piece a page: each page gets its TrimBox and BleedBox."""
     typeset: bool = False
     """Its pieces' text is typeset when its file is drawn (an aid's panel)."""
+    chits: bool = False
+    """Its layout follows --chits (counters' shapes): `pnp validate` lays it out in each."""
     stock: str = "card, 160–220 g/m²"
     """What the start-here sheet says to print its file on."""
     stands: bool = False
@@ -150,6 +152,7 @@ for _kind in (
         "tokens",
         TokensComponent,
         margin="inner",
+        chits=True,
         stock="thick card, 250–300 g/m², or paper glued on card before you cut",
         guide="sets",
         piece_word="counter",
