@@ -25,7 +25,7 @@ from pnp.games.boom.actions import (
     terms_actions,
     terms_allowed,
 )
-from pnp.games.boom.company import with_shares
+from pnp.games.boom.company import with_led_turn, with_owner, with_shares
 from pnp.games.kit import Action
 
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ def start(state: StateData, plan: int) -> None:
 def _open(state: StateData) -> None:
     me, co = state.actor, state.companies[state.fr_plan]
     state.fr_prev_owner = co.owner
-    state.companies[co.plan] = co._replace(owner=me)
+    state.companies[co.plan] = with_owner(co, me)
     state.fr_bought = [0] * state.players
     state.fr_sold = 0
     must = 0
@@ -179,7 +179,7 @@ def _all_asked(state: StateData) -> None:
 
 def _close(state: StateData) -> None:
     plan = state.fr_plan
-    co = state.companies[plan] = state.companies[plan]._replace(led_turn=state.turn)
+    co = state.companies[plan] = with_led_turn(state.companies[plan], state.turn)
     state.rounds_closed += 1
     if state.playlog is not None:
         state.playlog.used("close-round")
@@ -203,7 +203,7 @@ def _fail(state: StateData) -> None:
             state.stock_out[seat] -= bought
             state.counters.set(seat, state.money[seat])
     state.counters.set(state.players + plan, co.cash)
-    state.companies[plan] = co._replace(owner=state.fr_prev_owner)
+    state.companies[plan] = with_owner(co, state.fr_prev_owner)
     if state.log is not None:
         state.say(f"round for {state.card(plan)} fails with {state.fr_sold} sold: money returned")
     state.end_turn()
