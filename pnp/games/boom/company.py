@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import NamedTuple
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import Any, NamedTuple
 
 from pnp.games.boom.config import Config
 
@@ -50,8 +51,8 @@ def found(config: Config, plan: int, owner: int, seats: int) -> Company:
     return Company(plan, owner, (), 0, (0,) * seats, 0, -1, 0, config.card_burn[plan])
 
 
-_record = tuple.__new__
-"""``_record(Company, fields)``: a record from its nine fields in order, with none of
+new_company: Callable[[tuple[Any, ...]], Company] = partial(tuple.__new__, Company)
+"""``new_company(fields)``: a record from its nine fields in order, with none of
 ``_make``'s or ``_replace``'s Python-level work (the moves below run on every step)."""
 
 
@@ -63,7 +64,7 @@ def with_cards(config: Config, co: Company, cards: tuple[int, ...]) -> Company:
     for card in cards:
         on_cards += burn[card]
     matching = matching_entrepreneurs(config, plan, cards)
-    return _record(Company, (plan, owner, cards, cash, shares, total, led_turn, matching, on_cards))
+    return new_company((plan, owner, cards, cash, shares, total, led_turn, matching, on_cards))
 
 
 def with_card(config: Config, co: Company, card: int) -> Company:
@@ -72,8 +73,7 @@ def with_card(config: Config, co: Company, card: int) -> Company:
     industry = config.card_industry
     if industry[card] == industry[plan]:
         matching += 1
-    return _record(
-        Company,
+    return new_company(
         (
             plan,
             owner,
@@ -93,8 +93,7 @@ def with_shares(co: Company, seat: int, shares: int, cash: int) -> Company:
     plan, owner, cards, money, held, total, led_turn, matching, card_burn = co
     now = list(held)
     now[seat] += shares
-    return _record(
-        Company,
+    return new_company(
         (
             plan,
             owner,
@@ -112,23 +111,19 @@ def with_shares(co: Company, seat: int, shares: int, cash: int) -> Company:
 def with_cash(co: Company, cash: int) -> Company:
     """``co`` holding ``cash`` in its treasury."""
     plan, owner, cards, _, shares, total, led_turn, matching, card_burn = co
-    return _record(
-        Company, (plan, owner, cards, cash, shares, total, led_turn, matching, card_burn)
-    )
+    return new_company((plan, owner, cards, cash, shares, total, led_turn, matching, card_burn))
 
 
 def with_owner(co: Company, owner: int) -> Company:
     """``co`` with its cards in front of ``owner`` (a new lead, or the old one back)."""
     plan, _, cards, cash, shares, total, led_turn, matching, card_burn = co
-    return _record(
-        Company, (plan, owner, cards, cash, shares, total, led_turn, matching, card_burn)
-    )
+    return new_company((plan, owner, cards, cash, shares, total, led_turn, matching, card_burn))
 
 
 def with_led_turn(co: Company, turn: int) -> Company:
     """``co`` after a funding round closed on ``turn``."""
     plan, owner, cards, cash, shares, total, _, matching, card_burn = co
-    return _record(Company, (plan, owner, cards, cash, shares, total, turn, matching, card_burn))
+    return new_company((plan, owner, cards, cash, shares, total, turn, matching, card_burn))
 
 
 def matching_entrepreneurs(config: Config, plan: int, cards: Sequence[int]) -> int:

@@ -202,14 +202,12 @@ class State(StateData, Reporting):
 
     def _play_actions(self) -> tuple[Action, ...]:
         actions: list[Action] = [KEEP_ACTION]
-        add, config, plans = actions.append, self.config, self.companies
+        add, extend, config, plans = actions.append, actions.extend, self.config, self.companies
         role, playable, table = config.card_role, effects.playable, self.actions
         for card in self.hands[self.actor]:
             kind = role[card]
             if kind == COMPANY:
-                attach = table.attach[card]
-                for plan in plans:
-                    add(attach[plan])
+                extend(map(table.attach[card].__getitem__, plans))
             elif kind == PLAN:
                 add(table.plan[card])
             elif playable(self, card):
