@@ -169,10 +169,15 @@ def declare(package: str, info: EngineInfo, kit: bool = True) -> Callable[[str],
     then kept in the package, so later reads (a simulation reads ``BOTS`` often) are
     plain attribute lookups."""
     api: dict[str, Any] = {}
+    loaded: dict[str, Any] = {}
 
     def part(name: str) -> Any:
-        value = getattr(importlib.import_module(info.parts[name], package), name)
-        setattr(sys.modules[package], name, value)
+        # new_state asks for "State" once per game: a dict hit, not an import_module call
+        value = loaded.get(name)
+        if value is None:
+            value = getattr(importlib.import_module(info.parts[name], package), name)
+            loaded[name] = value
+            setattr(sys.modules[package], name, value)
         return value
 
     def __getattr__(name: str) -> Any:
