@@ -91,3 +91,39 @@ def test_the_setup_figure_pictures_a_registered_kind(sticker_game: Path) -> None
     assert pile.name == "Score dots"
     [piece] = pile.pieces
     assert piece.outline == "ellipse" and piece.size == (SIZE_MM, SIZE_MM)
+
+
+def test_the_start_here_sheet_lists_a_registered_kinds_pieces(
+    sticker_game: Path, tmp_path: Path
+) -> None:
+    from pypdf import PdfReader
+
+    game = load_game("mini", sticker_game)
+    out = tmp_path / "out"
+    build_game(game, BuildOptions(), out, jobs=1)
+    reader = PdfReader(out / "mini-start-here.pdf")
+    text = " ".join(" ".join(page.extract_text() for page in reader.pages).split())
+    assert "7 × Score dots" in text  # its picture's caption
+    assert "7 Score dots in mini-dots.pdf" in text  # its checklist line
+    row = text[text.index("mini-dots.pdf Score dots") :]
+    assert row.startswith("mini-dots.pdf Score dots: 7 copies 1 page, A4 one side only")
+    assert "card, 160–220 g/m²" in row[: row.index("mini-box.pdf")]  # its stock
+
+
+def test_a_kind_declares_what_the_start_here_sheet_says_of_it(
+    sticker_game: Path, tmp_path: Path
+) -> None:
+    from dataclasses import replace
+
+    from pypdf import PdfReader
+
+    thick = replace(STICKER, stock="vinyl sticker paper", stands=True, piece_word="dot")
+    with registered(thick):
+        game = load_game("mini", sticker_game)
+        out = tmp_path / "out"
+        build_game(game, BuildOptions(), out, frozenset({"sticker"}), jobs=1)
+    reader = PdfReader(out / "mini-start-here.pdf")
+    text = " ".join(" ".join(page.extract_text() for page in reader.pages).split())
+    assert "7 Score dots folded to stand" in text
+    assert "mini-dots.pdf Score dots: 7 dots" in text
+    assert "vinyl sticker paper" in text and "fold on the dashed lines so it stands" in text

@@ -279,54 +279,57 @@ def test_no_printed_text_names_a_number_by_its_data_key(game: str, tmp_path: Pat
     assert [k for k in keys if k in text] == []
 
 
-def test_the_credits_never_stand_alone_on_the_last_page(tmp_path: Path) -> None:
-    # Small Print on A4 filled page 2 exactly and printed its credits alone on page 3
+def _count_builds(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The file of every platypus build of a rulebook from now on, in order."""
+    from pnp.render import rulebook
+
+    builds: list[str] = []
+    original = rulebook._RecordingDoc.build
+
+    def build(doc: rulebook._RecordingDoc, *args: object, **kw: object) -> None:
+        builds.append(doc.filename)
+        original(doc, *args, **kw)
+
+    monkeypatch.setattr(rulebook._RecordingDoc, "build", build)
+    return builds
+
+
+def test_the_credits_open_the_book_under_its_title_and_it_is_set_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the credits at the end stood alone on a page when the text filled its last page
+    # exactly (Small Print on A4), and the book was then set a second time
+    builds = _count_builds(monkeypatch)
     filler = " ".join(["Words that fill a column of the book."] * 9)
     coda = "## Credits\n\n" + "\n\n".join(["Made by someone, thanked here at length."] * 6)
-    moved = 0
     for n in range(24, 40):  # somewhere here the text ends at the foot of a page
         text = "# Book\n\n" + "\n\n".join([filler] * n)
+        builds.clear()
         book = write_rulebook(
             tmp_path / "t.pdf", text, PAPERS_MM["a4"], DocInfo("t"), "f", "#224466", coda
         )
+        assert builds == [str(tmp_path / "t.pdf")], n
         assert typesetting_faults(book) == [], n
-        credits = [b for b in book.blocks if b.coda]
-        moved += credits[0].page == 1 and credits[0].frame == "col1"
-    assert moved, "no length in the range filled its last page: widen it"
+        columns = [b for b in book.blocks if b.frame != "title"]
+        first = next(i for i, b in enumerate(columns) if b.coda)
+        assert (columns[first].page, columns[first].frame) == (1, "col1"), n
+        assert not any(b.coda for b in columns[first + 7 :]), n  # h2 and six lines, together
 
 
-def test_a_second_setting_takes_the_lines_of_the_first_and_sets_the_same_book(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize(("game", "paper", "expansions"), BOOKS[:2])
+def test_a_shipped_rulebook_is_set_once_with_its_credits_first(
+    game: str,
+    paper: str,
+    expansions: tuple[str, ...],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # the credits-first setting breaks no paragraph's lines again (Bidness's book: 0.35 s
-    # of CPU for both settings, 0.25 s sharing them), and is the book set without sharing
-    import contextlib
-    from dataclasses import asdict
-
-    from reportlab.platypus import Paragraph
-
-    from pnp.render import rulebook
-
-    filler = " ".join(["Words that fill a column of the book."] * 9)
-    coda = "## Credits\n\n" + "\n\n".join(["Made by someone, thanked here at length."] * 6)
-    breaks: list[int] = []
-    original = Paragraph.breakLines
-    monkeypatch.setattr(Paragraph, "breakLines", lambda p, w: breaks.append(1) or original(p, w))
-    moved = 0
-    for n in range(24, 40):
-        text = "# Book\n\n" + "\n\n".join([filler] * n)
-        args = (text, PAPERS_MM["a4"], DocInfo("t"), "f", "#224466", coda)
-        breaks.clear()
-        shared = write_rulebook(tmp_path / "shared.pdf", *args)
-        credits = [b for b in shared.blocks if b.coda]
-        if not (credits[0].page == 1 and credits[0].frame == "col1"):
-            continue  # set once
-        moved, with_sharing = moved + 1, len(breaks)
-        breaks.clear()
-        with monkeypatch.context() as alone_patch:
-            alone_patch.setattr(rulebook, "lines_shared", contextlib.nullcontext)
-            alone = write_rulebook(tmp_path / "alone.pdf", *args)
-        assert with_sharing * 3 < len(breaks), (with_sharing, len(breaks))
-        assert asdict(alone) == asdict(shared), n
-        assert (tmp_path / "alone.pdf").read_bytes() == (tmp_path / "shared.pdf").read_bytes()
-    assert moved, "no length in the range filled its last page: widen it"
+    builds = _count_builds(monkeypatch)
+    book = _book(game, paper, tmp_path, expansions)
+    assert builds == [str(tmp_path / f"{game}-{paper}.pdf")]
+    credits = [b for b in book.blocks if b.coda]
+    assert credits and {(b.page, b.frame) for b in credits} == {(1, "col1")}
+    body = [b for b in book.blocks if not b.coda and b.frame != "title"]
+    assert max(b.top for b in credits) > max(
+        b.top for b in body if (b.page, b.frame) == (1, "col1")
+    )

@@ -283,11 +283,11 @@ import sys
 from pathlib import Path
 from pnp.build.deliver import deliver
 from pnp.build.watch import watch
-from pnp.layout.cards import SheetOptions
+from pnp.plan.settings import BuildOptions
 from pnp.spec.load import load_game
 gid, out = sys.argv[1], Path(sys.argv[2])
 def build(jobs=0):  # as `pnp build GAME --watch`: the documents typeset by a worker
-    deliver(load_game(gid), SheetOptions(), out, None, jobs=jobs)
+    deliver(load_game(gid), BuildOptions(), out, None, jobs=jobs)
     return 0
 watch(build, lambda: [], out, lambda line: None, rounds=1)
 warmed = set(sys.modules)

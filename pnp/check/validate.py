@@ -98,7 +98,7 @@ def _component_findings(game: Game) -> tuple[list[Finding], list[Piece], dict[in
     from pnp.plan.settings import BuildOptions
     from pnp.render.doc_layout import aid_layout
     from pnp.spec.components import AidComponent
-    from pnp.spec.kinds import component_kind
+    from pnp.spec.kinds import component_kind, component_kinds
 
     options = BuildOptions()
     found: list[Finding] = []
@@ -142,8 +142,9 @@ def _component_findings(game: Game) -> tuple[list[Finding], list[Piece], dict[in
                 title_art(game)
         except PnpError as exc:
             error(exc)
+    shaped = frozenset(k.name for k in component_kinds() if k.chits)
     try:  # the counters' other faces
-        plan_outputs(game, replace(options, chits="shaped"), frozenset({"tokens"}))
+        plan_outputs(game, replace(options, chits="shaped"), shaped)
     except PnpError as exc:
         error(exc)
     return found, pieces, aids
@@ -211,15 +212,16 @@ def _size_findings(game: Game) -> list[Finding]:
     from pnp.layout.sheet import plan_grid
     from pnp.plan.settings import BuildOptions
     from pnp.spec.fields import parse_size
+    from pnp.spec.kinds import component_kind
 
     sized: list[tuple[tuple[str | int, ...], tuple[float, float], bool]] = [
         (("decks", i, "size"), deck.size_mm, True) for i, deck in enumerate(game.spec.decks)
     ]
     sized += [
-        (("components", i, "size"), parse_size(comp.size), False)
+        (("components", i, "size"), parse_size(size), False)
         for i, comp in enumerate(game.spec.components)
-        if comp.kind == "aid"
-    ]
+        if component_kind(comp.kind).typeset and (size := getattr(comp, "size", None))
+    ]  # a typeset kind's panel (an aid's) has a size of its own
     out = []
     for at, size, cards in sized:
         for paper in PAPERS_MM:

@@ -151,7 +151,7 @@ def _index(game: Game, comp_id: str) -> int:
 
 def _groups(game: Game, comp_id: str) -> list[Any]:
     comp = next((c for c in game.spec.components if c.id == comp_id), None)
-    if comp is None or comp.kind != "tokens":
+    if comp is None or not hasattr(comp, "groups"):  # not a sheet of counters
         raise DataError(f"the setup figure shows counter sheet {comp_id!r}, which the game "
                         "does not print", game.spec_location("components"))  # fmt: skip
     return list(comp.groups)  # type: ignore[union-attr]
@@ -163,8 +163,11 @@ def _rows(game: Game, comp_id: str, group: int) -> list[dict[str, Any]]:
     return [r for r in rows if isinstance(r, dict)] if isinstance(rows, list) else []
 
 
-def component_piles(game: Game, kinds: tuple[str, ...] = ("board",)) -> list[Pile]:
-    """The game's printed components of ``kinds`` (boards, tracks), one pile each."""
+def component_piles(game: Game, kinds: tuple[str, ...] | None = None) -> list[Pile]:
+    """The game's printed components of ``kinds`` (boards, tracks), one pile each; by
+    default of the kinds the pieces lie on (boards)."""
+    if kinds is None:
+        kinds = tuple(k.name for k in component_kinds() if k.lies == "board")
     return [Pile(c.title, 1, c.kind, game.spec.accent, pieces=(f"component:{c.id}",))
             for c in game.spec.components if c.kind in kinds]  # fmt: skip
 

@@ -184,8 +184,8 @@ def art_credit(game: Game) -> list[str]:
 
 
 def credits_markdown(game: Game) -> str:
-    """The credits section every rulebook ends with, from `credits:` and `license:`,
-    plus the credit of the icons and art the game uses."""
+    """The credits section every rulebook opens with (under its title), from `credits:`
+    and `license:`, plus the credit of the icons and art the game uses."""
     spec = game.spec
     out = ["## Credits", ""]
     lines = icon_credit(game) + art_credit(game)
@@ -243,7 +243,7 @@ def rulebook_footer(spec: GameSpec) -> str:
 
 def rulebook_setting(game: Game) -> tuple[DocInfo, str, str, str, TitleArt]:
     """What the rulebook is typeset with besides its text: metadata, the footer line,
-    the accent colour, the credits (kept together at its end) and the title art."""
+    the accent colour, the credits (kept together, first under the title) and the title art."""
     spec = game.spec
     footer, credits = rulebook_footer(spec), credits_markdown(game)
     return doc_info(spec, "rules"), footer, spec.accent, credits, title_art(game)

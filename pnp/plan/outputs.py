@@ -275,8 +275,9 @@ def _aid(plan: BuildPlan, sheet: SheetPlan) -> PlannedFile:
     assert sheet.component is not None
     info = doc_info(plan.game.spec, sheet.title)
     pages, _ = plan.laid(sheet)
-    margin = usable_margin("aid", plan.options)
-    return PlannedFile(sheet.path, "aid", AidPanels(sheet.component, info), pages, margin=margin)
+    margin = usable_margin(sheet.kind, plan.options)
+    content = AidPanels(sheet.component, info)
+    return PlannedFile(sheet.path, sheet.kind, content, pages, margin=margin)
 
 
 def cut_files(pdf: PlannedFile) -> list[PlannedFile]:

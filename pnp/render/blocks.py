@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import contextlib
 import re
-from collections.abc import Iterator
 from typing import Any
 
 from reportlab.lib.styles import ParagraphStyle
@@ -39,8 +37,6 @@ class Block(Paragraph):
         self.kind = kind or self.kind
         self.bullet: str | None = kw.get("bulletText")
         self.source = text or ""
-        self.whole = text is not None
-        """Made from its text (not a part platypus split off another paragraph)."""
 
     @property
     def plain(self) -> str:
@@ -57,18 +53,7 @@ class Block(Paragraph):
         done = self._wrapped
         if done is not None and done[0] == availWidth and done[1] is self.style:
             return done[2]
-        key = (self.source, self.bullet, availWidth)
-        shared = _SHARED[-1] if _SHARED and self.whole else None
-        known = shared.get(key) if shared is not None else None
-        if known is not None and known["style"] is self.style:
-            for name in _LINES:
-                setattr(self, name, known[name])
-            size = (self.width, self.height)
-        else:
-            size = super().wrap(availWidth, availHeight)
-            state = {k: getattr(self, k, None) for k in _LINES}
-            if shared is not None and all(v is not None for v in state.values()):
-                shared[key] = {"style": self.style, **state}
+        size = super().wrap(availWidth, availHeight)
         self._wrapped = (availWidth, self.style, size)
         return size  # type: ignore[no-any-return]
 
@@ -103,24 +88,6 @@ class Block(Paragraph):
     def line_count(self) -> int:
         """Lines at the width it was last wrapped to (0 before it is wrapped)."""
         return len(self.getActualLineWidths0()) if self._wrapped is not None else 0
-
-
-_LINES = ("frags", "blPara", "width", "height", "_wrapWidths", "_width_max",
-          "_splitLongWordCount", "_hyphenations")  # fmt: skip
-"""What ``Paragraph.wrap`` sets on a paragraph: its lines broken at a width."""
-_SHARED: list[dict[tuple[str, str | None, float], dict[str, Any]]] = []
-
-
-@contextlib.contextmanager
-def lines_shared() -> Iterator[None]:
-    """While open, a paragraph made of the same text in the same style as one wrapped
-    before at the same width takes that one's lines instead of breaking its own: the
-    rulebook is set a second time (its credits moved) from the same Markdown."""
-    _SHARED.append({})
-    try:
-        yield
-    finally:
-        _SHARED.pop()
 
 
 class Group(KeepTogether):  # type: ignore[misc]

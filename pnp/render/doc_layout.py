@@ -46,7 +46,7 @@ def typeset_rulebook(
     fmt: BookFormat | None = None,
 ) -> BookLayout:
     """Typeset the rendered rulebook ``text`` to ``path`` (in ``fmt``: a booklet's pages,
-    not imposed), the credits kept together at its end, its figures drawn as the build with
+    not imposed), the credits kept together under its title, its figures drawn as the build with
     ``options`` prints the pieces; returns where every block landed."""
     from pnp.render.generated import using_figures
     from pnp.render.rulebook import write_rulebook

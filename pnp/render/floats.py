@@ -146,7 +146,9 @@ class Floats:
         self.at_top, self.failed = True, self.head
 
     def set(self, flowable: Flowable) -> None:
-        if getattr(flowable, "height", 0) > 0:
+        # platypus's Table sets no ``height``: a table keeps its size apart
+        table = isinstance(flowable, BlockTable)
+        if (flowable.size[1] if table else getattr(flowable, "height", 0)) > 0:
             self.at_top = False
 
     def arrange(self, flowables: list[Flowable]) -> None:
@@ -159,7 +161,8 @@ class Floats:
         self.head = flowables[0]
         if self.waiting and (self.at_top or not _passable(flowables[0])):
             at = 1 if self.at_top and flowables[0] is self.failed else 0
-            flowables[at:at] = self.waiting
+            # each with a gate again: the room it measured where it first came is stale
+            flowables[at:at] = [g for f in self.waiting for g in (Gate(f), f)]
             self.waiting = []
             return
         if self.waiting and len(flowables) == 1:  # the end of the story: they go last

@@ -16,21 +16,18 @@ from typing import Any
 
 from pnp.layout.paper import PAPERS_MM
 from pnp.plan.files import GUIDE_KIND, PT_PER_MM, SHOP_KIND
+from pnp.spec.kinds import kind_named
 
 Entry = dict[str, Any]
 """One file's manifest entry."""
 
 STOCK = {
     "cards": "card, 160–220 g/m²",
-    "tokens": "thick card, 250–300 g/m², or paper glued on card before you cut",
-    "board": "card, 200–250 g/m²",
-    "screen": "card, 200–250 g/m², so it stands",
-    "track": "card, 160–220 g/m²",
-    "aid": "card, 160–220 g/m²",
     "rulebook": "paper, 80–100 g/m²",
     GUIDE_KIND: "paper",
 }
-"""What to print each kind of file on."""
+"""What to print each kind of file on that is not a component's (a component kind
+declares its own ``stock``)."""
 FOLD_STOCK = "paper or thin card, 80–160 g/m²: it is folded double"
 """Cards printed beside their backs (--layout fold) are folded, so take thinner stock."""
 SHOP_BLEED = "1/8 in (3.175 mm)"
@@ -111,7 +108,7 @@ def _row(e: Entry, titles: dict[str, str], decks: dict[str, str], duplex: bool) 
     if any(p.get("layout") == "booklet" for p in pages):
         sheets = 0  # the rulebook printed another way: not counted twice
     fold = any(p.get("side") == "fold" for p in pages)
-    stock = FOLD_STOCK if fold and kind == "cards" else STOCK.get(kind, "paper")
+    stock = FOLD_STOCK if fold and kind == "cards" else _stock(kind)
     then, tools = _then(e)
     return FileRow(
         e["path"],
@@ -126,6 +123,13 @@ def _row(e: Entry, titles: dict[str, str], decks: dict[str, str], duplex: bool) 
         tools,
         paper,
     )
+
+
+def _stock(kind: str) -> str:
+    """What a file of ``kind`` is printed on (paper, for a kind no longer known: a file an
+    earlier build left)."""
+    declared = kind_named(kind)
+    return declared.stock if declared else STOCK.get(kind, "paper")
 
 
 def how_to_print(e: Entry, duplex: bool = True) -> str:
@@ -180,7 +184,9 @@ def _then(e: Entry) -> tuple[str, tuple[str, ...]]:
     kind, pages = e.get("kind", ""), e.get("pages", [])
     layouts = {p.get("layout") for p in pages}
     steps, tools = [], []
-    cuts = int(e.get("cuts", _trim_lines(pages) if kind in ("board", "screen") else 0))
+    declared = kind_named(kind)
+    one_piece = declared is not None and declared.one_piece
+    cuts = int(e.get("cuts", _trim_lines(pages) if one_piece else 0))
     if cuts:
         steps.append(f"{_n(cuts, 'straight trimmer cut')} along the crop marks")
         tools.append("cut")
@@ -190,7 +196,7 @@ def _then(e: Entry) -> tuple[str, tuple[str, ...]]:
     if any(p.get("side") == "fold" for p in pages):
         steps.append("fold each pair on the dashed line and glue it shut (or sleeve it)")
         tools.append("glue")
-    if kind == "screen":
+    if declared is not None and declared.stands:
         steps.append("fold on the dashed lines so it stands")
     tiles = sum(len(p.get("items", [])) for p in pages if p.get("layout") == "tile")
     if tiles > 1:
@@ -206,7 +212,8 @@ def _then(e: Entry) -> tuple[str, tuple[str, ...]]:
 
 def _trim_lines(pages: list[dict[str, Any]]) -> int:
     """Straight cuts that free the pieces of pages the manifest gives no ``cuts`` for (a
-    board's tiles, screens): each line a trim edge lies on, once a page."""
+    kind of one piece a page: a board's tiles, screens): each line a trim edge lies on,
+    once a page."""
     total = 0
     for p in pages:
         trims = [it["trim_pt"] for it in p.get("items", []) if "trim_pt" in it]
@@ -236,10 +243,11 @@ def _what(e: Entry, titles: dict[str, str], decks: dict[str, str]) -> str:
         booklet = any(p.get("layout") == "booklet" for p in pages)
         return "the rules as a booklet, instead of the flat pages" if booklet else "the rules"
     title = str(titles.get(e["path"], e["path"]))
-    if kind == "tokens":
-        return f"{title}: {_n(len(fronts), 'counter')}"
-    if kind in ("aid", "screen") and len(fronts) > 1:
-        return f"{title}: {len(fronts)} copies"
+    declared = kind_named(kind)
+    if declared is None or declared.guide in ("whole", "sheet"):
+        return title  # one piece, whatever its tiles or sheets
+    if declared.guide == "sets" or len(fronts) > 1:
+        return f"{title}: {_n(len(fronts), declared.piece_word)}"
     return title
 
 
@@ -290,7 +298,11 @@ def _near(a: tuple[float, float], b: tuple[float, float]) -> bool:
 
 
 def _n(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
+    if count == 1:
+        return f"{count} {word}"
+    if word.endswith("y") and word[-2:-1] not in "aeiou":
+        return f"{count} {word[:-1]}ies"  # a copy, 2 copies
+    return f"{count} {word}s"
 
 
 __all__ = ["TOOLS", "FileRow", "file_rows", "how_to_print", "paper_name"]

@@ -1,6 +1,7 @@
 """What the start-here sheet shows of the game: a picture of each of its pieces, laid out
-by the same code as the sheets (one card front of each type, a counter of each set, the
-board, the track's sheet, a screen), and the checklist of everything to make, with counts.
+by the same code as the sheets (one card front of each type, and each component as its
+kind declares: a counter of each set, the board, the track's sheet, a screen), and the
+checklist of everything to make, with counts.
 
 The pieces are laid out with the build's own options (--chits, --ink-saver, the paper), so
 each picture is the piece as its file prints it."""
@@ -12,7 +13,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from pnp.layout.board import board_face
 from pnp.layout.cards import card_face
 from pnp.layout.ink import save_ink
 from pnp.layout.ops import Face, Shape
@@ -20,8 +20,8 @@ from pnp.layout.sheet import corner_radius
 from pnp.layout.sleeves import Sleeve, sleeve_for
 from pnp.plan.credits import credit_line
 from pnp.plan.outputs import BuildPlan
-from pnp.spec.components import BoardComponent
 from pnp.spec.game import Game
+from pnp.spec.kinds import component_kind
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,33 +73,37 @@ def game_parts(build: BuildPlan) -> Parts:
     pieces: list[Piece] = []
     checks: list[Check] = []
     ink = save_ink if options.ink_saver else _same
-    gid = game.spec.id
     for plan in (p for p in plans if p.kind == "cards"):
         _cards(game, ink, plan.path, pieces, checks)
-    components = {f"{gid}-{c.id}.pdf": (i, c) for i, c in enumerate(game.spec.components)}
-    for plan in (p for p in plans if p.kind in ("tokens", "board", "track", "screen")):
-        index, comp = components[plan.path]
-        if isinstance(comp, BoardComponent):
-            face = board_face(game, comp, index, credit_line(game.spec))
+    pictured = [p for p in plans if p.component is not None]
+    for plan in sorted(pictured, key=lambda p: component_kind(p.kind).guide == "symbol"):
+        index = plan.component
+        assert index is not None
+        comp = game.spec.components[index]
+        kind = component_kind(plan.kind)
+        if kind.guide == "symbol":  # after the rest: aids, which the figure draws as such
+            copies = getattr(comp, "copies", 1)
+            pieces.append(Piece(comp.title, copies, symbol=kind.name, colour=game.spec.accent))
+            checks.append(Check(copies, comp.title, f"{getattr(comp, 'size', '')} card", plan.path))
+            continue
+        if kind.guide == "whole":
+            assert kind.face is not None, f"kind {kind.name!r} pictured whole has no face"
+            face = kind.face(game, comp, index, credit_line(game.spec))
             pieces.append(Piece(comp.title, 1, ink(face)))
             checks.append(Check(1, comp.title, f"{face.width:g}×{face.height:g} mm", plan.path))
             continue
         pages, faces = build.laid(plan)
-        if plan.kind == "tokens":
+        if kind.guide == "sets":
             _counters(pages, faces, ink, plan.path, pieces, checks)
-        elif plan.kind == "track":
+        elif kind.guide == "sheet":
             page = pages[0]
             pieces.append(Piece(comp.title, 1, Face(*page.size, tuple(page.decor)), sheet=True))
             checks.append(Check(1, comp.title, "a sheet", plan.path))
-        else:  # screens: one a sheet
-            first = pages[0].items[0]
-            pieces.append(Piece(comp.title, len(pages), ink(faces[first.face])))
-            checks.append(Check(len(pages), comp.title, "folded to stand", plan.path))
-    for plan in (p for p in plans if p.kind == "aid"):
-        _, comp = components[plan.path]
-        copies = getattr(comp, "copies", 1)
-        pieces.append(Piece(comp.title, copies, symbol="aid", colour=game.spec.accent))
-        checks.append(Check(copies, comp.title, f"{getattr(comp, 'size', '')} card", plan.path))
+        else:  # its pieces, as many as its sheets hold
+            fronts = [it for page in pages if page.side != "back" for it in page.items]
+            detail = "folded to stand" if kind.stands else ""
+            pieces.append(Piece(comp.title, len(fronts), ink(faces[fronts[0].face])))
+            checks.append(Check(len(fronts), comp.title, detail, plan.path))
     return Parts(pieces, checks, _sleeves(game))
 
 

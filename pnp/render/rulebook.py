@@ -2,7 +2,8 @@
 
 A sheet (A4, Letter) is set in two columns and a booklet page (A5, half-Letter) in one
 (pnp.layout.page_formats), so a line holds 45–75 characters. The title and what stands before
-the first section run across the top of page 1. The credits flow on after the text.
+the first section run across the top of page 1. The credits open the first column, right
+under the title, so the book is set once and no page ever holds the credits alone.
 
 The record (:class:`BookLayout`) is what the test suite checks the typesetting against:
 no heading at the foot of a column, no table part without its header row, no worked
@@ -34,7 +35,7 @@ from pnp.layout.page_formats import BookFormat, sheet_format
 from pnp.layout.paper import PAPERS_MM
 from pnp.layout.titleart import TitleArt
 from pnp.plan.doc_meta import DocInfo
-from pnp.render.blocks import Block, Group, flatten, lines_shared, stack_height
+from pnp.render.blocks import Block, Group, flatten, stack_height
 from pnp.render.cover import band_frame, cover_frame, dress, first_page
 from pnp.render.floats import Figure, Floats, placed
 from pnp.render.generated import GeneratedFigure
@@ -211,36 +212,12 @@ def write_rulebook(
     page_forms: Callable[[int], str] | None = None,
 ) -> BookLayout:
     """Typeset the rulebook to ``path`` in ``fmt`` (default: two columns on ``paper``);
-    returns where every block landed. ``coda`` is Markdown set after the text in a
-    smaller size (the credits); ``art`` the title art of page 1 (a cover or a band,
-    pnp.render.cover; without it, the accent alone). A booklet passes its own
-    ``canvasmaker`` and ``page_forms`` (the name of each page's form)."""
+    returns where every block landed. ``coda`` is Markdown set at the head of the first
+    column, under the title, in a smaller size (the credits); ``art`` the title art of
+    page 1 (a cover or a band, pnp.render.cover; without it, the accent alone). A booklet
+    passes its own ``canvasmaker`` and ``page_forms`` (the name of each page's form)."""
     fmt = fmt or _format_of(paper)
     art = art or TitleArt("", "", "", (), accent, "")
-    setting = partial(_typeset, path, markdown, fmt, info, footer, accent, coda, art)
-    with lines_shared():  # the second setting breaks no paragraph's lines again
-        record = setting(canvasmaker, page_forms)
-        if coda and all(b.coda for b in record.on_page(record.pages)):
-            # the text filled its last page exactly: the credits open the first column
-            record = setting(canvasmaker, page_forms, credits_first=True)
-    return record
-
-
-def _typeset(
-    path: Path,
-    markdown: str,
-    fmt: BookFormat,
-    info: DocInfo,
-    footer: str,
-    accent: str,
-    coda: str,
-    art: TitleArt,
-    canvasmaker: Callable[..., Canvas],
-    page_forms: Callable[[int], str] | None,
-    credits_first: bool = False,
-) -> BookLayout:
-    """One setting of the book: the credits after the text, or (``credits_first``) at the
-    head of the first column, under the title."""
     page_w, page_h = fmt.page[0] * mm, fmt.page[1] * mm
     col_w = fmt.column_width * mm
     flow = to_flowables(markdown, col_w, fmt.scale, accent, False, stretch_tables=False)
@@ -259,7 +236,7 @@ def _typeset(
         credits = to_flowables(coda, col_w, fmt.scale * 0.9, accent, False, stretch_tables=False)
         for f in flatten(credits):
             f.coda = True
-        at = _after_title(story) if credits_first else len(story)
+        at = _after_title(story)
         story = [*story[:at], Group(credits), *story[at:]]  # kept in one column
     doc = _RecordingDoc(
         str(path),

@@ -17,6 +17,7 @@ from pnp.layout.ops import Box, PileView, TableView
 from pnp.render.drawn_figure import LABEL_BOLD, LABEL_FONT, LABEL_PT, GeneratedFigure
 from pnp.render.pdf import colour
 from pnp.render.pieces import Picture, Placed, draw_picture, picture
+from pnp.spec.kinds import kind_named
 
 CARD_SCALE, COUNTER_SCALE = 0.2, 0.26
 """Cards are drawn at this share of their printed size, counters at this (a little
@@ -236,7 +237,8 @@ class SetupFigure(GeneratedFigure):
             if p.on:
                 continue
             k = (COUNTER_SCALE if p.kind in ("counters", "money") else CARD_SCALE) * self.shrink
-            if p.kind in ("board", "track", "screen") and p.pieces:
+            lies = _lies(p.kind)
+            if lies != "piece" and p.pieces:
                 w, h = p.pieces[0].size
                 most_w, most_h = SHEET_MOST_MM
                 share = 0.5 if beside else 1.0  # what each player has: a screen
@@ -246,7 +248,7 @@ class SetupFigure(GeneratedFigure):
             pic = picture(p, k, on)
             text = _caption(p, [o for o, _ in on])
             wrap_at = min(wrap, inner - pic.width - 1.5 * mm) if beside else max(pic.width, wrap)
-            sheet = p.kind in ("board", "track")
+            sheet = lies in ("board", "sheet")
             kind = {"hand": "deck", "money": "counters"}.get(p.kind, p.kind)
             out.append(Item(p.name, pic, _lines(text, wrap_at), beside, sheet, kind))
         return out
@@ -368,10 +370,11 @@ def _rows(items: list[Item], width: float, centred: bool = True) -> tuple[list[S
 
 
 def _caption(p: PileView, on: list[PileView]) -> str:
-    """What a pile is and how many; a board names what lies on it."""
+    """What a pile is and how many (one component, or one counter, by its name alone); a
+    board names what lies on it."""
     if p.kind == "money":
         text = f"{p.name}: {p.shown}"
-    elif p.count == 1 and p.kind in ("board", "track", "screen", "aid", "counters"):
+    elif p.count == 1 and (p.kind == "counters" or kind_named(p.kind) is not None):
         text = p.name
     else:
         text = f"{p.shown} × {p.name}"
@@ -380,6 +383,13 @@ def _caption(p: PileView, on: list[PileView]) -> str:
                 for o in on]  # fmt: skip
         text += "; on it: " + "; ".join(what)
     return text
+
+
+def _lies(kind: str) -> str:
+    """How a pile of ``kind`` is drawn: as its component kind declares (a board, a sheet,
+    flat), else as pieces (a pile kind: deck, hand, counters)."""
+    declared = kind_named(kind)
+    return declared.lies if declared else "piece"
 
 
 def _lines(text: str, width: float) -> list[str]:

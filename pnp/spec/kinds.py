@@ -54,6 +54,29 @@ class ComponentKind:
     """One piece a page: each page gets its TrimBox and BleedBox."""
     typeset: bool = False
     """Its pieces' text is typeset when its file is drawn (an aid's panel)."""
+    chits: bool = False
+    """Its layout follows --chits (counters' shapes): `pnp validate` lays it out in each."""
+    stock: str = "card, 160–220 g/m²"
+    """What the start-here sheet says to print its file on."""
+    stands: bool = False
+    """Folded on its dashed lines so that it stands (a screen), as the start-here sheet
+    says."""
+    guide: Literal["pieces", "sets", "whole", "sheet", "symbol"] = "pieces"
+    """How the start-here sheet pictures and counts it: ``pieces``, the first of its
+    pieces as laid and how many (its file's row counting copies, from two); ``sets``, a
+    piece of each set (group) and how many each (its row counting ``piece_word``s);
+    ``whole``, one piece drawn whole by ``face`` (a board's tiles joined), its size said;
+    ``sheet``, its first sheet whole; ``symbol``, a pictogram named for the kind and the
+    component's copies."""
+    piece_word: str = "copy"
+    """What its file's row on the start-here sheet counts its pieces as."""
+    face: Callable[..., Any] | None = None
+    """For ``guide="whole"``: ``(game, component, index, credit) -> Face``."""
+    lies: Literal["board", "sheet", "flat", "piece"] = "piece"
+    """How the setup figure draws one: ``board``, a sheet the smaller pieces gather
+    beside (and lie on, in a game with an engine, which shows these by default);
+    ``sheet`` likewise, though nothing lies on it; ``flat``, at a sheet's scale, each
+    player's at half; ``piece``, at the scale of the cards."""
 
 
 _KINDS: dict[str, ComponentKind] = {}
@@ -93,10 +116,21 @@ def component_kind(name: str) -> ComponentKind:
     return _KINDS[name]
 
 
-def bind(name: str, lay_out: Callable[..., Any], picture: Callable[..., Any] | None) -> None:
-    """Give pnp's own kind ``name`` its layout and picture (pnp.plan.kinds does, for all
-    five, as the plan stage loads)."""
-    _KINDS[name] = replace(_KINDS[name], lay_out=lay_out, picture=picture)
+def kind_named(name: str) -> ComponentKind | None:
+    """The kind ``name``, or None when no component kind is called so (a kind of file or
+    of pile: cards, deck, counters)."""
+    return _KINDS.get(name)
+
+
+def bind(
+    name: str,
+    lay_out: Callable[..., Any],
+    picture: Callable[..., Any] | None,
+    face: Callable[..., Any] | None = None,
+) -> None:
+    """Give pnp's own kind ``name`` its layout, picture and whole face (pnp.plan.kinds
+    does, for all five, as the plan stage loads)."""
+    _KINDS[name] = replace(_KINDS[name], lay_out=lay_out, picture=picture, face=face)
 
 
 def _rebuild() -> None:
@@ -114,11 +148,21 @@ def component_union() -> Any:
 
 
 for _kind in (
-    ComponentKind("tokens", TokensComponent, margin="inner"),
+    ComponentKind(
+        "tokens",
+        TokensComponent,
+        margin="inner",
+        chits=True,
+        stock="thick card, 250–300 g/m², or paper glued on card before you cut",
+        guide="sets",
+        piece_word="counter",
+    ),
     ComponentKind(
         "track",
         TrackComponent,
         on_table="centre",
+        guide="sheet",
+        lies="sheet",
     ),
     ComponentKind(
         "aid",
@@ -128,12 +172,16 @@ for _kind in (
         seat_needs_copies=True,
         margin="packed",
         typeset=True,
+        guide="symbol",
     ),
     ComponentKind(
         "board",
         BoardComponent,
         on_table="centre",
         one_piece=True,
+        stock="card, 200–250 g/m²",
+        guide="whole",
+        lies="board",
     ),
     ComponentKind(
         "screen",
@@ -141,6 +189,9 @@ for _kind in (
         on_table="seat",
         seat_name="screen",
         one_piece=True,
+        stock="card, 200–250 g/m², so it stands",
+        stands=True,
+        lies="flat",
     ),
 ):  # in the order of the union they replace: its error messages list them so
     _KINDS[_kind.name] = _kind

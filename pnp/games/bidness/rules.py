@@ -75,8 +75,10 @@ class State(StateData, Reporting):
         return [1 if s in self.winners else 0 for s in range(self.n)]
 
     def length(self) -> int:
-        """Rounds played (the last one possibly cut short by a payoff)."""
-        return min(self.round, self.config.t.round_cap)
+        """Rounds played (the last one possibly cut short by a payoff).  The runner asks
+        after every move; ``round`` never shows more than the cap (``_start_round`` ends
+        the game at the cap and sets it back)."""
+        return self.round
 
     def clone(self) -> State:
         s = State.__new__(State)

@@ -167,3 +167,19 @@ def invitations(players: int, asked: int, closable: bool) -> tuple[Action, ...]:
     round when it may close (the same few dozen recur)."""
     invites = tuple(act(INVITE, s) for s in range(players) if not asked >> s & 1)
     return (*invites, CLOSE_ACTION) if closable else invites
+
+
+class _Invitations(dict[int, tuple[tuple[Action, ...], ...]]):
+    """``INVITATIONS[players][asked << 1 | closable]``: :func:`invitations` laid out per
+    player count, so that the most frequent question of a funding round is two lookups."""
+
+    def __missing__(self, players: int) -> tuple[tuple[Action, ...], ...]:
+        table = self[players] = tuple(
+            invitations(players, asked, closable)
+            for asked in range(1 << players)
+            for closable in (False, True)
+        )
+        return table
+
+
+INVITATIONS = _Invitations()

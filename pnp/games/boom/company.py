@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import NamedTuple
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import Any, NamedTuple
 
 from pnp.games.boom.config import Config
 
@@ -12,7 +13,7 @@ class Company(NamedTuple):
     """A Business Plan on the table with its attached cards, treasury and shares.
 
     A record that never changes: a move that changes a company puts a new record in the
-    state's ``companies`` (:func:`found`, :func:`with_cards`, ``_replace``).  A view, a
+    state's ``companies`` (:func:`found`, :func:`with_cards`, :func:`with_shares`, ...).  A view, a
     clone and a determinization then share the records instead of copying each one,
     and a seat's view still cannot reach anything of the state that moves."""
 
@@ -50,14 +51,41 @@ def found(config: Config, plan: int, owner: int, seats: int) -> Company:
     return Company(plan, owner, (), 0, (0,) * seats, 0, -1, 0, config.card_burn[plan])
 
 
+new_company: Callable[[tuple[Any, ...]], Company] = partial(tuple.__new__, Company)
+"""``new_company(fields)``: a record from its nine fields in order, with none of
+``_make``'s or ``_replace``'s Python-level work (the moves below run on every step)."""
+
+
 def with_cards(config: Config, co: Company, cards: tuple[int, ...]) -> Company:
     """``co`` with ``cards`` attached instead of its own, its matching and burn counted again."""
-    plan, burn = co.plan, config.card_burn
+    plan, owner, _, cash, shares, total, led_turn, _, _ = co
+    burn = config.card_burn
     on_cards = burn[plan]
     for card in cards:
         on_cards += burn[card]
     matching = matching_entrepreneurs(config, plan, cards)
-    return co._replace(cards=cards, matching=matching, card_burn=on_cards)
+    return new_company((plan, owner, cards, cash, shares, total, led_turn, matching, on_cards))
+
+
+def with_card(config: Config, co: Company, card: int) -> Company:
+    """``co`` with ``card`` attached last: :func:`with_cards` counting only the new card."""
+    plan, owner, cards, cash, shares, total, led_turn, matching, card_burn = co
+    industry = config.card_industry
+    if industry[card] == industry[plan]:
+        matching += 1
+    return new_company(
+        (
+            plan,
+            owner,
+            (*cards, card),
+            cash,
+            shares,
+            total,
+            led_turn,
+            matching,
+            card_burn + config.card_burn[card],
+        ),
+    )
 
 
 def with_shares(co: Company, seat: int, shares: int, cash: int) -> Company:
@@ -65,7 +93,7 @@ def with_shares(co: Company, seat: int, shares: int, cash: int) -> Company:
     plan, owner, cards, money, held, total, led_turn, matching, card_burn = co
     now = list(held)
     now[seat] += shares
-    return Company._make(  # the hot path of every purchase: no keywords to sort out
+    return new_company(
         (
             plan,
             owner,
@@ -76,8 +104,26 @@ def with_shares(co: Company, seat: int, shares: int, cash: int) -> Company:
             led_turn,
             matching,
             card_burn,
-        )
+        ),
     )
+
+
+def with_cash(co: Company, cash: int) -> Company:
+    """``co`` holding ``cash`` in its treasury."""
+    plan, owner, cards, _, shares, total, led_turn, matching, card_burn = co
+    return new_company((plan, owner, cards, cash, shares, total, led_turn, matching, card_burn))
+
+
+def with_owner(co: Company, owner: int) -> Company:
+    """``co`` with its cards in front of ``owner`` (a new lead, or the old one back)."""
+    plan, _, cards, cash, shares, total, led_turn, matching, card_burn = co
+    return new_company((plan, owner, cards, cash, shares, total, led_turn, matching, card_burn))
+
+
+def with_led_turn(co: Company, turn: int) -> Company:
+    """``co`` after a funding round closed on ``turn``."""
+    plan, owner, cards, cash, shares, total, _, matching, card_burn = co
+    return new_company((plan, owner, cards, cash, shares, total, turn, matching, card_burn))
 
 
 def matching_entrepreneurs(config: Config, plan: int, cards: Sequence[int]) -> int:

@@ -16,7 +16,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from pnp.games.boom.actions import ACT, TARGET, TARGET_PHASE, act
-from pnp.games.boom.company import with_cards
+from pnp.games.boom.company import with_card, with_cards, with_cash
 from pnp.games.kit import Action
 
 if TYPE_CHECKING:
@@ -101,12 +101,12 @@ def apply_target(state: StateData, action: Action) -> None:
     companies, config = state.companies, state.config
     co = companies[args[0]]
     if key == "grant":
-        co = companies[co.plan] = co._replace(cash=co.cash + amount)
+        co = companies[co.plan] = with_cash(co, co.cash + amount)
         if state.log is not None:
             state.say(f"bank grants ${amount}m to {state.card(co.plan)}")
     elif key == "fine":
         # decision discard-targets
-        co = companies[co.plan] = co._replace(cash=max(0, co.cash - amount))
+        co = companies[co.plan] = with_cash(co, max(0, co.cash - amount))
         if state.log is not None:
             state.say(f"{state.card(co.plan)} fined, ${co.cash}m left")
     elif key == "remove_attachment":
@@ -117,7 +117,7 @@ def apply_target(state: StateData, action: Action) -> None:
     else:
         co = companies[co.plan] = with_cards(config, co, _without(co.cards, args[1]))
         to = companies[args[2]]
-        companies[to.plan] = with_cards(config, to, (*to.cards, args[1]))
+        companies[to.plan] = with_card(config, to, args[1])
         if state.log is not None:
             state.say(
                 f"{state.card(args[1])} moved from {state.card(co.plan)} to {state.card(args[2])}"

@@ -16,16 +16,16 @@ from pnp.games.boom.actions import (
     CLOSE,
     CONSENT,
     DECLINE_ACTION,
+    INVITATIONS,
     INVITE,
     INVITE_PHASE,
     OFFER,
     REFUSE_ACTION,
     TERMS_PHASE,
-    invitations,
     terms_actions,
     terms_allowed,
 )
-from pnp.games.boom.company import with_shares
+from pnp.games.boom.company import new_company, with_led_turn, with_owner, with_shares
 from pnp.games.kit import Action
 
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ def start(state: StateData, plan: int) -> None:
 def _open(state: StateData) -> None:
     me, co = state.actor, state.companies[state.fr_plan]
     state.fr_prev_owner = co.owner
-    state.companies[co.plan] = co._replace(owner=me)
+    state.companies[co.plan] = with_owner(co, me)
     state.fr_bought = [0] * state.players
     state.fr_sold = 0
     must = 0
@@ -92,7 +92,7 @@ def allows_terms(state: StateData, action: Action) -> bool:
 def invite_actions(state: StateData) -> tuple[Action, ...]:
     asked = state.fr_asked
     closable = state.fr_sold >= state.config.close_min_shares and not state.fr_must & ~asked
-    return invitations(state.players, asked, closable)
+    return INVITATIONS[state.players][asked << 1 | closable]
 
 
 def offer_actions(state: StateData) -> tuple[Action, ...]:
@@ -155,16 +155,23 @@ def answer_offer(state: StateData, action: Action) -> None:
 
 
 def _buy(state: StateData, seat: int, shares: int) -> None:
-    plan, money, stock_out = state.fr_plan, state.money, state.stock_out
+    plan, money, stock_out, companies = state.fr_plan, state.money, state.stock_out, state.companies
     cost = state.fr_price * shares
     money[seat] -= cost
-    co = state.companies[plan] = with_shares(state.companies[plan], seat, shares, cost)
+    # with_shares spelled out: a purchase is the commonest change of a company
+    plan, owner, cards, cash, held, total, led_turn, matching, card_burn = companies[plan]
+    now = list(held)
+    now[seat] += shares
+    cash += cost
+    companies[plan] = new_company(
+        (plan, owner, cards, cash, tuple(now), total + shares, led_turn, matching, card_burn)
+    )
     state.fr_bought[seat] += shares
     state.fr_sold += shares
     out = stock_out[seat] = stock_out[seat] + shares
     if out > state.stock_peak[seat]:
         state.stock_peak[seat] = out
-    state.counters.set_two(seat, money[seat], state.players + plan, co.cash)
+    state.counters.set_two(seat, money[seat], state.players + plan, cash)
     if state.log is not None:
         state.say(f"{state.firm(seat)} buys {shares} at ${state.fr_price}m")
 
@@ -179,7 +186,7 @@ def _all_asked(state: StateData) -> None:
 
 def _close(state: StateData) -> None:
     plan = state.fr_plan
-    co = state.companies[plan] = state.companies[plan]._replace(led_turn=state.turn)
+    co = state.companies[plan] = with_led_turn(state.companies[plan], state.turn)
     state.rounds_closed += 1
     if state.playlog is not None:
         state.playlog.used("close-round")
@@ -203,7 +210,7 @@ def _fail(state: StateData) -> None:
             state.stock_out[seat] -= bought
             state.counters.set(seat, state.money[seat])
     state.counters.set(state.players + plan, co.cash)
-    state.companies[plan] = co._replace(owner=state.fr_prev_owner)
+    state.companies[plan] = with_owner(co, state.fr_prev_owner)
     if state.log is not None:
         state.say(f"round for {state.card(plan)} fails with {state.fr_sold} sold: money returned")
     state.end_turn()

@@ -31,7 +31,7 @@ from pnp.games.boom.actions import (
     TARGET_PHASE,
     TERMS_PHASE,
 )
-from pnp.games.boom.company import found, modified_roll, per_share, with_cards
+from pnp.games.boom.company import found, modified_roll, per_share, with_card, with_cash
 from pnp.games.boom.config import COMPANY, DIE_SIDES, PLAN, Config
 from pnp.games.boom.state import CRASH, StateData
 from pnp.games.boom.view import View, deal, view_of
@@ -75,14 +75,11 @@ class State(StateData, Reporting):
 
     def apply(self, action: Action) -> None:
         phase = self.phase
-        if phase == TERMS_PHASE:  # a rich lead has thousands of terms: checked, not searched
-            allowed = funding.allows_terms(self, action)
-        else:
-            legal = self._legal
-            if legal is None:
-                legal = _LEGAL[phase](self)
-            allowed = action in legal
-        if not allowed:
+        if phase != TERMS_PHASE:
+            legal = self._legal  # the tuple the caller chose from, as a rule
+            if action not in (legal if legal is not None else _LEGAL[phase](self)):
+                raise IllegalAction(action, self.to_move, PHASE_NAMES[phase])
+        elif not funding.allows_terms(self, action):  # thousands of terms: checked, not searched
             raise IllegalAction(action, self.to_move, PHASE_NAMES[phase])
         self._legal = None
         _APPLY[phase](self, action)
@@ -205,14 +202,12 @@ class State(StateData, Reporting):
 
     def _play_actions(self) -> tuple[Action, ...]:
         actions: list[Action] = [KEEP_ACTION]
-        add, config, plans = actions.append, self.config, self.companies
+        add, extend, config, plans = actions.append, actions.extend, self.config, self.companies
         role, playable, table = config.card_role, effects.playable, self.actions
         for card in self.hands[self.actor]:
             kind = role[card]
             if kind == COMPANY:
-                attach = table.attach[card]
-                for plan in plans:
-                    add(attach[plan])
+                extend(map(table.attach[card].__getitem__, plans))
             elif kind == PLAN:
                 add(table.plan[card])
             elif playable(self, card):
@@ -226,8 +221,7 @@ class State(StateData, Reporting):
         if verb == ATTACH:
             card, plan = args
             self.hands[self.actor].remove(card)
-            co = self.companies[plan]
-            self.companies[plan] = with_cards(self.config, co, (*co.cards, card))
+            self.companies[plan] = with_card(self.config, self.companies[plan], card)
             if self.playlog is not None:
                 self.playlog.used("attach")
             if self.log is not None:
@@ -324,7 +318,7 @@ class State(StateData, Reporting):
                     self.say(f"{self.card(plan)} cannot pay ${burn}m burn with ${co.cash}m: bust")
                 self.remove_plan(plan)
             else:
-                co = companies[plan] = co._replace(cash=co.cash - burn)
+                co = companies[plan] = with_cash(co, co.cash - burn)
                 self.counters.set(self.players + plan, co.cash)
                 if self.log is not None:
                     self.say(f"{self.card(plan)} burns ${burn}m, ${co.cash}m left")

@@ -172,12 +172,12 @@ def declare(package: str, info: EngineInfo, kit: bool = True) -> Callable[[str],
     loaded: dict[str, Any] = {}
 
     def part(name: str) -> Any:
-        # new_state asks for the State class once per game: kept, not looked up through
-        # importlib each time (about 7 µs, a random bot's turn)
-        if name in loaded:
-            return loaded[name]
-        value = loaded[name] = getattr(importlib.import_module(info.parts[name], package), name)
-        setattr(sys.modules[package], name, value)
+        # new_state asks for "State" once per game: a dict hit, not an import_module call
+        value = loaded.get(name)
+        if value is None:
+            value = getattr(importlib.import_module(info.parts[name], package), name)
+            loaded[name] = value
+            setattr(sys.modules[package], name, value)
         return value
 
     def __getattr__(name: str) -> Any:

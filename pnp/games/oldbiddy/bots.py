@@ -88,11 +88,14 @@ def _bid(view: View, legal: Sequence[Action]) -> Action:
     gems, fakes = view.my_bid
     zero = view.zero
     if gems[zero] < view.behinds[me][zero]:
-        add = view.config.actions.add[zero]
-        if add in legal:
-            spent = market.bid_value(view.config, gems, fakes, 0, view.values)
-            if spent < BID_ROUND_FACTOR * view.round * 2:
-                return add
+        for add in legal:  # the adds come first, by colour (no lookup of the action table)
+            if add.verb != "add":
+                break
+            if add.args[0] == zero:
+                spent = market.bid_value(view.config, gems, fakes, 0, view.values)
+                if spent < BID_ROUND_FACTOR * view.round * 2:
+                    return add
+                break
     return SEAL
 
 
@@ -102,10 +105,11 @@ def _choose(view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         return legal[_best([worth[a.args[0]] for a in legal], rnd)]
     config, cards, characters = view.config, view.offer_cards, view.characters
     gem_cards, roles = config.gem_cards, config.characters
+    picks = [a.args[0] for a in legal]  # a list, not a generator inside the next one: faster
     value = [
         (sum(map(mul, gem_cards[cards[i]], worth)) if cards[i] >= 0 else 0)
         + ACTION_WORTH[roles[characters[i]].action]
-        for i in (a.args[0] for a in legal)
+        for i in picks
     ]
     return legal[_best(value, rnd)]
 

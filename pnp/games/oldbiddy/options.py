@@ -1,12 +1,11 @@
 """What a seat may do now, as tuples of the actions built once (:mod:`.actions`), in a
-fixed order (see :mod:`.rules` for when each list applies)."""
+fixed order (see :mod:`.rules` for when each list applies).  The table of actions is
+read from the state's ``actions`` slot, once per list."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from pnp.games.oldbiddy import market
-from pnp.games.oldbiddy.actions import FAKE, PASS, SEAL, Action, ActionTable
+from pnp.games.oldbiddy.actions import FAKE, PASS, SEAL, Action
 from pnp.games.oldbiddy.config import GIFT_GEM, MOVE_GEM, SHOW_GEM, SWAP_ZERO
 from pnp.games.oldbiddy.state import StateData
 
@@ -24,7 +23,7 @@ def bid_options(state: StateData, seat: int) -> Legal:
     """Phase 1: one more gem of a colour still held, a fake gem (up to the bid's limit),
     or seal the bid."""
     gems, held = state.bid_gems[seat], state.behind[seat]
-    adds = state.config.actions.add
+    adds = state.actions.add
     out = [adds[c] for c in range(len(gems)) if held[c] > gems[c]]
     if state.fakes[seat] > state.bid_fakes[seat] < state.config.fake_gems_per_bid:
         out.append(FAKE)
@@ -34,29 +33,19 @@ def bid_options(state: StateData, seat: int) -> Legal:
 
 def choice_options(state: StateData) -> Legal:
     """Phase 2: a character nobody took yet; the last seat instead one gem in supply."""
-    table = state.config.actions
     if state.turn < state.n - 1:
-        takes = table.take
+        takes = state.actions.take
         return tuple([takes[i] for i, who in enumerate(state.owner) if who < 0])
-    picks = table.gem
+    picks = state.actions.gem
     return tuple([picks[c] for c, left in enumerate(state.supply) if left])
 
 
 def gift_options(state: StateData, seat: int) -> Legal:
-    """The Princess's gift: any other seat, any colour left in the supply."""
-    left = tuple([left > 0 for left in state.supply])
-    return _gifts(state.config.actions, state.n, seat, left)
-
-
-@lru_cache(maxsize=4096)
-def _gifts(table: ActionTable, players: int, seat: int, left: tuple[bool, ...]) -> Legal:
-    return tuple(
-        table.give[other][c]
-        for other in range(players)
-        if other != seat
-        for c, has in enumerate(left)
-        if has
-    )
+    """The Princess's gift: any other seat, any colour left in the supply (built afresh:
+    a cache keyed by the action table would hash the whole table at each ask)."""
+    colors = [c for c, left in enumerate(state.supply) if left]
+    give = state.actions.give
+    return tuple([give[other][c] for other in range(state.n) if other != seat for c in colors])
 
 
 def boss_options(state: StateData, seat: int) -> tuple[Legal, int]:
@@ -68,17 +57,22 @@ def boss_options(state: StateData, seat: int) -> tuple[Legal, int]:
     the track (spaces 1 to ``config.spaces``).
     """
     config, held, positions = state.config, state.behind[seat], state.positions
-    worth, last, moves = market.values(config, positions), config.spaces, config.actions.move
+    worth, last, payment = market.values(config, positions), config.spaces, market.payment
     legal: list[Action] = []
     ruled_out = 0
-    for c in range(len(config.colors)):
-        for (spaces, cost), both in zip(config.boss_moves, moves[c], strict=True):
-            if held[c] >= market.payment(cost, worth[c]):  # decision boss-payment
-                for delta, move in zip((spaces, -spaces), both, strict=True):
-                    if 1 <= positions[c] + delta <= last:  # decision board-ends
-                        legal.append(move)
-                    else:
-                        ruled_out += 1
+    for c, by_move in enumerate(state.actions.move):
+        here, has, value = positions[c], held[c], worth[c]
+        for k, (spaces, cost) in enumerate(config.boss_moves):
+            if has >= payment(cost, value):  # decision boss-payment
+                up, down = by_move[k]  # up cannot leave by space 1, nor down by the last
+                if here + spaces <= last:  # decision board-ends
+                    legal.append(up)
+                else:
+                    ruled_out += 1
+                if here - spaces >= 1:
+                    legal.append(down)
+                else:
+                    ruled_out += 1
     legal.append(PASS)  # decision skip-action
     return tuple(legal), ruled_out
 
@@ -89,7 +83,7 @@ def options(state: StateData, seat: int, action: str) -> Legal:
     The Boss, Moneybags and the Kid may pass (decision skip-action); the Princess must
     take when the supply has a gem.
     """
-    held, table = state.behind[seat], state.config.actions
+    held, table = state.behind[seat], state.actions
     if action == MOVE_GEM:
         return boss_options(state, seat)[0]
     if action == SHOW_GEM:

@@ -5,7 +5,8 @@ a bid in secret, the bids are revealed and spent, and turn order follows; in tur
 all but the last seat take a character and its gems, the last seat takes one gem; then
 the characters act in letter order.  After the last round the game is scored.
 
-The actions are listed in :mod:`.actions`; :mod:`.options` says which are legal when.
+The actions are listed in :mod:`.actions`; :mod:`.options` says which are legal when;
+the sealed bids (phase 1) are played out in :mod:`.bidding`.
 
 A decision whose only option is to pass is carried out without asking the seat.
 """
@@ -17,9 +18,10 @@ import random
 from pnp.games.kit import IllegalAction, Reporting
 from pnp.games.oldbiddy import market, options, report
 from pnp.games.oldbiddy.actions import PASS, SEAL, Action
+from pnp.games.oldbiddy.bidding import Bidding
 from pnp.games.oldbiddy.config import FAKE_GEM, MOVE_GEM, Config
-from pnp.games.oldbiddy.ledger import Ledger, seat_name
-from pnp.games.oldbiddy.options import Legal, without
+from pnp.games.oldbiddy.ledger import seat_name
+from pnp.games.oldbiddy.options import Legal
 from pnp.games.oldbiddy.state import ACT, BID, CHOOSE, GIVE, NO_CARD, OVER, replaced
 from pnp.games.oldbiddy.view import View, deal, view_of
 from pnp.games.playlog import PlayLog
@@ -28,7 +30,7 @@ TERMINAL = -1
 __all__ = ["PASS", "SEAL", "State", "TERMINAL", "determinize", "seat_name"]
 
 
-class State(Ledger, Reporting):
+class State(Bidding, Reporting):
     """One game in progress; the seat to act is ``current_player()``.
 
     Transcript lines are written only when the game keeps a transcript (``log``), and
@@ -43,7 +45,7 @@ class State(Ledger, Reporting):
             raise ValueError(
                 f"Old Biddy takes {config.min_players}–{config.max_players} players, not {players}"
             )
-        self.config, self.n = config, players
+        self.config, self.actions, self.n = config, config.actions, players
         self.characters = tuple(
             i for i, c in enumerate(config.characters) if c.min_players <= players
         )
@@ -132,7 +134,8 @@ class State(Ledger, Reporting):
         self.legal = None
         phase, seat = self.phase, self.to_move
         if phase == BID:
-            self._apply_bid(seat, action, legal)
+            if self._apply_bid(seat, action, legal):
+                self._begin_choosing()
         elif phase == CHOOSE:
             self._apply_choice(seat, action)
         else:
@@ -222,63 +225,6 @@ class State(Ledger, Reporting):
                 self._note(f"game over: scores {self.returns()}")
             return
         self._start_round()
-
-    # -- phase 1: sealed bids --------------------------------------------------------
-
-    def _apply_bid(self, seat: int, action: Action, legal: Legal) -> None:
-        """Add to the closed fist or seal it; while the same seat goes on bidding, its next
-        options are the last ones less what it can no longer add."""
-        verb = action.verb
-        if verb == "add":
-            (color,), fist = action.args, self.bid_gems[seat]
-            fist[color] += 1
-            spent = fist[color] >= self.behind[seat][color]
-            self.legal = without(legal, action) if spent else legal
-        elif verb == "fake":
-            self.bid_fakes[seat] += 1
-            if self.playlog is not None:
-                self.playlog.used("fake-gem-bid")
-            fakes = self.bid_fakes[seat]
-            spent = fakes >= self.fakes[seat] or fakes >= self.config.fake_gems_per_bid
-            self.legal = without(legal, action) if spent else legal
-        else:
-            self.sealed = sealed = replaced(self.sealed, seat, True)
-            if self.log is not None:
-                self._note(f"{seat_name(seat)} seals a bid")
-            if all(sealed):
-                self._reveal_bids()
-            else:
-                self.to_move = sealed.index(False)
-
-    def _reveal_bids(self) -> None:
-        config, worth = self.config, market.values(self.config, self.positions)
-        self.table = None  # the markers and fake gems change, if no gem does
-        bids = [
-            market.bid_value(config, self.bid_gems[s], self.bid_fakes[s], self.marker[s], worth)
-            for s in range(self.n)
-        ]
-        for s in range(self.n):
-            if self.log is not None:
-                self._note(
-                    f"{seat_name(s)} bids {self._gems(self.bid_gems[s])} fake "
-                    f"{self.bid_fakes[s]} marker {self.marker[s]} = {bids[s]}"
-                )
-            for c, k in enumerate(self.bid_gems[s]):
-                if k:
-                    self._pay(s, c, k)  # decision bids-are-spent
-            self.fakes[s] -= self.bid_fakes[s]
-            self.fake_pile += self.bid_fakes[s]  # decision spent-fake-gems
-        order = market.turn_order(bids, self.marker)
-        if self.playlog is not None:
-            self.playlog.used("sealed-bid")
-            if len(set(bids)) < len(bids):
-                self.playlog.used("bid-tie")
-        self.marker_set = (self.round - 1) % 2
-        for place, seat in enumerate(order):
-            self.marker[seat] = place + 1
-        if self.log is not None:
-            self._note("turn order " + " ".join(seat_name(s) for s in order))
-        self._begin_choosing()
 
     # -- phase 2: choose characters --------------------------------------------------
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from pnp.games.oldbiddy.actions import Action
+from pnp.games.oldbiddy.actions import Action, ActionTable
 from pnp.games.oldbiddy.config import Config
 from pnp.games.playlog import PlayLog
 
@@ -35,6 +35,7 @@ UNKNOWN = -1
 class StateData:
     __slots__ = (
         "config",
+        "actions",
         "n",
         "characters",
         "round",
@@ -70,6 +71,9 @@ class StateData:
     )
 
     config: Config
+    actions: ActionTable
+    """``config.actions``, held here so that working out the options reads a slot rather
+    than the config's property (asked at nearly every decision of every playout)."""
     n: int
     characters: tuple[int, ...]
     """Indexes into ``config.characters`` of the cards in play, in letter order."""
@@ -133,6 +137,7 @@ class StateData:
         values shared.  Field by field rather than by a loop over the slots, since the
         search clones a sampled game once per candidate it tries."""
         self.config, self.n, self.characters = other.config, other.n, other.characters
+        self.actions = other.actions
         self.round, self.phase, self.fake_pile = other.round, other.phase, other.fake_pile
         self.marker_set, self.turn, self.to_move = other.marker_set, other.turn, other.to_move
         self.off_board = other.off_board

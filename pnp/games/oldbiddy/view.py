@@ -160,7 +160,7 @@ def deal(view: View, rng: random.Random, cls: type[D]) -> D:
     the box from the gem cards not yet seen.  The report's peaks start from what is seen."""
     me, config, n = view.seat, view.config, view.players
     s = cls.__new__(cls)
-    s.config, s.n, s.characters = config, n, view.characters
+    s.config, s.actions, s.n, s.characters = config, config.actions, n, view.characters
     rng.getrandbits(64)  # once seeded the sample's own generator: drawn still, so a seed
     # samples the worlds it always has (play itself has no chance, see .state)
     s.round, s.phase, s.log, s.legal = view.round, view.phase, None, None

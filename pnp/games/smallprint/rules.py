@@ -7,7 +7,7 @@ import random
 
 from pnp.games.kit import IllegalAction, Reporting
 from pnp.games.smallprint import report
-from pnp.games.smallprint.actions import PASS, Paperwork, placements
+from pnp.games.smallprint.actions import PASS, Paperwork, offer
 from pnp.games.smallprint.config import KINDS, Business, Config
 from pnp.games.smallprint.payout import Settlement, settle, settled
 from pnp.games.smallprint.state import OVER, TERMINAL, Placed, StateData
@@ -51,7 +51,7 @@ class State(StateData, Reporting):
         return [s for s in range(self.n) if key[s] == best]
 
     def apply(self, action: Paperwork) -> None:
-        if action not in self._legal:  # the legal tuple holds the same objects: cheap
+        if id(action) not in self._legal_ids and action not in self._legal:
             raise IllegalAction(action, self.to_move)
         seat = self.to_move
         if not action.args:  # decision turns: a pass is final for the round
@@ -123,17 +123,18 @@ class State(StateData, Reporting):
             s = (seat + step) % self.n
             if self._can_act(s):
                 self.to_move = s
-                self._legal = self._legal_for(s)
+                self._offer(s)
                 return
         self._reveal()
 
     def _next_turn(self) -> None:
         self._settle_turn((self.to_move + 1) % self.n)
 
-    def _legal_for(self, seat: int) -> tuple[Paperwork, ...]:
+    def _offer(self, seat: int) -> None:
+        """Make ``seat``'s placements the legal actions."""
         in_hand = tuple(map(bool, self.hands[seat]))
         markers = tuple(self.markers[seat])
-        return placements(in_hand, markers, len(self.row), self.config.per_round)
+        self._legal, self._legal_ids = offer(in_hand, markers, len(self.row), self.config.per_round)
 
     def _place(self, seat: int, action: Paperwork) -> None:
         kind, business, marker = action.args
@@ -212,7 +213,7 @@ class State(StateData, Reporting):
         self.pool = left
         report.track_money(self)
         self.phase = OVER
-        self._legal = ()
+        self._legal, self._legal_ids = (), frozenset()
         best = self.winners()
         if self.playlog is not None and self.cash.count(max(self.cash)) > 1:
             self.playlog.used("tie-break")
@@ -223,5 +224,6 @@ def determinize(view: View, rng: random.Random) -> State:
     """A full game the seat of ``view`` cannot tell from the real one (see
     :func:`~pnp.games.smallprint.view.deal`), at the same decision."""
     g = deal(view, rng, State)
-    g._legal = g._legal_for(g.to_move) if view.to_move >= 0 else ()
+    if view.to_move >= 0:
+        g._offer(g.to_move)
     return g

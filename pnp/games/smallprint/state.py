@@ -75,6 +75,7 @@ class StateData:
         "log",
         "playlog",
         "_legal",
+        "_legal_ids",
     )
 
     def __init__(self, config: Config, players: int, seed: int | None, transcript: bool) -> None:
@@ -113,6 +114,8 @@ class StateData:
             for kind in range(len(self.hands[seat])):
                 self.playlog.draw(seat, config.paperwork_index(seat, kind))
         self._legal: tuple[Paperwork, ...] = ()
+        self._legal_ids: frozenset[int] = frozenset()
+        """The ``id`` of each legal action (see ``actions.offer``)."""
 
     def copy_into(self, other: StateData) -> None:
         """Deep-copy every field into ``other`` (a fresh instance of a subclass)."""
@@ -129,4 +132,4 @@ class StateData:
         other.peaks = self.peaks.copy()
         other.log = None if self.log is None else self.log[:]
         other.playlog = None if self.playlog is None else self.playlog.copy()
-        other._legal = self._legal
+        other._legal, other._legal_ids = self._legal, self._legal_ids

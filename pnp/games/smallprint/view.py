@@ -123,7 +123,7 @@ def deal(view: View, rng: random.Random, cls: type[D]) -> D:
     g.peaks = Usage(len(view.config.denominations))
     g.log = None
     g.playlog = None
-    g._legal = ()
+    g._legal, g._legal_ids = (), frozenset()
     return g
 
 
