@@ -8,9 +8,7 @@ open.
 
 from __future__ import annotations
 
-from typing import Any
-
-from pnp.games.kit import EngineInfo, api_names, declare
+from pnp.games.kit import EngineInfo, declare
 
 INFO = EngineInfo(
     name="bidness",
@@ -18,10 +16,4 @@ INFO = EngineInfo(
     hides="other seats' hands (their sizes and Payback cards show), the cards discarded "
     "face down in setup, the order of the decks and the dice to come",
 )
-NAME = INFO.name
-__all__ = api_names(INFO)
-_part = declare(__name__, INFO)
-
-
-def __getattr__(name: str) -> Any:
-    return _part(name)
+__getattr__ = declare(__name__, INFO)

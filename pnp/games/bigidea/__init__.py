@@ -7,9 +7,7 @@ Where the source text is silent the engine decides; the decisions are data in
 
 from __future__ import annotations
 
-from typing import Any
-
-from pnp.games.kit import STANDARD_PARTS, EngineInfo, FrozenDict, api_names, declare
+from pnp.games.kit import STANDARD_PARTS, EngineInfo, FrozenDict, declare
 
 INFO = EngineInfo(
     name="bigidea",
@@ -25,10 +23,4 @@ INFO = EngineInfo(
         }
     ),
 )
-NAME = INFO.name
-__all__ = api_names(INFO)
-_part = declare(__name__, INFO)
-
-
-def __getattr__(name: str) -> Any:
-    return _part(name)
+__getattr__ = declare(__name__, INFO)

@@ -8,9 +8,7 @@ burn), :mod:`.funding` and :mod:`.effects`; :mod:`.actions` lists what a seat ca
 
 from __future__ import annotations
 
-from typing import Any
-
-from pnp.games.kit import STANDARD_PARTS, EngineInfo, FrozenDict, api_names, declare
+from pnp.games.kit import STANDARD_PARTS, EngineInfo, FrozenDict, declare
 
 INFO = EngineInfo(
     name="boom",
@@ -18,10 +16,4 @@ INFO = EngineInfo(
     hides="the other seats' hands and the order of the play and event decks",
     parts=FrozenDict({**STANDARD_PARTS, "COMPONENT_TABLES": ".report"}),
 )
-NAME = INFO.name
-__all__ = api_names(INFO)
-_part = declare(__name__, INFO)
-
-
-def __getattr__(name: str) -> Any:
-    return _part(name)
+__getattr__ = declare(__name__, INFO)

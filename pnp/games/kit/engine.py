@@ -167,7 +167,11 @@ def declare(package: str, info: EngineInfo, kit: bool = True) -> Callable[[str],
     (:func:`_module_api`) and each part in ``info.parts``, imported from its submodule on
     first use (validating or building a game never loads an engine's bots or state) and
     then kept in the package, so later reads (a simulation reads ``BOTS`` often) are
-    plain attribute lookups."""
+    plain attribute lookups. It also gives the package its ``NAME`` and ``__all__``, so
+    an engine's ``__init__.py`` is its declaration and the line that calls this."""
+    module = sys.modules[package]
+    module.NAME = info.name  # type: ignore[attr-defined]
+    module.__all__ = api_names(info)  # type: ignore[attr-defined]
     api: dict[str, Any] = {}
     loaded: dict[str, Any] = {}
 

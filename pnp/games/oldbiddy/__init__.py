@@ -8,9 +8,7 @@ in :mod:`.decisions`.
 
 from __future__ import annotations
 
-from typing import Any
-
-from pnp.games.kit import EngineInfo, api_names, declare
+from pnp.games.kit import EngineInfo, declare
 
 INFO = EngineInfo(
     name="oldbiddy",
@@ -18,10 +16,4 @@ INFO = EngineInfo(
     hides="the other seats' bids until revealed, their zero score markers, the board's "
     "face-down markers a seat did not place, and the order of the gem-card deck",
 )
-NAME = INFO.name
-__all__ = api_names(INFO)
-_part = declare(__name__, INFO)
-
-
-def __getattr__(name: str) -> Any:
-    return _part(name)
+__getattr__ = declare(__name__, INFO)

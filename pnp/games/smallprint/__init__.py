@@ -7,9 +7,7 @@ Where smallprint.txt is silent the engine decides; the decisions are data in
 
 from __future__ import annotations
 
-from typing import Any
-
-from pnp.games.kit import EngineInfo, api_names, declare
+from pnp.games.kit import EngineInfo, declare
 
 INFO = EngineInfo(
     name="smallprint",
@@ -21,10 +19,4 @@ INFO = EngineInfo(
 )
 """Random play bluffs on almost every card, so validate's quick playtest uses the
 (slower) heuristic bot, for fewer games."""
-NAME = INFO.name
-__all__ = api_names(INFO)
-_part = declare(__name__, INFO)
-
-
-def __getattr__(name: str) -> Any:
-    return _part(name)
+__getattr__ = declare(__name__, INFO)
