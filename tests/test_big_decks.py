@@ -28,9 +28,10 @@ from tests.test_docs_rulebook import typesetting_faults
 SMALL, LARGE = 300, 3000
 MAX_RATIO = 12.0
 """Ten times the cards may cost at most twelve times the time and memory."""
-LARGE_CPU_S, LARGE_MB = 15.0, 150.0
-"""Ceilings for the 3,000-card build: its cards (each with its art) and rulebook take about
-8.7 s of CPU and 67 MB alone, and 12.2 s beside a second test process on two cores."""
+LARGE_CPU_S, LARGE_MB = 18.0, 150.0
+"""Ceilings for the 3,000-card build: its cards (each with its art) and rulebook take
+9.7-11.2 s of CPU and 73 MB alone (the same before and after the plan stage, measured in
+turn), and up to 15.2 s beside a second test process on two cores."""
 KINDS = frozenset({"cards", "rulebook"})
 """The files whose size follows the card count (counters and aids do not)."""
 
