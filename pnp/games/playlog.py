@@ -87,12 +87,3 @@ class _Logged(Protocol):
 
 
 _S = TypeVar("_S", bound=_Logged)
-
-
-def recorded(state: _S, record: bool) -> _S:
-    """``state`` as an engine's ``new_state`` hands it out: with its play log when
-    ``record`` (a simulation that reports per-card statistics and rule coverage), without
-    one otherwise, so that its play records nothing (each call site checks for ``None``)."""
-    if not record:
-        state.playlog = None
-    return state

@@ -47,9 +47,14 @@ class State(StateData, Reporting):
     REPORT = report
 
     def __init__(
-        self, config: Config, players: int, seed: int | None = None, transcript: bool = True
+        self,
+        config: Config,
+        players: int,
+        seed: int | None = None,
+        transcript: bool = True,
+        record: bool = True,
     ) -> None:
-        super().__init__(config, players, seed, transcript)
+        super().__init__(config, players, seed, transcript, record)
         for role, count in enumerate((config.t.start_engineers, config.t.start_marketers)):
             cards = config.starting[role]  # decision starting-employees
             for seat in range(players):

@@ -58,9 +58,14 @@ class State(Cards, Reporting):
     REPORT = report
 
     def __init__(
-        self, config: Config, players: int, seed: int | None = None, transcript: bool = True
+        self,
+        config: Config,
+        players: int,
+        seed: int | None = None,
+        transcript: bool = True,
+        record: bool = True,
     ) -> None:
-        super().__init__(config, players, seed, transcript)
+        super().__init__(config, players, seed, transcript, record)
         for seat in range(self.n):
             self._refill(seat)
         if self.playlog is not None:

@@ -215,7 +215,12 @@ class StateData:
     )
 
     def __init__(
-        self, config: Config, players: int, seed: int | None = None, transcript: bool = True
+        self,
+        config: Config,
+        players: int,
+        seed: int | None = None,
+        transcript: bool = True,
+        record: bool = True,
     ) -> None:
         if not config.min_players <= players <= config.max_players:
             raise ValueError(
@@ -239,7 +244,7 @@ class StateData:
         self.next_uid = 0
         self.peaks = Usage(n, decks, len(config.denominations))
         self.log: list[str] | None = [] if transcript else None
-        self.playlog: PlayLog | None = PlayLog(config.card_ids, n)
+        self.playlog: PlayLog | None = PlayLog(config.card_ids, n) if record else None
         self.phase, self.turn, self.order = SEED, 0, tuple(range(n))
         self.to_move = TERMINAL
         self.leader = self.first_leader = 0

@@ -48,9 +48,14 @@ class State(StateData, Reporting):
     REPORT = report
 
     def __init__(
-        self, config: Config, players: int, seed: int | None = None, transcript: bool = True
+        self,
+        config: Config,
+        players: int,
+        seed: int | None = None,
+        transcript: bool = True,
+        record: bool = True,
     ) -> None:
-        super().__init__(config, players, seed, transcript)
+        super().__init__(config, players, seed, transcript, record)
         self._start_round()
 
     # -- the OpenSpiel-like interface -------------------------------------------------

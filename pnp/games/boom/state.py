@@ -91,7 +91,12 @@ class StateData:
     )
 
     def __init__(
-        self, config: Config, players: int, seed: int | None, transcript: bool = True
+        self,
+        config: Config,
+        players: int,
+        seed: int | None,
+        transcript: bool = True,
+        record: bool = True,
     ) -> None:
         self.config = config
         self.actions = config.actions
@@ -106,10 +111,12 @@ class StateData:
         shuffle(self.rng, self.deck)
         self.discard: list[int] = []
         self.hands = [[self.deck.pop() for _ in range(config.hand_size)] for _ in range(players)]
-        self.playlog: PlayLog | None = PlayLog(config.card_id, players)
-        for seat, hand in enumerate(self.hands):
-            for card in hand:
-                self.playlog.draw(seat, card)
+        self.playlog: PlayLog | None = None
+        if record:
+            self.playlog = log = PlayLog(config.card_id, players)
+            for seat, hand in enumerate(self.hands):
+                for card in hand:
+                    log.draw(seat, card)
         self.events = list(range(len(config.events)))
         shuffle(self.rng, self.events)
         self.used_events: list[int] = []

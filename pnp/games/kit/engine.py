@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from pnp._errors import Finding, Severity, UsageError, ValidationFailed
 from pnp.games.kit.freeze import FrozenDict
-from pnp.games.playlog import recorded
 
 if TYPE_CHECKING:
     from pnp.games.playlog import PlayLog
@@ -137,7 +136,7 @@ def _module_api(package: str, info: EngineInfo, part: Callable[[str], Any]) -> d
         record: bool = False,
     ) -> Any:
         check_players(game, players, info)
-        return recorded(part("State")(config_for(game), players, seed, transcript), record)
+        return part("State")(config_for(game), players, seed, transcript, record)
 
     def worked_examples(game: Game) -> dict[str, Any]:
         return part("examples_for")(config_for(game), game)  # type: ignore[no-any-return]

@@ -40,7 +40,14 @@ class State(Bidding, Reporting):
     __slots__ = ()
     REPORT = report
 
-    def __init__(self, config: Config, players: int, seed: int | None, transcript: bool = True):
+    def __init__(
+        self,
+        config: Config,
+        players: int,
+        seed: int | None,
+        transcript: bool = True,
+        record: bool = True,
+    ):
         if not config.min_players <= players <= config.max_players:
             raise ValueError(
                 f"Old Biddy takes {config.min_players}–{config.max_players} players, not {players}"
@@ -51,7 +58,7 @@ class State(Bidding, Reporting):
         )
         rng = random.Random(seed)  # set-up is the game's only chance (see .state)
         self.log = [] if transcript else None
-        self.playlog = log = PlayLog(config.card_ids, players)
+        self.playlog = log = PlayLog(config.card_ids, players) if record else None
         self.legal = None
         colors = len(config.colors)
         cards = list(range(len(config.gem_cards)))
@@ -76,13 +83,15 @@ class State(Bidding, Reporting):
         self.fakes = [0] * players
         self.peak_out, self.off_board = [0] * colors, 0
         worth = market.values(config, self.positions)
-        log.used("start-market")
+        if log is not None:
+            log.used("start-market")
         for seat in range(players):
             for color in range(colors):
                 self._gain(seat, color, config.start_gems_per_color)
             for value in config.start_extra[self.marker[seat]]:
                 self._gain(seat, worth.index(value), 1)
-                log.used("start-extra-gems")
+                if log is not None:
+                    log.used("start-extra-gems")
         self.bid_gems = [[0] * colors for _ in range(players)]
         self.bid_fakes, self.sealed = [0] * players, (False,) * players
         self.order, self.turn, self.to_move = (), 0, TERMINAL

@@ -78,7 +78,9 @@ class StateData:
         "_legal_ids",
     )
 
-    def __init__(self, config: Config, players: int, seed: int | None, transcript: bool) -> None:
+    def __init__(
+        self, config: Config, players: int, seed: int | None, transcript: bool, record: bool = True
+    ) -> None:
         self.config = config
         self.n = players
         self.rng = random.Random(seed)
@@ -109,10 +111,12 @@ class StateData:
         self.pool = 0
         self.peaks = Usage(len(config.denominations))
         self.log: list[str] | None = [] if transcript else None
-        self.playlog: PlayLog | None = PlayLog(config.card_ids, players)
-        for seat in range(players):
-            for kind in range(len(self.hands[seat])):
-                self.playlog.draw(seat, config.paperwork_index(seat, kind))
+        self.playlog: PlayLog | None = None
+        if record:
+            self.playlog = log = PlayLog(config.card_ids, players)
+            for seat in range(players):
+                for kind in range(len(self.hands[seat])):
+                    log.draw(seat, config.paperwork_index(seat, kind))
         self._legal: tuple[Paperwork, ...] = ()
         self._legal_ids: frozenset[int] = frozenset()
         """The ``id`` of each legal action (see ``actions.offer``)."""
