@@ -45,6 +45,7 @@ from pnp.cli.new import new_app
 from pnp.cli.options import CardsOpt, ExpOpt, GameArg, JobsOpt, MaybeGameArg, PaperOpt
 from pnp.cli.outcome import outcome
 from pnp.cli.outcome import run as run_command
+from pnp.cli.sweep import sweep
 from pnp.layout.paper import MARGIN_MM
 from pnp.plan.file_kinds import DOCUMENT_KINDS, IMAGE_TARGETS
 
@@ -382,6 +383,9 @@ def simulate(
         return 130 if report.interrupted else 0
 
     run_command(run)
+
+
+app.command("sweep", cls=command)(sweep)
 
 
 @app.command(cls=command)
