@@ -309,6 +309,7 @@ def simulate(
     scheduler: sim.SchedulerOpt = None,
     expansion: ExpOpt = None,
     compare: sim.CompareOpt = None,
+    effect: sim.EffectOpt = None,
     record: sim.RecordOpt = False,
     cards: CardsOpt = None,
 ) -> None:
@@ -317,6 +318,7 @@ def simulate(
     def run() -> int:
         from pnp._errors import UsageError
         from pnp._progress import progress_bar
+        from pnp.sim.ab_cards import DEFAULT_EFFECT
         from pnp.sim.ab_runs import compare_expansion
         from pnp.sim.cluster import ClusterStopped
         from pnp.sim.runner import require_engine
@@ -327,6 +329,8 @@ def simulate(
         names = bots or ["heuristic", "random"]
         if record and compare:
             raise UsageError("--record writes one run: leave out --compare")
+        if effect is not None and not compare:
+            raise UsageError("--effect sizes --compare's card figures: add --compare EXPANSION")
         if record:  # refused before any game is played
             from pnp.sim.record import record_destination
             from pnp.spec.playtest import simulate_command
@@ -351,7 +355,7 @@ def simulate(
 
             try:
                 report = (
-                    compare_expansion(play, g, compare, players, cards)
+                    compare_expansion(play, g, compare, players, cards, effect or DEFAULT_EFFECT)
                     if compare
                     else play(g, players)
                 )
