@@ -302,6 +302,7 @@ def simulate(
     players: sim.PlayersOpt = None,
     seed: sim.SeedOpt = 1,
     bots: sim.BotsOpt = None,
+    budget: sim.BudgetOpt = None,
     as_json: sim.JsonOpt = False,
     pdf: opt.ReportOpt = None,
     jobs: JobsOpt = 1,
@@ -323,7 +324,7 @@ def simulate(
 
         g = _load(game, expansion, cards)
         engine = require_engine(g)
-        names = bots or ["heuristic", "random"]
+        names = bots or (["heuristic"] if pdf is not None or compare else ["heuristic", "random"])
         if record and compare:
             raise UsageError("--record writes one run: leave out --compare")
         if record:  # refused before any game is played
@@ -346,6 +347,8 @@ def simulate(
                     progress=advance,
                     jobs=jobs,
                     scheduler=scheduler,
+                    budget=budget,
+                    timing=True,
                 )
 
             try:
