@@ -250,6 +250,16 @@ class Report:
         return out
 
 
+TIMING = ("decisions_per_second",)
+"""The keys of a report's JSON that are timing: the one part that a seeded run does not
+repeat exactly."""
+
+
+def without_timing(data: dict[str, Any]) -> dict[str, Any]:
+    """A report's JSON (:meth:`Report.to_dict`) without its timing: what the seed decides."""
+    return {key: value for key, value in data.items() if key not in TIMING}
+
+
 def flagged_lines(cards: dict[str, CardStats]) -> list[str]:
     """A line for each flagged design with its interval, the largest improvement first."""
     flagged = [(card, s) for card, s in cards.items() if s.outlier]
