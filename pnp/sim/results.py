@@ -187,10 +187,11 @@ class Report:
 
     def mix(self) -> str:
         """The bots at the table, e.g. ``search+heuristic, seats rotated``."""
-        named = self.lineup or self.bots
-        names = list(dict.fromkeys(named))
-        if len(named) > len(names):  # a line-up: how many seats each bot took
-            names = [f"{named.count(n)} {n}" if named.count(n) > 1 else n for n in names]
+        names = list(dict.fromkeys(self.lineup or self.bots))
+        if len(self.lineup) > len(names):  # a line-up: how many seats each bot takes
+            names = [
+                f"{self.lineup.count(n)} {n}" if self.lineup.count(n) > 1 else n for n in names
+            ]
         return "+".join(names) + (", seats rotated" if len(names) > 1 else "")
 
     def legend(self) -> list[str]:
