@@ -110,6 +110,8 @@ def test_budget_is_checked() -> None:
     unused = runner.invoke(app, [*SMALLPRINT, "--bots", "heuristic,random", "--budget", "5"])
     assert unused.exit_code == 2
     assert "--budget sets the playouts of search, and none plays here" in unused.output
+    kept = runner.invoke(app, [*SMALLPRINT, "--bots", "search,random", "--budget", "5", "--record"])
+    assert kept.exit_code == 2 and "leave out --budget" in kept.output
 
 
 def test_decisions_per_second_and_ratings_are_in_the_json_and_the_summary() -> None:

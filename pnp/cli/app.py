@@ -327,6 +327,10 @@ def simulate(
         names = bots or (["heuristic"] if pdf is not None or compare else ["heuristic", "random"])
         if record and compare:
             raise UsageError("--record writes one run: leave out --compare")
+        if record and budget is not None:  # playtest.yaml keeps no budget to replay it with
+            raise UsageError(
+                "--record keeps runs with each game's own search budget: leave out --budget"
+            )
         if record:  # refused before any game is played
             from pnp.sim.record import record_destination
             from pnp.spec.playtest import simulate_command
