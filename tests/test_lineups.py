@@ -155,9 +155,12 @@ def test_report_and_compare_default_to_heuristic_in_every_seat(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     drawn: list[Report] = []
-    monkeypatch.setattr(
-        "pnp.sim.chart_report.write_report", lambda path, report, game: drawn.append(report) or 1
-    )
+
+    def write_report(path: Path, report: Report, game: object) -> int:
+        drawn.append(report)
+        return 1
+
+    monkeypatch.setattr("pnp.sim.chart_report.write_report", write_report)
     result = runner.invoke(app, [*SMALLPRINT, "--report", str(tmp_path / "r.pdf")])
     assert result.exit_code == 0, result.output
     assert drawn[0].lineup == ["heuristic"] and drawn[0].bots == ["heuristic"] * 4
