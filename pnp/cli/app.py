@@ -303,6 +303,7 @@ def simulate(
     players: sim.PlayersOpt = None,
     seed: sim.SeedOpt = 1,
     bots: sim.BotsOpt = None,
+    budget: sim.BudgetOpt = None,
     as_json: sim.JsonOpt = False,
     pdf: opt.ReportOpt = None,
     jobs: JobsOpt = 1,
@@ -326,11 +327,15 @@ def simulate(
 
         g = _load(game, expansion, cards)
         engine = require_engine(g)
-        names = bots or ["heuristic", "random"]
+        names = bots or (["heuristic"] if pdf is not None or compare else ["heuristic", "random"])
         if record and compare:
             raise UsageError("--record writes one run: leave out --compare")
         if effect is not None and not compare:
             raise UsageError("--effect sizes --compare's card figures: add --compare EXPANSION")
+        if record and budget is not None:  # playtest.yaml keeps no budget to replay it with
+            raise UsageError(
+                "--record keeps runs with each game's own search budget: leave out --budget"
+            )
         if record:  # refused before any game is played
             from pnp.sim.record import record_destination
             from pnp.spec.playtest import simulate_command
@@ -351,6 +356,8 @@ def simulate(
                     progress=advance,
                     jobs=jobs,
                     scheduler=scheduler,
+                    budget=budget,
+                    timing=True,
                 )
 
             try:

@@ -38,9 +38,22 @@ BotsOpt = Annotated[
     typer.Option(
         "--bots",
         metavar="BOTS",
-        callback=opt.check_list,
-        help="Bots (random|heuristic|search) given to seats in turn; repeat or separate with "
-        "commas.  [default: heuristic,random]",
+        callback=opt.check_lineup,
+        help="Bots (random|heuristic|search), repeat the option or separate with commas: "
+        "one per seat, repeats allowed (search,heuristic,heuristic), or fewer, each once, "
+        "given to seats in turn; game i moves them i seats on.  [default: "
+        "heuristic,random; with --report or --compare: heuristic in every seat]",
+    ),
+]
+
+BudgetOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--budget",
+        metavar="N",
+        **opt.whole(1, 100_000),
+        help="The search bot's playouts a decision, at any number of seats (default: each "
+        "game's own, tuned for it).",
     ),
 ]
 
