@@ -254,7 +254,9 @@ def face_words(face: Face, most: int = 40) -> str:
 
 
 def _tail(key: str) -> str:
-    return key.rsplit(":", 1)[-1]
+    """What tells one face of a component from its others: a screen's player, a tile."""
+    tail = key.rsplit(":", 1)[-1]
+    return str(int(tail) + 1) if tail.isdigit() else tail
 
 
 def _none(grey: bool = False) -> bytes:
