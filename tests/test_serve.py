@@ -176,6 +176,17 @@ def test_an_edit_changes_that_piece_alone_and_a_mistake_keeps_the_last_good(
         assert _piece(fixed, edited["id"])["revision"] == 3
 
 
+def test_a_fault_while_reading_is_one_line_in_the_banner() -> None:
+    def faulty() -> Any:
+        raise RuntimeError("a bug of pnp's own")
+
+    wb = Workbench(faulty)
+    wb.reload()  # no exception: the watcher's thread goes on
+    banner = wb.snapshot().banner
+    assert banner is not None and "RuntimeError: a bug of pnp's own" in banner
+    assert wb.ready.is_set()
+
+
 def test_findings_go_to_the_piece_whose_yaml_they_point_at(mini_cards: Path) -> None:
     wb = Workbench(lambda: load_game("mini", mini_cards))
     wb.reload()
@@ -194,7 +205,12 @@ def test_findings_go_to_the_piece_whose_yaml_they_point_at(mini_cards: Path) -> 
 def test_statistics_are_read_checked_and_attached(tmp_path: Path, mini_cards: Path) -> None:
     game = load_game("mini", mini_cards)
     stats = tmp_path / "sim.json"
-    card = {"drawn": 10, "played": 4, "win_when_drawn": 0.5, "win_when_not_drawn": 0.25}
+    card: dict[str, Any] = {
+        "drawn": 10,
+        "played": 4,
+        "win_when_drawn": 0.5,
+        "win_when_not_drawn": 0.25,
+    }
     card |= {"iwd": 0.25, "iwd_ci95": [0.1, 0.4], "play_rate": 0.4, "outlier": True}
     stats.write_text(json.dumps({"cards": {game.cards[0].id: card}}))
     per_card = read_stats(stats)

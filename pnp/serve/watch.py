@@ -7,6 +7,7 @@ a burst of saves costs one more reading, not one each."""
 
 from __future__ import annotations
 
+import tempfile
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -33,16 +34,30 @@ def follow(workbench: Workbench, folders: list[Path]) -> Callable[[], None]:
 
     def watch() -> None:
         paths = [p for p in folders if p.is_dir()]
-        for _ in watchfiles.watch(
-            *paths,
-            watch_filter=_wanted,
-            step=STEP_MS,
-            stop_event=stop,
-            rust_timeout=500,
-            yield_on_timeout=False,
-            raise_interrupt=False,
-        ):
-            mark()
+        try:
+            for _ in watchfiles.watch(
+                *paths,
+                watch_filter=_wanted,
+                step=STEP_MS,
+                stop_event=stop,
+                rust_timeout=500,
+                yield_on_timeout=False,
+                raise_interrupt=False,
+            ):
+                mark()
+        except Exception:  # no notifications to be had (a limit on watches): look instead
+            poll(paths)
+
+    def poll(paths: list[Path]) -> None:
+        from pnp.build.watch import POLL_S, snapshot
+
+        nowhere = Path(tempfile.gettempdir()) / "pnp-serve-writes-nothing-here"
+        last = snapshot(paths, nowhere)
+        while not stop.wait(POLL_S):
+            now = snapshot(paths, nowhere)
+            if now != last:
+                last = now
+                mark()
 
     def read() -> None:
         while not stop.is_set():

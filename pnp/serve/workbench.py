@@ -19,7 +19,7 @@ from typing import Any
 
 from pnp._errors import Finding, PnpError, Severity
 from pnp.render.piece_images import SCREEN_DPI
-from pnp.serve.findings import as_json, banner_of, error_line, findings_of
+from pnp.serve.findings import banner_of, error_line, findings_of
 from pnp.serve.pieces import Draw, Piece, file_pieces
 from pnp.spec.game import Game
 
@@ -100,33 +100,44 @@ class Workbench:
         self._tell(changed)
 
     def reload(self) -> None:
-        """Read the game again; see the module's docstring. Never raises a PnpError."""
-        from pnp.plan.outputs import file_kinds, plan_build
-        from pnp.plan.settings import BuildOptions
-
+        """Read the game again; see the module's docstring. Never raises: whatever stops
+        the reading is said in the banner, and the last good pieces stay."""
         with self._reloading:
             try:
-                game = self._load()
-                kinds = frozenset(file_kinds()) - {"rulebook"}
-                plan = plan_build(game, BuildOptions(), kinds, defer=True)
-            except PnpError as exc:  # every piece last read well stays
+                self._reload()
+            except Exception as exc:  # a fault of pnp's own: one line, not a traceback
                 with self._lock:
-                    self._banner = error_line(exc.message, exc.location)
+                    self._banner = f"pnp could not read the game ({type(exc).__name__}: {exc})"
                     self._version += 1
                 self.ready.set()
                 self._tell([])
-                return
-            errors: list[str] = []
-            for planned in plan.files:  # each file's pieces shown as soon as they are read
-                try:
-                    pieces = file_pieces(plan, planned, self.dpi)
-                except PnpError as exc:  # this file's last good pieces stay
-                    errors.append(error_line(exc.message, exc.location))
-                    continue
-                self._tell(self._take(game, {planned.path: pieces}))
-            self._tell(self._take(game, {}, {f.path for f in plan.files}, errors))
+
+    def _reload(self) -> None:
+        from pnp.plan.outputs import file_kinds, plan_build
+        from pnp.plan.settings import BuildOptions
+
+        try:
+            game = self._load()
+            kinds = frozenset(file_kinds()) - {"rulebook"}
+            plan = plan_build(game, BuildOptions(), kinds, defer=True)
+        except PnpError as exc:  # every piece last read well stays
+            with self._lock:
+                self._banner = error_line(exc.message, exc.location)
+                self._version += 1
             self.ready.set()
-            self._tell(self._check(game, errors))
+            self._tell([])
+            return
+        errors: list[str] = []
+        for planned in plan.files:  # each file's pieces shown as soon as they are read
+            try:
+                pieces = file_pieces(plan, planned, self.dpi)
+            except PnpError as exc:  # this file's last good pieces stay
+                errors.append(error_line(exc.message, exc.location))
+                continue
+            self._tell(self._take(game, {planned.path: pieces}))
+        self._tell(self._take(game, {}, {f.path for f in plan.files}, errors))
+        self.ready.set()
+        self._tell(self._check(game, errors))
 
     def _take(
         self,
@@ -195,7 +206,7 @@ class Workbench:
         try:
             with self._draw_lock:
                 png = draw(grey=grey)
-        except PnpError:
+        except Exception:  # a picture that cannot be drawn is not served
             return None
         with self._lock:
             self._images[key] = png
@@ -206,8 +217,4 @@ class Workbench:
         return png
 
 
-def findings_json(findings: list[Finding]) -> list[dict[str, Any]]:
-    return [as_json(f) for f in findings]
-
-
-__all__ = ["Snapshot", "Workbench", "findings_json"]
+__all__ = ["Snapshot", "Workbench"]
