@@ -46,6 +46,7 @@ from pnp.cli.options import CardsOpt, ExpOpt, GameArg, JobsOpt, MaybeGameArg, Pa
 from pnp.cli.outcome import outcome
 from pnp.cli.outcome import run as run_command
 from pnp.cli.serve import serve as serve_command
+from pnp.cli.sweep import sweep
 from pnp.layout.paper import MARGIN_MM
 from pnp.plan.file_kinds import DOCUMENT_KINDS, IMAGE_TARGETS
 
@@ -309,6 +310,7 @@ def simulate(
     scheduler: sim.SchedulerOpt = None,
     expansion: ExpOpt = None,
     compare: sim.CompareOpt = None,
+    effect: sim.EffectOpt = None,
     record: sim.RecordOpt = False,
     cards: CardsOpt = None,
 ) -> None:
@@ -317,6 +319,7 @@ def simulate(
     def run() -> int:
         from pnp._errors import UsageError
         from pnp._progress import progress_bar
+        from pnp.sim.ab_cards import DEFAULT_EFFECT
         from pnp.sim.ab_runs import compare_expansion
         from pnp.sim.cluster import ClusterStopped
         from pnp.sim.runner import require_engine
@@ -327,6 +330,8 @@ def simulate(
         names = bots or ["heuristic", "random"]
         if record and compare:
             raise UsageError("--record writes one run: leave out --compare")
+        if effect is not None and not compare:
+            raise UsageError("--effect sizes --compare's card figures: add --compare EXPANSION")
         if record:  # refused before any game is played
             from pnp.sim.record import record_destination
             from pnp.spec.playtest import simulate_command
@@ -351,7 +356,7 @@ def simulate(
 
             try:
                 report = (
-                    compare_expansion(play, g, compare, players, cards)
+                    compare_expansion(play, g, compare, players, cards, effect or DEFAULT_EFFECT)
                     if compare
                     else play(g, players)
                 )
@@ -383,6 +388,9 @@ def simulate(
         return 130 if report.interrupted else 0
 
     run_command(run)
+
+
+app.command("sweep", cls=command)(sweep)
 
 
 @app.command(cls=command)

@@ -66,6 +66,17 @@ CompareOpt = Annotated[
     ),
 ]
 
+EffectOpt = Annotated[
+    float | None,
+    typer.Option(
+        "--effect",
+        metavar="SHARE",
+        parser=opt.number(0.001, 1.0),
+        help="With --compare: the improvement when drawn (0.05: 5 points) whose games "
+        "needed are given for each of the expansion's cards.  [default: 0.05]",
+    ),
+]
+
 RecordOpt = Annotated[
     bool,
     typer.Option(

@@ -208,9 +208,9 @@ class Report:
             )
         if self.strength is not None:
             out.append(
-                "bot strength: games each bot won per seat it took, seats rotated; a sign "
-                "test per pair of bots (p below 0.05: the first is stronger with 95 % "
-                "confidence)"
+                "bot strength: games each bot won per seat it took, seats rotated; a "
+                "two-sided sign test per pair of bots (p below 0.05: the first is stronger "
+                "with 95 % confidence)"
             )
         return out
 

@@ -305,8 +305,9 @@ def play_out(
 
     Bots draw from their own RNG, seeded from the game's seed, so a game replays
     exactly. ``asked``/``real`` count each seat's decisions (all / with a real choice),
-    ``options`` sums the legal options each seat was offered; ``leaders`` gets the leader
-    (:func:`pnp.sim.tally.leader`) each time ``length()`` moves on, and at the end.
+    ``options`` sums the options each seat was offered (as ``state.option_count`` counts
+    them); ``leaders`` gets the leader (:func:`pnp.sim.tally.leader`) each time
+    ``length()`` moves on, and at the end.
     """
     rng = random.Random(seed ^ _BOT_SEED_SALT)
     current, legal_actions, apply, view = (
@@ -317,6 +318,7 @@ def play_out(
     )
     is_terminal, length = state.is_terminal, state.length
     looks = [sees(bot) for bot in play]
+    count = getattr(state, "option_count", len)  # a state not built on the kit: len
     steps = 0
     rounds = length()
     while not is_terminal() and steps < max_steps:
@@ -328,7 +330,7 @@ def play_out(
             if offered > 1:
                 real[seat] += 1
             if options is not None:
-                options[seat] += offered
+                options[seat] += count(legal) if offered > 1 else offered
         apply(play[seat](view(seat) if looks[seat] else None, legal, rng))
         steps += 1
         if leaders is not None and length() != rounds:

@@ -68,6 +68,11 @@ class GameState(Protocol):
         """The ids of the engine's listed rules (``RULES``) that this game put to use."""
         ...
 
+    def option_count(self, legal: Sequence[Move]) -> int:
+        """The options ``legal`` offers, as the report counts them (the kit's default:
+        ``len(legal)``; an engine whose moves carry amounts may count an amount once)."""
+        ...
+
 
 class Engine(Protocol):
     """What the runner, the CLI and the rulebook need from a game's engine module."""
