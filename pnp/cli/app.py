@@ -45,6 +45,7 @@ from pnp.cli.new import new_app
 from pnp.cli.options import CardsOpt, ExpOpt, GameArg, JobsOpt, MaybeGameArg, PaperOpt
 from pnp.cli.outcome import outcome
 from pnp.cli.outcome import run as run_command
+from pnp.cli.serve import serve as serve_command
 from pnp.cli.sweep import sweep
 from pnp.layout.paper import MARGIN_MM
 from pnp.plan.file_kinds import DOCUMENT_KINDS, IMAGE_TARGETS
@@ -413,6 +414,9 @@ def schema(
         typer.echo(json.dumps(body, indent=1, ensure_ascii=False))
 
     run_command(run)
+
+
+app.command("serve", cls=command)(serve_command)
 
 
 def main() -> None:
