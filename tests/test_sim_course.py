@@ -67,6 +67,9 @@ class Scripted:
     def returns(self) -> list[int]:
         return self.script[self.moves - 1][1] if self.moves else [0, 0]
 
+    def worth(self) -> tuple[float, ...]:
+        return tuple(map(float, self.returns()))
+
     def view(self, seat: int) -> None:
         return None
 
@@ -82,6 +85,9 @@ class Scripted:
 
     def rules_used(self) -> set[str]:
         return set()
+
+    def rule_uses(self) -> dict[str, int]:
+        return {}
 
     def card_record(self) -> list[dict[str, int]]:
         return [{}, {}]

@@ -22,6 +22,7 @@ from pnp._progress import Advance
 from pnp.games import Bot, Engine, GameState, engine_for, get_engine, sees
 from pnp.sim.cards import card_stats
 from pnp.sim.cluster import ClusterStopped
+from pnp.sim.quality import summarise
 from pnp.sim.results import DEFAULT_MAX_STEPS, ComponentUse, Report, five_numbers
 from pnp.sim.strength import Strength
 from pnp.sim.tally import Tally, leader
@@ -71,9 +72,10 @@ def play_games(
             state = new_state(game, players, game_seed, transcript=False, record=True)
             asked, real, options = [0] * players, [0] * players, [0] * players
             leaders: list[int | None] = []
+            worths: list[tuple[float, ...]] = []
             play = [by_name[name] for name in table]
-            play_out(state, play, game_seed, max_steps, asked, real, options, leaders)
-            tally.add(state, asked, real, tuple(table), options, leaders)
+            play_out(state, play, game_seed, max_steps, asked, real, options, leaders, worths)
+            tally.add(state, asked, real, tuple(table), options, leaders, worths)
     except KeyboardInterrupt:  # the game in progress is dropped; the finished ones count
         tally.interrupted = True
     return tally
@@ -229,6 +231,11 @@ def _report(
         spread_quantiles=five_numbers(spreads),
         lead_changes=dict(sorted(Counter(changes for changes, _ in tally.leads).items())),
         led_from=dict(sorted(Counter(r for _, r in tally.leads if r is not None).items())),
+        quality=summarise(tally.leads, tally.quality),
+        rule_uses={
+            rule.id: tally.rule_uses[rule.id] / played if played else 0.0
+            for rule in getattr(engine, "RULES", ())
+        },
     )
 
 
@@ -300,13 +307,16 @@ def play_out(
     real: list[int] | None = None,
     options: list[int] | None = None,
     leaders: list[int | None] | None = None,
+    worths: list[tuple[float, ...]] | None = None,
 ) -> int:
     """Let the bots finish ``state`` (or hit the step cap); returns the steps taken.
 
     Bots draw from their own RNG, seeded from the game's seed, so a game replays
     exactly. ``asked``/``real`` count each seat's decisions (all / with a real choice),
     ``options`` sums the legal options each seat was offered; ``leaders`` gets the leader
-    (:func:`pnp.sim.tally.leader`) each time ``length()`` moves on, and at the end.
+    (:func:`pnp.sim.tally.leader`) by ``state.worth()`` each time ``length()`` moves on,
+    and by ``returns()`` at the end (the winner by the rules); ``worths`` gets the worths
+    at the same moments.
     """
     rng = random.Random(seed ^ _BOT_SEED_SALT)
     current, legal_actions, apply, view = (
@@ -334,9 +344,14 @@ def play_out(
         if leaders is not None and length() != rounds:
             rounds = length()
             if not is_terminal():  # the last round's leader is taken at the end
-                leaders.append(leader(state.returns()))
+                worth = state.worth()
+                leaders.append(leader(worth))
+                if worths is not None:
+                    worths.append(worth)
     if leaders is not None and state.is_terminal():
         leaders.append(leader(state.returns()))
+        if worths is not None:
+            worths.append(state.worth())
     return steps
 
 

@@ -68,6 +68,18 @@ class GameState(Protocol):
         """The ids of the engine's listed rules (``RULES``) that this game put to use."""
         ...
 
+    def rule_uses(self) -> dict[str, int]:
+        """Each listed rule this game put to use → the times it did (``rules_used``'s keys)."""
+        ...
+
+    def worth(self) -> tuple[float, ...]:
+        """Each seat's worth as the engine's own scoring estimates it now, on one scale
+        across seats (money, points): what the simulation report's leaders, lead changes
+        and game-quality measures (:mod:`pnp.sim.quality`) read after every round. Where
+        ``returns()`` is a running score it is that; where the returns say only who won
+        (Bidness), the engine values what each seat holds (docs/engines.md)."""
+        ...
+
 
 class Engine(Protocol):
     """What the runner, the CLI and the rulebook need from a game's engine module."""
