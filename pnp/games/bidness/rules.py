@@ -225,6 +225,8 @@ class State(StateData, Reporting):
     def _finish_by_cap(self) -> None:
         """Ours: at the round cap, fewest IOUs wins, then most cash; equal seats share."""
         # decision round-cap
+        if self.playlog is not None:
+            self.playlog.used("round-cap")
         best = min((self.ious[s], -self.cash[s]) for s in range(self.n))
         self.winners = [s for s in range(self.n) if (self.ious[s], -self.cash[s]) == best]
         self.round = self.config.t.round_cap
