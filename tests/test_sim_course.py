@@ -86,8 +86,8 @@ class Scripted:
     def rules_used(self) -> set[str]:
         return set()
 
-    def rule_uses(self) -> dict[str, int]:
-        return {}
+    def rule_uses(self) -> tuple[str, ...]:
+        return ()
 
     def card_record(self) -> list[dict[str, int]]:
         return [{}, {}]

@@ -15,7 +15,6 @@ listed rule has one and every call names a listed rule).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Sequence
 from itertools import compress
 from typing import NamedTuple, Protocol, TypeVar
@@ -75,10 +74,6 @@ class PlayLog:
     def rules(self) -> frozenset[str]:
         """The rules used at least once."""
         return frozenset(self.uses)
-
-    def rule_uses(self) -> dict[str, int]:
-        """Each rule used → the times it was used."""
-        return dict(Counter(self.uses))
 
     def record(self) -> list[dict[str, int]]:
         """Per seat, each design it drew → the times it played that design, ids sorted."""

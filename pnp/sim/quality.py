@@ -35,7 +35,7 @@ from __future__ import annotations
 import math
 import statistics
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from pnp.sim.cards import Z95
 
@@ -43,8 +43,7 @@ RARE = 0.01
 """A listed rule used in fewer than this share of the games played is flagged."""
 
 
-@dataclass(frozen=True, slots=True)
-class GameQuality:
+class GameQuality(NamedTuple):
     """The measures of one completed game that lead changes and led-from do not hold."""
 
     drama: float | None
@@ -56,10 +55,9 @@ class GameQuality:
 def share_behind(ahead: float, behind: float) -> float:
     """How far ``behind`` trails ``ahead``, as a share of the larger worth, in [0, 1]."""
     gap = ahead - behind
-    scale = max(abs(ahead), abs(behind))
     if gap <= 0:
         return 0.0
-    return min(1.0, gap / scale)
+    return min(1.0, gap / max(abs(ahead), abs(behind)))
 
 
 def drama(worths: Sequence[Sequence[float]], winner: int | None) -> float | None:
@@ -67,7 +65,12 @@ def drama(worths: Sequence[Sequence[float]], winner: int | None) -> float | None
     the rounds before the end (the last entry of ``worths``); None without one winner."""
     if winner is None:
         return None
-    return max((share_behind(max(w), w[winner]) for w in worths[:-1]), default=0.0)
+    worst = 0.0
+    for w in worths[:-1]:
+        top, mine = max(w), w[winner]
+        if top > mine:  # behind this round (the usual case needs no share worked out)
+            worst = max(worst, share_behind(top, mine))
+    return worst
 
 
 def decisiveness(final: Sequence[float]) -> float:
@@ -100,13 +103,13 @@ def game_quality(
 ) -> GameQuality:
     """The measures of one completed game: ``leaders`` and ``worths`` after every round,
     the last entry at the end (the leader there is the winner by the rules, None for a
-    tie); ``led_from`` from :func:`pnp.sim.tally.lead_story`."""
-    winner = leaders[-1] if leaders else None
+    tie); ``led_from`` from :func:`pnp.sim.tally.lead_story`. Worked out once a game
+    played, so kept to plain loops."""
     return GameQuality(
-        drama=drama(worths, winner),
-        decisiveness=decisiveness(worths[-1]) if worths else 0.0,
-        uncertainty=uncertainty(led_from, len(leaders)),
-        branching=branching(options, asked),
+        drama(worths, leaders[-1] if leaders else None),
+        decisiveness(worths[-1]) if worths else 0.0,
+        uncertainty(led_from, len(leaders)),
+        branching(options, asked),
     )
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import importlib
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -119,8 +119,8 @@ class Reporting:
     def rules_used(self) -> frozenset[str]:
         return self.playlog.rules() if self.playlog is not None else frozenset()
 
-    def rule_uses(self) -> dict[str, int]:
-        return self.playlog.rule_uses() if self.playlog is not None else {}
+    def rule_uses(self) -> Sequence[str]:
+        return self.playlog.uses if self.playlog is not None else ()
 
     def worth(self) -> tuple[float, ...]:
         """Each seat's worth as its ``returns()`` say: an engine whose returns are a

@@ -68,8 +68,9 @@ class GameState(Protocol):
         """The ids of the engine's listed rules (``RULES``) that this game put to use."""
         ...
 
-    def rule_uses(self) -> dict[str, int]:
-        """Each listed rule this game put to use → the times it did (``rules_used``'s keys)."""
+    def rule_uses(self) -> Sequence[str]:
+        """Every use of a listed rule in this game, in order: a rule used three times is
+        there three times (a ``Counter`` of it counts them, as cheaply as can be)."""
         ...
 
     def worth(self) -> tuple[float, ...]:
