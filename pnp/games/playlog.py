@@ -2,7 +2,8 @@
 how often it played them, and which of the engine's listed rules came into play.
 
 The runner turns card records into per-card statistics (pnp.sim.cards) and rule records
-into rule coverage (games in which each rule was used); nothing else reads them. So only
+into rule coverage (games in which each rule was used, and how often); nothing else reads
+them. So only
 a game the runner plays keeps a log (``new_state(..., record=True)``, :func:`recorded`):
 every other state, and a determinized copy a search bot plays out, carries ``None``, and
 each call site's ``is not None`` check is all its play pays.
@@ -31,17 +32,18 @@ class Rule(NamedTuple):
 
 class PlayLog:
     """Per seat: the cards (indices into ``ids``) it drew and the times it played each;
-    for the game: the rules used.
+    for the game: each use of a rule, in order.
 
-    An event costs a store into a list made when the game starts, never an allocation:
-    ``drawn[seat][card]`` is 1 once the seat drew the card, ``played[seat][card]`` counts
-    its plays, and ``used`` is the rule set's own ``add``.  A game nobody reads these of
+    An event costs a store into a list made when the game starts: ``drawn[seat][card]``
+    is 1 once the seat drew the card, ``played[seat][card]`` counts its plays, and
+    ``used`` is the list ``uses``'s own ``append`` (as cheap as a set's ``add``; the
+    uses are counted once, when the game is over).  A game nobody reads these of
     keeps no log at all (``new_state(..., record=False)``, the default)."""
 
-    __slots__ = ("ids", "drawn", "played", "rules", "used")
+    __slots__ = ("ids", "drawn", "played", "uses", "used")
 
     used: Callable[[str], None]
-    """Count the rule ``rule`` as used in this game."""
+    """Count one use of the rule ``rule`` in this game."""
 
     def __init__(self, ids: Sequence[str], players: int) -> None:
         self.ids = ids
@@ -49,8 +51,8 @@ class PlayLog:
         cards = len(ids)
         self.drawn: list[bytearray] = [bytearray(cards) for _ in range(players)]
         self.played: list[list[int]] = [[0] * cards for _ in range(players)]
-        self.rules: set[str] = set()
-        self.used = self.rules.add
+        self.uses: list[str] = []
+        self.used = self.uses.append
 
     def draw(self, seat: int, card: int) -> None:
         self.drawn[seat][card] = 1
@@ -65,9 +67,13 @@ class PlayLog:
         other.ids = self.ids
         other.drawn = [bytearray(d) for d in self.drawn]
         other.played = [p[:] for p in self.played]
-        other.rules = set(self.rules)
-        other.used = other.rules.add
+        other.uses = self.uses[:]
+        other.used = other.uses.append
         return other
+
+    def rules(self) -> frozenset[str]:
+        """The rules used at least once."""
+        return frozenset(self.uses)
 
     def record(self) -> list[dict[str, int]]:
         """Per seat, each design it drew → the times it played that design, ids sorted."""
