@@ -149,8 +149,8 @@ class Tally:
 
     def add_clock(self, table: Sequence[str], seconds: list[float], timed: list[int]) -> None:
         """Count one timed game: each seat's timed decisions and their seconds, by its bot."""
-        for kind, decisions, seconds in zip(table, timed, seconds, strict=True):
-            self.bot_seconds[kind] = self.bot_seconds.get(kind, 0.0) + seconds
+        for kind, decisions, spent in zip(table, timed, seconds, strict=True):
+            self.bot_seconds[kind] = self.bot_seconds.get(kind, 0.0) + spent
             self.bot_decisions[kind] = self.bot_decisions.get(kind, 0) + decisions
 
 
