@@ -50,6 +50,11 @@ class Tally:
     (None when the game ended in a tie); see :func:`lead_story`."""
     played: int = 0
     interrupted: bool = False
+    bot_seconds: dict[str, float] = field(default_factory=dict)
+    """Bot kind → seconds spent inside its timed calls, when the run is timed."""
+    bot_decisions: dict[str, int] = field(default_factory=dict)
+    """Bot kind → its timed decisions (one in ``TIME_EVERY`` of each seat's, see
+    :func:`pnp.sim.runner.play_out`)."""
 
     @classmethod
     def empty(cls, players: int) -> Tally:
@@ -114,6 +119,16 @@ class Tally:
         self.scores += later.scores
         self.cards += later.cards
         self.leads += later.leads
+        for kind, seconds in later.bot_seconds.items():
+            self.bot_seconds[kind] = self.bot_seconds.get(kind, 0.0) + seconds
+        for kind, decisions in later.bot_decisions.items():
+            self.bot_decisions[kind] = self.bot_decisions.get(kind, 0) + decisions
+
+    def add_clock(self, table: Sequence[str], seconds: list[float], timed: list[int]) -> None:
+        """Count one timed game: each seat's timed decisions and their seconds, by its bot."""
+        for kind, decisions, seconds in zip(table, timed, seconds, strict=True):
+            self.bot_seconds[kind] = self.bot_seconds.get(kind, 0.0) + seconds
+            self.bot_decisions[kind] = self.bot_decisions.get(kind, 0) + decisions
 
 
 def leader(scores: Sequence[float]) -> int | None:

@@ -30,6 +30,13 @@ def sees(bot: Bot) -> bool:
     return not getattr(bot, "blind", False)
 
 
+def with_playouts(bot: Bot, playouts: int) -> Bot | None:
+    """``bot`` thinking with ``playouts`` playouts a decision (a search bot offers this as
+    its ``with_playouts``), or None for a bot that plays no playouts."""
+    make = getattr(bot, "with_playouts", None)
+    return None if make is None else make(playouts)  # type: ignore[no-any-return]
+
+
 class GameState(Protocol):
     """One game in progress (OpenSpiel-like); chance comes from its own seeded RNG."""
 
@@ -66,6 +73,11 @@ class GameState(Protocol):
 
     def rules_used(self) -> frozenset[str]:
         """The ids of the engine's listed rules (``RULES``) that this game put to use."""
+        ...
+
+    def option_count(self, legal: Sequence[Move]) -> int:
+        """The options ``legal`` offers, as the report counts them (the kit's default:
+        ``len(legal)``; an engine whose moves carry amounts may count an amount once)."""
         ...
 
 
