@@ -257,7 +257,7 @@ async function showFiles() {
     return;
   }
   $("files-body").replaceChildren(el("ul", {}, ...data.files.map((f) => el("li", {},
-    el("a", { href: f.url, download: f.path, text: f.path }), ` — ${f.kind}, ${f.sheets} sheet(s)`)))));
+    el("a", { href: f.url, download: f.path, text: f.path }), ` — ${f.kind}, ${f.sheets} sheet(s)`))));
 }
 
 function listen() {
