@@ -16,8 +16,9 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from pnp._errors import PnpError, UsageError, unknown
+from pnp._errors import PnpError, UsageError
 from pnp.pool import Worker, can_fork
+from pnp.sim.lineup import check_lineup
 from pnp.sim.results import Report
 from pnp.sim.runner import check_players, require_engine, simulate
 from pnp.spec.game import Game
@@ -32,7 +33,8 @@ _COUNTER = 8
 
 @dataclass(frozen=True)
 class PlaytestRequest:
-    """What the page's form asks: games, bots (one a seat, in turn), seed, seats."""
+    """What the page's form asks: games, bots (a line-up, as `pnp simulate --bots`
+    takes it: pnp.sim.lineup), seed, seats."""
 
     games: int = 200
     bots: tuple[str, ...] = ("random",)
@@ -61,12 +63,10 @@ class PlaytestRequest:
 
     def checked(self, game: Game) -> PlaytestRequest:
         """This request with its seats settled; a UsageError for bots the game's engine
-        does not have or seats it does not take."""
-        engine = require_engine(game)
-        for bot in self.bots:
-            if bot not in engine.BOTS:
-                raise UsageError(unknown("bot", bot, list(engine.BOTS)))
-        return PlaytestRequest(self.games, self.bots, self.seed, check_players(game, self.players))
+        does not have, a line-up that does not fit, or seats it does not take."""
+        seats = check_players(game, self.players)
+        check_lineup(require_engine(game), self.bots, seats)
+        return PlaytestRequest(self.games, self.bots, self.seed, seats)
 
 
 def _whole(value: Any, name: str, low: int, high: int) -> int:
