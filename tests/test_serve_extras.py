@@ -4,7 +4,12 @@ started from the page (no browser)."""
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
 import time
+import urllib.request
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -131,3 +136,52 @@ def test_a_playtest_from_the_page_gives_the_pieces_their_statistics(boom: TestCl
     rated = [p for p in pieces if p["kind"] == "card" and p["statistics"]]
     assert rated and all(p["statistics"]["drawn"] >= 0 for p in rated)
     assert all(p["statistics"] is None for p in pieces if p["kind"] != "card")
+
+
+def test_ctrl_c_during_a_playtest_ends_it_within_two_seconds_leaving_no_process(
+    tmp_path: Path,
+) -> None:
+    from tests.test_serve import ENV, _address
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pnp", "serve", "boom", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        cwd=tmp_path,
+        env=ENV,
+    )
+    try:
+        url = _address(proc)
+        asked = urllib.request.Request(
+            url + "api/playtest",
+            data=json.dumps({"games": 5000}).encode(),
+            headers={"Content-Type": "application/json"},
+        )
+        with urllib.request.urlopen(asked, timeout=120) as answer:
+            assert json.load(answer)["state"] == "running"
+        time.sleep(1.0)
+        with urllib.request.urlopen(url + "api/playtest", timeout=10) as answer:
+            assert json.load(answer)["state"] == "running"
+        children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children")
+        playing = [
+            int(p)
+            for t in children.parent.parent.iterdir()
+            for p in (t / "children").read_text().split()
+        ]
+        assert playing  # the playtest's worker
+        proc.send_signal(signal.SIGINT)
+        began = time.monotonic()
+        proc.wait(timeout=5)
+        took = time.monotonic() - began
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert took < 2.0 and proc.returncode == 0
+    with pytest.raises(ProcessLookupError):  # nothing it started lives on
+        os.killpg(proc.pid, 0)
+    for pid in playing:
+        with pytest.raises(ProcessLookupError):
+            os.kill(pid, 0)
+    assert proc.stderr is not None and "Traceback" not in proc.stderr.read()

@@ -8,6 +8,7 @@ browser asking first (a CORS preflight, which the workbench does not answer)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
@@ -19,6 +20,8 @@ from pnp.serve.playtest_job import PlaytestJobs, PlaytestRequest
 from pnp.serve.workbench import Workbench
 
 MAX_BODY_BYTES = 4096
+FIRST_READ_S = 120.0
+"""Longest a playtest waits for the game's first reading."""
 EVENT_KEY = "playtest"
 """The key of a listener's event that is a playtest's state (sent as its own event)."""
 
@@ -54,6 +57,7 @@ async def start_playtest(jobs: PlaytestJobs, workbench: Workbench, request: Requ
         return _error("not JSON", 400)
     except PnpError as exc:
         return _error(str(exc), 400)
+    await asyncio.to_thread(workbench.ready.wait, FIRST_READ_S)  # the game's first reading
     game = workbench.snapshot().game
     if game is None:
         return _error("the game could not be read: mend it first", 409)
