@@ -235,3 +235,21 @@ def test_the_keyboard_reaches_filters_and_pieces_and_opens_and_closes_a_panel(
     assert page.evaluate("document.activeElement.dataset.id") == tile
     page.keyboard.press("Tab")  # on to the next piece
     assert page.evaluate("document.activeElement.dataset.id") not in (None, tile)
+
+
+def test_a_playtest_from_the_form_fills_its_bar_and_gives_cards_statistics(
+    page: Any, served: Served
+) -> None:
+    page.fill("#pt-games", "60")
+    page.fill("#pt-seed", "4")
+    page.click("#pt-start")
+    page.wait_for_function(
+        "document.getElementById('pt-status').textContent.startsWith('60 games played')"
+    )
+    assert page.locator("#pt-progress").is_hidden()  # the bar goes once it is full
+    state = page.request.get(served.url + "api/playtest").json()
+    assert state["state"] == "done" and state["seed"] == 4
+    pieces = page.request.get(served.url + "api/pieces").json()["pieces"]
+    rated = next(p["id"] for p in pieces if p["statistics"] and p["statistics"]["drawn"])
+    page.click(f'button.piece[data-id="{rated}"]')
+    page.locator("#panel h3", has_text="Playtest statistics").wait_for()
