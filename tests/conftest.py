@@ -25,6 +25,31 @@ def mini_cards(tmp_path: Path) -> Path:
     return root
 
 
+TWISTS_EXPANSION = """\
+name: Twists
+mark: TW
+replace: [beta]
+remove: [gamma]
+"""
+TWISTS_CARDS = """\
+deck: main
+cards:
+  - {id: beta, type: basic, name: Beta, power: 5, qty: 3, text: "Costs £2 — or €3 “today”."}
+  - {id: delta, type: basic, name: Delta, power: 4}
+"""
+
+
+@pytest.fixture
+def twists(mini_cards: Path) -> Path:
+    """The mini game with an expansion, twists, that adds delta, replaces beta and
+    removes gamma (the workbench's side by side)."""
+    folder = mini_cards / "mini" / "expansions" / "twists"
+    folder.mkdir(parents=True)
+    (folder / "expansion.yaml").write_text(TWISTS_EXPANSION, encoding="utf-8")
+    (folder / "cards.yaml").write_text(TWISTS_CARDS, encoding="utf-8")
+    return mini_cards
+
+
 FIFO_MARK = ".fifo"
 """A fixture file ``NAME.fifo`` stands for a FIFO named NAME (git keeps no FIFOs)."""
 

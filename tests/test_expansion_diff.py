@@ -10,29 +10,6 @@ from pnp._errors import UsageError
 from pnp.serve.expansion_diff import diff_games, expansion_diff
 from pnp.spec.load import load_game
 
-EXPANSION = """\
-name: Twists
-mark: TW
-replace: [beta]
-remove: [gamma]
-"""
-CARDS = """\
-deck: main
-cards:
-  - {id: beta, type: basic, name: Beta, power: 5, qty: 3, text: "Costs £2 — or €3 “today”."}
-  - {id: delta, type: basic, name: Delta, power: 4}
-"""
-
-
-@pytest.fixture
-def twists(mini_cards: Path) -> Path:
-    """The mini game with an expansion that adds delta, replaces beta and removes gamma."""
-    folder = mini_cards / "mini" / "expansions" / "twists"
-    folder.mkdir(parents=True)
-    (folder / "expansion.yaml").write_text(EXPANSION, encoding="utf-8")
-    (folder / "cards.yaml").write_text(CARDS, encoding="utf-8")
-    return mini_cards
-
 
 def test_new_changed_and_removed_designs_with_their_field_diffs(twists: Path) -> None:
     base = load_game("mini", twists)

@@ -29,7 +29,6 @@ from pnp.serve.files import BuiltFiles  # noqa: E402
 from pnp.serve.stats import read_stats  # noqa: E402
 from pnp.serve.workbench import Workbench  # noqa: E402
 from pnp.spec.load import load_game  # noqa: E402
-from tests.test_expansion_diff import CARDS, EXPANSION  # noqa: E402
 
 HOST = "testserver"
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -38,15 +37,6 @@ PNG = b"\x89PNG\r\n\x1a\n"
 def _client(wb: Workbench, tmp: Path) -> TestClient:
     served = Served(wb, BuiltFiles(tmp), frozenset({HOST}))
     return TestClient(create_app(served), base_url=f"http://{HOST}")
-
-
-@pytest.fixture
-def twists(mini_cards: Path) -> Path:
-    folder = mini_cards / "mini" / "expansions" / "twists"
-    folder.mkdir(parents=True)
-    (folder / "expansion.yaml").write_text(EXPANSION, encoding="utf-8")
-    (folder / "cards.yaml").write_text(CARDS, encoding="utf-8")
-    return mini_cards
 
 
 def test_an_expansion_shows_new_changed_and_removed_pieces(twists: Path, tmp_path: Path) -> None:
