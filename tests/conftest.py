@@ -6,6 +6,7 @@ import signal
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any, NoReturn
 
 import pytest
 
@@ -22,6 +23,31 @@ def mini_cards(tmp_path: Path) -> Path:
     root = tmp_path / "cards"
     shutil.copytree(FIXTURES / "mini", root)
     return root
+
+
+TWISTS_EXPANSION = """\
+name: Twists
+mark: TW
+replace: [beta]
+remove: [gamma]
+"""
+TWISTS_CARDS = """\
+deck: main
+cards:
+  - {id: beta, type: basic, name: Beta, power: 5, qty: 3, text: "Costs £2 — or €3 “today”."}
+  - {id: delta, type: basic, name: Delta, power: 4}
+"""
+
+
+@pytest.fixture
+def twists(mini_cards: Path) -> Path:
+    """The mini game with an expansion, twists, that adds delta, replaces beta and
+    removes gamma (the workbench's side by side)."""
+    folder = mini_cards / "mini" / "expansions" / "twists"
+    folder.mkdir(parents=True)
+    (folder / "expansion.yaml").write_text(TWISTS_EXPANSION, encoding="utf-8")
+    (folder / "cards.yaml").write_text(TWISTS_CARDS, encoding="utf-8")
+    return mini_cards
 
 
 FIFO_MARK = ".fifo"
@@ -76,3 +102,45 @@ def _game_for(engine_name: str) -> Game:
 def engine_game(request: pytest.FixtureRequest) -> tuple[Engine, Game]:
     """Each rules engine with a bundled game that uses it (the conformance tests)."""
     return get_engine(request.param), _game_for(request.param)
+
+
+CHROMIUM = Path("/usr/bin/chromium")
+"""Debian's Chromium, which Playwright drives (it downloads no browser of its own here)."""
+CHROMIUM_ARGS = [
+    "--no-sandbox",  # CI runs as root, where Chromium's sandbox refuses to start
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """A headless Chromium driven by Playwright, one for the session's browser tests.
+
+    Skips when Playwright or Chromium is missing; with PNP_REQUIRE_BROWSER=1 (CI's slow
+    run) that is a failure instead, so that a missing install cannot pass unseen."""
+    required = os.environ.get("PNP_REQUIRE_BROWSER") == "1"
+
+    def missing(why: str) -> NoReturn:
+        if required:
+            pytest.fail(f"{why} (PNP_REQUIRE_BROWSER=1)")
+        pytest.skip(why)
+
+    try:
+        from playwright.sync_api import Error, sync_playwright
+    except ImportError:
+        missing("playwright is not installed (pip install '.[test]')")
+    if not CHROMIUM.is_file():
+        missing(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+    with sync_playwright() as p:
+        try:
+            launched = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        except Error as exc:
+            missing(f"Chromium did not start: {str(exc).splitlines()[0]}")
+        try:
+            yield launched
+        finally:
+            launched.close()

@@ -78,6 +78,10 @@ def serve(
                 err=True,
             )
         opened = _open_browser if open_browser else None
+        from pnp.serve.expansion_view import ExpansionView
+
+        # the last expansion named is shown beside the game without it
+        side = ExpansionView(game, cards, tuple(names)) if names else None
         serve_game(
             lambda: load_game(game, cards, names),
             watched_folders(root, root / "output"),
@@ -86,6 +90,7 @@ def serve(
             per_card,
             typer.echo,
             opened,
+            side,
         )
 
     run_command(run)

@@ -25,10 +25,11 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from pnp._errors import PnpError
 from pnp.serve.files import BuiltFiles
 from pnp.serve.page_data import piece_json, piece_page
+from pnp.serve.playtest_routes import EVENT_KEY, playtest_jobs, playtest_state, start_playtest
 from pnp.serve.workbench import Workbench
 
 STATIC = Path(__file__).parent / "static"
-PAGE_FILES = {"app.css": "text/css", "app.js": "text/javascript"}
+PAGE_FILES = {"app.css": "text/css", "app.js": "text/javascript", "playtest.js": "text/javascript"}
 DIGEST = re.compile(r"[0-9a-f]{24}")
 KEEPALIVE_S = 15.0
 FIRST_READ_S = 120.0
@@ -42,6 +43,7 @@ class Served:
     def __init__(self, workbench: Workbench, files: BuiltFiles, hosts: frozenset[str]) -> None:
         self.workbench, self.files, self.hosts = workbench, files, hosts
         self.stopping = threading.Event()
+        self.playtests = playtest_jobs(workbench)
 
 
 def create_app(served: Served, watch: Callable[[], Callable[[], None]] | None = None) -> ASGIApp:
@@ -55,6 +57,7 @@ def create_app(served: Served, watch: Callable[[], Callable[[], None]] | None = 
             yield
         finally:
             served.stopping.set()
+            served.playtests.close()
             stop()
 
     async def page(request: Request) -> Response:
@@ -81,6 +84,11 @@ def create_app(served: Served, watch: Callable[[], Callable[[], None]] | None = 
     async def file(request: Request) -> Response:
         return await _file(served, request.path_params["name"])
 
+    async def playtest(request: Request) -> Response:
+        if request.method == "POST":
+            return await start_playtest(served.playtests, served.workbench, request)
+        return await playtest_state(served.playtests)
+
     routes = [
         Route("/", page, methods=["GET"]),
         Route("/static/{name}", static, methods=["GET"]),
@@ -89,6 +97,7 @@ def create_app(served: Served, watch: Callable[[], Callable[[], None]] | None = 
         Route("/api/events", events, methods=["GET"]),
         Route("/img/{name}", image, methods=["GET"]),
         Route("/files/", files, methods=["GET"]),
+        Route("/api/playtest", playtest, methods=["GET", "POST"]),
         Route("/files/{name}", file, methods=["GET"]),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
@@ -124,7 +133,8 @@ async def _pieces(served: Served) -> Response:
             "game": {"id": game.spec.id, "name": game.spec.name} if game is not None else None,
             "version": snap.version,
             "banner": snap.banner,
-            "pieces": [piece_json(p, snap) for p in snap.pieces],
+            "pieces": [piece_json(p, snap) for p in snap.all_pieces()],
+            "expansion": snap.side.summary() if snap.side is not None else None,
         }
     )
 
@@ -132,7 +142,7 @@ async def _pieces(served: Served) -> Response:
 async def _piece(served: Served, request: Request) -> Response:
     snap = served.workbench.snapshot()
     wanted = request.path_params["piece_id"]
-    found = next((p for p in snap.pieces if p.id == wanted), None)
+    found = next((p for p in snap.all_pieces() if p.id == wanted), None)
     if found is None or snap.game is None:
         return _not_found()
     return JSONResponse(piece_page(found, snap))
@@ -178,7 +188,10 @@ async def _events(served: Served) -> Response:
                         yield ": still here\n\n"
                     continue
                 quiet = 0.0
-                yield _event("pieces", event)
+                if EVENT_KEY in event:
+                    yield _event("playtest", event[EVENT_KEY])
+                else:
+                    yield _event("pieces", event)
         finally:
             stop()
 

@@ -36,6 +36,7 @@ def piece_json(p: Piece, snap: Snapshot) -> dict[str, Any]:
         "bleed_mm": p.bleed_mm,
         "findings": [as_json(f) for f in snap.findings.get(p.id, [])],
         "statistics": snap.stats.get(p.design) if p.kind == "card" else None,
+        **(snap.side.piece_json(p) if snap.side is not None else {}),
     }
 
 

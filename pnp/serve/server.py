@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp._errors import PnpError, UsageError
+from pnp.serve.expansion_view import ExpansionView
 from pnp.serve.workbench import Loader, Workbench
 
 INSTALL = "pip install 'pnp[serve]'"
@@ -96,6 +97,7 @@ def serve(
     stats: dict[str, dict[str, Any]] | None,
     echo: Callable[[str], None],
     opened: Callable[[str], None] | None = None,
+    expansion: ExpansionView | None = None,
 ) -> None:
     """Serve the workbench of the game ``load()`` reads until Ctrl-C."""
     import uvicorn
@@ -108,7 +110,7 @@ def serve(
     where = address_of(sock, host)
     hosts = allowed_hosts(host, sock.getsockname()[1])
     with sock, tempfile.TemporaryDirectory(prefix="pnp-serve-") as tmp:
-        workbench = Workbench(load, stats)
+        workbench = Workbench(load, stats, expansion=expansion)
         served = Served(workbench, BuiltFiles(Path(tmp)), hosts)
         app = create_app(served, watch=lambda: follow(workbench, folders))
         config = uvicorn.Config(

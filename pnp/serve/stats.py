@@ -27,6 +27,8 @@ def read_stats(path: Path) -> dict[str, dict[str, Any]]:
         raise DataError(f"cannot read it: {exc.strerror or exc}", where) from None
     except (ValueError, UnicodeDecodeError) as exc:
         raise DataError(f"not JSON: {str(exc)[:100]}", where) from None
+    if isinstance(data, dict) and isinstance(data.get("variant"), dict) and "expansion" in data:
+        return _compared(data, where)
     cards = data.get("cards") if isinstance(data, dict) else None
     if not isinstance(cards, dict):
         raise DataError(
@@ -34,6 +36,24 @@ def read_stats(path: Path) -> dict[str, dict[str, Any]]:
             where,
         )
     return {str(card): _card(str(card), value, where) for card, value in cards.items()}
+
+
+def _compared(data: dict[str, Any], where: Location) -> dict[str, dict[str, Any]]:
+    """The statistics of `pnp simulate --compare NAME --json`: the run with the expansion,
+    each card beside its base run's figures where the base has the card."""
+    from pnp.serve.expansion_view import compared
+
+    runs = [data.get(side) for side in ("base", "variant")]
+    if not all(isinstance(r, dict) and isinstance(r.get("cards"), dict) for r in runs):
+        raise DataError("a comparison without per-card statistics in base and variant", where)
+    base, variant = (r["cards"] for r in runs)  # type: ignore[index]
+    return {
+        str(card): compared(
+            _card(str(card), value, where),
+            _card(str(card), base[card], where) if card in base else None,
+        )
+        for card, value in variant.items()
+    }
 
 
 def _card(card: str, value: Any, where: Location) -> dict[str, Any]:

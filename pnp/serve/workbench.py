@@ -19,6 +19,7 @@ from typing import Any
 
 from pnp._errors import Finding, PnpError, Severity
 from pnp.render.piece_images import SCREEN_DPI
+from pnp.serve.expansion_view import BaseSide, ExpansionView
 from pnp.serve.findings import banner_of, error_line, findings_of
 from pnp.serve.pieces import Draw, Piece, file_pieces
 from pnp.spec.game import Game
@@ -40,14 +41,26 @@ class Snapshot:
     banner: str | None
     stats: dict[str, dict[str, Any]]
     game: Game | None = field(default=None, repr=False)
+    side: BaseSide | None = field(default=None, repr=False)
+    """With an expansion shown side by side: what it changes, and the base's pieces."""
+
+    def all_pieces(self) -> list[Piece]:
+        """The pieces, and those of the designs the expansion shown takes out."""
+        return self.pieces + (self.side.removed() if self.side is not None else [])
 
 
 class Workbench:
     """A game's pieces, kept up to date by :meth:`reload` (called by the watcher)."""
 
     def __init__(
-        self, load: Loader, stats: dict[str, dict[str, Any]] | None = None, dpi: float = SCREEN_DPI
+        self,
+        load: Loader,
+        stats: dict[str, dict[str, Any]] | None = None,
+        dpi: float = SCREEN_DPI,
+        expansion: ExpansionView | None = None,
     ) -> None:
+        self._expansion = expansion
+        self._side: BaseSide | None = None
         self._load, self.dpi = load, dpi
         self._lock = threading.Lock()
         self._reloading = threading.Lock()
@@ -90,6 +103,7 @@ class Workbench:
                 self._banner,
                 self._stats,
                 self._game,
+                self._side,
             )
 
     def set_stats(self, stats: dict[str, dict[str, Any]]) -> None:
@@ -98,6 +112,13 @@ class Workbench:
             self._stats = stats
             changed = [p.id for ps in self._by_file.values() for p in ps if p.kind == "card"]
         self._tell(changed)
+
+    def announce(self, event: dict[str, Any]) -> None:
+        """Tell the listeners of something besides the pieces (a playtest's progress)."""
+        with self._lock:
+            listeners = list(self._listeners)
+        for listener in listeners:
+            listener(event)
 
     def reload(self) -> None:
         """Read the game again; see the module's docstring. Never raises: whatever stops
@@ -120,6 +141,7 @@ class Workbench:
             game = self._load()
             kinds = frozenset(file_kinds()) - {"rulebook"}
             plan = plan_build(game, BuildOptions(), kinds, defer=True)
+            side = self._expansion.read(game, self.dpi) if self._expansion else None
         except PnpError as exc:  # every piece last read well stays
             with self._lock:
                 self._banner = error_line(exc.message, exc.location)
@@ -127,6 +149,11 @@ class Workbench:
             self.ready.set()
             self._tell([])
             return
+        if side is not None:
+            with self._lock:
+                self._side = side
+                for p in side.pieces.values():
+                    self._drawings.setdefault(p.digest, p.draw)
         errors: list[str] = []
         for planned in plan.files:  # each file's pieces shown as soon as they are read
             try:

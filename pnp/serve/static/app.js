@@ -5,7 +5,7 @@
 const CARD_MM = 85.6; // a bank card's width (ISO/IEC 7810 ID-1)
 const SCREEN_PX_PER_MM = 96 / 25.4; // CSS millimetres, before calibration
 const SHOWN_HEIGHT_PX = 190; // a piece's height when not at print size
-const state = { pieces: [], game: null, banner: null, open: null };
+const state = { pieces: [], game: null, banner: null, open: null, expansion: null };
 const view = {
   grey: false,
   miscut: false,
@@ -34,6 +34,7 @@ async function load() {
     state.pieces = data.pieces;
     state.game = data.game;
     state.banner = data.banner;
+    state.expansion = data.expansion;
     $("status").textContent = `${data.pieces.length} pieces`;
   } catch (error) {
     $("status").textContent = `Cannot reach the workbench: ${error.message}`;
@@ -44,6 +45,7 @@ async function load() {
     $("title").textContent = state.game.name;
   }
   showBanner();
+  showExpansion();
   fillChoices();
   render();
   if (state.open) openPiece(state.open, false);
@@ -52,6 +54,18 @@ async function load() {
 function showBanner() {
   $("banner").hidden = !state.banner;
   $("banner").textContent = state.banner || "";
+}
+
+function showExpansion() {
+  const x = state.expansion;
+  $("changes-label").hidden = !x;
+  if (!x) return;
+  const c = x.counts;
+  $("changes-label").title = `${x.name}: ${c.new} new, ${c.changed} changed, ${c.removed} removed`;
+}
+
+function changed(piece) {
+  return piece.status && piece.status !== "same";
 }
 
 function fillChoices() {
@@ -77,6 +91,7 @@ function shown(piece) {
   }
   if ($("with-findings").checked && !piece.findings.length) return false;
   if ($("outliers").checked && !(piece.statistics && piece.statistics.flagged)) return false;
+  if (state.expansion && $("changes").checked && !changed(piece)) return false;
   return true;
 }
 
@@ -149,6 +164,9 @@ function tile(piece) {
       title: `${piece.findings.length} finding(s)`,
     }));
   }
+  if (changed(piece)) {
+    badges.append(" ", el("span", { class: `badge ${piece.status}`, text: piece.status }));
+  }
   if (piece.statistics && piece.statistics.flagged) {
     badges.append(" ", el("span", { class: "badge flag", text: "IWD", title: "a statistic outlier" }));
   }
@@ -156,9 +174,9 @@ function tile(piece) {
     ...piece.findings.slice(0, 3).map((f) => el("li", { class: f.severity, text: f.text })));
   return el("button", {
     type: "button",
-    class: `piece ${level ? `has-${level}` : ""}`,
+    class: `piece ${level ? `has-${level}` : ""} ${piece.status === "removed" ? "removed" : ""}`,
     "data-id": piece.id,
-    "aria-label": `${piece.name}, ${piece.kind}${level ? `, ${piece.findings.length} finding(s)` : ""}`,
+    "aria-label": `${piece.name}, ${piece.kind}${changed(piece) ? `, ${piece.status}` : ""}${level ? `, ${piece.findings.length} finding(s)` : ""}`,
     onclick: () => openPiece(piece.id, true),
   }, frame(piece), el("span", { class: "name", text: piece.name }), badges, list);
 }
@@ -186,6 +204,7 @@ async function openPiece(id, focus) {
     ["type", piece.type || "–"], ["source", piece.source], ["copies", String(piece.copies)],
     ["revision", String(piece.revision)],
   ])];
+  if (piece.status === "changed") body.push(...beforeAndAfter(piece));
   if (piece.findings.length) {
     body.push(el("h3", { text: "Findings" }), el("ul", { class: "findings" },
       ...piece.findings.map((f) => el("li", { class: f.severity, text: f.text }))));
@@ -199,6 +218,8 @@ async function openPiece(id, focus) {
       ["win when not drawn", percent(s.win_when_not_drawn)],
       ["improvement when drawn", percent(s.iwd) + ci],
       ["flagged", s.flagged ? "yes" : "no"],
+      ...(s.base ? [["improvement when drawn, base game", percent(s.base.iwd)],
+        ["change with the expansion", s.iwd_change == null ? "–" : `${(100 * s.iwd_change).toFixed(1)} points`]] : []),
     ]));
   }
   body.push(el("h3", { text: "Where it prints" }), table(piece.where.slice(0, 40).map((w) => [
@@ -216,6 +237,18 @@ async function openPiece(id, focus) {
   $("panel-body").replaceChildren(...body);
   $("panel").hidden = false;
   if (focus) $("panel-close").focus();
+}
+
+function beforeAndAfter(piece) {
+  // a changed design: the base game's picture, and each field the expansion changed
+  const show = (v) => (v == null ? "–" : typeof v === "string" ? v : JSON.stringify(v));
+  const out = [el("h3", { text: `Before ${state.expansion ? state.expansion.name : "the expansion"}` })];
+  if (piece.base_image) out.push(el("div", { class: "before" }, frame({ ...piece, image: piece.base_image })));
+  out.push(el("table", { class: "diff" }, el("tr", {}, el("th", { text: "field" }),
+    el("th", { text: "base" }), el("th", { text: "with the expansion" })),
+    ...piece.field_diff.map((f) => el("tr", {}, el("td", { text: f.field }),
+      el("td", { text: show(f.base) }), el("td", { text: show(f.variant) })))));
+  return out;
 }
 
 function closePanel(id) {
@@ -257,11 +290,12 @@ async function showFiles() {
     return;
   }
   $("files-body").replaceChildren(el("ul", {}, ...data.files.map((f) => el("li", {},
-    el("a", { href: f.url, download: f.path, text: f.path }), ` — ${f.kind}, ${f.sheets} sheet(s)`)))));
+    el("a", { href: f.url, download: f.path, text: f.path }), ` — ${f.kind}, ${f.sheets} sheet(s)`))));
 }
 
 function listen() {
   const events = new EventSource("/api/events");
+  window.pnpEvents = events; // playtest.js hears its progress on the same stream
   events.addEventListener("pieces", (event) => {
     const data = JSON.parse(event.data);
     state.banner = data.banner;
@@ -271,7 +305,7 @@ function listen() {
 }
 
 document.addEventListener("DOMContentLoaded", () => {
-  for (const id of ["search", "kind", "deck", "type", "with-findings", "outliers"]) {
+  for (const id of ["search", "kind", "deck", "type", "with-findings", "outliers", "changes"]) {
     $(id).addEventListener("input", render);
   }
   toggle("grey", "grey");
