@@ -29,16 +29,34 @@ class Rule(NamedTuple):
     """Where in the source text it is stated, in our words."""
 
 
+class SeatDraws(NamedTuple):
+    """When one seat of one game first got each design it drew (:meth:`PlayLog.draws`)."""
+
+    opening: int
+    """Cards the seat held when the game was set up, before anyone's first decision."""
+    first: dict[str, int]
+    """Each design it drew → its place in the order the seat got its cards: the seat's
+    n-th distinct card (its first copy of the design; 255 stands for 255 or later). The
+    design was in the opening hand when its place is at most ``opening``."""
+
+
+LAST_PLACE = 255
+"""The place kept for a seat's 255th card and every later one (a byte holds it)."""
+
+
 class PlayLog:
-    """Per seat: the cards (indices into ``ids``) it drew and the times it played each;
-    for the game: the rules used.
+    """Per seat: the cards (indices into ``ids``) it drew, in the order it got them, and
+    the times it played each; for the game: the rules used.
 
     An event costs a store into a list made when the game starts, never an allocation:
-    ``drawn[seat][card]`` is 1 once the seat drew the card, ``played[seat][card]`` counts
-    its plays, and ``used`` is the rule set's own ``add``.  A game nobody reads these of
+    ``drawn[seat][card]`` is 0 until the seat gets the card, then its place among the
+    seat's distinct cards (1 for the first, saturating at :data:`LAST_PLACE`);
+    ``played[seat][card]`` counts its plays, and ``used`` is the rule set's own ``add``.
+    :meth:`close_opening`, called once the game is set up (the kit's ``new_state``), marks
+    the cards each seat got so far as its opening hand.  A game nobody reads these of
     keeps no log at all (``new_state(..., record=False)``, the default)."""
 
-    __slots__ = ("ids", "drawn", "played", "rules", "used")
+    __slots__ = ("ids", "drawn", "played", "rules", "used", "got", "opening")
 
     used: Callable[[str], None]
     """Count the rule ``rule`` as used in this game."""
@@ -51,14 +69,29 @@ class PlayLog:
         self.played: list[list[int]] = [[0] * cards for _ in range(players)]
         self.rules: set[str] = set()
         self.used = self.rules.add
+        self.got = [0] * players
+        """Per seat: distinct cards it got so far (saturating at ``LAST_PLACE``)."""
+        self.opening: tuple[int, ...] = (0,) * players
+        """Per seat: cards in its opening hand (none until :meth:`close_opening`)."""
 
     def draw(self, seat: int, card: int) -> None:
-        self.drawn[seat][card] = 1
+        drawn = self.drawn[seat]
+        if not drawn[card]:
+            got = self.got
+            place = got[seat]
+            if place < LAST_PLACE:
+                place = got[seat] = place + 1
+            drawn[card] = place
 
     def play(self, seat: int, card: int) -> None:
         """A card played counts as drawn too (a card played from the table, say)."""
-        self.drawn[seat][card] = 1
+        if not self.drawn[seat][card]:
+            self.draw(seat, card)
         self.played[seat][card] += 1
+
+    def close_opening(self) -> None:
+        """The game is set up: what each seat holds now is its opening hand."""
+        self.opening = tuple(self.got)
 
     def copy(self) -> PlayLog:
         other = PlayLog.__new__(PlayLog)
@@ -67,6 +100,8 @@ class PlayLog:
         other.played = [p[:] for p in self.played]
         other.rules = set(self.rules)
         other.used = other.rules.add
+        other.got = self.got[:]
+        other.opening = self.opening
         return other
 
     def record(self) -> list[dict[str, int]]:
@@ -79,6 +114,20 @@ class PlayLog:
                 design = ids[card]
                 designs[design] = designs.get(design, 0) + played[card]
             out.append(dict(sorted(designs.items())))
+        return out
+
+    def draws(self) -> list[SeatDraws]:
+        """Per seat, its opening hand's size and where each design it drew came in its
+        order (the earliest copy), ids sorted."""
+        ids, out = self.ids, []
+        every = range(len(ids))
+        for drawn, opening in zip(self.drawn, self.opening, strict=True):
+            first: dict[str, int] = {}
+            for card in compress(every, drawn):
+                design, place = ids[card], drawn[card]
+                if place < first.get(design, LAST_PLACE + 1):
+                    first[design] = place
+            out.append(SeatDraws(opening, dict(sorted(first.items()))))
         return out
 
 
