@@ -1,17 +1,28 @@
 """Per-card statistics of a simulation run: how a seat fares when it draws a card.
 
 Each completed game gives one observation per seat: the designs that seat drew, the times
-it played each, and its share of the win (a tie splits it). For a design, *win when drawn*
-is the mean win share over the seat-games that drew it, *win when not drawn* over the
-others, and their difference is its *improvement when drawn* (IWD, as the collectible-card
-community calls it). The 95 % interval of that difference is Newcombe's hybrid score
-interval (Newcombe 1998, method 10), built from two Wilson intervals: it stays inside
-[-1, 1] and behaves with few games, where the plain normal interval does not.
+it played each, when it got each (its n-th distinct card; the opening hand is what it held
+when the game was set up) and its share of the win (a tie splits it). For a design, *win
+when drawn* is the mean win share over the seat-games that drew it, *win when not drawn*
+over the others, and their difference is its *improvement when drawn* (IWD, as the
+collectible-card community calls it). Beside it, in the manner of 17lands: the win rate
+with the card in the opening hand (OH), when played at least once (GP), and when got
+early or late (after the card's median place, outside the opening hand). Each rate
+carries its 95 % Wilson interval and the seat-games behind it; each difference
+Newcombe's hybrid score interval (Newcombe 1998, method 10), built from two Wilson
+intervals: it stays inside [-1, 1] and behaves with few games, where the plain normal
+interval does not.
 
-A card is flagged when its interval, widened for the number of cards compared
-(Bonferroni), leaves out zero: with thirty cards a plain 95 % interval would flag one or
-two by chance in every run.
+A card is judged by its IWD, or, when drawn in at least 90 % of seat-games (the seats
+that missed it are too few to compare with), by the win rate when got early minus when
+got late. It is flagged when that difference's interval, widened for the number of
+cards compared (Bonferroni), leaves out zero: with thirty cards a plain 95 % interval
+would flag one or two by chance in every run.
+
+Bots of different strength are never pooled: :mod:`pnp.sim.card_kinds` keeps these
+statistics per bot kind.
 """
+
 
 from __future__ import annotations
 
@@ -20,7 +31,40 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
 
+from pnp.games.playlog import LAST_PLACE, SeatDraws
+
 Z95 = NormalDist().inv_cdf(0.975)
+
+
+@dataclass(frozen=True)
+class Rate:
+    """A win rate over some seat-games, with its 95 % Wilson interval."""
+
+    n: int
+    """Seat-games behind it."""
+    win: float | None
+    """Mean win share over them; None when there are none."""
+    ci95: tuple[float, float] | None
+
+
+@dataclass(frozen=True)
+class Gain:
+    """One group's win rate minus another's, with Newcombe's 95 % interval."""
+
+    n: int
+    """Seat-games behind the two groups together."""
+    value: float | None
+    """None when either group is empty."""
+    ci95: tuple[float, float] | None
+
+
+NO_RATE = Rate(0, None, None)
+NO_GAIN = Gain(0, None, None)
+
+LATE_SHARE = 0.9
+"""A card drawn in at least this share of seat-games is judged by how a seat fares when
+it got the card early against late (:attr:`CardStats.early_gain`), not by the few games
+that did not draw it."""
 
 
 @dataclass(frozen=True)
@@ -38,6 +82,49 @@ class CardStats:
     """Times played per seat-game that drew it."""
     outlier: bool
     """The interval, corrected for the number of cards, leaves out zero."""
+    seat_games: int = 0
+    """Seat-games compared: those that drew the card and those that did not."""
+    when_drawn: Rate = NO_RATE
+    """Win rate in the seat-games that drew it (17lands' GIH, games in hand)."""
+    when_not_drawn: Rate = NO_RATE
+    in_opening: Rate = NO_RATE
+    """In the seat-games that held it in the opening hand (OH): dealt while the game was
+    set up, before any seat's first decision."""
+    when_played: Rate = NO_RATE
+    """In the seat-games that played it at least once (GP)."""
+    late_after: float | None = None
+    """The median place at which a seat got the card (its n-th distinct card); a seat got
+    it *late* when after that place and not in its opening hand, else *early*."""
+    drawn_early: Rate = NO_RATE
+    drawn_late: Rate = NO_RATE
+    early_gain: Gain = NO_GAIN
+    """Win when drawn early − win when drawn late."""
+    late_outlier: bool = False
+    """``early_gain``'s interval, corrected for the number of cards, leaves out zero."""
+    judged_by: str = "not drawn"
+    """What the card is judged against: ``not drawn`` (``iwd``, ``outlier``), or, for a
+    card drawn in at least 90 % of seat-games, ``drawn late`` (``early_gain``,
+    ``late_outlier``)."""
+
+    @property
+    def late(self) -> bool:
+        """Judged by early against late draws rather than drawn against not drawn."""
+        return self.judged_by == "drawn late"
+
+    @property
+    def gain(self) -> float | None:
+        """The difference the card is judged by."""
+        return self.early_gain.value if self.late else self.iwd
+
+    @property
+    def gain_ci95(self) -> tuple[float, float] | None:
+        return self.early_gain.ci95 if self.late else self.iwd_ci95
+
+    @property
+    def flagged(self) -> bool:
+        """The interval of the difference it is judged by, corrected for the number of
+        cards, leaves out zero."""
+        return self.late_outlier if self.late else self.outlier
 
 
 def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
@@ -57,31 +144,96 @@ def newcombe(wins1: float, n1: int, wins2: float, n2: int, z: float = Z95) -> tu
     return d - math.hypot(p1 - l1, u2 - p2), d + math.hypot(u1 - p1, p2 - l2)
 
 
+SeatGame = tuple[dict[str, int], float, SeatDraws | None]
+"""One seat of one completed game: each design it drew → times played, its win share,
+and when it got each design (None: not recorded)."""
+
+
 def card_stats(
-    records: Sequence[Sequence[dict[str, int]]], shares: Sequence[Sequence[float]]
+    records: Sequence[Sequence[dict[str, int]]],
+    shares: Sequence[Sequence[float]],
+    draws: Sequence[Sequence[SeatDraws]] | None = None,
 ) -> dict[str, CardStats]:
     """Statistics per design from each completed game's per-seat records and win shares.
 
     ``records[g][seat]`` maps each design the seat drew to the times it played it;
-    ``shares[g][seat]`` is the seat's share of the win (1, 1/k in a k-way tie, or 0).
+    ``shares[g][seat]`` is the seat's share of the win (1, 1/k in a k-way tie, or 0);
+    ``draws[g][seat]``, when given, says when the seat got each design (an empty list for
+    a game that kept none).
     """
-    seat_games = [
-        (record, share)
-        for game, split in zip(records, shares, strict=True)
-        for record, share in zip(game, split, strict=True)
-    ]
-    total_n, total_wins = len(seat_games), sum(share for _, share in seat_games)
+    return stats_of(seat_games(records, shares, draws))
+
+
+def seat_games(
+    records: Sequence[Sequence[dict[str, int]]],
+    shares: Sequence[Sequence[float]],
+    draws: Sequence[Sequence[SeatDraws]] | None = None,
+) -> list[SeatGame]:
+    """Every completed game's seats in order, game by game."""
+    out: list[SeatGame] = []
+    for g, (game, split) in enumerate(zip(records, shares, strict=True)):
+        when = draws[g] if draws is not None and g < len(draws) else ()
+        for seat, (record, share) in enumerate(zip(game, split, strict=True)):
+            out.append((record, share, when[seat] if seat < len(when) else None))
+    return out
+
+
+class _Places:
+    """One design's sums beyond drawn, won and played: in the opening hand, played at
+    least once, and per place in the seat's order (a histogram, so memory stays the same
+    however many games)."""
+
+    __slots__ = (
+        "opening",
+        "opening_wins",
+        "played",
+        "played_wins",
+        "placed",
+        "later",
+        "later_wins",
+    )
+
+    def __init__(self) -> None:
+        self.opening, self.opening_wins = 0, 0.0
+        self.played, self.played_wins = 0, 0.0
+        self.placed = [0] * (LAST_PLACE + 1)
+        """Seat-games that got the design at each place (the opening hand's too)."""
+        self.later = [0] * (LAST_PLACE + 1)
+        self.later_wins = [0.0] * (LAST_PLACE + 1)
+        """Seat-games (and their wins) that got it at each place after the opening hand."""
+
+
+def stats_of(games: Sequence[SeatGame]) -> dict[str, CardStats]:
+    """Statistics per design over the given seat-games (see :func:`card_stats`)."""
+    total_n, total_wins = len(games), sum(share for _, share, _ in games)
     # one pass over the seat-games, each design's sums taken in seat-game order as before
     sums: dict[str, list[float]] = {}
-    for record, share in seat_games:
+    more: dict[str, _Places] = {}
+    for record, share, seat_draws in games:
+        first = seat_draws.first if seat_draws is not None else {}
+        opening = seat_draws.opening if seat_draws is not None else 0
         for card, plays in record.items():
             acc = sums.get(card)
             if acc is None:
                 sums[card] = [1.0, 0.0 + share, 0.0 + plays]
+                places = more[card] = _Places()
             else:
                 acc[0] += 1
                 acc[1] += share
                 acc[2] += plays
+                places = more[card]
+            if plays:
+                places.played += 1
+                places.played_wins += share
+            place = first.get(card)
+            if place is not None:
+                places.placed[place] += 1
+                if place <= opening:
+                    places.opening += 1
+                    places.opening_wins += share
+                else:
+                    places.later[place] += 1
+                    places.later_wins[place] += share
     designs = sorted(sums)
     strict = NormalDist().inv_cdf(1 - 0.025 / max(1, len(designs)))
     out = {}
@@ -93,6 +245,9 @@ def card_stats(
         otherwise = rest_wins / rest if rest else None
         interval = newcombe(wins, drawn, rest_wins, rest) if rest else None
         wide = newcombe(wins, drawn, rest_wins, rest, strict) if rest else None
+        places = more[card]
+        median = median_place(places.placed)
+        early, late, gain, wide_gain = _early_late(places, median, strict)
         out[card] = CardStats(
             drawn=drawn,
             played=int(played),
@@ -102,5 +257,63 @@ def card_stats(
             iwd_ci95=interval,
             play_rate=played / drawn,
             outlier=wide is not None and (wide[0] > 0 or wide[1] < 0),
+            seat_games=total_n,
+            when_drawn=rate(wins, drawn),
+            when_not_drawn=rate(rest_wins, rest),
+            in_opening=rate(places.opening_wins, places.opening),
+            when_played=rate(places.played_wins, places.played),
+            late_after=median,
+            drawn_early=early,
+            drawn_late=late,
+            early_gain=gain,
+            late_outlier=wide_gain is not None and (wide_gain[0] > 0 or wide_gain[1] < 0),
+            judged_by="drawn late"
+            if median is not None and drawn >= LATE_SHARE * total_n
+            else "not drawn",
         )
     return out
+
+
+def rate(wins: float, n: int) -> Rate:
+    """The win rate ``wins / n`` with its Wilson interval (no rate when ``n`` is 0)."""
+    return Rate(n, wins / n, wilson(wins, n)) if n else NO_RATE
+
+
+def median_place(placed: Sequence[int]) -> float | None:
+    """The median of a histogram of places (``placed[p]`` seat-games at place ``p``), as
+    :func:`statistics.median` gives it; None when it is empty."""
+    n = sum(placed)
+    if not n:
+        return None
+
+    def at(index: int) -> int:
+        seen = 0
+        for place, count in enumerate(placed):
+            seen += count
+            if seen > index:
+                return place
+        raise AssertionError(index)
+
+    return float(at(n // 2)) if n % 2 else (at(n // 2 - 1) + at(n // 2)) / 2
+
+
+def _early_late(
+    places: _Places, median: float | None, strict: float
+) -> tuple[Rate, Rate, Gain, tuple[float, float] | None]:
+    """Seat-games that got the design early and late, the difference, and its interval
+    widened to ``strict``."""
+    if median is None:
+        return NO_RATE, NO_RATE, NO_GAIN, None
+    got, got_wins = sum(places.placed), places.opening_wins + sum(places.later_wins)
+    late = sum(n for place, n in enumerate(places.later) if place > median)
+    late_wins = sum(w for place, w in enumerate(places.later_wins) if place > median)
+    early, early_wins = got - late, got_wins - late_wins
+    if not late or not early:
+        return rate(early_wins, early), rate(late_wins, late), Gain(got, None, None), None
+    gain = Gain(
+        got,
+        early_wins / early - late_wins / late,
+        newcombe(early_wins, early, late_wins, late),
+    )
+    wide = newcombe(early_wins, early, late_wins, late, strict)
+    return rate(early_wins, early), rate(late_wins, late), gain, wide

@@ -20,7 +20,7 @@ from typing import Any
 from pnp._errors import Finding, Severity, UsageError, unknown
 from pnp._progress import Advance
 from pnp.games import Bot, Engine, GameState, engine_for, get_engine, sees
-from pnp.sim.cards import card_stats
+from pnp.sim.card_kinds import bot_order, card_kinds
 from pnp.sim.cluster import ClusterStopped
 from pnp.sim.results import DEFAULT_MAX_STEPS, ComponentUse, Report, five_numbers
 from pnp.sim.strength import Strength
@@ -192,6 +192,9 @@ def _report(
     if strength is not None:
         for table, scores in zip(tally.tables, tally.scores, strict=True):
             strength.add_game(table, scores)
+        strength.finish()
+    shares = [_shares(w, tally.players) for w in tally.winners]
+    kinds = card_kinds(tally, shares, bot_order(engine), strength)
     return Report(
         engine=engine.NAME,
         games=played,
@@ -217,10 +220,10 @@ def _report(
         requested=requested,
         interrupted=tally.interrupted,
         max_steps=max_steps,
-        strength=None if strength is None else strength.finish(),
+        strength=strength,
         lineup=list(bots),
         rules={rule.id: tally.rules[rule.id] for rule in getattr(engine, "RULES", ())},
-        cards=card_stats(tally.cards, [_shares(w, tally.players) for w in tally.winners]),
+        cards=kinds.cards,
         game_lengths=tally.game_lengths,
         winners=tally.winners,
         options_per_decision=[o / a if a else 0.0 for o, a in zip(options, asked, strict=True)],
@@ -229,6 +232,9 @@ def _report(
         spread_quantiles=five_numbers(spreads),
         lead_changes=dict(sorted(Counter(changes for changes, _ in tally.leads).items())),
         led_from=dict(sorted(Counter(r for _, r in tally.leads if r is not None).items())),
+        cards_bot=kinds.bot,
+        cards_by_bot=kinds.by_bot,
+        seats_by_bot=kinds.seats,
     )
 
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from pnp.games import GameState
+    from pnp.games.playlog import SeatDraws
 
 
 @dataclass
@@ -50,6 +51,8 @@ class Tally:
     (None when the game ended in a tie); see :func:`lead_story`."""
     played: int = 0
     interrupted: bool = False
+    draws: list[list[SeatDraws]] = field(default_factory=list)
+    """Per completed game: per seat, when it got each design it drew (its opening hand too)."""
 
     @classmethod
     def empty(cls, players: int) -> Tally:
@@ -90,6 +93,7 @@ class Tally:
         self.tables.append(table)
         self.scores.append(tuple(scores))
         self.cards.append(state.card_record())
+        self.draws.append(state.draw_record())
         self.leads.append(lead_story(leaders or [leader(scores)]))
 
     def join(self, later: Tally) -> None:
@@ -113,6 +117,7 @@ class Tally:
         self.tables += later.tables
         self.scores += later.scores
         self.cards += later.cards
+        self.draws += later.draws
         self.leads += later.leads
 
 
