@@ -30,14 +30,33 @@ class Rule(NamedTuple):
 
 
 class SeatDraws(NamedTuple):
-    """When one seat of one game first got each design it drew (:meth:`PlayLog.draws`)."""
+    """When one seat of one game got each card (:meth:`PlayLog.draws`): the log's own
+    bytes, copied whole, so that a game's end costs no loop over its cards."""
 
     opening: int
     """Cards the seat held when the game was set up, before anyone's first decision."""
-    first: dict[str, int]
-    """Each design it drew → its place in the order the seat got its cards: the seat's
-    n-th distinct card (its first copy of the design; 255 stands for 255 or later). The
-    design was in the opening hand when its place is at most ``opening``."""
+    places: bytes
+    """Per card index: 0 if the seat never got it, else its place in the order the seat
+    got its cards (its n-th distinct card; 255 stands for 255 or later). The card was in
+    the opening hand when its place is at most ``opening``."""
+    ids: Sequence[str]
+    """The design id of each card index."""
+    got: int = 0
+    """The seat's latest place: the distinct cards it got (saturating at 255)."""
+
+    def first(self) -> dict[str, int]:
+        """Each design the seat got → the place of its earliest copy, ids sorted."""
+        out: dict[str, int] = {}
+        for design, place in zip(self.ids, self.places, strict=True):
+            if place and place < out.get(design, LAST_PLACE + 1):
+                out[design] = place
+        return dict(sorted(out.items()))
+
+    @classmethod
+    def of(cls, opening: int, first: dict[str, int]) -> SeatDraws:
+        """The record of a seat that got each design of ``first`` at its place (one
+        card per design; for examples and tests)."""
+        return cls(opening, bytes(first.values()), list(first), max(first.values(), default=0))
 
 
 LAST_PLACE = 255
@@ -117,18 +136,12 @@ class PlayLog:
         return out
 
     def draws(self) -> list[SeatDraws]:
-        """Per seat, its opening hand's size and where each design it drew came in its
-        order (the earliest copy), ids sorted."""
-        ids, out = self.ids, []
-        every = range(len(ids))
-        for drawn, opening in zip(self.drawn, self.opening, strict=True):
-            first: dict[str, int] = {}
-            for card in compress(every, drawn):
-                design, place = ids[card], drawn[card]
-                if place < first.get(design, LAST_PLACE + 1):
-                    first[design] = place
-            out.append(SeatDraws(opening, dict(sorted(first.items()))))
-        return out
+        """Per seat, its opening hand's size and the place of each card it got."""
+        ids = self.ids
+        return [
+            SeatDraws(opening, bytes(drawn), ids, got)
+            for drawn, opening, got in zip(self.drawn, self.opening, self.got, strict=True)
+        ]
 
 
 class _Logged(Protocol):

@@ -23,15 +23,15 @@ Bots of different strength are never pooled: :mod:`pnp.sim.card_kinds` keeps the
 statistics per bot kind.
 """
 
-
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
+from typing import NamedTuple
 
-from pnp.games.playlog import LAST_PLACE, SeatDraws
+from pnp.games.playlog import SeatDraws
 
 Z95 = NormalDist().inv_cdf(0.975)
 
@@ -178,76 +178,97 @@ def seat_games(
     return out
 
 
-class _Places:
-    """One design's sums beyond drawn, won and played: in the opening hand, played at
-    least once, and per place in the seat's order (a histogram, so memory stays the same
-    however many games)."""
+_OPENING_WINS, _OPENING = 3, 6
+"""A design's sums in :func:`stats_of`: seat-games, wins and plays (0 to 2), wins with it
+in the opening hand (3), seat-games that played it and their wins (4, 5); then three
+histograms over the places, each as wide as the latest place any seat got a card
+(:class:`_Layout`): seat-games that got it in the opening hand (from 6), after the
+opening hand, and the wins of those."""
 
-    __slots__ = (
-        "opening",
-        "opening_wins",
-        "played",
-        "played_wins",
-        "placed",
-        "later",
-        "later_wins",
-    )
 
-    def __init__(self) -> None:
-        self.opening, self.opening_wins = 0, 0.0
-        self.played, self.played_wins = 0, 0.0
-        self.placed = [0] * (LAST_PLACE + 1)
-        """Seat-games that got the design at each place (the opening hand's too)."""
-        self.later = [0] * (LAST_PLACE + 1)
-        self.later_wins = [0.0] * (LAST_PLACE + 1)
-        """Seat-games (and their wins) that got it at each place after the opening hand."""
+class _Layout(NamedTuple):
+    later: int
+    later_wins: int
+    end: int
+
+    @classmethod
+    def of(cls, games: Sequence[SeatGame]) -> _Layout:
+        width = 1 + max((d.got for _, _, d in games if d), default=0)
+        return cls(_OPENING + width, _OPENING + 2 * width, _OPENING + 3 * width)
+
+
+def card_index(ids: Sequence[str]) -> tuple[dict[str, int], dict[str, tuple[int, ...]]]:
+    """Each design of one copy → its card index; each design of several → theirs."""
+    copies: dict[str, list[int]] = {}
+    for card, design in enumerate(ids):
+        copies.setdefault(design, []).append(card)
+    single = {design: cards[0] for design, cards in copies.items() if len(cards) == 1}
+    return single, {design: tuple(cards) for design, cards in copies.items() if len(cards) > 1}
 
 
 def stats_of(games: Sequence[SeatGame]) -> dict[str, CardStats]:
     """Statistics per design over the given seat-games (see :func:`card_stats`)."""
     total_n, total_wins = len(games), sum(share for _, share, _ in games)
-    # one pass over the seat-games, each design's sums taken in seat-game order as before
+    # one pass over the seat-games, each design's sums taken in seat-game order as before:
+    # seat-games, wins, plays, then the rest (_OPENING ...) in one flat list per design
     sums: dict[str, list[float]] = {}
-    more: dict[str, _Places] = {}
+    indices: dict[int, tuple[dict[str, int], dict[str, tuple[int, ...]]]] = {}
+    layout = _Layout.of(games)
+    later, later_wins = layout.later, layout.later_wins
     for record, share, seat_draws in games:
-        first = seat_draws.first if seat_draws is not None else {}
-        opening = seat_draws.opening if seat_draws is not None else 0
+        if seat_draws is not None:
+            opening, places, ids, _ = seat_draws
+            index, copies = indices.get(id(ids)) or indices.setdefault(id(ids), card_index(ids))
+        # literal indices in this loop, which every seat-game's every card goes through;
+        # adding a share of 0 changes no sum, so losing seats skip it
         for card, plays in record.items():
             acc = sums.get(card)
             if acc is None:
-                sums[card] = [1.0, 0.0 + share, 0.0 + plays]
-                places = more[card] = _Places()
-            else:
-                acc[0] += 1
+                acc = sums[card] = [0.0] * layout.end
+            acc[0] += 1
+            acc[2] += plays
+            if share:
                 acc[1] += share
-                acc[2] += plays
-                places = more[card]
+                if plays:
+                    acc[5] += share
             if plays:
-                places.played += 1
-                places.played_wins += share
-            place = first.get(card)
-            if place is not None:
-                places.placed[place] += 1
-                if place <= opening:
-                    places.opening += 1
-                    places.opening_wins += share
-                else:
-                    places.later[place] += 1
-                    places.later_wins[place] += share
+                acc[4] += 1
+            if seat_draws is None:
+                continue
+            try:
+                place = places[index[card]]
+            except KeyError:  # a design of several copies: where the seat got the first
+                place = min(filter(None, map(places.__getitem__, copies[card])))
+            if place <= opening:
+                acc[6 + place] += 1
+                if share:
+                    acc[3] += share
+            else:
+                acc[later + place] += 1
+                if share:
+                    acc[later_wins + place] += share
     designs = sorted(sums)
     strict = NormalDist().inv_cdf(1 - 0.025 / max(1, len(designs)))
     out = {}
     for card in designs:
-        n, wins, played = sums[card]
+        acc = sums[card]
+        n, wins, played, opening_wins, games_played, played_wins = acc[:_OPENING]
+        in_opening = sum(acc[_OPENING : layout.later])
         drawn, rest = int(n), total_n - int(n)
         rest_wins = total_wins - wins
         when = wins / drawn
         otherwise = rest_wins / rest if rest else None
         interval = newcombe(wins, drawn, rest_wins, rest) if rest else None
         wide = newcombe(wins, drawn, rest_wins, rest, strict) if rest else None
-        places = more[card]
-        median = median_place(places.placed)
-        early, late, gain, wide_gain = _early_late(places, median, strict)
+        median = median_place(
+            [
+                a + b
+                for a, b in zip(
+                    acc[_OPENING : layout.later], acc[layout.later : layout.later_wins], strict=True
+                )
+            ]
+        )
+        early, late, gain, wide_gain = _early_late(acc, layout, median, strict)
         out[card] = CardStats(
             drawn=drawn,
             played=int(played),
@@ -260,8 +281,8 @@ def stats_of(games: Sequence[SeatGame]) -> dict[str, CardStats]:
             seat_games=total_n,
             when_drawn=rate(wins, drawn),
             when_not_drawn=rate(rest_wins, rest),
-            in_opening=rate(places.opening_wins, places.opening),
-            when_played=rate(places.played_wins, places.played),
+            in_opening=rate(opening_wins, int(in_opening)),
+            when_played=rate(played_wins, int(games_played)),
             late_after=median,
             drawn_early=early,
             drawn_late=late,
@@ -276,18 +297,23 @@ def stats_of(games: Sequence[SeatGame]) -> dict[str, CardStats]:
 
 def rate(wins: float, n: int) -> Rate:
     """The win rate ``wins / n`` with its Wilson interval (no rate when ``n`` is 0)."""
-    return Rate(n, wins / n, wilson(wins, n)) if n else NO_RATE
+    if not n:
+        return NO_RATE
+    win = wins / n
+    low, high = wilson(wins, n)
+    # at a rate of 0 or 1 the interval's end can miss it by a rounding error
+    return Rate(n, win, (min(low, win), max(high, win)))
 
 
-def median_place(placed: Sequence[int]) -> float | None:
+def median_place(placed: Sequence[float]) -> float | None:
     """The median of a histogram of places (``placed[p]`` seat-games at place ``p``), as
     :func:`statistics.median` gives it; None when it is empty."""
-    n = sum(placed)
+    n = int(sum(placed))
     if not n:
         return None
 
     def at(index: int) -> int:
-        seen = 0
+        seen = 0.0
         for place, count in enumerate(placed):
             seen += count
             if seen > index:
@@ -298,15 +324,17 @@ def median_place(placed: Sequence[int]) -> float | None:
 
 
 def _early_late(
-    places: _Places, median: float | None, strict: float
+    acc: list[float], layout: _Layout, median: float | None, strict: float
 ) -> tuple[Rate, Rate, Gain, tuple[float, float] | None]:
-    """Seat-games that got the design early and late, the difference, and its interval
-    widened to ``strict``."""
+    """Seat-games that got the design early and late (from its sums in :func:`stats_of`),
+    the difference, and its interval widened to ``strict``."""
     if median is None:
         return NO_RATE, NO_RATE, NO_GAIN, None
-    got, got_wins = sum(places.placed), places.opening_wins + sum(places.later_wins)
-    late = sum(n for place, n in enumerate(places.later) if place > median)
-    late_wins = sum(w for place, w in enumerate(places.later_wins) if place > median)
+    got = int(sum(acc[_OPENING : layout.later_wins]))
+    got_wins = acc[_OPENING_WINS] + sum(acc[layout.later_wins :])
+    after = int(median) + 1  # the first place later than the median
+    late = int(sum(acc[layout.later + after : layout.later_wins]))
+    late_wins = sum(acc[layout.later_wins + after :])
     early, early_wins = got - late, got_wins - late_wins
     if not late or not early:
         return rate(early_wins, early), rate(late_wins, late), Gain(got, None, None), None
