@@ -253,21 +253,17 @@ def stats_of(games: Sequence[SeatGame]) -> dict[str, CardStats]:
     for card in designs:
         acc = sums[card]
         n, wins, played, opening_wins, games_played, played_wins = acc[:_OPENING]
-        in_opening = sum(acc[_OPENING : layout.later])
         drawn, rest = int(n), total_n - int(n)
         rest_wins = total_wins - wins
         when = wins / drawn
         otherwise = rest_wins / rest if rest else None
         interval = newcombe(wins, drawn, rest_wins, rest) if rest else None
         wide = newcombe(wins, drawn, rest_wins, rest, strict) if rest else None
-        median = median_place(
-            [
-                a + b
-                for a, b in zip(
-                    acc[_OPENING : layout.later], acc[layout.later : layout.later_wins], strict=True
-                )
-            ]
+        opening_hist, later_hist = (
+            acc[_OPENING : layout.later],
+            acc[layout.later : layout.later_wins],
         )
+        median = median_place([a + b for a, b in zip(opening_hist, later_hist, strict=True)])
         early, late, gain, wide_gain = _early_late(acc, layout, median, strict)
         out[card] = CardStats(
             drawn=drawn,
@@ -281,7 +277,7 @@ def stats_of(games: Sequence[SeatGame]) -> dict[str, CardStats]:
             seat_games=total_n,
             when_drawn=rate(wins, drawn),
             when_not_drawn=rate(rest_wins, rest),
-            in_opening=rate(opening_wins, int(in_opening)),
+            in_opening=rate(opening_wins, int(sum(opening_hist))),
             when_played=rate(played_wins, int(games_played)),
             late_after=median,
             drawn_early=early,
