@@ -77,3 +77,11 @@ def test_ticks_are_round_and_cover_the_range() -> None:
     assert nice_ticks(3, 3) == [3, 3.2, 3.4, 3.6, 3.8, 4]
     assert (tick_label(-0.05, "change"), tick_label(0.05, "change")) == ("−5 %", "+5 %")
     assert tick_label(-2, "number") == "−2"
+
+
+def test_a_flagged_label_as_wide_as_its_column_is_not_cut() -> None:
+    # the label column is the widest label plus a margin; "rounds" in bold measured a
+    # rounding wider than that column less the margin and was drawn as "roun…"
+    chart = RowChart("t", "", (Row("rounds", (-0.5,), (-0.7, -0.3), flagged=True),), dots=True)
+    texts = [s.text for s in shapes(draw_chart(chart, 400)) if isinstance(s, String)]
+    assert "rounds" in texts and not any(t.endswith("…") for t in texts)

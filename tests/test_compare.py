@@ -93,10 +93,16 @@ def test_differences_pair_the_games_by_seed() -> None:
     assert diff.peaks == {"chips": {"red": (3, 5), "blue": (2, 0)}, "gems": {"green": (0, 1)}}
     assert list(diff.new_cards) == ["new-a", "new-b"]  # drawn ones only, sorted
     lines = diff.lines()
-    assert "new cards: 2 designs drawn, played 4 times; improvement when drawn -10.0% " in (
-        "\n".join(lines)
+    # the expansion's cards lead, the largest improvement first, the one never drawn last
+    assert lines[1] == "cards of extra: 3 new, 0 changed, 0 removed; 0 of 2 compared flagged"
+    assert lines[2].startswith(
+        "  new-a (new): improvement when drawn +30.0% [+10.0%, +50.0%], win when drawn 80.0%, "
+        "played 0.50 a draw, drawn 4 seat-games; this run detects ±"
     )
-    assert "  new-a: win when drawn 80.0%, improvement +30.0% [+10.0%, +50.0%], drawn 4" in lines
+    assert lines[3].startswith("  new-b (new): improvement when drawn -10.0%")
+    assert lines[4] == "  never-drawn (new): no seat drew it"
+    # 4 of the variant's 10 seat-games drew new-a: nothing stands out in so few
+    assert lines[0].startswith("No card of extra stands out in 5 games, but this run detects")
     assert not diff.interrupted
 
 
@@ -108,7 +114,11 @@ def test_a_variant_run_cut_short_compares_the_seeds_it_reached() -> None:
     assert diff.paired_games == 1 and diff.length == (1.0, 1.0, 1.0)
     assert diff.interrupted
     lines = diff.lines()
-    assert "3 and 1 games" in lines[0] and "over 1 game(s), too few for an interval" in lines[2]
+    assert lines[:2] == [
+        "No seat drew a card of extra in 1 game: nothing to judge them by",
+        "cards of extra: none new, changed or removed",
+    ]
+    assert "3 and 1 games" in lines[2] and "over 1 game(s), too few for an interval" in lines[4]
     assert lines[-1] == "with extra: interrupted after 1 of 3 games"
 
 
@@ -216,6 +226,10 @@ def test_json_holds_the_differences_and_both_reports() -> None:
     assert result.exit_code == 0, result.output
     body = json.loads(result.stdout)
     assert set(body) == {
+        "headline",
+        "cards",
+        "effect",
+        "pairing",
         "expansion",
         "win_rates",
         "length",
@@ -243,11 +257,15 @@ def test_terminal_lines_and_legend() -> None:
     assert result.exit_code == 0, result.output
     report, legend = result.stdout.split("\n\n")
     lines = report.splitlines()
-    assert lines[0].startswith("bigidea: without and with more-cards, 6 games each, 3 players")
+    assert lines[0].startswith("No card of more-cards stands out in 6 games")
+    assert lines[1].startswith("cards of more-cards: 64 new, 0 changed, 0 removed; 0 of ")
+    start = next(i for i, line in enumerate(lines) if line.startswith("bigidea: "))
+    assert lines[start].startswith("bigidea: without and with more-cards, 6 games each, 3 players")
+    # More Cards changes nothing the rules read: every seed keeps its winner
+    assert "pairing: the same winner on 6 of 6 seeds; pairing narrowed the seat " in report
     assert "paired difference +0.00 [+0.00, +0.00] over 6 games" in report
     assert "win rates by seat, change [95 %]: 1 +0.0% [" in report
     assert "chips (peak without→with): Red " in report
-    assert any(line.startswith("new cards: ") for line in lines)
     assert legend.startswith("a → b: without → with more-cards")
 
 
@@ -287,6 +305,9 @@ def test_comparison_keeps_the_shape_the_pdf_report_reads() -> None:
         "length",
         "peaks",
         "new_cards",
+        "cards",
+        "pairing",
+        "effect",
     ]
 
 

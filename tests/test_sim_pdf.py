@@ -13,6 +13,8 @@ from typer.testing import CliRunner
 
 from pnp.cli.app import app
 from pnp.render.charts import Row, RowChart, rows_fitting
+from pnp.sim.ab_cards import CardVerdict
+from pnp.sim.ab_pairing import Pairing
 from pnp.sim.cards import CardStats, wilson
 from pnp.sim.chart_report import report_document, write_report
 from pnp.sim.forest import MOST_CARDS
@@ -273,6 +275,10 @@ class FakeComparison:
     length: tuple[float, float, float] = (0.5, 0.2, 0.8)
     peaks: dict[str, dict[str, tuple[int, int]]] = field(default_factory=dict)
     new_cards: dict[str, CardStats] = field(default_factory=dict)
+    cards: list[CardVerdict] = field(default_factory=list)
+    pairing: Pairing | None = None
+    effect: float = 0.05
+    headline: str = "Joker is too strong"
 
 
 def test_a_comparison_adds_its_pages(tmp_path: Path, game: Game) -> None:
@@ -288,16 +294,30 @@ def test_a_comparison_adds_its_pages(tmp_path: Path, game: Game) -> None:
         ],
         peaks={"coins": {"gold": (12, 21)}},
         new_cards={"joker": card(0.05, (0.01, 0.09), True)},
+        cards=[
+            CardVerdict("joker", "Joker", "new", card(0.05, (0.01, 0.09), True), True, 0.03, 380),
+            CardVerdict("ace", "Ace", "removed", None, False, None, None),
+        ],
+        pairing=Pairing(
+            same_winners=700, paired_games=1000, seat_narrowing=0.09, length_narrowing=0.3
+        ),
     )
     path = tmp_path / "ab.pdf"
     write_report(path, fake, game)  # a comparison: its base run, then its own pages
     lines = pdf_lines(path.read_bytes())
-    assert "With extra" in lines and "New cards of extra" in lines
+    assert "With extra" in lines and "Cards of extra" in lines
     assert "+6.0 %  (+2.0 % to +10.0 %)" in lines  # seat 1's change and its interval
     assert "+0.50  (+0.20 to +0.80)" in lines  # the length's
     assert "12 → 21 of 20" in lines  # gold: base peak, peak with it, printed with it
     assert "+5.0 %  (+1.0 % to +9.0 %), drawn 400" in lines  # the new card
+    assert "±3 points; ±5: about 380 games" in lines  # what the run could detect
     words = " ".join(lines)
+    # the headline is the first verdict of the comparison, then the power and the pairing
+    assert "look Cards Joker is too strong. fine Power" in words
+    assert "beyond: Joker ±3 points (±5: about 380 games)." in words
+    assert "the same winner on 700 of 1,000 seeds; pairing narrowed the seat intervals by 9%" in (
+        words
+    )
     assert "The expansion moves seat 1 +6.0 % (+2.0 % to +10.0 %)." in words
     assert "With the expansion, more than printed: coins gold (21 needed, 20 printed)." in words
 

@@ -45,6 +45,8 @@ from pnp.cli.new import new_app
 from pnp.cli.options import CardsOpt, ExpOpt, GameArg, JobsOpt, MaybeGameArg, PaperOpt
 from pnp.cli.outcome import outcome
 from pnp.cli.outcome import run as run_command
+from pnp.cli.serve import serve as serve_command
+from pnp.cli.sweep import sweep
 from pnp.layout.paper import MARGIN_MM
 from pnp.plan.file_kinds import DOCUMENT_KINDS, IMAGE_TARGETS
 
@@ -302,12 +304,14 @@ def simulate(
     players: sim.PlayersOpt = None,
     seed: sim.SeedOpt = 1,
     bots: sim.BotsOpt = None,
+    budget: sim.BudgetOpt = None,
     as_json: sim.JsonOpt = False,
     pdf: opt.ReportOpt = None,
     jobs: JobsOpt = 1,
     scheduler: sim.SchedulerOpt = None,
     expansion: ExpOpt = None,
     compare: sim.CompareOpt = None,
+    effect: sim.EffectOpt = None,
     record: sim.RecordOpt = False,
     cards: CardsOpt = None,
 ) -> None:
@@ -316,6 +320,7 @@ def simulate(
     def run() -> int:
         from pnp._errors import UsageError
         from pnp._progress import progress_bar
+        from pnp.sim.ab_cards import DEFAULT_EFFECT
         from pnp.sim.ab_runs import compare_expansion
         from pnp.sim.cluster import ClusterStopped
         from pnp.sim.runner import require_engine
@@ -323,9 +328,15 @@ def simulate(
 
         g = _load(game, expansion, cards)
         engine = require_engine(g)
-        names = bots or ["heuristic", "random"]
+        names = bots or (["heuristic"] if pdf is not None or compare else ["heuristic", "random"])
         if record and compare:
             raise UsageError("--record writes one run: leave out --compare")
+        if effect is not None and not compare:
+            raise UsageError("--effect sizes --compare's card figures: add --compare EXPANSION")
+        if record and budget is not None:  # playtest.yaml keeps no budget to replay it with
+            raise UsageError(
+                "--record keeps runs with each game's own search budget: leave out --budget"
+            )
         if record:  # refused before any game is played
             from pnp.sim.record import record_destination
             from pnp.spec.playtest import simulate_command
@@ -346,11 +357,13 @@ def simulate(
                     progress=advance,
                     jobs=jobs,
                     scheduler=scheduler,
+                    budget=budget,
+                    timing=True,
                 )
 
             try:
                 report = (
-                    compare_expansion(play, g, compare, players, cards)
+                    compare_expansion(play, g, compare, players, cards, effect or DEFAULT_EFFECT)
                     if compare
                     else play(g, players)
                 )
@@ -384,6 +397,9 @@ def simulate(
     run_command(run)
 
 
+app.command("sweep", cls=command)(sweep)
+
+
 @app.command(cls=command)
 def schema(
     game: MaybeGameArg = None,
@@ -398,6 +414,9 @@ def schema(
         typer.echo(json.dumps(body, indent=1, ensure_ascii=False))
 
     run_command(run)
+
+
+app.command("serve", cls=command)(serve_command)
 
 
 def main() -> None:

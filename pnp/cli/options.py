@@ -33,15 +33,16 @@ _TYPED_CHARS = 24
 """Most characters of a typed number a message repeats."""
 
 
-def split_list(values: Iterable[str] | None) -> list[str]:
-    """Values of a repeatable option, each of which may also hold a comma-separated list."""
+def split_list(values: Iterable[str] | None, repeats: bool = False) -> list[str]:
+    """Values of a repeatable option, each of which may also hold a comma-separated list;
+    a name given twice is refused unless ``repeats``."""
     out: list[str] = []
     for value in values or ():
         out.extend(part.strip() for part in value.split(","))
     if any(not part for part in out):
         raise typer.BadParameter("an empty name in the list (two commas, or a trailing one?)")
     twice = sorted({part for part in out if out.count(part) > 1})
-    if twice:
+    if twice and not repeats:
         raise typer.BadParameter(f"{', '.join(map(repr, twice))} given twice")
     return out
 
@@ -73,6 +74,12 @@ def choice(what: str, choices: Sequence[str]) -> Callable[[str], str]:
 def check_list(values: list[str] | None) -> list[str]:
     """A list option whose values are checked later (expansions: they depend on the game)."""
     return split_list(values)
+
+
+def check_lineup(values: list[str] | None) -> list[str]:
+    """A list option that may name a value more than once (bots, one per seat), checked
+    later against the game."""
+    return split_list(values, repeats=True)
 
 
 def number(low: float, high: float, unit: str = "") -> Callable[[Any], float]:

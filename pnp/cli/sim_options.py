@@ -38,9 +38,22 @@ BotsOpt = Annotated[
     typer.Option(
         "--bots",
         metavar="BOTS",
-        callback=opt.check_list,
-        help="Bots (random|heuristic|search) given to seats in turn; repeat or separate with "
-        "commas.  [default: heuristic,random]",
+        callback=opt.check_lineup,
+        help="Bots (random|heuristic|search), repeat the option or separate with commas: "
+        "one per seat, repeats allowed (search,heuristic,heuristic), or fewer, each once, "
+        "given to seats in turn; game i moves them i seats on.  [default: "
+        "heuristic,random; with --report or --compare: heuristic in every seat]",
+    ),
+]
+
+BudgetOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--budget",
+        metavar="N",
+        **opt.whole(1, 100_000),
+        help="The search bot's playouts a decision, at any number of seats (default: each "
+        "game's own, tuned for it).",
     ),
 ]
 
@@ -63,6 +76,17 @@ CompareOpt = Annotated[
         metavar="EXPANSION",
         help="Play the games again with this expansion on the same seeds and report "
         "the differences.",
+    ),
+]
+
+EffectOpt = Annotated[
+    float | None,
+    typer.Option(
+        "--effect",
+        metavar="SHARE",
+        parser=opt.number(0.001, 1.0),
+        help="With --compare: the improvement when drawn (0.05: 5 points) whose games "
+        "needed are given for each of the expansion's cards.  [default: 0.05]",
     ),
 ]
 

@@ -12,7 +12,7 @@ import importlib
 from typing import TYPE_CHECKING, cast
 
 from pnp._errors import DataError, shown
-from pnp.games.kit.protocols import Bot, Engine, GameState, sees
+from pnp.games.kit.protocols import Bot, Engine, GameState, sees, with_playouts
 
 if TYPE_CHECKING:
     from pnp.spec.game import Game
@@ -37,9 +37,18 @@ def get_engine(name: str) -> Engine:
     return cast(Engine, importlib.import_module(module))
 
 
-__all__ = ["ENGINES", "Bot", "Engine", "GameState", "engine_for", "get_engine", "sees"]
-"""``Bot``, ``Engine``, ``GameState`` and ``sees`` are the kit's, named here too for the
-runner and the checks, which take engines from this registry."""
+__all__ = [
+    "ENGINES",
+    "Bot",
+    "Engine",
+    "GameState",
+    "engine_for",
+    "get_engine",
+    "sees",
+    "with_playouts",
+]
+"""``Bot``, ``Engine``, ``GameState``, ``sees`` and ``with_playouts`` are the kit's, named
+here too for the runner and the checks, which take engines from this registry."""
 
 
 def engine_for(game: Game) -> Engine | None:

@@ -48,7 +48,9 @@ from typing import Any, NamedTuple
 
 from pnp._errors import Finding, Location, Severity, unknown
 from pnp.games.fingerprint import inputs_of
+from pnp.games.intervals import wilson
 from pnp.spec.game import Game
+from pnp.spec.playtest import simulate_command
 
 
 class Decision(NamedTuple):
@@ -115,7 +117,25 @@ def record_runs(game: Game, engine: Any) -> dict[str, Any]:
     record, and `validate` tells the designer who can."""
     if game.record is None:
         return {}
-    return game.record.matching([e.id for e in game.expansions], inputs_of(game, engine))
+    runs = game.record.matching([e.id for e in game.expansions], inputs_of(game, engine))
+    return {key: with_provenance(game, run) for key, run in runs.items()}
+
+
+def with_provenance(game: Game, run: dict[str, Any]) -> dict[str, Any]:
+    """A recorded run as a rulebook prints it: with the ``command`` that plays it again
+    (the same figures, as tests/test_playtest_record.py checks), the pnp ``version`` that
+    printed it, and each component group's share of games short with its 95 % interval
+    (``short_ci95``, Wilson's)."""
+    from pnp import __version__
+
+    command = simulate_command(
+        game.id, run["games"], run["seed"], run["players"], run["bots"], run["expansions"]
+    )
+    groups = {
+        name: {**group, "short_ci95": list(wilson(group["short_games"], run["games"]))}
+        for name, group in run["components"].items()
+    }
+    return {**run, "command": command, "version": __version__, "components": groups}
 
 
 def published_rows(published: tuple[Published, ...]) -> list[dict[str, Any]]:

@@ -279,7 +279,14 @@ def search_bot(
         memory = memories.setdefault(rng, Memory()) if budget.reuse else None
         return search(view, legal, rng, determinize, playout, budget, moves, evaluate, memory)
 
+    def with_playouts(playouts: int) -> Any:
+        """This bot with ``playouts`` iterations a decision at any table, none added per
+        seat (``pnp simulate --budget``)."""
+        fixed = replace(budget, iterations=playouts, seat_iterations=0)
+        return search_bot(determinize, playout, fixed, moves, evaluate)
+
     bot.__doc__ = f"ISMCTS, {budget.iterations} playouts a decision"
+    bot.with_playouts = with_playouts  # type: ignore[attr-defined]
     return bot
 
 

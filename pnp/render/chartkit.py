@@ -65,7 +65,9 @@ def text_shape(
 
 def fit(text: str, width: float, font: str = FONT, size: float = TEXT_PT) -> str:
     """``text`` cut with an ellipsis to ``width`` points."""
-    if stringWidth(text, font, size) <= width:
+    # a width measured, then moved by a margin and back ((w + 8) - 8), may come back a
+    # rounding below w: "rounds" in bold, 24.66 pt, was cut to "roun…"
+    if stringWidth(text, font, size) <= width + 1e-6:
         return text
     while text and stringWidth(text + "…", font, size) > width:
         text = text[:-1]

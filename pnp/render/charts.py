@@ -48,6 +48,7 @@ from pnp.render.chartkit import (
     text_shape,
     whisker,
 )
+from pnp.render.grid_charts import HeatMap, LineChart, heat_map, line_chart
 from pnp.render.pdf import ensure_font
 
 
@@ -111,10 +112,10 @@ class Boxes:
 
 @dataclass(frozen=True)
 class Side:
-    charts: tuple[RowChart | Histogram | Boxes, ...]
+    charts: tuple[RowChart | Histogram | Boxes | HeatMap | LineChart, ...]
 
 
-Chart = RowChart | Histogram | Boxes | Side
+Chart = RowChart | Histogram | Boxes | Side | HeatMap | LineChart
 GAP_PT = 14.0
 """Between charts set side by side."""
 PLOT_PT = 100.0
@@ -136,6 +137,10 @@ def draw_chart(chart: Chart, width: float, least_lines: int = 0) -> Drawing:
         _rows(top, chart)
     elif isinstance(chart, Histogram):
         _histogram(top, chart)
+    elif isinstance(chart, HeatMap):
+        heat_map(top, chart)
+    elif isinstance(chart, LineChart):
+        line_chart(top, chart)
     else:
         _boxes(top, chart)
     return top.drawing()

@@ -27,6 +27,8 @@ AID_TINT = 0.9
 """An aid's background: its accent this share of the way to white."""
 
 if TYPE_CHECKING:  # aids bring platypus and markdown: imported only to draw one
+    from reportlab.pdfgen.canvas import Canvas
+
     from pnp.plan.typeset_jobs import Source
     from pnp.render.aid import AidLayout
 
@@ -63,8 +65,6 @@ def write_aid(
     """Player-aid panels: a tint of the accent to the bleed, a border and the laid-out
     text, drawn once and placed per copy, each clipped to its own bleed; the ``back``
     face on the back pages' panels."""
-    from pnp.render.aid import FRAME_MM, draw_aid
-
     c = new_canvas(path, pages[0].size, info)
     pad = FORM_PAD_MM
     for name, laid in (("aid", layout), ("aidback", back)):
@@ -72,13 +72,7 @@ def write_aid(
             continue
         w, h = laid.size_mm
         c.beginForm(name, -pad * mm, -pad * mm, (w + pad) * mm, (h + pad) * mm)
-        c.setFillColor(colour(aid_ground(accent)))
-        c.rect(-pad * mm, -pad * mm, (w + 2 * pad) * mm, (h + 2 * pad) * mm, stroke=0, fill=1)
-        c.setStrokeColor(colour(accent))
-        c.setLineWidth(2)
-        f = FRAME_MM
-        c.roundRect(f * mm, f * mm, (w - 2 * f) * mm, (h - 2 * f) * mm, 3 * mm)
-        draw_aid(c, laid)
+        draw_aid_panel(c, laid, accent, pad)
         c.endForm()
     for page in pages:
         for item in page.items:
@@ -101,6 +95,21 @@ def write_aid(
         )
         c.showPage()
     c.save()
+
+
+def draw_aid_panel(c: Canvas, laid: AidLayout, accent: str, pad: float) -> None:
+    """One aid panel with its bottom-left at the origin: the tint of the accent ``pad`` mm
+    past its edge, the border and the text."""
+    from pnp.render.aid import FRAME_MM, draw_aid
+
+    w, h = laid.size_mm
+    c.setFillColor(colour(aid_ground(accent)))
+    c.rect(-pad * mm, -pad * mm, (w + 2 * pad) * mm, (h + 2 * pad) * mm, stroke=0, fill=1)
+    c.setStrokeColor(colour(accent))
+    c.setLineWidth(2)
+    f = FRAME_MM
+    c.roundRect(f * mm, f * mm, (w - 2 * f) * mm, (h - 2 * f) * mm, 3 * mm)
+    draw_aid(c, laid)
 
 
 def aid_ground(accent: str) -> str:

@@ -1,21 +1,26 @@
 """The report's pages comparing a game with one of its expansions (`--compare EXPANSION`).
 
 pnp.sim.ab_runs plays the base game and the game with the expansion on the same seeds and
-hands over a :class:`Comparison`; these pages show its differences with their intervals —
-seat win rates, length — the component peaks side by side, and the expansion's new cards
-as a forest plot. A difference is called out when its 95 % interval leaves out zero.
+hands over a :class:`Comparison`; these pages lead with the expansion's own cards (the
+headline, what the run could detect, how much pairing helped), then show its differences
+with their intervals — seat win rates, length — the component peaks side by side, and the
+expansion's cards as a forest plot beside what the run could detect of each. A difference
+is called out when its 95 % interval leaves out zero.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Protocol
 
 from pnp.render.charts import Row, RowChart
 from pnp.render.report_pdf import Section, Verdict
+from pnp.sim.ab_cards import CardVerdict, points
+from pnp.sim.ab_pairing import Pairing
 from pnp.sim.cards import CardStats
 from pnp.sim.forest import card_forest
 from pnp.sim.results import Report
-from pnp.sim.verdicts import cards_verdict, change, listed, signed
+from pnp.sim.verdicts import change, listed, signed
 
 
 class Comparison(Protocol):
@@ -41,6 +46,16 @@ class Comparison(Protocol):
 
     @property
     def new_cards(self) -> dict[str, CardStats]: ...
+    @property
+    def cards(self) -> list[CardVerdict]:
+        """The expansion's new, changed and removed designs, flagged ones first."""
+
+    @property
+    def pairing(self) -> Pairing | None: ...
+    @property
+    def effect(self) -> float: ...
+    @property
+    def headline(self) -> str: ...
 
 
 def _moved(low: float, high: float) -> bool:
@@ -59,13 +74,40 @@ def comparison_section(c: Comparison) -> list[Section]:
     if c.peaks:
         charts.append(peaks_side_by_side(c))
     out = [Section(f"With {c.expansion}", (head,), tuple(verdicts(c)), tuple(charts))]
-    if c.new_cards:
-        forest = card_forest(c.new_cards, "Improvement when drawn")
-        out.append(Section(f"New cards of {c.expansion}", charts=(forest,)))
+    judged = {v.name: replace(v.stats, outlier=v.outlier) for v in c.cards if v.stats}
+    if judged:
+        forest = card_forest(judged, "Improvement when drawn")
+        charts = [forest, power(c)] if any(v.detectable for v in c.cards) else [forest]
+        out.append(Section(f"Cards of {c.expansion}", charts=tuple(charts)))
     return out
 
 
 def verdicts(c: Comparison) -> list[Verdict]:
+    """The headline first, then the power of the run, the pairing, seats, length and
+    components."""
+    flagged = any(v.outlier for v in c.cards)
+    out = [Verdict(not flagged, "Cards", f"{c.headline}.")]
+    rated = [v for v in c.cards if v.detectable is not None and v.games_needed is not None]
+    if rated:
+        words = "; ".join(
+            f"{v.name} ±{points(v.detectable)} points (±{points(c.effect)}: about "
+            f"{v.games_needed:,} games)"
+            for v in rated
+        )
+        out.append(
+            Verdict(
+                True,
+                "Power",
+                f"With 80 % power, this run flags a card whose improvement when drawn is "
+                f"beyond: {words}.",
+            )
+        )
+    if c.pairing is not None:
+        out.append(Verdict(True, "Pairing", f"{c.pairing.line().removeprefix('pairing: ')}."))
+    return out + _differences(c)
+
+
+def _differences(c: Comparison) -> list[Verdict]:
     moved = [
         f"seat {seat + 1} {change(d)} ({change(lo)} to {change(hi)})"
         for seat, (d, lo, hi) in enumerate(c.win_rates)
@@ -93,8 +135,6 @@ def verdicts(c: Comparison) -> list[Verdict]:
         if short
         else Verdict(True, "Components", "With the expansion every component still suffices.")
     )
-    if c.new_cards:
-        out.append(cards_verdict(c.new_cards, "new cards"))
     return out
 
 
@@ -168,4 +208,28 @@ def peaks_side_by_side(c: Comparison) -> RowChart:
         tuple(rows),
         series=("base game", f"with {c.expansion}"),
         mark_label="printed",
+    )
+
+
+def power(c: Comparison) -> RowChart:
+    """What the run could detect of each card, against the effect asked about."""
+    rows = tuple(
+        Row(
+            v.name,
+            (v.detectable or 0.0,),
+            note=f"±{points(v.detectable)} points; ±{points(c.effect)}: about "
+            f"{v.games_needed or 0:,} games",
+        )
+        for v in c.cards
+        if v.detectable is not None
+    )
+    return RowChart(
+        "What this run could detect",
+        "The smallest improvement when drawn this run would flag for each card, with 80 % "
+        "power (normal approximation at the win rate without the card), and the games that "
+        f"would bring it down to ±{points(c.effect)} points (the line).",
+        rows,
+        unit="change",
+        reference=c.effect,
+        reference_label=f"±{points(c.effect)} points",
     )

@@ -3,12 +3,13 @@
 Both runs play the same game seeds (:func:`pnp.sim.runner.game_seeds`) with the same bots
 in the same seats at the same player count, so game *i* of the base run and game *i* of
 the variant start from the same seed, and the comparison pairs them: it looks at the seeds
-on which both games ended by the rules (all of them, unless some timed out). An expansion
-that changes little leaves many paired games alike (The Big Idea's More Cards only adds
-words, which no rule reads: each seed gives the same winners with and without it), and a
-paired interval sees that where one that treats the runs as independent samples cannot:
-for that change of exactly nothing at 6 seats, ±10 % against ±19 % on 30 games, ±1.2 %
-against ±5 % on 500. Each figure, with 95 %:
+on which both games ended by the rules (all of them, unless some timed out). Pairing helps
+as far as a seed keeps its winner: an expansion that changes nothing the rules read (The
+Big Idea's More Cards only adds words) gives the same winners on every seed, and its
+paired seat intervals are a fraction of unpaired ones (±1.2 % against ±5 % on 500 games
+at 6 seats); one that changes play sends most seeds another way (one new •Boom card kept
+the winner on 114 of 300 seeds), and pairing narrows the seat intervals by 5–15 % only.
+:class:`Pairing` measures it on each comparison. Each figure, with 95 %:
 
 - **Win rate per seat**, variant − base, with Newcombe's square-and-add interval for
   paired shares (Newcombe 1998, *Stat Med* 17:2635, method 10): the two Wilson intervals
@@ -20,8 +21,9 @@ against ±5 % on 500. Each figure, with 95 %:
   the normal interval of a mean of paired differences, s their sample standard deviation.
 - **Component peaks**: the most of each printed component needed at once in any game,
   base against variant (0 for a component one of the two games does not print).
-- **The new cards**: the variant's per-card statistics (:mod:`pnp.sim.cards`) for the
-  designs the expansion adds or replaces.
+- **The expansion's cards**: new, changed and removed designs with the variant's
+  per-card statistics, flagged among themselves, and the power of the run
+  (:mod:`pnp.sim.ab_cards`); the headline names a flagged card when there is one.
 """
 
 from __future__ import annotations
@@ -29,13 +31,23 @@ from __future__ import annotations
 import math
 import statistics
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from pnp._errors import UsageError, unknown
+from pnp.sim.ab_cards import (
+    DEFAULT_EFFECT,
+    CardVerdict,
+    Changed,
+    card_changes,
+    headline,
+    judge_cards,
+    points,
+)
+from pnp.sim.ab_pairing import Pairing, measure_pairing
 from pnp.sim.cards import Z95, CardStats, wilson
-from pnp.sim.results import Report, flagged_lines
+from pnp.sim.results import Report
 from pnp.sim.runner import check_players
 from pnp.spec.game import Game
 from pnp.spec.load import list_expansions, load_game
@@ -62,6 +74,16 @@ class Comparison:
     """Component group → item → (base peak, variant peak)."""
     new_cards: dict[str, CardStats]
     """The variant's statistics for the designs the expansion adds or replaces (those drawn)."""
+    cards: list[CardVerdict] = field(default_factory=list)
+    """The expansion's new, changed and removed designs, flagged ones first (pnp.sim.ab_cards)."""
+    pairing: Pairing | None = None
+    effect: float = DEFAULT_EFFECT
+    """The improvement when drawn whose games needed are given for each card."""
+
+    @property
+    def headline(self) -> str:
+        """The comparison in a line: a flagged card of the expansion, or what the run saw."""
+        return headline(self.cards, self.expansion, self.variant.completed, self.effect)
 
     @property
     def paired_games(self) -> int:
@@ -78,7 +100,11 @@ class Comparison:
 
     def to_dict(self) -> dict[str, Any]:
         return {
+            "headline": self.headline,
             "expansion": self.expansion,
+            "cards": [card.to_dict() for card in self.cards],
+            "effect": self.effect,
+            "pairing": None if self.pairing is None else asdict(self.pairing),
             "win_rates": [
                 {
                     "seat": seat,
@@ -119,6 +145,8 @@ class Comparison:
         pairs = self.paired_games
         each = f"{b.games} games each" if b.games == v.games else f"{b.games} and {v.games} games"
         out = [
+            self.headline,
+            *self.card_lines(),
             f"{b.engine}: without and with {self.expansion}, {each}, {b.players} players, "
             f"seed {b.seed}, bots {b.mix()}",
             f"completion {b.completion:.1%} → {v.completion:.1%}, "
@@ -130,6 +158,7 @@ class Comparison:
                 else f"{d:+.2f} over {pairs} game(s), too few for an interval"
             ),
             f"win rates by seat, change [95 %]: {seats}",
+            *([self.pairing.line()] if self.pairing else []),
             f"balance {b.balance:.3f} → {v.balance:.3f}; "
             f"score spread {b.score_spread:.1f} → {v.score_spread:.1f}",
         ]
@@ -141,25 +170,21 @@ class Comparison:
                 f"{name} (mean): {b.measures[name]['mean']:.2f} → {v.measures[name]['mean']:.2f}"
             )
         out.extend(f"ran out with {self.expansion}: {line}" for line in v.ran_out)
-        out.extend(self.card_lines())
         return [*out, self.status()] if self.interrupted else out
 
     def card_lines(self) -> list[str]:
-        """The new designs: how many were drawn, the range of their improvement when
-        drawn, and each one flagged (its interval, widened for all cards, leaves out 0)."""
-        if not self.new_cards:
-            return [f"new cards: no seat drew one of {self.expansion}'s designs"]
-        cards = self.new_cards
-        flagged = flagged_lines(cards)
-        rated = sorted((s.iwd, card) for card, s in cards.items() if s.iwd is not None)
-        played = sum(s.played for s in cards.values())
-        summary = f"new cards: {len(cards)} designs drawn, played {played:,} times"
-        if rated:
-            summary += (
-                f"; improvement when drawn {rated[0][0]:+.1%} ({rated[0][1]}) to "
-                f"{rated[-1][0]:+.1%} ({rated[-1][1]})"
-            )
-        return [f"{summary}; {len(flagged)} flagged", *flagged]
+        """The expansion's cards, flagged ones first, each with its figures and power."""
+        if not self.cards:
+            return [f"cards of {self.expansion}: none new, changed or removed"]
+        kinds = [v.change for v in self.cards]
+        compared = sum(v.detectable is not None for v in self.cards)
+        flagged = sum(v.outlier for v in self.cards)
+        summary = (
+            f"cards of {self.expansion}: {kinds.count('new')} new, "
+            f"{kinds.count('changed')} changed, {kinds.count('removed')} removed; "
+            f"{flagged} of {compared} compared flagged"
+        )
+        return [summary, *(v.line(self.effect) for v in self.cards)]
 
     def legend(self) -> list[str]:
         """What each figure of :meth:`lines` means, one line each."""
@@ -172,30 +197,55 @@ class Comparison:
             "over the seeds on which both games ended, with its 95 % interval (Newcombe, "
             "paired)",
             "peak: most of a component needed at once in any game, without → with",
-            "new cards: the expansion's designs; improvement when drawn = a seat's win rate "
-            "in games it drew the card minus in games it did not; flagged when its interval, "
-            "widened for the number of cards, leaves out zero",
+            "cards: the expansion's new, changed (same id, other data) and removed designs, "
+            "with the figures of the run with it; improvement when drawn = a seat's win rate "
+            "in games it drew the card minus in games it did not [95 %]; FLAGGED when its "
+            "interval, widened for the expansion's cards compared, leaves out zero",
+            "detects ±d points: the smallest improvement when drawn this run would flag with "
+            f"80 % power, and the games that would bring it down to ±{points(self.effect)} "
+            "points (--effect): normal approximation at the win rate without the card",
+            "pairing: seeds with the same winners in both runs, and how much narrower the "
+            "paired intervals are than unpaired ones on the same games",
             "pnp simulate GAME --compare EXPANSION --json has both full reports",
         ]
 
 
-def compare(base: Report, variant: Report, expansion: str, added: set[str]) -> Comparison:
+def compare(
+    base: Report,
+    variant: Report,
+    expansion: str,
+    added: set[str],
+    changes: list[Changed] | None = None,
+    effect: float = DEFAULT_EFFECT,
+) -> Comparison:
     """The differences between two runs on the same seeds; ``added`` names the designs
-    the expansion brings (their statistics are taken from ``variant``)."""
+    the expansion brings (their statistics are taken from ``variant``), ``changes`` its
+    new, changed and removed designs (by default, ``added`` as new ones by id)."""
     if base.players != variant.players:
         raise ValueError(f"runs at {base.players} and {variant.players} seats do not compare")
     games = _paired_games(base, variant)
+    per_seat = [
+        [(_share(b, seat), _share(v, seat)) for (_, b), (_, v) in games]
+        for seat in range(base.players)
+    ]
+    win_rates = [paired_share_change(pairs) for pairs in per_seat]
+    lengths = [(b, v) for (b, _), (v, _) in games]
+    length = paired_difference(lengths)
+    if changes is None:
+        changes = [Changed(card, card, "new") for card in sorted(added)]
     return Comparison(
         base=base,
         variant=variant,
         expansion=expansion,
-        win_rates=[
-            paired_share_change([(_share(b, seat), _share(v, seat)) for (_, b), (_, v) in games])
-            for seat in range(base.players)
-        ],
-        length=paired_difference([(b, v) for (b, _), (v, _) in games]),
+        win_rates=win_rates,
+        length=length,
         peaks=_peaks(base, variant),
         new_cards={card: variant.cards[card] for card in sorted(added) if card in variant.cards},
+        cards=judge_cards(changes, variant, effect),
+        pairing=measure_pairing(
+            sum(b == v for (_, b), (_, v) in games), per_seat, win_rates, lengths, length
+        ),
+        effect=effect,
     )
 
 
@@ -294,7 +344,12 @@ def added_designs(base: Game, variant: Game) -> set[str]:
 
 
 def compare_expansion(
-    play: Play, game: Game, expansion: str, players: int | None, cards: Path | None
+    play: Play,
+    game: Game,
+    expansion: str,
+    players: int | None,
+    cards: Path | None,
+    effect: float = DEFAULT_EFFECT,
 ) -> Comparison:
     """Play ``game`` and ``game`` + ``expansion`` with ``play`` at the same seats, and
     compare. Ctrl-C during the base run leaves nothing to compare, so it ends the command;
@@ -306,7 +361,15 @@ def compare_expansion(
     if base.interrupted:
         raise KeyboardInterrupt
     variant = play(variant_game, seats)
-    return compare(base, variant, expansion, added_designs(game, variant_game))
+    changes = card_changes(game, variant_game)
+    return compare(base, variant, expansion, added_designs(game, variant_game), changes, effect)
 
 
-__all__ = ["Comparison", "compare", "compare_expansion", "paired_difference", "paired_share_change"]
+__all__ = [
+    "Comparison",
+    "Pairing",
+    "compare",
+    "compare_expansion",
+    "paired_difference",
+    "paired_share_change",
+]

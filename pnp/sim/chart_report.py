@@ -39,14 +39,7 @@ def report_document(
 ) -> SimDocument:
     """The report as words and chart data, ready to set."""
     spec = game.spec
-    credit = " ".join(
-        f"{part.rstrip('.')}."
-        for part in (
-            f"Original game: {spec.credits.designer}" if spec.credits else "",
-            spec.credits.copyright if spec.credits else "",
-        )
-        if part
-    )
+    credit = credit_text(game)
     sections = [summary(report)]
     if report.cards:
         sections.append(
@@ -61,6 +54,19 @@ def report_document(
         footer=f"{spec.name} simulation report · {credit_line(spec)}",
         accent=spec.accent,
         sections=tuple(sections),
+    )
+
+
+def credit_text(game: Game) -> str:
+    """Under a report's title: the original game's designer and copyright."""
+    spec = game.spec
+    return " ".join(
+        f"{part.rstrip('.')}."
+        for part in (
+            f"Original game: {spec.credits.designer}" if spec.credits else "",
+            spec.credits.copyright if spec.credits else "",
+        )
+        if part
     )
 
 

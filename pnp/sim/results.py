@@ -88,6 +88,12 @@ class Report:
     """Times the lead changed hands → completed games (pnp.sim.tally.lead_story)."""
     led_from: dict[int, int] = field(default_factory=dict)
     """Round from which the winner led for good → completed games with one winner."""
+    decisions_per_second: dict[str, float] = field(default_factory=dict)
+    """Per bot kind: decisions with a real choice / seconds inside its calls, when the run
+    was timed; timing, so the one figure the same seed does not repeat."""
+    ratings: dict[str, dict[str, float]] | None = None
+    """Per bot kind, strongest first: its OpenSkill rating (``mu``, ``sigma``, ``ordinal``),
+    when more than one kind played (pnp.sim.ratings)."""
     cards_bot: str = ""
     """The bot kind whose seats ``cards`` describes: the strongest that played
     (pnp.sim.card_kinds)."""
@@ -109,6 +115,9 @@ class Report:
         data = asdict(self)
         data["completion"] = self.completion
         del data["game_lengths"], data["winners"]
+        for empty in ("decisions_per_second", "ratings"):
+            if not data[empty]:
+                del data[empty]
         return data
 
     def status(self) -> str:
@@ -148,7 +157,20 @@ class Report:
         out.extend(self.card_lines())
         if self.strength is not None:
             out.extend(self.strength.lines(self.players))
+        out.extend(self.bot_lines())
         return [*out, self.status()] if self.interrupted else out
+
+    def bot_lines(self) -> list[str]:
+        """The bots' ratings and their decisions per second, when the run has them."""
+        out = []
+        if self.ratings:
+            rated = self.ratings.items()
+            each = ", ".join(f"{k} {r['mu']:.1f} ± {r['sigma']:.1f}" for k, r in rated)
+            out.append(f"ratings (OpenSkill Plackett-Luce): {each}")
+        if self.decisions_per_second:
+            rates = ", ".join(f"{k} {n:,.0f}" for k, n in self.decisions_per_second.items())
+            out.append(f"decisions per second: {rates}")
+        return out
 
     def course_lines(self) -> list[str]:
         """Legal options per decision, lead changes and when the winner took the lead."""
@@ -184,6 +206,10 @@ class Report:
     def mix(self) -> str:
         """The bots at the table, e.g. ``search+heuristic, seats rotated``."""
         names = list(dict.fromkeys(self.lineup or self.bots))
+        if len(self.lineup) > len(names):  # a line-up: how many seats each bot takes
+            names = [
+                f"{self.lineup.count(n)} {n}" if self.lineup.count(n) > 1 else n for n in names
+            ]
         return "+".join(names) + (", seats rotated" if len(names) > 1 else "")
 
     def legend(self) -> list[str]:
@@ -237,11 +263,31 @@ class Report:
                 )
         if self.strength is not None:
             out.append(
-                "bot strength: games each bot won per seat it took, seats rotated; a sign "
-                "test per pair of bots (p below 0.05: the first is stronger with 95 % "
-                "confidence)"
+                "bot strength: games each bot won per seat it took, seats rotated; a "
+                "two-sided sign test per pair of bots (p below 0.05: the first is stronger "
+                "with 95 % confidence)"
+            )
+        if self.ratings:
+            out.append(
+                "ratings: each bot's OpenSkill Plackett-Luce rating mu ± sigma over the "
+                "completed games in order, seats ranked by final score (25 ± 8.3 at the start)"
+            )
+        if self.decisions_per_second:
+            out.append(
+                "decisions per second: each bot's decisions with a real choice per second "
+                "spent choosing (timing: it varies from run to run)"
             )
         return out
+
+
+TIMING = ("decisions_per_second",)
+"""The keys of a report's JSON that are timing: the one part that a seeded run does not
+repeat exactly."""
+
+
+def without_timing(data: dict[str, Any]) -> dict[str, Any]:
+    """A report's JSON (:meth:`Report.to_dict`) without its timing: what the seed decides."""
+    return {key: value for key, value in data.items() if key not in TIMING}
 
 
 def flagged_lines(cards: dict[str, CardStats]) -> list[str]:

@@ -15,13 +15,15 @@ import math
 import random
 import statistics
 from collections import Counter
+from time import perf_counter
 from typing import Any
 
-from pnp._errors import Finding, Severity, UsageError, unknown
+from pnp._errors import Finding, Severity, UsageError
 from pnp._progress import Advance
 from pnp.games import Bot, Engine, GameState, engine_for, get_engine, sees
 from pnp.sim.card_kinds import bot_order, card_kinds
 from pnp.sim.cluster import ClusterStopped
+from pnp.sim.lineup import bots_by_name, check_budget, check_lineup
 from pnp.sim.results import DEFAULT_MAX_STEPS, ComponentUse, Report, five_numbers
 from pnp.sim.strength import Strength
 from pnp.sim.tally import Tally, leader
@@ -59,11 +61,14 @@ def play_games(
     seeds: list[int],
     max_steps: int,
     first: int = 0,
+    budget: int | None = None,
+    timed: bool = False,
 ) -> Tally:
     """Play one game per seed, in order, the first being game number ``first`` of the run
-    (it sets the seating); Ctrl-C ends the run with the games finished."""
+    (it sets the seating); Ctrl-C ends the run with the games finished.  ``budget``: the
+    search bot's playouts a decision; ``timed``: time each bot's calls, by kind."""
     tally = Tally.empty(players)
-    by_name = {name: engine.BOTS[name] for name in bots}  # BOTS may be a lazy attribute
+    by_name = bots_by_name(engine, bots, budget)
     new_state = engine.new_state
     try:
         for number, game_seed in enumerate(seeds, first):
@@ -72,8 +77,11 @@ def play_games(
             asked, real, options = [0] * players, [0] * players, [0] * players
             leaders: list[int | None] = []
             play = [by_name[name] for name in table]
-            play_out(state, play, game_seed, max_steps, asked, real, options, leaders)
+            clock = ([0.0] * players, [0] * players) if timed else None
+            play_out(state, play, game_seed, max_steps, asked, real, options, leaders, clock)
             tally.add(state, asked, real, tuple(table), options, leaders)
+            if clock is not None:
+                tally.add_clock(table, *clock)
     except KeyboardInterrupt:  # the game in progress is dropped; the finished ones count
         tally.interrupted = True
     return tally
@@ -90,8 +98,14 @@ def simulate(
     progress: Advance | None = None,
     jobs: int = 1,
     scheduler: str | None = None,
+    budget: int | None = None,
+    timing: bool = False,
 ) -> Report:
     """Play ``games`` games with bots and summarise them; ``progress(n)`` as games end.
+
+    ``bots`` is a line-up of one bot per seat (repeats allowed), or fewer bots, each once,
+    given to the seats in turn (:mod:`pnp.sim.lineup`); ``budget`` sets the search bot's
+    playouts a decision; ``timing`` times the bots for the report's decisions per second.
 
     ``jobs`` spreads the games over processes (0: one per core), ``scheduler`` (a Dask
     scheduler's address, instead of ``jobs``) over a cluster; the report is the same
@@ -106,16 +120,13 @@ def simulate(
     players = check_players(game, players)
     if games < 1:
         raise UsageError("simulate at least one game")
-    if not bots:
-        raise UsageError(f"name at least one bot; {engine.NAME} has {', '.join(engine.BOTS)}")
-    for name in bots:
-        if name not in engine.BOTS:
-            raise UsageError(unknown("bot", name, list(engine.BOTS)))
+    check_lineup(engine, bots, players)
+    check_budget(engine, bots, budget)
     seat_bots = [bots[seat % len(bots)] for seat in range(players)]
     seeds = game_seeds(seed, games)
     pieces = [(r.start, seeds[r.start : r.stop]) for r in chunks(games, jobs)]
     tally = Tally.empty(players)
-    setup = (engine.NAME, game, players, list(bots), max_steps)
+    setup = (engine.NAME, game, players, list(bots), max_steps, budget, timing)
     if scheduler is None:
         # no time limit per piece: a piece of long search games may take many minutes, every
         # game ends by the step cap, and a worker that dies is still found at once
@@ -150,22 +161,29 @@ def simulate(
 _WORKER: dict[str, Any] = {}
 
 
-def _set_up_worker(engine: str, game: Game, players: int, bots: list[str], max_steps: int) -> None:
-    _WORKER.update(engine=get_engine(engine), game=game, players=players)
-    _WORKER.update(bots=bots, max_steps=max_steps)
+Setup = tuple[str, Game, int, list[str], int, int | None, bool]
+"""What every worker of a run is given once: engine name, game, players, bots, max steps,
+the search bot's budget and whether the bots are timed."""
+
+
+def _set_up_worker(*setup: Any) -> None:
+    _WORKER.update(setup=setup, engine=get_engine(setup[0]))
 
 
 def _play_piece(piece: tuple[int, list[int]]) -> Tally:
-    w = _WORKER
+    return _play(_WORKER["engine"], _WORKER["setup"], piece)
+
+
+def play_piece(setup: Setup, piece: tuple[int, list[int]]) -> Tally:
+    """Games ``piece`` of a run set up as ``setup`` (:data:`Setup`): a task on a Dask
+    worker, which finds the engine by name."""
+    return _play(get_engine(setup[0]), setup, piece)
+
+
+def _play(engine: Engine, setup: Setup, piece: tuple[int, list[int]]) -> Tally:
+    _, game, players, bots, max_steps, budget, timed = setup
     first, seeds = piece
-    return play_games(w["engine"], w["game"], w["players"], w["bots"], seeds, w["max_steps"], first)
-
-
-def play_piece(setup: tuple[str, Game, int, list[str], int], piece: tuple[int, list[int]]) -> Tally:
-    """Games ``piece`` of a run set up as ``setup`` (engine name, game, players, bots,
-    max steps): a task on a Dask worker, which finds the engine by name."""
-    name, game, players, bots, max_steps = setup
-    return play_games(get_engine(name), game, players, bots, piece[1], max_steps, piece[0])
+    return play_games(engine, game, players, bots, seeds, max_steps, first, budget, timed)
 
 
 def _report(
@@ -195,6 +213,11 @@ def _report(
         strength.finish()
     shares = [_shares(w, tally.players) for w in tally.winners]
     kinds = card_kinds(tally, shares, bot_order(engine), strength)
+    ratings = None
+    if strength is not None:
+        from pnp.sim.ratings import rate_kinds  # openskill: only runs of several kinds
+
+        ratings = rate_kinds(tally.tables, tally.scores)
     return Report(
         engine=engine.NAME,
         games=played,
@@ -235,6 +258,12 @@ def _report(
         cards_bot=kinds.bot,
         cards_by_bot=kinds.by_bot,
         seats_by_bot=kinds.seats,
+        decisions_per_second={
+            kind: tally.bot_decisions[kind] / tally.bot_seconds[kind]
+            for kind in dict.fromkeys(bots)
+            if tally.bot_seconds.get(kind)
+        },
+        ratings=ratings,
     )
 
 
@@ -297,6 +326,10 @@ def check_players(game: Game, players: int | None) -> int:
     return seats
 
 
+TIME_EVERY = 8
+"""A timed run times each seat's 1st, 9th, 17th ... decision (see :func:`play_out`)."""
+
+
 def play_out(
     state: GameState,
     play: list[Bot],
@@ -306,13 +339,18 @@ def play_out(
     real: list[int] | None = None,
     options: list[int] | None = None,
     leaders: list[int | None] | None = None,
+    clock: tuple[list[float], list[int]] | None = None,
 ) -> int:
     """Let the bots finish ``state`` (or hit the step cap); returns the steps taken.
 
     Bots draw from their own RNG, seeded from the game's seed, so a game replays
     exactly. ``asked``/``real`` count each seat's decisions (all / with a real choice),
-    ``options`` sums the legal options each seat was offered; ``leaders`` gets the leader
-    (:func:`pnp.sim.tally.leader`) each time ``length()`` moves on, and at the end.
+    ``options`` sums the options each seat was offered (as ``state.option_count`` counts
+    them); ``leaders`` gets the leader (:func:`pnp.sim.tally.leader`) each time
+    ``length()`` moves on, and at the end; ``clock`` (seconds, decisions) adds up, per seat,
+    the seconds its bot spent on one decision in :data:`TIME_EVERY` and those decisions:
+    enough for a bot's rate, and a timer per decision would cost a random bot more than
+    its choice does. ``clock`` needs ``asked``.
     """
     rng = random.Random(seed ^ _BOT_SEED_SALT)
     current, legal_actions, apply, view = (
@@ -323,6 +361,7 @@ def play_out(
     )
     is_terminal, length = state.is_terminal, state.length
     looks = [sees(bot) for bot in play]
+    count = getattr(state, "option_count", len)  # a state not built on the kit: len
     steps = 0
     rounds = length()
     while not is_terminal() and steps < max_steps:
@@ -334,8 +373,16 @@ def play_out(
             if offered > 1:
                 real[seat] += 1
             if options is not None:
-                options[seat] += offered
-        apply(play[seat](view(seat) if looks[seat] else None, legal, rng))
+                options[seat] += count(legal) if offered > 1 else offered
+        if clock is None or asked[seat] % TIME_EVERY:  # type: ignore[index]
+            apply(play[seat](view(seat) if looks[seat] else None, legal, rng))
+        else:
+            seen = view(seat) if looks[seat] else None
+            start = perf_counter()
+            action = play[seat](seen, legal, rng)
+            clock[0][seat] += perf_counter() - start
+            clock[1][seat] += 1
+            apply(action)
         steps += 1
         if leaders is not None and length() != rounds:
             rounds = length()

@@ -4,8 +4,10 @@ test per pair of bots.
 The runner rotates seats (game ``i`` shifts every bot ``i`` seats on), so a seat's
 advantage falls on every bot alike.  For a pair of bots A and B, each game in which both
 sat is a trial: A's seats against B's seats by the rank they finished in (a seat's rank
-score is the share of the other seats it beat, a tie counting half).  The one-sided sign
-test's p-value says how likely A would come out ahead that often if A and B were equal.
+score is the share of the other seats it beat, a tie counting half).  The two-sided sign
+test's p-value says how likely two equal bots would split the games at least that unevenly,
+either way round: the bot ahead is named only after the split is seen, so a one-sided
+p-value in that direction would be half what it should be.
 """
 
 from __future__ import annotations
@@ -28,7 +30,8 @@ class PairResult:
     behind: int
     level: int
     p_value: float
-    """One-sided sign test: chance of ``ahead`` or more of ``ahead + behind`` if equal."""
+    """Two-sided sign test: chance that equal bots split ``ahead + behind`` games at least
+    as unevenly as ``ahead`` to ``behind``, either way round."""
 
 
 @dataclass
@@ -77,7 +80,8 @@ class Strength:
         return self.wins[bot] / self.seats[bot] if self.seats.get(bot) else 0.0
 
     def beats(self, better: str, worse: str, confidence: float = 0.95) -> bool:
-        """True when ``better`` finishes above ``worse`` with the given confidence."""
+        """True when ``better`` finishes above ``worse`` more often and the two-sided sign
+        test's p-value is at most ``1 - confidence``."""
         return any(
             p.better == better and p.worse == worse and p.p_value <= 1 - confidence
             for p in self.pairs
@@ -90,18 +94,20 @@ class Strength:
         out = [f"bot strength (win rate per seat, even {1 / players:.1%}): {rates}"]
         out += [
             f"  {p.better} above {p.worse} in {p.ahead} of {p.ahead + p.behind + p.level} "
-            f"games, below in {p.behind} (sign test p = {p.p_value:.3g})"
+            f"games, below in {p.behind} (two-sided sign test p = {p.p_value:.3g})"
             for p in self.pairs
         ]
         return out
 
 
 def sign_test(successes: int, trials: int) -> float:
-    """One-sided exact binomial p-value: P(X ≥ successes) for X ~ Binomial(trials, ½)."""
+    """Two-sided exact binomial p-value for ``successes`` of ``trials`` with X ~
+    Binomial(trials, ½): the smaller tail, P(X ≤ k) or P(X ≥ k), doubled and capped at 1."""
     if trials == 0:
         return 1.0
-    tail = sum(math.comb(trials, k) for k in range(successes, trials + 1))
-    return tail / 2**trials
+    smaller = min(successes, trials - successes)
+    tail = sum(math.comb(trials, k) for k in range(smaller + 1))
+    return min(1.0, 2 * tail / 2**trials)
 
 
 __all__ = ["PairResult", "Strength", "sign_test"]

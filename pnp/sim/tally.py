@@ -53,6 +53,11 @@ class Tally:
     interrupted: bool = False
     draws: list[list[SeatDraws]] = field(default_factory=list)
     """Per completed game: per seat, when it got each design it drew (its opening hand too)."""
+    bot_seconds: dict[str, float] = field(default_factory=dict)
+    """Bot kind → seconds spent inside its timed calls, when the run is timed."""
+    bot_decisions: dict[str, int] = field(default_factory=dict)
+    """Bot kind → its timed decisions (one in ``TIME_EVERY`` of each seat's, see
+    :func:`pnp.sim.runner.play_out`)."""
 
     @classmethod
     def empty(cls, players: int) -> Tally:
@@ -119,6 +124,16 @@ class Tally:
         self.cards += later.cards
         self.draws += later.draws
         self.leads += later.leads
+        for kind, seconds in later.bot_seconds.items():
+            self.bot_seconds[kind] = self.bot_seconds.get(kind, 0.0) + seconds
+        for kind, decisions in later.bot_decisions.items():
+            self.bot_decisions[kind] = self.bot_decisions.get(kind, 0) + decisions
+
+    def add_clock(self, table: Sequence[str], seconds: list[float], timed: list[int]) -> None:
+        """Count one timed game: each seat's timed decisions and their seconds, by its bot."""
+        for kind, decisions, spent in zip(table, timed, seconds, strict=True):
+            self.bot_seconds[kind] = self.bot_seconds.get(kind, 0.0) + spent
+            self.bot_decisions[kind] = self.bot_decisions.get(kind, 0) + decisions
 
 
 def leader(scores: Sequence[float]) -> int | None:

@@ -48,11 +48,15 @@ def seat_intervals(report: Report, z: float = Z95) -> list[tuple[float, float]]:
     return [wilson(rate * n, n, z) if n else (0.0, 1.0) for rate in report.win_rates]
 
 
+def joint_z(seats: int) -> float:
+    """The z of a 95 % interval widened for ``seats`` intervals at once (Bonferroni)."""
+    return NormalDist().inv_cdf(1 - 0.025 / seats)
+
+
 def seats_off(report: Report) -> list[int]:
     """Seats whose interval, widened for the number of seats, leaves out the even share."""
     even = 1 / report.players
-    strict = NormalDist().inv_cdf(1 - 0.025 / report.players)
-    wide = seat_intervals(report, strict)
+    wide = seat_intervals(report, joint_z(report.players))
     return [seat for seat, (low, high) in enumerate(wide) if not low <= even <= high]
 
 
@@ -61,7 +65,7 @@ def report_verdicts(report: Report) -> list[Verdict]:
     out = []
     if report.interrupted:
         out.append(Verdict(False, "Run", f"{report.status()}: the figures cover those games."))
-    out += [_seats(report), _length(report)]
+    out += [seat_verdict(report), length_verdict(report)]
     if report.rules:
         out.append(_rules(report))
     if report.cards:
@@ -71,7 +75,8 @@ def report_verdicts(report: Report) -> list[Verdict]:
     return out
 
 
-def _seats(r: Report) -> Verdict:
+def seat_verdict(r: Report) -> Verdict:
+    """*Look* when a seat's widened interval (:func:`seats_off`) leaves out the even share."""
     topic = "Seat balance"
     if not r.completed:
         return Verdict(False, topic, "No game ended by the rules, so no seat won one.")
@@ -96,7 +101,8 @@ def _seats(r: Report) -> Verdict:
     )
 
 
-def _length(r: Report) -> Verdict:
+def length_verdict(r: Report) -> Verdict:
+    """*Look* when a game hit the step cap (or none ended by the rules)."""
     topic = "Length"
     if not r.completed:
         return Verdict(

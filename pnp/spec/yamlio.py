@@ -213,8 +213,13 @@ def _syntax_error(exc: yaml.MarkedYAMLError, path: Path, text: str) -> DataError
 
 def load_yaml(path: Path) -> tuple[Any, Located]:
     """Parse one YAML file into plain Python data plus a key-path → location map."""
+    return load_yaml_text(_read(path), path)
+
+
+def load_yaml_text(text: str, path: Path) -> tuple[Any, Located]:
+    """Parse YAML ``text`` with the same guards as a file; ``path`` is what its errors
+    name (a value typed on the command line is read this way too)."""
     loc = Located(path)
-    text = _read(path)
     try:
         scanner = _Loader(text)
         try:

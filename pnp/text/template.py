@@ -44,6 +44,15 @@ def thousands(value: Any) -> str:
     return f"{int(value):,}"
 
 
+def percent(value: Any) -> str:
+    """A share as prose prints it, to the first digit that is not zero (at most two
+    decimals), the sign held to its number by a no-break space: 0.0005 → '0.05 %',
+    0.25 → '25 %', 0 → '0 %'."""
+    v = 100 * float(value)
+    digits = 0 if v == 0 or v >= 10 else 1 if v >= 1 else 2
+    return f"{v:.{digits}f}\u00a0%"
+
+
 @cache
 def environment() -> SandboxedEnvironment:
     """The one sandboxed environment. Compiled templates are kept in memory only, never on
@@ -59,6 +68,7 @@ def environment() -> SandboxedEnvironment:
     env.filters["money"] = money
     env.filters["dollars"] = dollars
     env.filters["thousands"] = thousands
+    env.filters["percent"] = percent
     env.filters = {name: bounded_filter(name, fn) for name, fn in env.filters.items()}
     return env
 

@@ -11,7 +11,7 @@ with one legal action is applied by the engine without asking.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from pnp.games.bidness import report
 from pnp.games.bidness.actions import Action
@@ -38,6 +38,9 @@ from pnp.games.chance import shuffle
 from pnp.games.kit import IllegalAction, Reporting
 
 __all__ = ["State", "determinize", "first_player_roll"]
+
+PRICED = frozenset({"bid", "offer", "sue"})
+"""The verbs whose last argument is an amount of money (a Libel or Patent suit's is 0)."""
 
 
 class State(StateData, Reporting):
@@ -84,6 +87,17 @@ class State(StateData, Reporting):
         after every move; ``round`` never shows more than the cap (``_start_round`` ends
         the game at the cap and sets it back)."""
         return self.round
+
+    def option_count(self, legal: Sequence[Action]) -> int:
+        """Distinct choices in ``legal``: a bid, a settlement offer or a Negligence claim
+        is one choice at whatever amount (its last argument), so an auction offers two —
+        bid or drop — not one option per $5 step."""
+        last = legal[-1].verb
+        if last == "bid" or last == "offer":  # the fast path: a few fixed moves, then amounts
+            for fixed, action in enumerate(legal):
+                if action.verb == last:
+                    return fixed + 1
+        return len({(a.verb, a.args[:-1]) if a.verb in PRICED else a for a in legal})
 
     def clone(self) -> State:
         s = State.__new__(State)

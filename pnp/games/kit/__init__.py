@@ -19,7 +19,7 @@ from pnp.games.kit.engine import (
     lazy_attributes,
 )
 from pnp.games.kit.freeze import FrozenDict, freeze
-from pnp.games.kit.protocols import Bot, Engine, GameState, Move, blind, sees
+from pnp.games.kit.protocols import Bot, Engine, GameState, Move, blind, sees, with_playouts
 
 __all__ = [
     "STANDARD_PARTS",
@@ -40,4 +40,5 @@ __all__ = [
     "freeze",
     "lazy_attributes",
     "sees",
+    "with_playouts",
 ]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import importlib
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -127,6 +127,11 @@ class Reporting:
 
     def draw_record(self) -> list[SeatDraws]:
         return self.playlog.draws() if self.playlog is not None else []
+
+    def option_count(self, legal: Sequence[Any]) -> int:
+        """How many options a decision with these legal actions offers, for the report's
+        options per decision: one per action, unless the engine counts its own way."""
+        return len(legal)
 
 
 def _module_api(package: str, info: EngineInfo, part: Callable[[str], Any]) -> dict[str, Any]:

@@ -31,6 +31,13 @@ def sees(bot: Bot) -> bool:
     return not getattr(bot, "blind", False)
 
 
+def with_playouts(bot: Bot, playouts: int) -> Bot | None:
+    """``bot`` thinking with ``playouts`` playouts a decision (a search bot offers this as
+    its ``with_playouts``), or None for a bot that plays no playouts."""
+    make = getattr(bot, "with_playouts", None)
+    return None if make is None else make(playouts)  # type: ignore[no-any-return]
+
+
 class GameState(Protocol):
     """One game in progress (OpenSpiel-like); chance comes from its own seeded RNG."""
 
@@ -72,6 +79,11 @@ class GameState(Protocol):
     def draw_record(self) -> list[SeatDraws]:
         """Per seat: its opening hand's size and the place in its order of each design it
         drew (pnp.games.playlog.SeatDraws)."""
+        ...
+
+    def option_count(self, legal: Sequence[Move]) -> int:
+        """The options ``legal`` offers, as the report counts them (the kit's default:
+        ``len(legal)``; an engine whose moves carry amounts may count an amount once)."""
         ...
 
 
