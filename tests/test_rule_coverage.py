@@ -69,10 +69,16 @@ def test_the_report_counts_games_per_rule(engine: str) -> None:
     assert max(report.rules.values()) == report.games
 
 
+SAFETY_NETS = {"bidness": ["round-cap"]}
+"""Endings the engine adds for games that would not end otherwise, which bots that play
+to win do not reach (coverage lists them, and flags them as never used)."""
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("engine", LISTED)
 def test_heuristic_bots_use_every_rule_in_a_thousand_games(engine: str) -> None:
     # 1,000 games at the default (most) players use every listed rule
     game = load_game(engine)
     report = simulate(get_engine(engine), game, games=1000, seed=1, bots=["heuristic"], jobs=2)
-    assert [rule for rule, games in report.rules.items() if not games] == []
+    unused = [rule for rule, games in report.rules.items() if not games]
+    assert unused == SAFETY_NETS.get(engine, [])

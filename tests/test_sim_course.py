@@ -68,6 +68,9 @@ class Scripted:
     def returns(self) -> list[int]:
         return self.script[self.moves - 1][1] if self.moves else [0, 0]
 
+    def worth(self) -> tuple[float, ...]:
+        return tuple(map(float, self.returns()))
+
     def view(self, seat: int) -> None:
         return None
 
@@ -83,6 +86,9 @@ class Scripted:
 
     def rules_used(self) -> set[str]:
         return set()
+
+    def rule_uses(self) -> tuple[str, ...]:
+        return ()
 
     def card_record(self) -> list[dict[str, int]]:
         return [{}, {}]
@@ -128,6 +134,8 @@ def test_tallies_of_pieces_join_to_the_whole(engine_game: tuple[Engine, Game]) -
     parts = play_games(engine, game, players, bots, seeds[:2], DEFAULT_MAX_STEPS)
     parts.join(play_games(engine, game, players, bots, seeds[2:], DEFAULT_MAX_STEPS, 2))
     assert (parts.options, parts.leads) == (whole.options, whole.leads)
+    assert (parts.quality, parts.rule_uses) == (whole.quality, whole.rule_uses)
+    assert len(whole.quality) == len(whole.lengths)  # measures for each completed game
     assert len(whole.leads) == len(whole.lengths)  # one story per completed game
     report = simulate(engine, game, games=6, players=players, seed=5, bots=bots)
     assert sum(report.lead_changes.values()) == report.completed == sum(report.lengths.values())

@@ -2,7 +2,8 @@
 how often it played them, and which of the engine's listed rules came into play.
 
 The runner turns card records into per-card statistics (pnp.sim.cards) and rule records
-into rule coverage (games in which each rule was used); nothing else reads them. So only
+into rule coverage (games in which each rule was used, and how often); nothing else reads
+them. So only
 a game the runner plays keeps a log (``new_state(..., record=True)``, :func:`recorded`):
 every other state, and a determinized copy a search bot plays out, carries ``None``, and
 each call site's ``is not None`` check is all its play pays.
@@ -65,20 +66,21 @@ LAST_PLACE = 255
 
 class PlayLog:
     """Per seat: the cards (indices into ``ids``) it drew, in the order it got them, and
-    the times it played each; for the game: the rules used.
+    the times it played each; for the game: each use of a rule, in order.
 
-    An event costs a store into a list made when the game starts, never an allocation:
-    ``drawn[seat][card]`` is 0 until the seat gets the card, then its place among the
-    seat's distinct cards (1 for the first, saturating at :data:`LAST_PLACE`);
-    ``played[seat][card]`` counts its plays, and ``used`` is the rule set's own ``add``.
-    :meth:`close_opening`, called once the game is set up (the kit's ``new_state``), marks
-    the cards each seat got so far as its opening hand.  A game nobody reads these of
-    keeps no log at all (``new_state(..., record=False)``, the default)."""
+    An event costs a store into a list made when the game starts: ``drawn[seat][card]``
+    is 0 until the seat gets the card, then its place among the seat's distinct cards (1
+    for the first, saturating at :data:`LAST_PLACE`); ``played[seat][card]`` counts its
+    plays, and ``used`` is the list ``uses``'s own ``append`` (as cheap as a set's ``add``;
+    the uses are counted once, when the game is over).  :meth:`close_opening`, called once
+    the game is set up (the kit's ``new_state``), marks the cards each seat got so far as
+    its opening hand.  A game nobody reads these of keeps no log at all
+    (``new_state(..., record=False)``, the default)."""
 
-    __slots__ = ("ids", "drawn", "played", "rules", "used", "got", "opening")
+    __slots__ = ("ids", "drawn", "played", "uses", "used", "got", "opening")
 
     used: Callable[[str], None]
-    """Count the rule ``rule`` as used in this game."""
+    """Count one use of the rule ``rule`` in this game."""
 
     def __init__(self, ids: Sequence[str], players: int) -> None:
         self.ids = ids
@@ -86,8 +88,8 @@ class PlayLog:
         cards = len(ids)
         self.drawn: list[bytearray] = [bytearray(cards) for _ in range(players)]
         self.played: list[list[int]] = [[0] * cards for _ in range(players)]
-        self.rules: set[str] = set()
-        self.used = self.rules.add
+        self.uses: list[str] = []
+        self.used = self.uses.append
         self.got = [0] * players
         """Per seat: distinct cards it got so far (saturating at ``LAST_PLACE``)."""
         self.opening: tuple[int, ...] = (0,) * players
@@ -117,11 +119,15 @@ class PlayLog:
         other.ids = self.ids
         other.drawn = [bytearray(d) for d in self.drawn]
         other.played = [p[:] for p in self.played]
-        other.rules = set(self.rules)
-        other.used = other.rules.add
+        other.uses = self.uses[:]
+        other.used = other.uses.append
         other.got = self.got[:]
         other.opening = self.opening
         return other
+
+    def rules(self) -> frozenset[str]:
+        """The rules used at least once."""
+        return frozenset(self.uses)
 
     def record(self) -> list[dict[str, int]]:
         """Per seat, each design it drew → the times it played that design, ids sorted."""

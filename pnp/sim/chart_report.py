@@ -3,9 +3,11 @@
 The first page answers the designer's questions in words (:mod:`pnp.sim.verdicts`), then
 come the charts: seat win rates with their intervals, game lengths, final scores, how
 the lead moved, the choices the players had, component peaks against the printed
-counts, and a forest plot of every card's improvement when drawn. With ``--compare`` a
-section compares the game with its expansion (:mod:`pnp.sim.ab_pages`). This module only
-chooses what to show and writes the words beside it; pnp.render.charts draws it.
+counts; a forest plot of every card's improvement when drawn; then the game-quality
+measures, the rules used and the engine's own figures (:mod:`pnp.sim.quality_pages`).
+With ``--compare`` a section compares the game with its expansion
+(:mod:`pnp.sim.ab_pages`). This module only chooses what to show and writes the words
+beside it; pnp.render.charts draws it.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from pnp.render.charts import Boxes, Chart, Histogram, Row, RowChart, Side
 from pnp.render.report_pdf import Section, SimDocument, write_sim_report
 from pnp.sim.ab_pages import Comparison, comparison_section
 from pnp.sim.forest import card_forest
+from pnp.sim.quality_pages import measures_section, quality_section, rules_section
 from pnp.sim.results import Report, mean_of
 from pnp.sim.verdicts import report_verdicts, seat_intervals, seats_off, share
 
@@ -45,6 +48,11 @@ def report_document(
         sections.append(
             Section("Cards", charts=(card_forest(report.cards, "Improvement when drawn"),))
         )
+    sections += [
+        s
+        for s in (quality_section(report), rules_section(report), measures_section(report))
+        if s is not None
+    ]
     if comparison is not None:
         sections += comparison_section(comparison)
     return SimDocument(

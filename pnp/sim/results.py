@@ -7,6 +7,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from pnp.sim.cards import CardStats, Rate
+from pnp.sim.quality import RARE, interval, quality_lines, rare_rules
 from pnp.sim.strength import Strength
 
 DEFAULT_MAX_STEPS = 20_000
@@ -94,6 +95,10 @@ class Report:
     ratings: dict[str, dict[str, float]] | None = None
     """Per bot kind, strongest first: its OpenSkill rating (``mu``, ``sigma``, ``ordinal``),
     when more than one kind played (pnp.sim.ratings)."""
+    quality: dict[str, dict[str, float]] = field(default_factory=dict)
+    """Game-quality measures (pnp.sim.quality): each one's games, mean and 95 % interval."""
+    rule_uses: dict[str, float] = field(default_factory=dict)
+    """Each rule the engine lists → its uses per game played."""
     cards_bot: str = ""
     """The bot kind whose seats ``cards`` describes: the strongest that played
     (pnp.sim.card_kinds)."""
@@ -140,6 +145,7 @@ class Report:
             f"decision share {' '.join(pct(d) for d in self.decision_share)}",
         ]
         out.extend(self.course_lines())
+        out.extend(quality_lines(self.quality))
         for group, items in self.components.items():
             uses = ", ".join(f"{item} {u.peak}/{u.printed}" for item, u in items.items())
             out.append(f"{group} (peak/printed): {uses}")
@@ -154,6 +160,12 @@ class Report:
                 f"rules: {len(self.rules) - len(unused)} of {len(self.rules)} used"
                 + (f"; never used: {', '.join(unused)}" if unused else "")
             )
+            rare = rare_rules(self.rules, self.games)
+            if rare:
+                out.append(
+                    f"rules used in under {RARE * 100:g} % of games: "
+                    + ", ".join(f"{rule} ({self.rules[rule]})" for rule in rare)
+                )
         out.extend(self.card_lines())
         if self.strength is not None:
             out.extend(self.strength.lines(self.players))
@@ -179,9 +191,12 @@ class Report:
             options = " ".join(f"{o:.1f}" for o in self.options_per_decision)
             out.append(f"legal options per decision {options}")
         if self.lead_changes:
-            line = f"lead changes {mean_of(self.lead_changes):.2f} per game"
+            q = self.quality  # with it, each mean has its 95 % interval
+            changes = interval(q, "lead_changes", 2) if q else f"{mean_of(self.lead_changes):.2f}"
+            line = f"lead changes {changes} per game"
             if self.led_from:
-                line += f"; winner led for good from round {mean_of(self.led_from):.2f}"
+                led = interval(q, "led_from", 2) if q else f"{mean_of(self.led_from):.2f}"
+                line += f"; winner led for good from round {led}"
             out.append(line)
         return out
 
@@ -229,9 +244,18 @@ class Report:
             out.append("legal options per decision: per seat, mean choices it was offered")
         if self.lead_changes:
             out.append(
-                "lead changes: times the top score passed from one seat to another, looked "
-                "at after every round (a tie holds no lead); winner led for good from: the "
-                "mean round after which the winner was never behind or level again"
+                "lead changes: times the top worth (the engine's estimate of a seat's worth) "
+                "passed from one seat to another, looked at after every round (a tie holds no "
+                "lead); winner led for good from: the mean round after which the winner was "
+                "never behind or level again"
+            )
+        if quality_lines(self.quality):
+            out.append(
+                "quality: per completed game, from each seat's worth as the engine estimates "
+                "it after every round; drama: the winner's worst deficit as a share of the "
+                "leader's worth; decisiveness: the final margin of the first over the second "
+                "as a share of the first; uncertainty: how late the winner took the lead for "
+                "good, as a share of the rounds; branching: legal options per decision"
             )
         if self.components:
             out.append(
@@ -244,6 +268,11 @@ class Report:
             out.append("ran out: components or decks that were not enough in some games")
         if self.rules:
             out.append("rules: the engine's listed rules that came up in at least one game")
+            if rare_rules(self.rules, self.games):
+                out.append(
+                    f"rules used in under {RARE * 100:g} % of games: those that came up, but "
+                    "that rarely (the games they came up in)"
+                )
         if self.cards:
             out.append(
                 "cards: improvement when drawn = a seat's win rate in games it drew the card "

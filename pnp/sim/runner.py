@@ -24,6 +24,7 @@ from pnp.games import Bot, Engine, GameState, engine_for, get_engine, sees
 from pnp.sim.card_kinds import bot_order, card_kinds
 from pnp.sim.cluster import ClusterStopped
 from pnp.sim.lineup import bots_by_name, check_budget, check_lineup
+from pnp.sim.quality import summarise
 from pnp.sim.results import DEFAULT_MAX_STEPS, ComponentUse, Report, five_numbers
 from pnp.sim.strength import Strength
 from pnp.sim.tally import Tally, leader
@@ -76,10 +77,13 @@ def play_games(
             state = new_state(game, players, game_seed, transcript=False, record=True)
             asked, real, options = [0] * players, [0] * players, [0] * players
             leaders: list[int | None] = []
+            worths: list[tuple[float, ...]] = []
             play = [by_name[name] for name in table]
             clock = ([0.0] * players, [0] * players) if timed else None
-            play_out(state, play, game_seed, max_steps, asked, real, options, leaders, clock)
-            tally.add(state, asked, real, tuple(table), options, leaders)
+            play_out(
+                state, play, game_seed, max_steps, asked, real, options, leaders, worths, clock
+            )
+            tally.add(state, asked, real, tuple(table), options, leaders, worths)
             if clock is not None:
                 tally.add_clock(table, *clock)
     except KeyboardInterrupt:  # the game in progress is dropped; the finished ones count
@@ -264,6 +268,11 @@ def _report(
             if tally.bot_seconds.get(kind)
         },
         ratings=ratings,
+        quality=summarise(tally.leads, tally.quality),
+        rule_uses={
+            rule.id: tally.rule_uses[rule.id] / played if played else 0.0
+            for rule in getattr(engine, "RULES", ())
+        },
     )
 
 
@@ -339,6 +348,7 @@ def play_out(
     real: list[int] | None = None,
     options: list[int] | None = None,
     leaders: list[int | None] | None = None,
+    worths: list[tuple[float, ...]] | None = None,
     clock: tuple[list[float], list[int]] | None = None,
 ) -> int:
     """Let the bots finish ``state`` (or hit the step cap); returns the steps taken.
@@ -346,11 +356,12 @@ def play_out(
     Bots draw from their own RNG, seeded from the game's seed, so a game replays
     exactly. ``asked``/``real`` count each seat's decisions (all / with a real choice),
     ``options`` sums the options each seat was offered (as ``state.option_count`` counts
-    them); ``leaders`` gets the leader (:func:`pnp.sim.tally.leader`) each time
-    ``length()`` moves on, and at the end; ``clock`` (seconds, decisions) adds up, per seat,
-    the seconds its bot spent on one decision in :data:`TIME_EVERY` and those decisions:
-    enough for a bot's rate, and a timer per decision would cost a random bot more than
-    its choice does. ``clock`` needs ``asked``.
+    them); ``leaders`` gets the leader (:func:`pnp.sim.tally.leader`) by ``state.worth()``
+    each time ``length()`` moves on, and by ``returns()`` at the end (the winner by the
+    rules); ``worths`` gets the worths at the same moments; ``clock`` (seconds, decisions)
+    adds up, per seat, the seconds its bot spent on one decision in :data:`TIME_EVERY` and
+    those decisions: enough for a bot's rate, and a timer per decision would cost a random
+    bot more than its choice does. ``clock`` needs ``asked``.
     """
     rng = random.Random(seed ^ _BOT_SEED_SALT)
     current, legal_actions, apply, view = (
@@ -387,9 +398,14 @@ def play_out(
         if leaders is not None and length() != rounds:
             rounds = length()
             if not is_terminal():  # the last round's leader is taken at the end
-                leaders.append(leader(state.returns()))
+                worth = state.worth()
+                leaders.append(leader(worth))
+                if worths is not None:
+                    worths.append(worth)
     if leaders is not None and state.is_terminal():
         leaders.append(leader(state.returns()))
+        if worths is not None:
+            worths.append(state.worth())
     return steps
 
 

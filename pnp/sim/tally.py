@@ -1,11 +1,13 @@
 """The figures a run of simulated games adds up, kept per game so that runs join exactly.
 
 Besides what a finished state says of itself, the runner watches each game as it goes
-(:func:`pnp.sim.runner.play_out`): the legal options each seat was offered, and the leader
-after every round — the one seat whose ``returns()`` is highest when ``length()`` moves on
-(a tie is no leader). :func:`lead_story` turns those leaders into the two figures a
-designer asks of a race: how often the lead changed hands, and from which round the winner
-led for good (a game decided in its first rounds plays out the rest for nothing).
+(:func:`pnp.sim.runner.play_out`): the legal options each seat was offered, and each
+seat's ``worth()`` and the leader after every round — the one seat whose worth is highest
+when ``length()`` moves on (a tie is no leader) — and at the end the leader by
+``returns()``, the winner by the rules. :func:`lead_story` turns those leaders into the two
+figures a designer asks of a race: how often the lead changed hands, and from which round
+the winner led for good (a game decided in its first rounds plays out the rest for
+nothing); :mod:`pnp.sim.quality` measures the rest of the game's course.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
+
+from pnp.sim.quality import GameQuality, game_quality
 
 if TYPE_CHECKING:
     from pnp.games import GameState
@@ -58,6 +62,10 @@ class Tally:
     bot_decisions: dict[str, int] = field(default_factory=dict)
     """Bot kind → its timed decisions (one in ``TIME_EVERY`` of each seat's, see
     :func:`pnp.sim.runner.play_out`)."""
+    quality: list[GameQuality] = field(default_factory=list)
+    """Per completed game: drama, decisiveness, uncertainty, branching (pnp.sim.quality)."""
+    rule_uses: Counter[str] = field(default_factory=Counter)
+    """Rule id → its uses, summed over the games (finished or not)."""
 
     @classmethod
     def empty(cls, players: int) -> Tally:
@@ -71,9 +79,11 @@ class Tally:
         table: tuple[str, ...] = (),
         options: list[int] | None = None,
         leaders: list[int | None] | None = None,
+        worths: list[tuple[float, ...]] | None = None,
     ) -> None:
         """Count one finished (or timed-out) game; ``table`` names the bot in each seat,
-        ``options`` and ``leaders`` are what :func:`pnp.sim.runner.play_out` watched."""
+        ``options``, ``leaders`` and ``worths`` are what :func:`pnp.sim.runner.play_out`
+        watched."""
         self.played += 1
         for seat in range(self.players):
             self.asked[seat] += asked[seat]
@@ -86,6 +96,7 @@ class Tally:
             self.measures.setdefault(name, []).append(value)
         self.dry.update(set(state.ran_out()))
         self.rules.update(state.rules_used())
+        self.rule_uses.update(state.rule_uses())
         if not state.is_terminal():
             self.game_lengths.append(None)
             return
@@ -99,7 +110,17 @@ class Tally:
         self.scores.append(tuple(scores))
         self.cards.append(state.card_record())
         self.draws.append(state.draw_record())
-        self.leads.append(lead_story(leaders or [leader(scores)]))
+        leaders = leaders or [leader(scores)]
+        self.leads.append(lead_story(leaders))
+        self.quality.append(
+            game_quality(
+                leaders,
+                worths or [tuple(map(float, scores))],
+                self.leads[-1][1],
+                options or [0] * self.players,
+                asked,
+            )
+        )
 
     def join(self, later: Tally) -> None:
         """Append the tally of the games that come after these."""
@@ -124,6 +145,8 @@ class Tally:
         self.cards += later.cards
         self.draws += later.draws
         self.leads += later.leads
+        self.quality += later.quality
+        self.rule_uses.update(later.rule_uses)
         for kind, seconds in later.bot_seconds.items():
             self.bot_seconds[kind] = self.bot_seconds.get(kind, 0.0) + seconds
         for kind, decisions in later.bot_decisions.items():

@@ -14,6 +14,7 @@ from statistics import NormalDist
 
 from pnp.render.report_pdf import Verdict
 from pnp.sim.cards import Z95, CardStats, wilson
+from pnp.sim.quality import RARE, rare_rules
 from pnp.sim.results import Report
 
 SHOWN = 6
@@ -124,13 +125,20 @@ def length_verdict(r: Report) -> Verdict:
 def _rules(r: Report) -> Verdict:
     topic = "Rules used"
     unused = [rule for rule, games in r.rules.items() if not games]
-    if unused:
-        return Verdict(
-            False,
-            topic,
-            f"{len(unused)} of {len(r.rules)} listed rules never came up in {r.games:,} games: "
-            f"{listed(unused)}.",
-        )
+    rare = rare_rules(r.rules, r.games)
+    if unused or rare:
+        words = []
+        if unused:
+            words.append(
+                f"{len(unused)} of {len(r.rules)} listed rules never came up in {r.games:,} "
+                f"games: {listed(unused)}."
+            )
+        if rare:
+            names = [f"{rule} ({r.rules[rule]:,})" for rule in rare]
+            words.append(
+                f"{len(rare)} came up in under {RARE * 100:g} % of the games: {listed(names)}."
+            )
+        return Verdict(False, topic, " ".join(words))
     rarest = min(r.rules, key=lambda rule: r.rules[rule])
     return Verdict(
         True,

@@ -233,6 +233,11 @@ RULES: tuple[Rule, ...] = (
         "object of the game",
     ),
     Rule(
+        "round-cap",
+        "A game nobody has won by the round cap ends there: fewest IOUs wins, then most cash.",
+        "not in the source, which plays until someone is free of debt; the round-cap decision",
+    ),
+    Rule(
         "bonus-card",
         "A bonus or penalty card is paid for and lies in a workplace until the round ends.",
         "playing a card",

@@ -16,11 +16,11 @@ from collections.abc import Callable, Sequence
 from pnp.games.bidness import report
 from pnp.games.bidness.actions import Action
 from pnp.games.bidness.auction import apply_bid, auction_decision
-from pnp.games.bidness.business import apply_salary, close_business, salary_decision
+from pnp.games.bidness.business import apply_salary, close_business, salary_decision, salary_due
 from pnp.games.bidness.config import DIE_FACES, PAYBACK, Config
 from pnp.games.bidness.hand import discard_actions, play_actions
 from pnp.games.bidness.lawsuit import apply_suit, offer, suit_actions
-from pnp.games.bidness.ledger import name, note, track, update_awards
+from pnp.games.bidness.ledger import marketing, name, note, track, update_awards
 from pnp.games.bidness.play import apply_play
 from pnp.games.bidness.state import (
     AUCTION,
@@ -81,6 +81,34 @@ class State(StateData, Reporting):
     def returns(self) -> list[int]:
         """1 for the winner (several only if the round cap ends the game in a tie)."""
         return [1 if s in self.winners else 0 for s in range(self.n)]
+
+    def worth(self) -> tuple[float, ...]:
+        """Each seat's net worth as the rules value its holdings: cash, less what paying
+        back its IOUs costs one at a time, plus what its workplace would earn in a
+        Business phase now (earnings at its tech points, marketing, awards and contracts,
+        less its salaries). ``returns()`` says only who won, so it cannot rank seats
+        before the end."""
+        config, market, contracts = self.config, marketing(self), self.contracts
+        debt, tech_leader, market_leader = (
+            config.t.payback_one_cost,
+            self.tech_leader,
+            self.market_leader,
+        )
+        return tuple(
+            float(
+                self.cash[seat]
+                - debt * self.ious[seat]
+                + config.earnings(
+                    self.tech[seat],
+                    tech_leader == seat,
+                    market[seat],
+                    market_leader == seat,
+                    len(contracts[seat]),
+                )
+                - salary_due(self, seat)
+            )
+            for seat in range(self.n)
+        )
 
     def length(self) -> int:
         """Rounds played (the last one possibly cut short by a payoff).  The runner asks
@@ -211,6 +239,8 @@ class State(StateData, Reporting):
     def _finish_by_cap(self) -> None:
         """Ours: at the round cap, fewest IOUs wins, then most cash; equal seats share."""
         # decision round-cap
+        if self.playlog is not None:
+            self.playlog.used("round-cap")
         best = min((self.ious[s], -self.cash[s]) for s in range(self.n))
         self.winners = [s for s in range(self.n) if (self.ious[s], -self.cash[s]) == best]
         self.round = self.config.t.round_cap

@@ -157,6 +157,16 @@ RULES: tuple[Rule, ...] = (
         "The die and the lead pass to the left after every round.",
         "ending the turn",
     ),
+    Rule(
+        "last-round",
+        "The game ends after every player has led once, or twice with three players.",
+        "ending the turn and the game",
+    ),
+    Rule(
+        "most-money-wins",
+        "At the end only money counts, not chips left on products; the richest player wins.",
+        "ending the turn and the game",
+    ),
 )
 """The rules the engine plays, each marked where it is carried out (``playlog.used``).
 Rebuilding an empty deck from its discards is left out: the bundled decks are never emptied

@@ -201,6 +201,9 @@ class State(Cards, Reporting):
             # decision last-round
             if self.round + 1 >= self.rounds:
                 self.phase = OVER
+                if self.playlog is not None:
+                    self.playlog.used("last-round")
+                    self.playlog.used("most-money-wins")
                 return
             self.leader = (self.leader + 1) % self.n
             self.order = turn_order(self.n, self.leader)

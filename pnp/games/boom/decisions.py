@@ -211,6 +211,16 @@ RULES: tuple[Rule, ...] = (
         "reshuffling decks and the end of the game",
     ),
     Rule(
+        "plans-gone",
+        "Once every Business Plan of the game has gone public or bust, the game ends at once.",
+        "reshuffling decks and the end of the game, the other way it can end",
+    ),
+    Rule(
+        "most-money-wins",
+        "At the end only cash counts; the richest player wins and tied players share the win.",
+        "the introduction, and the end of the game",
+    ),
+    Rule(
         "ipo-limit-moves",
         "Some Events and Discards move the IPO Card Limit down (or up) its track.",
         "taking a company public, the IPO Card Limit",

@@ -39,6 +39,8 @@ from pnp.games.chance import shuffle
 from pnp.games.kit import Action, IllegalAction, Reporting
 
 T = TypeVar("T", bound=Callable[..., object])
+PLANS_GONE = "every plan gone"
+"""The end reason when no Business Plan is left to play (the other one is the crash)."""
 
 
 class State(StateData, Reporting):
@@ -189,6 +191,10 @@ class State(StateData, Reporting):
 
     def end_game(self, reason: str) -> None:
         """Pre-IPO companies are worthless: only the players' money counts."""
+        if self.playlog is not None:
+            if reason == PLANS_GONE:
+                self.playlog.used("plans-gone")
+            self.playlog.used("most-money-wins")
         self.phase = OVER
         self.to_move = -1
         self.end_reason = reason
@@ -305,7 +311,7 @@ class State(StateData, Reporting):
         self.remove_plan(plan)
         # decision plans-gone
         if self.plans_out >= config.plans_in_game:
-            self.end_game("every plan gone")
+            self.end_game(PLANS_GONE)
         return each
 
     def _pay_burn(self) -> None:
@@ -328,7 +334,7 @@ class State(StateData, Reporting):
                 if self.log is not None:
                     self.say(f"{self.card(plan)} burns ${burn}m, ${co.cash}m left")
         if self.plans_out >= config.plans_in_game:
-            self.end_game("every plan gone")
+            self.end_game(PLANS_GONE)
 
 
 def _no_actions(state: State) -> tuple[Action, ...]:

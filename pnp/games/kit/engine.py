@@ -123,7 +123,16 @@ class Reporting:
         return self.playlog.record() if self.playlog is not None else []
 
     def rules_used(self) -> frozenset[str]:
-        return frozenset(self.playlog.rules) if self.playlog is not None else frozenset()
+        return self.playlog.rules() if self.playlog is not None else frozenset()
+
+    def rule_uses(self) -> Sequence[str]:
+        return self.playlog.uses if self.playlog is not None else ()
+
+    def worth(self) -> tuple[float, ...]:
+        """Each seat's worth as its ``returns()`` say: an engine whose returns are a
+        running score keeps this; one whose returns say only who won overrides it."""
+        returns: list[int] = self.returns()  # type: ignore[attr-defined]
+        return tuple(map(float, returns))
 
     def draw_record(self) -> list[SeatDraws]:
         return self.playlog.draws() if self.playlog is not None else []

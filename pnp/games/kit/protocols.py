@@ -86,6 +86,19 @@ class GameState(Protocol):
         ``len(legal)``; an engine whose moves carry amounts may count an amount once)."""
         ...
 
+    def rule_uses(self) -> Sequence[str]:
+        """Every use of a listed rule in this game, in order: a rule used three times is
+        there three times (a ``Counter`` of it counts them, as cheaply as can be)."""
+        ...
+
+    def worth(self) -> tuple[float, ...]:
+        """Each seat's worth as the engine's own scoring estimates it now, on one scale
+        across seats (money, points): what the simulation report's leaders, lead changes
+        and game-quality measures (:mod:`pnp.sim.quality`) read after every round. Where
+        ``returns()`` is a running score it is that; where the returns say only who won
+        (Bidness), the engine values what each seat holds (docs/engines.md)."""
+        ...
+
 
 class Engine(Protocol):
     """What the runner, the CLI and the rulebook need from a game's engine module."""

@@ -315,6 +315,17 @@ RULES: tuple[Rule, ...] = (
         "phase 3, character E",
     ),
     Rule(
+        "last-round",
+        "The game ends once the last round on the round track is over.",
+        "end game",
+    ),
+    Rule(
+        "gem-scoring",
+        "Gems behind the screen score their colour's market value, plus one per gem of that "
+        "colour in front of the screen; the most points wins.",
+        "scoring",
+    ),
+    Rule(
         "zero-colour",
         "At the end a player's gems of the colour on their zero score marker score nothing.",
         "scoring",

@@ -64,9 +64,11 @@ class Ledger(StateData):
             log.used("boss-bump")
 
     def _count_scoring(self) -> None:
-        """Mark the end-of-game scoring rules that changed a score."""
+        """Mark the game's end and the end-of-game scoring rules that changed a score."""
         log = self.playlog
         assert log is not None
+        log.used("last-round")
+        log.used("gem-scoring")
         if any(self.behind[seat][self.zero[seat]] for seat in range(self.n)):
             log.used("zero-colour")
         if any(self.fakes):

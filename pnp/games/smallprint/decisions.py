@@ -173,6 +173,16 @@ RULES: tuple[Rule, ...] = (
         "the end-of-round paragraph",
     ),
     Rule(
+        "last-round",
+        "The game ends after the number of rounds set for its player count.",
+        "the overview of a round",
+    ),
+    Rule(
+        "most-cash-wins",
+        "When the game is over the player with the most cash wins.",
+        "the end-of-game paragraph",
+    ),
+    Rule(
         "pool-to-fewest-chits",
         "At the end, whoever holds the fewest penalty chits takes the pool.",
         "the end-of-game paragraph",

@@ -203,6 +203,8 @@ class State(StateData, Reporting):
         )
 
     def _end(self) -> None:
+        if self.playlog is not None:
+            self.playlog.used("last-round")
         self.peaks.final_pool = self.pool
         fewest = min(self.chits)
         claim = [s for s in range(self.n) if self.chits[s] == fewest]
@@ -220,8 +222,10 @@ class State(StateData, Reporting):
         self.phase = OVER
         self._legal, self._legal_ids = (), frozenset()
         best = self.winners()
-        if self.playlog is not None and self.cash.count(max(self.cash)) > 1:
-            self.playlog.used("tie-break")
+        if self.playlog is not None:
+            self.playlog.used("most-cash-wins")
+            if self.cash.count(max(self.cash)) > 1:
+                self.playlog.used("tie-break")
         self._say(f"Winner: {', '.join(map(self._name, best))}")
 
 
