@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from pnp.games import Engine
+from pnp.games.playlog import SeatDraws
 from pnp.sim.results import DEFAULT_MAX_STEPS, five_numbers, mean_of
 from pnp.sim.runner import game_seeds, play_games, play_out, simulate
 from pnp.sim.tally import Tally, lead_story, leader
@@ -91,6 +92,9 @@ class Scripted:
 
     def card_record(self) -> list[dict[str, int]]:
         return [{}, {}]
+
+    def draw_record(self) -> list[SeatDraws]:
+        return []
 
 
 def first(view: Any, legal: Sequence[int], rng: random.Random) -> int:

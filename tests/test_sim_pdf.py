@@ -62,12 +62,15 @@ def test_the_pdf_says_the_reports_numbers(tmp_path: Path, report: Report, game: 
     for items in report.components.values():
         for use in items.values():
             assert f"{use.peak} of {use.printed}" in lines
-    compared = [s for s in report.cards.values() if s.iwd is not None and s.iwd_ci95]
+    compared = [s for s in report.cards.values() if s.gain is not None and s.gain_ci95]
     assert 0 < len(compared) <= MOST_CARDS
-    for s in compared:  # every card of the forest plot, with its interval
-        assert s.iwd is not None and s.iwd_ci95 is not None
-        low, high = s.iwd_ci95
-        assert f"{change(s.iwd)}  ({change(low)} to {change(high)}), drawn {s.drawn:,}" in lines
+    for s in compared:  # every card of the forest plot, with its interval and its win rates
+        assert s.gain is not None and s.gain_ci95 is not None
+        low, high = s.gain_ci95
+        note = f"{change(s.gain)}  ({change(low)} to {change(high)}), drawn {s.drawn:,}"
+        if s.when_played.win is not None:
+            note += f", GP {s.when_played.win * 100:.0f} %"
+        assert note in lines
     # the verdicts' words, topic by topic, as report_verdicts wrote them (wrapped lines
     # joined again), each tagged
     text = " ".join(lines)

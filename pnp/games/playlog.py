@@ -30,17 +30,54 @@ class Rule(NamedTuple):
     """Where in the source text it is stated, in our words."""
 
 
+class SeatDraws(NamedTuple):
+    """When one seat of one game got each card (:meth:`PlayLog.draws`): the log's own
+    bytes, copied whole, so that a game's end costs no loop over its cards."""
+
+    opening: int
+    """Cards the seat held when the game was set up, before anyone's first decision."""
+    places: bytes
+    """Per card index: 0 if the seat never got it, else its place in the order the seat
+    got its cards (its n-th distinct card; 255 stands for 255 or later). The card was in
+    the opening hand when its place is at most ``opening``."""
+    ids: Sequence[str]
+    """The design id of each card index."""
+    got: int = 0
+    """The seat's latest place: the distinct cards it got (saturating at 255)."""
+
+    def first(self) -> dict[str, int]:
+        """Each design the seat got → the place of its earliest copy, ids sorted."""
+        out: dict[str, int] = {}
+        for design, place in zip(self.ids, self.places, strict=True):
+            if place and place < out.get(design, LAST_PLACE + 1):
+                out[design] = place
+        return dict(sorted(out.items()))
+
+    @classmethod
+    def of(cls, opening: int, first: dict[str, int]) -> SeatDraws:
+        """The record of a seat that got each design of ``first`` at its place (one
+        card per design; for examples and tests)."""
+        return cls(opening, bytes(first.values()), list(first), max(first.values(), default=0))
+
+
+LAST_PLACE = 255
+"""The place kept for a seat's 255th card and every later one (a byte holds it)."""
+
+
 class PlayLog:
-    """Per seat: the cards (indices into ``ids``) it drew and the times it played each;
-    for the game: each use of a rule, in order.
+    """Per seat: the cards (indices into ``ids``) it drew, in the order it got them, and
+    the times it played each; for the game: each use of a rule, in order.
 
     An event costs a store into a list made when the game starts: ``drawn[seat][card]``
-    is 1 once the seat drew the card, ``played[seat][card]`` counts its plays, and
-    ``used`` is the list ``uses``'s own ``append`` (as cheap as a set's ``add``; the
-    uses are counted once, when the game is over).  A game nobody reads these of
-    keeps no log at all (``new_state(..., record=False)``, the default)."""
+    is 0 until the seat gets the card, then its place among the seat's distinct cards (1
+    for the first, saturating at :data:`LAST_PLACE`); ``played[seat][card]`` counts its
+    plays, and ``used`` is the list ``uses``'s own ``append`` (as cheap as a set's ``add``;
+    the uses are counted once, when the game is over).  :meth:`close_opening`, called once
+    the game is set up (the kit's ``new_state``), marks the cards each seat got so far as
+    its opening hand.  A game nobody reads these of keeps no log at all
+    (``new_state(..., record=False)``, the default)."""
 
-    __slots__ = ("ids", "drawn", "played", "uses", "used")
+    __slots__ = ("ids", "drawn", "played", "uses", "used", "got", "opening")
 
     used: Callable[[str], None]
     """Count one use of the rule ``rule`` in this game."""
@@ -53,14 +90,29 @@ class PlayLog:
         self.played: list[list[int]] = [[0] * cards for _ in range(players)]
         self.uses: list[str] = []
         self.used = self.uses.append
+        self.got = [0] * players
+        """Per seat: distinct cards it got so far (saturating at ``LAST_PLACE``)."""
+        self.opening: tuple[int, ...] = (0,) * players
+        """Per seat: cards in its opening hand (none until :meth:`close_opening`)."""
 
     def draw(self, seat: int, card: int) -> None:
-        self.drawn[seat][card] = 1
+        drawn = self.drawn[seat]
+        if not drawn[card]:
+            got = self.got
+            place = got[seat]
+            if place < LAST_PLACE:
+                place = got[seat] = place + 1
+            drawn[card] = place
 
     def play(self, seat: int, card: int) -> None:
         """A card played counts as drawn too (a card played from the table, say)."""
-        self.drawn[seat][card] = 1
+        if not self.drawn[seat][card]:
+            self.draw(seat, card)
         self.played[seat][card] += 1
+
+    def close_opening(self) -> None:
+        """The game is set up: what each seat holds now is its opening hand."""
+        self.opening = tuple(self.got)
 
     def copy(self) -> PlayLog:
         other = PlayLog.__new__(PlayLog)
@@ -69,6 +121,8 @@ class PlayLog:
         other.played = [p[:] for p in self.played]
         other.uses = self.uses[:]
         other.used = other.uses.append
+        other.got = self.got[:]
+        other.opening = self.opening
         return other
 
     def rules(self) -> frozenset[str]:
@@ -86,6 +140,14 @@ class PlayLog:
                 designs[design] = designs.get(design, 0) + played[card]
             out.append(dict(sorted(designs.items())))
         return out
+
+    def draws(self) -> list[SeatDraws]:
+        """Per seat, its opening hand's size and the place of each card it got."""
+        ids = self.ids
+        return [
+            SeatDraws(opening, bytes(drawn), ids, got)
+            for drawn, opening, got in zip(self.drawn, self.opening, self.got, strict=True)
+        ]
 
 
 class _Logged(Protocol):

@@ -6,7 +6,7 @@ import statistics
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from pnp.sim.cards import CardStats
+from pnp.sim.cards import CardStats, Rate
 from pnp.sim.quality import RARE, interval, quality_lines, rare_rules
 from pnp.sim.strength import Strength
 
@@ -99,6 +99,13 @@ class Report:
     """Game-quality measures (pnp.sim.quality): each one's games, mean and 95 % interval."""
     rule_uses: dict[str, float] = field(default_factory=dict)
     """Each rule the engine lists → its uses per game played."""
+    cards_bot: str = ""
+    """The bot kind whose seats ``cards`` describes: the strongest that played
+    (pnp.sim.card_kinds)."""
+    cards_by_bot: dict[str, dict[str, CardStats]] = field(default_factory=dict)
+    """Per bot kind, strongest first: its seats' card statistics, never pooled."""
+    seats_by_bot: dict[str, list[Rate]] = field(default_factory=dict)
+    """With more than one bot kind: per kind, its win rate in each seat it took."""
 
     @property
     def first_seat_edge(self) -> float:
@@ -194,11 +201,22 @@ class Report:
         return out
 
     def card_lines(self) -> list[str]:
-        """How many designs were tracked, and each flagged one with its interval."""
+        """How many designs were tracked, and each flagged one with its interval; with
+        several bot kinds, the strongest kind's (the others' counts after it)."""
         if not self.cards:
             return []
         flagged = flagged_lines(self.cards)
-        return [f"cards: {len(self.cards)} designs tracked, {len(flagged)} flagged", *flagged]
+        several = len(self.cards_by_bot) > 1
+        who = f"cards, {self.cards_bot} seats" if several else "cards"
+        head = f"{who}: {len(self.cards)} designs tracked, {len(flagged)} flagged"
+        if several:
+            others = [
+                f"{bot} seats: {sum(s.flagged for s in cards.values())} flagged"
+                for bot, cards in self.cards_by_bot.items()
+                if bot != self.cards_bot
+            ]
+            head += f" ({'; '.join(others)})"
+        return [head, *flagged]
 
     def mix(self) -> str:
         """The bots at the table, e.g. ``search+heuristic, seats rotated``."""
@@ -261,6 +279,17 @@ class Report:
                 "minus in games it did not, with a 95 % interval; flagged when the interval, "
                 "widened for the number of cards, leaves out zero"
             )
+            out.append(
+                "cards drawn in 90 % of games or more: judged instead by the win rate when "
+                "got early minus late (late: after the card's median place among the seat's "
+                "cards, not in the opening hand); opening hand, played: win rates with the "
+                "card dealt at the start, played at least once; (n): games behind each"
+            )
+            if len(self.cards_by_bot) > 1:
+                out.append(
+                    f"cards, {self.cards_bot} seats: figures of the seats that bot played, the "
+                    "strongest at the table; each bot's seats are counted apart, never pooled"
+                )
         if self.strength is not None:
             out.append(
                 "bot strength: games each bot won per seat it took, seats rotated; a "
@@ -291,16 +320,33 @@ def without_timing(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def flagged_lines(cards: dict[str, CardStats]) -> list[str]:
-    """A line for each flagged design with its interval, the largest improvement first."""
-    flagged = [(card, s) for card, s in cards.items() if s.outlier]
+    """A line for each flagged design with its interval, the largest difference first,
+    and its other win rates: in the opening hand and when played."""
+    flagged = [(card, s) for card, s in cards.items() if s.flagged]
     out = []
-    for card, s in sorted(flagged, key=lambda item: -abs(item[1].iwd or 0.0)):
-        low, high = s.iwd_ci95 or (0.0, 0.0)
-        out.append(
-            f"  {card}: win when drawn {s.win_when_drawn:.1%}, improvement "
-            f"{s.iwd:+.1%} [{low:+.1%}, {high:+.1%}], drawn {s.drawn}"
-        )
+    for card, s in sorted(flagged, key=lambda item: -abs(item[1].gain or 0.0)):
+        low, high = s.gain_ci95 or (0.0, 0.0)
+        if s.late:
+            early, late = s.drawn_early, s.drawn_late
+            line = (
+                f"  {card}: win when got early {early.win or 0.0:.1%} ({early.n}), late "
+                f"{late.win or 0.0:.1%} ({late.n}), difference {s.gain or 0.0:+.1%} "
+                f"[{low:+.1%}, {high:+.1%}], drawn {s.drawn}"
+            )
+        else:
+            line = (
+                f"  {card}: win when drawn {s.win_when_drawn:.1%}, improvement "
+                f"{s.iwd:+.1%} [{low:+.1%}, {high:+.1%}], drawn {s.drawn}"
+            )
+        out.append(line + "".join(_rate_words(s)))
     return out
+
+
+def _rate_words(s: CardStats) -> list[str]:
+    """``; opening hand 30.1% (120), played 35.2% (400)``: the rates that have games."""
+    rates = (("opening hand", s.in_opening), ("played", s.when_played))
+    words = [f"{name} {r.win:.1%} ({r.n})" for name, r in rates if r.win is not None]
+    return ["; " + ", ".join(words)] if words else []
 
 
 def mean_of(counts: dict[int, int]) -> float:

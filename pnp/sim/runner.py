@@ -21,7 +21,7 @@ from typing import Any
 from pnp._errors import Finding, Severity, UsageError
 from pnp._progress import Advance
 from pnp.games import Bot, Engine, GameState, engine_for, get_engine, sees
-from pnp.sim.cards import card_stats
+from pnp.sim.card_kinds import bot_order, card_kinds
 from pnp.sim.cluster import ClusterStopped
 from pnp.sim.lineup import bots_by_name, check_budget, check_lineup
 from pnp.sim.quality import summarise
@@ -214,6 +214,9 @@ def _report(
     if strength is not None:
         for table, scores in zip(tally.tables, tally.scores, strict=True):
             strength.add_game(table, scores)
+        strength.finish()
+    shares = [_shares(w, tally.players) for w in tally.winners]
+    kinds = card_kinds(tally, shares, bot_order(engine), strength)
     ratings = None
     if strength is not None:
         from pnp.sim.ratings import rate_kinds  # openskill: only runs of several kinds
@@ -244,10 +247,10 @@ def _report(
         requested=requested,
         interrupted=tally.interrupted,
         max_steps=max_steps,
-        strength=None if strength is None else strength.finish(),
+        strength=strength,
         lineup=list(bots),
         rules={rule.id: tally.rules[rule.id] for rule in getattr(engine, "RULES", ())},
-        cards=card_stats(tally.cards, [_shares(w, tally.players) for w in tally.winners]),
+        cards=kinds.cards,
         game_lengths=tally.game_lengths,
         winners=tally.winners,
         options_per_decision=[o / a if a else 0.0 for o, a in zip(options, asked, strict=True)],
@@ -256,6 +259,9 @@ def _report(
         spread_quantiles=five_numbers(spreads),
         lead_changes=dict(sorted(Counter(changes for changes, _ in tally.leads).items())),
         led_from=dict(sorted(Counter(r for _, r in tally.leads if r is not None).items())),
+        cards_bot=kinds.bot,
+        cards_by_bot=kinds.by_bot,
+        seats_by_bot=kinds.seats,
         decisions_per_second={
             kind: tally.bot_decisions[kind] / tally.bot_seconds[kind]
             for kind in dict.fromkeys(bots)

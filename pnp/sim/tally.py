@@ -21,6 +21,7 @@ from pnp.sim.quality import GameQuality, game_quality
 
 if TYPE_CHECKING:
     from pnp.games import GameState
+    from pnp.games.playlog import SeatDraws
 
 
 @dataclass
@@ -54,6 +55,8 @@ class Tally:
     (None when the game ended in a tie); see :func:`lead_story`."""
     played: int = 0
     interrupted: bool = False
+    draws: list[list[SeatDraws]] = field(default_factory=list)
+    """Per completed game: per seat, when it got each design it drew (its opening hand too)."""
     bot_seconds: dict[str, float] = field(default_factory=dict)
     """Bot kind → seconds spent inside its timed calls, when the run is timed."""
     bot_decisions: dict[str, int] = field(default_factory=dict)
@@ -106,6 +109,7 @@ class Tally:
         self.tables.append(table)
         self.scores.append(tuple(scores))
         self.cards.append(state.card_record())
+        self.draws.append(state.draw_record())
         leaders = leaders or [leader(scores)]
         self.leads.append(lead_story(leaders))
         self.quality.append(
@@ -139,6 +143,7 @@ class Tally:
         self.tables += later.tables
         self.scores += later.scores
         self.cards += later.cards
+        self.draws += later.draws
         self.leads += later.leads
         self.quality += later.quality
         self.rule_uses.update(later.rule_uses)

@@ -70,7 +70,8 @@ def report_verdicts(report: Report) -> list[Verdict]:
     if report.rules:
         out.append(_rules(report))
     if report.cards:
-        out.append(cards_verdict(report.cards, "card designs"))
+        kind = report.cards_bot if len(report.cards_by_bot) > 1 else ""
+        out.append(cards_verdict(report.cards, "card designs", kind))
     out.append(_components(report))
     return out
 
@@ -147,28 +148,38 @@ def _rules(r: Report) -> Verdict:
     )
 
 
-def cards_verdict(cards: dict[str, CardStats], what: str) -> Verdict:
-    """Cards whose improvement when drawn lies outside chance, the largest first."""
+def cards_verdict(cards: dict[str, CardStats], what: str, kind: str = "") -> Verdict:
+    """Cards whose difference (improvement when drawn, or early against late for a card
+    nearly every seat draws) lies outside chance, the largest first; ``kind`` names the
+    bot whose seats these are, when several played."""
     topic = "Cards"
-    flagged = sorted((c for c, s in cards.items() if s.outlier), key=lambda c: -abs(_iwd(cards[c])))
+    seat = f"a {kind} seat's" if kind else "a seat's"
+    flagged = sorted(
+        (c for c, s in cards.items() if s.flagged), key=lambda c: -abs(_gain(cards[c]))
+    )
     if flagged:
-        names = [f"{card} ({change(_iwd(cards[card]))})" for card in flagged]
+        names = [_named(card, cards[card]) for card in flagged]
         return Verdict(
             False,
             topic,
-            f"{len(flagged)} of {len(cards)} {what} change a seat's win rate when drawn by "
+            f"{len(flagged)} of {len(cards)} {what} change {seat} win rate when drawn by "
             f"more than chance allows: {listed(names)}.",
         )
     return Verdict(
         True,
         topic,
-        f"None of {len(cards)} {what} changes a seat's win rate when drawn by more than "
+        f"None of {len(cards)} {what} changes {seat} win rate when drawn by more than "
         "chance allows.",
     )
 
 
-def _iwd(stats: CardStats) -> float:
-    return stats.iwd or 0.0
+def _named(card: str, stats: CardStats) -> str:
+    """``teapot (−8.8 %)``, or ``coffee (+4.0 % early against late)``."""
+    return f"{card} ({change(_gain(stats))}{' early against late' if stats.late else ''})"
+
+
+def _gain(stats: CardStats) -> float:
+    return stats.gain or 0.0
 
 
 def _components(r: Report) -> Verdict:

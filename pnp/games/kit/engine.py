@@ -14,7 +14,7 @@ from pnp._errors import Finding, Severity, UsageError, ValidationFailed
 from pnp.games.kit.freeze import FrozenDict
 
 if TYPE_CHECKING:
-    from pnp.games.playlog import PlayLog
+    from pnp.games.playlog import PlayLog, SeatDraws
     from pnp.spec.game import Game
 
 STANDARD_PARTS: FrozenDict[str, str] = FrozenDict(
@@ -31,6 +31,9 @@ STANDARD_PARTS: FrozenDict[str, str] = FrozenDict(
     }
 )
 """Where every engine keeps each part (attribute → its submodule, relative to the package)."""
+
+BOT_ORDER = ("search", "heuristic", "random")
+"""The standard bots, strongest first (:attr:`EngineInfo.bot_order`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +56,9 @@ class EngineInfo:
     (checked by :func:`check_players` either way)."""
     parts: FrozenDict[str, str] = STANDARD_PARTS
     """Attribute → submodule; an engine with parts of its own adds them to the standard ones."""
+    bot_order: tuple[str, ...] = BOT_ORDER
+    """Its bots, strongest first: whose card statistics a simulation of several bots
+    leads with when the run itself does not tell which is stronger (pnp.sim.card_kinds)."""
 
 
 T = TypeVar("T")
@@ -128,6 +134,9 @@ class Reporting:
         returns: list[int] = self.returns()  # type: ignore[attr-defined]
         return tuple(map(float, returns))
 
+    def draw_record(self) -> list[SeatDraws]:
+        return self.playlog.draws() if self.playlog is not None else []
+
     def option_count(self, legal: Sequence[Any]) -> int:
         """How many options a decision with these legal actions offers, for the report's
         options per decision: one per action, unless the engine counts its own way."""
@@ -150,7 +159,10 @@ def _module_api(package: str, info: EngineInfo, part: Callable[[str], Any]) -> d
         record: bool = False,
     ) -> Any:
         check_players(game, players, info)
-        return part("State")(config_for(game), players, seed, transcript, record)
+        state = part("State")(config_for(game), players, seed, transcript, record)
+        if record and state.playlog is not None:  # every engine deals in its State's setup
+            state.playlog.close_opening()
+        return state
 
     def worked_examples(game: Game) -> dict[str, Any]:
         return part("examples_for")(config_for(game), game)  # type: ignore[no-any-return]

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 if TYPE_CHECKING:
     from pnp._errors import Finding
+    from pnp.games.playlog import SeatDraws
     from pnp.spec.game import Game
 
 Move = Any
@@ -73,6 +74,11 @@ class GameState(Protocol):
 
     def rules_used(self) -> frozenset[str]:
         """The ids of the engine's listed rules (``RULES``) that this game put to use."""
+        ...
+
+    def draw_record(self) -> list[SeatDraws]:
+        """Per seat: its opening hand's size and the place in its order of each design it
+        drew (pnp.games.playlog.SeatDraws)."""
         ...
 
     def option_count(self, legal: Sequence[Move]) -> int:
