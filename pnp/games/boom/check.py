@@ -8,6 +8,7 @@ cause gives one message.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, TypeGuard
 
 from pnp._errors import Finding, Location, Severity, shown
@@ -23,9 +24,9 @@ from pnp.games.boom.config import (
     PLAY_DECK,
 )
 from pnp.games.boom.decisions import PUBLISHED
-from pnp.games.boom.tables import PLANS_IN_GAME, Tables
+from pnp.games.boom.tables import Firm, Industry, Tables
 from pnp.games.decisions import check_published
-from pnp.games.table_schema import table_findings
+from pnp.games.table_schema import table_findings, tables_of
 from pnp.spec.game import Card, Game
 
 MIN_PLAY_CARDS = 60
@@ -40,7 +41,7 @@ def _is_int(value: Any) -> TypeGuard[int]:
 class _Checker:
     def __init__(self, game: Game) -> None:
         self.game = game
-        self.tables = game.spec.tables
+        self.tables = tables_of(game, Tables)
         self.findings: list[Finding] = []
 
     def error(self, message: str, where: Location, severity: Severity = Severity.ERROR) -> None:
@@ -49,27 +50,22 @@ class _Checker:
     def table_at(self, *keys: str | int) -> Location:
         return self.game.spec_location("tables", *keys)
 
-    def rows(self, name: str) -> list[dict[str, Any]]:
-        """The rows of table ``name`` (their shape checked by :class:`.tables.Tables`)."""
-        rows: list[dict[str, Any]] = self.tables[name]
-        return rows
-
-    def ids(self, name: str) -> list[str]:
-        """The ids of table ``name``'s rows; an id given twice is reported."""
+    def ids(self, name: str, rows: Sequence[Industry | Firm]) -> list[str]:
+        """The ids of table ``name``'s ``rows``; an id given twice is reported."""
         out: list[str] = []
-        for i, row in enumerate(self.rows(name)):
-            if row["id"] in out:
+        for i, row in enumerate(rows):
+            if row.id in out:
                 self.error(
-                    f"tables.{name}: id {shown(row['id'])} appears twice",
+                    f"tables.{name}: id {shown(row.id)} appears twice",
                     self.table_at(name, i, "id"),
                 )
             else:
-                out.append(row["id"])
+                out.append(row.id)
         return out
 
     def numbers(self) -> None:
         players = self.game.spec.players
-        lead, need = self.tables["lead_max_shares"], self.tables["close_min_shares"]
+        lead, need = self.tables.lead_max_shares, self.tables.close_min_shares
         if lead + players.min - 1 < need:
             most = lead + players.min - 1
             self.error(
@@ -79,18 +75,18 @@ class _Checker:
             )
 
     def firms_and_money(self) -> None:
-        firms = self.ids("firms")
+        firms = self.ids("firms", self.tables.firms)
         most = self.game.spec.players.max
         if firms and len(firms) < most:
             self.error(
                 f"tables.firms lists {len(firms)} firms but up to {most} players play",
                 self.table_at("firms"),
             )
-        money = self.rows("money")
-        values = [row["value"] for row in money]
+        money = self.tables.money
+        values = [row.value for row in money]
         for i, row in enumerate(money):
-            if row["value"] < 1 or row["count"] < 0 or values.index(row["value"]) != i:
-                bad = "count" if row["value"] >= 1 and values.index(row["value"]) == i else "value"
+            if row.value < 1 or row.count < 0 or values.index(row.value) != i:
+                bad = "count" if row.value >= 1 and values.index(row.value) == i else "value"
                 self.error(
                     f"tables.money[{i}]: values must be distinct and positive, counts not negative",
                     self.table_at("money", i, bad),
@@ -102,8 +98,8 @@ class _Checker:
             )
 
     def ipo_track(self) -> list[int]:
-        rows = self.rows("ipo_track")
-        limits = [row["limit"] for row in rows]
+        rows = self.tables.ipo_track
+        limits = [row.limit for row in rows]
         for i in range(1, len(rows)):
             if limits[i] != limits[i - 1] - 1:
                 self.error(
@@ -111,7 +107,7 @@ class _Checker:
                     "track must count down by one",
                     self.table_at("ipo_track", i, "limit"),
                 )
-            elif rows[i]["surcharge"] < rows[i - 1]["surcharge"]:
+            elif rows[i].surcharge < rows[i - 1].surcharge:
                 self.error(
                     "tables.ipo_track: surcharges must not fall as the limit falls",
                     self.table_at("ipo_track", i, "surcharge"),
@@ -121,8 +117,8 @@ class _Checker:
                 f"tables.ipo_track ends at {limits[-1]}; it must end at limit 1",
                 self.table_at("ipo_track", len(rows) - 1, "limit"),
             )
-        start = self.tables.get("ipo_limit_start")
-        if limits and _is_int(start) and start not in limits:
+        start = self.tables.ipo_limit_start
+        if limits and start not in limits:
             self.error(
                 f"tables.ipo_limit_start {start} is not on the IPO track",
                 self.table_at("ipo_limit_start"),
@@ -130,29 +126,28 @@ class _Checker:
         return limits
 
     def ipo_table(self) -> None:
-        rows = self.rows("ipo_table")
+        rows = self.tables.ipo_table
         if not rows:
             return
-        if rows[0]["roll"] != LOWEST_ROLL:
+        if rows[0].roll != LOWEST_ROLL:
             self.error(
-                f"tables.ipo_table starts at {rows[0]['roll']}; the lowest IPO roll is "
-                f"{LOWEST_ROLL}",
+                f"tables.ipo_table starts at {rows[0].roll}; the lowest IPO roll is {LOWEST_ROLL}",
                 self.table_at("ipo_table", 0, "roll"),
             )
         for i in range(1, len(rows)):
-            if rows[i]["roll"] != rows[i - 1]["roll"] + 1:
+            if rows[i].roll != rows[i - 1].roll + 1:
                 self.error(
-                    f"tables.ipo_table jumps from roll {rows[i - 1]['roll']} to {rows[i]['roll']}",
+                    f"tables.ipo_table jumps from roll {rows[i - 1].roll} to {rows[i].roll}",
                     self.table_at("ipo_table", i, "roll"),
                 )
-            elif rows[i]["raised"] < rows[i - 1]["raised"]:
+            elif rows[i].raised < rows[i - 1].raised:
                 self.error(
                     "tables.ipo_table: a higher roll must not raise less",
                     self.table_at("ipo_table", i, "raised"),
                 )
-        if rows[-1]["roll"] != IPO_TABLE_TOP:
+        if rows[-1].roll != IPO_TABLE_TOP:
             self.error(
-                f"tables.ipo_table ends at {rows[-1]['roll']}; its last row must be "
+                f"tables.ipo_table ends at {rows[-1].roll}; its last row must be "
                 f"{IPO_TABLE_TOP} (that row counts for every higher roll)",
                 self.table_at("ipo_table", len(rows) - 1, "roll"),
             )
@@ -187,9 +182,9 @@ class _Checker:
     def plan_count(self, plans: list[Card]) -> None:
         """The deck must hold exactly the rules' number of Business Plans: point at the
         first plan beyond it, or at the last plan when some are missing."""
-        wanted = self.tables.get("plans", PLANS_IN_GAME)
+        wanted = self.tables.plans
         count = sum(c.qty for c in plans)
-        if count == wanted or not _is_int(wanted):
+        if count == wanted:
             return
         message = f"the play deck holds {count} Business Plans; the game needs {wanted}"
         if not plans:
@@ -294,7 +289,7 @@ def validate(game: Game) -> list[Finding]:
         return shape
     check = _Checker(game)
     check.numbers()
-    industries = check.ids("industries")
+    industries = check.ids("industries", check.tables.industries)
     check.firms_and_money()
     check.ipo_track()
     check.ipo_table()

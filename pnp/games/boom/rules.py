@@ -213,12 +213,14 @@ class State(StateData, Reporting):
 
     def _play_actions(self) -> tuple[Action, ...]:
         actions: list[Action] = [KEEP_ACTION]
-        add, extend, config, plans = actions.append, actions.extend, self.config, self.companies
-        role, playable, table = config.card_role, effects.playable, self.actions
+        add, plans, table = actions.append, self.companies, self.actions
+        role, playable = self.config.card_role, effects.playable
         for card in self.hands[self.actor]:
             kind = role[card]
             if kind == COMPANY:
-                extend(map(table.attach[card].__getitem__, plans))
+                attach = table.attach[card]
+                for plan in plans:  # a loop: map and extend cost more for a few plans
+                    add(attach[plan])
             elif kind == PLAN:
                 add(table.plan[card])
             elif playable(self, card):
