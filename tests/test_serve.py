@@ -32,9 +32,9 @@ from pnp.serve.stats import read_stats  # noqa: E402
 from pnp.serve.watch import follow  # noqa: E402
 from pnp.serve.workbench import Workbench  # noqa: E402
 from pnp.spec.load import load_game  # noqa: E402
+from tests.serving import ENV, address, start_serve  # noqa: E402
 
 HOST = "testserver"
-ENV = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
 """A `pnp` process run from elsewhere imports this checkout."""
 SOURCE = re.compile(r"^[^:]+\.yaml:\d+$")
 
@@ -229,17 +229,6 @@ def test_statistics_are_read_checked_and_attached(tmp_path: Path, mini_cards: Pa
     assert str(stats) in str(err.value)
 
 
-def _address(proc: subprocess.Popen[str], seconds: float = 60.0) -> str:
-    assert proc.stdout is not None
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        line = proc.stdout.readline()
-        found = re.search(r"http://[\d.]+:\d+/", line)
-        if found:
-            return found.group(0)
-    raise AssertionError("no address printed")
-
-
 def _raw_status(url: str, path: str, host: str | None = None) -> int:
     """The status of a GET of ``path`` sent as it is written (no client folds its ``..``)."""
     import http.client
@@ -259,17 +248,9 @@ def test_ctrl_c_ends_it_within_two_seconds_leaving_no_process(
     tmp_path: Path, mini_cards: Path
 ) -> None:
     before = sorted(p.name for p in (mini_cards / "mini").iterdir())
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "pnp", "serve", "mini", "--cards", str(mini_cards), "--port", "0"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-        cwd=tmp_path,
-        env=ENV,
-    )
+    proc = start_serve(["mini", "--cards", str(mini_cards)], tmp_path)
     try:
-        url = _address(proc)
+        url = address(proc)
         with urllib.request.urlopen(url + "api/pieces", timeout=60) as answer:
             assert json.load(answer)["pieces"]
         with urllib.request.urlopen(url + "files/", timeout=60) as answer:  # a build, here

@@ -13,7 +13,6 @@ import re
 import shutil
 import signal
 import subprocess
-import sys
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -25,15 +24,12 @@ import pytest
 
 from pnp.spec.load import load_game
 from pnp.spec.paths import cards_root
+from tests.serving import address, start_serve
 
 pytestmark = pytest.mark.slow
 
-ROOT = Path(__file__).resolve().parents[1]
-ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
-"""The `pnp` process imports this checkout."""
 WAIT_MS = 30_000
 """Longest a step waits for the page (a reading of the game takes a few seconds)."""
-ADDRESS = re.compile(r"http://127\.0\.0\.1:\d+/")
 
 
 @dataclass
@@ -43,35 +39,14 @@ class Served:
     """The copied cards folder (``cards/boom/…``)."""
 
 
-def _address(proc: subprocess.Popen[str], seconds: float = 60.0) -> str:
-    assert proc.stdout is not None
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        line = proc.stdout.readline()
-        found = ADDRESS.search(line)
-        if found:
-            return found.group(0)
-        if not line and proc.poll() is not None:
-            break
-    raise AssertionError(f"pnp serve printed no address (exit {proc.poll()})")
-
-
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     tmp = tmp_path_factory.mktemp("browser")
     cards = tmp / "cards"
     shutil.copytree(cards_root() / "boom", cards / "boom")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "pnp", "serve", "boom", "--cards", str(cards), "--port", "0"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-        start_new_session=True,
-        cwd=tmp,
-        env=ENV,
-    )
+    proc = start_serve(["boom", "--cards", str(cards)], tmp, subprocess.DEVNULL)
     try:
-        url = _address(proc)
+        url = address(proc)
         _settled(url)
         yield Served(url, cards)
     finally:

@@ -6,8 +6,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import subprocess
-import sys
 import time
 import urllib.request
 import warnings
@@ -29,6 +27,7 @@ from pnp.serve.files import BuiltFiles  # noqa: E402
 from pnp.serve.stats import read_stats  # noqa: E402
 from pnp.serve.workbench import Workbench  # noqa: E402
 from pnp.spec.load import load_game  # noqa: E402
+from tests.serving import address, start_serve  # noqa: E402
 
 HOST = "testserver"
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -131,19 +130,9 @@ def test_a_playtest_from_the_page_gives_the_pieces_their_statistics(boom: TestCl
 def test_ctrl_c_during_a_playtest_ends_it_within_two_seconds_leaving_no_process(
     tmp_path: Path,
 ) -> None:
-    from tests.test_serve import ENV, _address
-
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "pnp", "serve", "boom", "--port", "0"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-        cwd=tmp_path,
-        env=ENV,
-    )
+    proc = start_serve(["boom"], tmp_path)
     try:
-        url = _address(proc)
+        url = address(proc)
         asked = urllib.request.Request(
             url + "api/playtest",
             data=json.dumps({"games": 5000}).encode(),
