@@ -9,7 +9,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # importing typing takes 25 ms, before the `pnp` command guards Ctrl-C
     from typing import Any
 
-__version__ = "0.1.0"
+from pnp._version import __version__
 
 __all__ = [
     "BuildOptions",

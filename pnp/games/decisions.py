@@ -126,7 +126,7 @@ def with_provenance(game: Game, run: dict[str, Any]) -> dict[str, Any]:
     (the same figures, as tests/test_playtest_record.py checks), the pnp ``version`` that
     printed it, and each component group's share of games short with its 95 % interval
     (``short_ci95``, Wilson's)."""
-    from pnp import __version__
+    from pnp._version import __version__
 
     command = simulate_command(
         game.id, run["games"], run["seed"], run["players"], run["bots"], run["expansions"]

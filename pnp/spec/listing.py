@@ -23,7 +23,7 @@ _CODE = ("load.py", "model.py", "listing.py", "yamlio.py")
 
 
 def _stamp(cards: Path | None) -> str:
-    from pnp import __version__
+    from pnp._version import __version__
 
     here = Path(__file__).parent
     parts = [__version__, os.getcwd()]
