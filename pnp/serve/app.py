@@ -67,7 +67,7 @@ def create_app(served: Served, watch: Callable[[], Callable[[], None]] | None = 
         return await _static(request.path_params["name"])
 
     async def pieces(request: Request) -> Response:
-        return await _pieces(served)
+        return await _pieces(served, request.query_params.get("first") == "1")
 
     async def piece(request: Request) -> Response:
         return await _piece(served, request)
@@ -120,10 +120,12 @@ async def _static(name: str) -> Response:
     return Response((STATIC / name).read_bytes(), media_type=f"{PAGE_FILES[name]}; charset=utf-8")
 
 
-async def _pieces(served: Served) -> Response:
+async def _pieces(served: Served, first: bool = False) -> Response:
+    """Every piece, once the game's first reading is done; with ``first`` (the page's
+    first look) as soon as the first file's pieces are in, the rest told by events."""
     wb = served.workbench
     for _ in range(int(FIRST_READ_S / 0.05)):
-        if wb.ready.is_set():
+        if wb.ready.is_set() or (first and wb.has_pieces()):
             break
         await asyncio.sleep(0.05)
     snap = wb.snapshot()
@@ -135,6 +137,7 @@ async def _pieces(served: Served) -> Response:
             "banner": snap.banner,
             "pieces": [piece_json(p, snap) for p in snap.all_pieces()],
             "expansion": snap.side.summary() if snap.side is not None else None,
+            "complete": wb.ready.is_set(),
         }
     )
 

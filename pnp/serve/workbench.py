@@ -5,7 +5,9 @@ statistics, the banner, and the pictures drawn so far.
 default options): each piece whose digest changed gets the next revision, the others keep
 theirs. A file that cannot be read or laid out sets the banner (``file:line:col:
 message``) and keeps the pieces last read well; the pieces are published first, then
-validate's findings (it lays everything out again, and takes longer). Listeners hear of
+validate's findings (it lays everything out again, and takes longer): a thread of their
+own checks the latest reading while the next save is already being read, and findings of
+a reading that has since been overtaken are dropped, never shown. Listeners hear of
 each change with the ids it touched. Pictures are drawn when first asked for and kept by
 digest, in memory."""
 
@@ -79,6 +81,11 @@ class Workbench:
         self._listeners: list[Listener] = []
         self.ready = threading.Event()
         """Set once the game has been read (well or not) for the first time."""
+        self._reading = 0
+        """Counts the readings begun; findings are kept only for the latest."""
+        self._to_check: tuple[int, Game, list[str]] | None = None
+        self._check_wanted = threading.Condition()
+        self._checker: threading.Thread | None = None
 
     def listen(self, listener: Listener) -> Callable[[], None]:
         """Call ``listener(event)`` after each change; returns what stops it."""
@@ -91,6 +98,11 @@ class Workbench:
                     self._listeners.remove(listener)
 
         return stop
+
+    def has_pieces(self) -> bool:
+        """Whether any file's pieces have been read yet."""
+        with self._lock:
+            return bool(self._by_file)
 
     def snapshot(self) -> Snapshot:
         with self._lock:
@@ -137,6 +149,9 @@ class Workbench:
         from pnp.plan.outputs import file_kinds, plan_build
         from pnp.plan.settings import BuildOptions
 
+        with self._lock:
+            self._reading += 1
+            reading = self._reading
         try:
             game = self._load()
             kinds = frozenset(file_kinds()) - {"rulebook"}
@@ -164,7 +179,14 @@ class Workbench:
             self._tell(self._take(game, {planned.path: pieces}))
         self._tell(self._take(game, {}, {f.path for f in plan.files}, errors))
         self.ready.set()
-        self._tell(self._check(game, errors))
+        with self._check_wanted:
+            self._to_check = (reading, game, errors)
+            self._check_wanted.notify()
+            if self._checker is None:
+                self._checker = threading.Thread(
+                    target=self._check_each, name="pnp-serve-check", daemon=True
+                )
+                self._checker.start()
 
     def _take(
         self,
@@ -195,8 +217,27 @@ class Workbench:
             self._version += 1
         return changed
 
-    def _check(self, game: Game, errors: list[str]) -> list[str]:
-        """validate's findings, given to their pieces; the first error in the banner."""
+    def _check_each(self) -> None:
+        """Check the latest reading, one at a time, for as long as the process lives."""
+        while True:
+            with self._check_wanted:
+                while self._to_check is None:
+                    self._check_wanted.wait()
+                reading, game, errors = self._to_check
+                self._to_check = None
+            try:
+                changed = self._check(reading, game, errors)
+            except Exception as exc:  # a fault of pnp's own: one line, not a traceback
+                with self._lock:
+                    self._banner = f"pnp could not check the game ({type(exc).__name__}: {exc})"
+                    self._version += 1
+                changed = []
+            if changed is not None:
+                self._tell(changed)
+
+    def _check(self, reading: int, game: Game, errors: list[str]) -> list[str] | None:
+        """validate's findings, given to their pieces; the first error in the banner.
+        None when a later reading has begun since ``reading``: its findings would be stale."""
         from pnp.check.validate import validate_game
 
         try:
@@ -204,6 +245,8 @@ class Workbench:
         except PnpError as exc:
             found = [Finding(Severity.ERROR, exc.message, exc.location)]
         with self._lock:
+            if reading != self._reading:
+                return None
             now = [p for ps in self._by_file.values() for p in ps]
             mine = {p.id: findings_of(p, found) for p in now}
             changed = [i for i, f in mine.items() if f != self._findings.get(i, [])]

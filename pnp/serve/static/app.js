@@ -26,9 +26,12 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+let looked = false; // the first look takes the first file's pieces; events bring the rest
+
 async function load() {
   try {
-    const answer = await fetch("/api/pieces");
+    const answer = await fetch(looked ? "/api/pieces" : "/api/pieces?first=1");
+    looked = true;
     if (!answer.ok) throw new Error(`the server answered ${answer.status}`);
     const data = await answer.json();
     state.pieces = data.pieces;
@@ -36,6 +39,7 @@ async function load() {
     state.banner = data.banner;
     state.expansion = data.expansion;
     $("status").textContent = `${data.pieces.length} pieces`;
+    if (!data.complete) setTimeout(load, 250); // the first reading goes on
   } catch (error) {
     $("status").textContent = `Cannot reach the workbench: ${error.message}`;
     return;
