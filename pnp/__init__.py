@@ -9,7 +9,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # importing typing takes 25 ms, before the `pnp` command guards Ctrl-C
     from typing import Any
 
-from pnp._version import __version__
+from pnp._version import __version__ as __version__
 
 __all__ = [
     "BuildOptions",
