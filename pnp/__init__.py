@@ -5,11 +5,11 @@ Importing ``pnp`` is cheap; the names below load their modules on first use.
 
 from __future__ import annotations
 
+from pnp._version import __version__ as __version__
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # importing typing takes 25 ms, before the `pnp` command guards Ctrl-C
     from typing import Any
-
-from pnp._version import __version__ as __version__
 
 __all__ = [
     "BuildOptions",
