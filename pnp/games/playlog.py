@@ -132,8 +132,13 @@ class PlayLog:
     def record(self) -> list[dict[str, int]]:
         """Per seat, each design it drew → the times it played that design, ids sorted."""
         ids, out = self.ids, []
+        in_order, single = _shape(ids)
         every = range(len(ids))
         for drawn, played in zip(self.drawn, self.played, strict=True):
+            if single:  # one card per design: the drawn cards' pairs are the record, built in C
+                got = zip(compress(ids, drawn), compress(played, drawn), strict=True)
+                out.append(dict(got if in_order else sorted(got)))
+                continue
             designs: dict[str, int] = {}
             for card in compress(every, drawn):
                 design = ids[card]
@@ -148,6 +153,23 @@ class PlayLog:
             SeatDraws(opening, bytes(drawn), ids, got)
             for drawn, opening, got in zip(self.drawn, self.opening, self.got, strict=True)
         ]
+
+
+_SHAPES: dict[int, tuple[Sequence[str], tuple[bool, bool]]] = {}
+_KEPT_SHAPES = 64
+
+
+def _shape(ids: Sequence[str]) -> tuple[bool, bool]:
+    """Whether ``ids`` is sorted, and whether each design has one card: worked out once per
+    ids sequence (an engine's config holds one for all its games)."""
+    hit = _SHAPES.get(id(ids))
+    if hit is not None and hit[0] is ids:
+        return hit[1]
+    shape = list(ids) == sorted(ids), len(set(ids)) == len(ids)
+    if len(_SHAPES) >= _KEPT_SHAPES:  # a long-lived process (the workbench) reloads games
+        _SHAPES.clear()
+    _SHAPES[id(ids)] = (ids, shape)
+    return shape
 
 
 class _Logged(Protocol):

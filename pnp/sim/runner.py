@@ -15,12 +15,14 @@ import math
 import random
 import statistics
 from collections import Counter
+from collections.abc import Callable, Sequence
 from time import perf_counter
 from typing import Any
 
 from pnp._errors import Finding, Severity, UsageError
 from pnp._progress import Advance
 from pnp.games import Bot, Engine, GameState, engine_for, get_engine, sees
+from pnp.games.kit import Reporting
 from pnp.sim.card_kinds import bot_order, card_kinds
 from pnp.sim.cluster import ClusterStopped
 from pnp.sim.lineup import bots_by_name, check_budget, check_lineup
@@ -372,10 +374,13 @@ def play_out(
     )
     is_terminal, length = state.is_terminal, state.length
     looks = [sees(bot) for bot in play]
-    count = getattr(state, "option_count", len)  # a state not built on the kit: len
-    steps = 0
+    count = _option_count(state)
+    steps = max_steps
     rounds = length()
-    while not is_terminal() and steps < max_steps:
+    for step in range(max_steps):
+        if is_terminal():
+            steps = step
+            break
         seat = current()
         legal = legal_actions()
         if asked is not None and real is not None:
@@ -383,8 +388,10 @@ def play_out(
             asked[seat] += 1
             if offered > 1:
                 real[seat] += 1
+                if count is not None:
+                    offered = count(legal)
             if options is not None:
-                options[seat] += count(legal) if offered > 1 else offered
+                options[seat] += offered
         if clock is None or asked[seat] % TIME_EVERY:  # type: ignore[index]
             apply(play[seat](view(seat) if looks[seat] else None, legal, rng))
         else:
@@ -394,7 +401,6 @@ def play_out(
             clock[0][seat] += perf_counter() - start
             clock[1][seat] += 1
             apply(action)
-        steps += 1
         if leaders is not None and length() != rounds:
             rounds = length()
             if not is_terminal():  # the last round's leader is taken at the end
@@ -407,6 +413,15 @@ def play_out(
         if worths is not None:
             worths.append(state.worth())
     return steps
+
+
+def _option_count(state: GameState) -> Callable[[Sequence[Any]], int] | None:
+    """The state's own way of counting a decision's options, or None where it is
+    ``len(legal)`` (the kit's default, which play_out then skips calling at every step)."""
+    count: Callable[[Sequence[Any]], int] | None = getattr(state, "option_count", None)
+    if count is None or getattr(count, "__func__", None) is Reporting.option_count:
+        return None
+    return count
 
 
 def play_game(
