@@ -3,9 +3,8 @@ how often it played them, and which of the engine's listed rules came into play.
 
 The runner turns card records into per-card statistics (pnp.sim.cards) and rule records
 into rule coverage (games in which each rule was used, and how often); nothing else reads
-them. So only
-a game the runner plays keeps a log (``new_state(..., record=True)``, :func:`recorded`):
-every other state, and a determinized copy a search bot plays out, carries ``None``, and
+them. So only a game the runner plays keeps a log (``new_state(..., record=True)``): every
+other state, and a determinized copy a search bot plays out, carries ``None``, and
 each call site's ``is not None`` check is all its play pays.
 
 A rule is counted where the code carries it out, with ``playlog.used("rule-id")``; that
