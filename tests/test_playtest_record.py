@@ -112,9 +112,9 @@ def test_the_printed_figures_are_the_record_s() -> None:
 
 
 def test_short_games_count_a_game_once_whatever_ran_short() -> None:
-    from pnp.sim.runner import _short_games
+    from pnp.sim.component_use import short_games
 
     printed = {"money": {"$1": 2, "$5": 1}}
     # game 0: both short; game 1: only $5; game 2: neither
     peaks = {("money", "$1"): [3, 2, 0], ("money", "$5"): [2, 2, 1]}
-    assert _short_games(printed, peaks) == {"money": 2}
+    assert short_games(printed, peaks) == {"money": 2}

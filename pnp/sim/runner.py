@@ -25,15 +25,14 @@ from pnp.games import Bot, Engine, GameState, engine_for, get_engine, sees
 from pnp.games.kit import Reporting
 from pnp.sim.card_kinds import bot_order, card_kinds
 from pnp.sim.cluster import ClusterStopped
+from pnp.sim.component_use import COVERAGE, component_use, short_games
 from pnp.sim.lineup import bots_by_name, check_budget, check_lineup
 from pnp.sim.quality import summarise
-from pnp.sim.results import DEFAULT_MAX_STEPS, ComponentUse, Report, five_numbers
+from pnp.sim.results import DEFAULT_MAX_STEPS, Report, five_numbers
 from pnp.sim.strength import Strength
 from pnp.sim.tally import Tally, leader
 from pnp.spec.game import Game
 
-COVERAGE = 0.999
-"""Share of games a printed component count should cover without running short."""
 _BOT_SEED_SALT = 0x9E3779B97F4A7C15
 
 
@@ -41,12 +40,6 @@ def game_seeds(seed: int, games: int) -> list[int]:
     """Seed of each game: the first ``games`` draws of ``random.Random(seed)``."""
     rng = random.Random(seed)
     return [rng.getrandbits(63) for _ in range(games)]
-
-
-def covering_count(values: list[int], share: float = COVERAGE) -> int:
-    """Smallest count that is at least the value of ``share`` of the games."""
-    ordered = sorted(values)
-    return ordered[max(0, math.ceil(share * len(ordered)) - 1)] if ordered else 0
 
 
 def seating(bots: list[str], players: int, number: int) -> list[str]:
@@ -208,7 +201,7 @@ def _report(
         wins = [w + s for w, s in zip(wins, _shares(winners, tally.players), strict=True)]
     win_rates = [w / completed if completed else 0.0 for w in wins]
     printed = engine.printed_components(game)
-    components, short = _components(printed, tally.peaks)
+    components, short = component_use(printed, tally.peaks)
     short += [f"{what} (in {n} of {played} games)" for what, n in sorted(tally.dry.items())]
     lengths, spreads, seats = tally.lengths, tally.spreads, range(tally.players)
     options, asked = tally.options, tally.asked
@@ -240,7 +233,7 @@ def _report(
         decision_share=[r / a if a else 0.0 for r, a in zip(tally.real, tally.asked, strict=True)],
         decisions_per_game=[r / played if played else 0.0 for r in tally.real],
         components=components,
-        short_games=_short_games(printed, tally.peaks),
+        short_games=short_games(printed, tally.peaks),
         measures={
             name: {"min": min(v), "mean": statistics.fmean(v), "max": max(v)}
             for name, v in tally.measures.items()
@@ -433,42 +426,3 @@ def play_game(
     state = engine.new_state(game, players, seed, transcript=True)
     play_out(state, [engine.BOTS[bots[i % len(bots)]] for i in range(players)], seed)
     return state
-
-
-def _components(
-    printed: dict[str, dict[str, int]], peaks: dict[tuple[str, str], list[int]]
-) -> tuple[dict[str, dict[str, ComponentUse]], list[str]]:
-    out: dict[str, dict[str, ComponentUse]] = {}
-    short: list[str] = []
-    for group, items in printed.items():
-        out[group] = {}
-        for item, count in items.items():
-            seen = peaks.get((group, item), [0])
-            use = ComponentUse(
-                count, max(seen), covering_count(seen), sum(1 for n in seen if n > count)
-            )
-            out[group][item] = use
-            if use.short_games:
-                short.append(
-                    f"{group} {item}: up to {use.peak} needed at once, {count} printed; "
-                    f"short in {use.short_games} of {len(seen)} games "
-                    f"({use.covering} would cover {COVERAGE:.1%} of games)"
-                )
-    return out, short
-
-
-def _short_games(
-    printed: dict[str, dict[str, int]], peaks: dict[tuple[str, str], list[int]]
-) -> dict[str, int]:
-    """Per component group: the games in which any of its items ran short (game ``i`` is
-    the ``i``-th value of every item's list of peaks)."""
-    out: dict[str, int] = {}
-    for group, items in printed.items():
-        seen = [(peaks.get((group, item), []), count) for item, count in items.items()]
-        games = max((len(values) for values, _ in seen), default=0)
-        out[group] = sum(
-            1
-            for i in range(games)
-            if any(i < len(values) and values[i] > count for values, count in seen)
-        )
-    return out
