@@ -176,6 +176,8 @@ def test_the_pdf_has_the_verdict_the_command_and_the_grid(tmp_path: Path) -> Non
     first = reader.pages[0].extract_text()
     assert "pnp sweep boom --param tables.hand_size=2,5" in first
     assert "Seat balance" in first and "3 players" in first
+    # the heat maps' label column names its parameter whole (it was cut to "…")
+    assert "look: outside its band\ntables.hand_size\n3 players" in first, first
     assert "Balance by cell" in reader.pages[1].extract_text()
     again = tmp_path / "again.pdf"
     runner.invoke(app, [*GRID, "--pdf", str(again)])

@@ -90,9 +90,9 @@ def heat_map(top: Top, chart: HeatMap) -> None:
     if any(f for row in chart.flagged for f in row):
         entries.append(("look: outside its band", FLAG))
     legend(top, entries)
-    label_w = min(
-        max((stringWidth(r, FONT, TEXT_PT) for r in chart.rows), default=0) + 8, 0.4 * top.width
-    )
+    widest = max((stringWidth(r, FONT, TEXT_PT) for r in chart.rows), default=0)
+    titled = stringWidth(chart.row_title, FONT, SMALL_PT)  # the column of labels names its param
+    label_w = min(max(widest, titled) + 8, 0.4 * top.width)
     each = (top.width - label_w) / max(1, len(chart.columns))
     if chart.column_title:
         top.text(
@@ -100,7 +100,7 @@ def heat_map(top: Top, chart: HeatMap) -> None:
         )
         top.y -= TEXT_PT + 3
     if chart.row_title:
-        top.text(0, fit(chart.row_title, label_w - 8), SMALL_PT, color=MUTED)
+        top.text(0, fit(chart.row_title, label_w - 8, FONT, SMALL_PT), SMALL_PT, color=MUTED)
     for k, name in enumerate(chart.columns):
         x = label_w + (k + 0.5) * each
         top.group.add(
