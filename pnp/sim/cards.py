@@ -31,9 +31,8 @@ from dataclasses import dataclass
 from statistics import NormalDist
 from typing import NamedTuple
 
+from pnp.games.intervals import Z95, wilson
 from pnp.games.playlog import SeatDraws
-
-Z95 = NormalDist().inv_cdf(0.975)
 
 
 @dataclass(frozen=True)
@@ -125,14 +124,6 @@ class CardStats:
         """The interval of the difference it is judged by, corrected for the number of
         cards, leaves out zero."""
         return self.late_outlier if self.late else self.outlier
-
-
-def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson's score interval for a share of ``wins`` in ``n`` trials (wins may be split)."""
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def newcombe(wins1: float, n1: int, wins2: float, n2: int, z: float = Z95) -> tuple[float, float]:
