@@ -168,7 +168,7 @@ def test_a_seat_far_from_even_is_out_of_band() -> None:
 
 def test_the_pdf_has_the_verdict_the_command_and_the_grid(tmp_path: Path) -> None:
     out = tmp_path / "sweep.pdf"
-    result = runner.invoke(app, [*GRID, "--pdf", str(out)])
+    result = runner.invoke(app, [*GRID, "--report", str(out)])
     assert result.exit_code == 0, result.output
     assert f"wrote {out} (" in result.stderr
     reader = pypdf.PdfReader(io.BytesIO(out.read_bytes()))
@@ -180,7 +180,7 @@ def test_the_pdf_has_the_verdict_the_command_and_the_grid(tmp_path: Path) -> Non
     assert "look: outside its band\ntables.hand_size\n3 players" in first, first
     assert "Balance by cell" in reader.pages[1].extract_text()
     again = tmp_path / "again.pdf"
-    runner.invoke(app, [*GRID, "--pdf", str(again)])
+    runner.invoke(app, [*GRID, "--report", str(again)])
     assert again.read_bytes() == out.read_bytes()  # same seed, same file
 
 
@@ -199,7 +199,7 @@ def test_ctrl_c_keeps_the_cells_finished_and_exits_130(
 
     monkeypatch.setattr("pnp.sim.runner.play_out", step)
     out = tmp_path / "cut.pdf"
-    result = runner.invoke(app, [*GRID[:-1], "5", "--json", "--pdf", str(out)])
+    result = runner.invoke(app, [*GRID[:-1], "5", "--json", "--report", str(out)])
     assert result.exit_code == 130, result.output
     body = json.loads(result.stdout)
     assert len(body["cells"]) == 1 and body["cells_requested"] == 4 and body["interrupted"]
@@ -211,7 +211,7 @@ def test_ctrl_c_keeps_the_cells_finished_and_exits_130(
 
     # Ctrl-C in the first game: no cell, and a report that says so
     monkeypatch.setattr("pnp.sim.runner.play_out", _stop)
-    text = runner.invoke(app, [*GRID, "--pdf", str(out)])
+    text = runner.invoke(app, [*GRID, "--report", str(out)])
     assert text.exit_code == 130
     assert "interrupted after 0 of 4 cells" in text.stdout
 

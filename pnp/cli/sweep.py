@@ -53,7 +53,7 @@ SeatsOpt = Annotated[
 PdfFileOpt = Annotated[
     Path | None,
     typer.Option(
-        "--pdf",
+        "--report",
         metavar="FILE.pdf",
         callback=opt.report_file,
         help="Also write the sweep as a PDF: verdicts, heat maps or lines, every cell.",

@@ -1,4 +1,4 @@
-"""`pnp sweep --pdf FILE`: a sweep as pages a designer can read at a glance.
+"""`pnp sweep --report FILE`: a sweep as pages a designer can read at a glance.
 
 The first page says what was played and the command that plays it again, the verdicts
 over every cell, then the grid: with values swept at several player counts, a heat map
